@@ -1,0 +1,21 @@
+# Helpers that keep each folder's CMakeLists a few lines (after Qt Creator's QtCreatorAPI.cmake).
+
+# Defines every Qt target gets: no implicit char* <-> QString conversions, no Q_FOREACH.
+set(TOPOPLAN_QT_DEFINES
+    QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII QT_NO_CAST_FROM_BYTEARRAY QT_NO_FOREACH
+    QT_NO_URL_CAST_FROM_STRING QT_USE_QSTRINGBUILDER QT_NO_KEYWORDS)
+
+# topoplan_add_test(NAME SOURCES... LIBS...): one Qt Test executable per area, run by ctest.
+# SRCDIR points at the test's folder and TOPOPLAN_SOURCE_DIR at the repository, for test data
+# and resources/catalog.json.
+function(topoplan_add_test name)
+    cmake_parse_arguments(T "" "" "SOURCES;LIBS" ${ARGN})
+    add_executable(${name} ${T_SOURCES})
+    target_link_libraries(${name} PRIVATE ${T_LIBS} Qt6::Test)
+    target_compile_definitions(${name} PRIVATE ${TOPOPLAN_QT_DEFINES}
+        SRCDIR="${CMAKE_CURRENT_SOURCE_DIR}/"
+        TOPOPLAN_SOURCE_DIR="${PROJECT_SOURCE_DIR}/"
+        TOPOPLAN_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared/")
+    add_test(NAME ${name} COMMAND ${name})
+    set_tests_properties(${name} PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen;LC_ALL=C.UTF-8;LANG=C")
+endfunction()

@@ -1,0 +1,330 @@
+#include "engine/catalog.h"
+
+#include "engine/jsonin.h"
+
+#include <cmath>
+
+namespace topoplan {
+
+// Generated from resources/catalog.json at build time (see engine/CMakeLists.txt).
+extern const char *const kBuiltinCatalogJson;
+
+namespace {
+
+struct NamedClass
+{
+    LinkClass cls;
+    const char *name;
+};
+constexpr NamedClass kClasses[] = {
+        {LinkClass::NVLink, "nvlink"},
+        {LinkClass::XGMI, "xgmi"},
+        {LinkClass::InfiniBand, "infiniband"},
+        {LinkClass::RoCE, "roce"},
+        {LinkClass::PCIe, "pcie"},
+        {LinkClass::Ethernet, "ethernet"},
+};
+
+NVLinkScope scopeFromString(const std::string &s)
+{
+    if (s == "board")
+        return NVLinkScope::Board;
+    if (s == "external")
+        return NVLinkScope::External;
+    if (s == "rack")
+        return NVLinkScope::Rack;
+    if (s == "mesh")
+        return NVLinkScope::Mesh;
+    return NVLinkScope::None;
+}
+
+Medium parseMedium(const JsonIn &j)
+{
+    Medium m;
+    m.id = j.at("id").id();
+    m.name = j.string("name", m.id);
+    std::string cls
+            = j.choice("class", {"nvlink", "xgmi", "pcie", "infiniband", "roce", "ethernet"});
+    linkClassFromString(cls, &m.linkClass);
+    m.bandwidthGBs = j.positive("bandwidth_gb_s");
+    m.latencyUs = j.nonNegative("latency_us", 0);
+    m.efficiency = j.positive("efficiency", 1);
+    if (m.efficiency > 1)
+        j.at("efficiency").fail("expected a fraction in (0, 1]");
+    m.source = j.string("source", "");
+    return m;
+}
+
+GpuModel parseGpu(const JsonIn &j)
+{
+    GpuModel g;
+    g.id = j.at("id").id();
+    g.name = j.string("name", g.id);
+    g.vendor = j.string("vendor", "");
+    g.bf16Tflops = j.positive("bf16_tflops");
+    g.fp8Tflops = j.positive("fp8_tflops", g.bf16Tflops);
+    g.hbmGB = j.positive("hbm_gb");
+    g.hbmTBs = j.positive("hbm_tb_s");
+    g.nvlink = j.string("nvlink", "");
+    g.nvlinkLinks = static_cast<int>(j.integer("nvlink_links", 0));
+    if (g.nvlinkLinks < 0)
+        j.at("nvlink_links").fail("expected a number of links >= 0");
+    g.tdpW = j.nonNegative("tdp_w", 0);
+    g.source = j.string("source", "");
+    return g;
+}
+
+ServerModel parseServer(const JsonIn &j)
+{
+    ServerModel s;
+    s.id = j.at("id").id();
+    s.name = j.string("name", s.id);
+    s.gpu = j.at("gpu").id();
+    s.gpus = j.positiveInt("gpus");
+    s.nvswitches = static_cast<int>(j.integer("nvswitches", 0));
+    s.nvlinkScope = scopeFromString(
+            j.choice("nvlink_scope", {"board", "external", "rack", "mesh", "none"}));
+    s.trays = j.positiveInt("trays", 1);
+    s.nics = static_cast<int>(j.integer("nics", 0));
+    if (s.nics < 0)
+        j.at("nics").fail("expected a number of NICs >= 0");
+    s.nicGbits = s.nics > 0 ? j.positive("nic_gbit_s") : j.nonNegative("nic_gbit_s", 0);
+    s.nicMedium = j.string("nic_medium", "");
+    s.pcie = j.string("pcie", "pcie5");
+    s.rackUnits = j.nonNegative("rack_units", 0);
+    s.powerKW = j.nonNegative("power_kw", 0);
+    s.source = j.string("source", "");
+    return s;
+}
+
+SwitchModel parseSwitch(const JsonIn &j)
+{
+    SwitchModel s;
+    s.id = j.at("id").id();
+    s.name = j.string("name", s.id);
+    s.protocol = j.choice("protocol", {"infiniband", "ethernet"}) == "infiniband"
+                         ? SwitchProtocol::InfiniBand
+                         : SwitchProtocol::Ethernet;
+    s.rdma = s.protocol == SwitchProtocol::InfiniBand || j.boolean("rdma", false);
+    s.ports = j.positiveInt("ports");
+    s.portGbits = j.positive("port_gbit_s");
+    s.medium = j.string("medium", "");
+    s.latencyNs = j.nonNegative("latency_ns", 0);
+    s.source = j.string("source", "");
+    return s;
+}
+
+template<typename T, typename Parse>
+void parseSection(const JsonIn &root, const char *key, std::map<std::string, T> *into, bool partial,
+                  Parse parse)
+{
+    auto section = root.find(key);
+    if (!section) {
+        if (!partial)
+            root.at(key); // fails: required
+        return;
+    }
+    std::map<std::string, bool> seen;
+    for (const JsonIn &item : section->items()) {
+        T value = parse(item);
+        if (seen[value.id])
+            item.at("id").fail("duplicate id \"" + value.id + "\" in " + key);
+        seen[value.id] = true;
+        (*into)[value.id] = std::move(value);
+    }
+}
+
+} // namespace
+
+const char *toString(LinkClass c)
+{
+    for (const NamedClass &n : kClasses) {
+        if (n.cls == c)
+            return n.name;
+    }
+    return "?";
+}
+
+bool linkClassFromString(const std::string &s, LinkClass *out)
+{
+    for (const NamedClass &n : kClasses) {
+        if (s == n.name) {
+            *out = n.cls;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool isRdma(LinkClass c)
+{
+    return c != LinkClass::Ethernet;
+}
+
+const char *toString(NVLinkScope s)
+{
+    switch (s) {
+    case NVLinkScope::Board:
+        return "board";
+    case NVLinkScope::External:
+        return "external";
+    case NVLinkScope::Rack:
+        return "rack";
+    case NVLinkScope::Mesh:
+        return "mesh";
+    case NVLinkScope::None:
+        return "none";
+    }
+    return "none";
+}
+
+bool Medium::isNetwork() const
+{
+    return linkClass == LinkClass::InfiniBand || linkClass == LinkClass::RoCE
+           || linkClass == LinkClass::Ethernet;
+}
+
+void Catalog::parseInto(const JsonIn &root, bool partial)
+{
+    root.expectObject();
+    parseSection(root, "media", &m_media, partial, parseMedium);
+    parseSection(root, "gpus", &m_gpus, partial, parseGpu);
+    parseSection(root, "servers", &m_servers, partial, parseServer);
+    parseSection(root, "switches", &m_switches, partial, parseSwitch);
+}
+
+Expected<Catalog> Catalog::fromJson(const JsonIn &root)
+{
+    Catalog c;
+    try {
+        root.expectObject();
+        if (root.string("format", "topoplan-catalog") != "topoplan-catalog")
+            root.at("format").fail("expected \"topoplan-catalog\"");
+        if (root.integer("version", 1) > 1)
+            root.at("version").fail("catalog version is newer than this TopoPlan supports (1)");
+        c.parseInto(root, false);
+    } catch (const JsonFailure &f) {
+        return f.error;
+    }
+    if (auto err = c.checkReferences(root.file()))
+        return *err;
+    return c;
+}
+
+Expected<Catalog> Catalog::load(const std::string &path)
+{
+    Expected<Json> doc = readJsonFile(path);
+    if (!doc)
+        return doc.error();
+    return fromJson(JsonIn(*doc, path));
+}
+
+const Catalog &Catalog::builtin()
+{
+    static const Catalog catalog = [] {
+        Json doc = Json::parse(kBuiltinCatalogJson);
+        Expected<Catalog> c = fromJson(JsonIn(doc, "resources/catalog.json"));
+        if (!c) // The build checks the shipped catalog (tst_catalog); this cannot happen.
+            throw std::runtime_error(c.error().text());
+        return std::move(*c);
+    }();
+    return catalog;
+}
+
+Expected<Catalog> Catalog::merged(const JsonIn &overrides) const
+{
+    Catalog c = *this;
+    try {
+        c.parseInto(overrides, true);
+    } catch (const JsonFailure &f) {
+        return f.error;
+    }
+    if (auto err = c.checkReferences(overrides.file()))
+        return *err;
+    return c;
+}
+
+std::optional<Error> Catalog::checkReferences(const std::string &file) const
+{
+    for (const auto &[id, g] : m_gpus) {
+        if (!g.nvlink.empty() && !medium(g.nvlink))
+            return Error{file, "gpus/" + id, "unknown medium \"" + g.nvlink + "\""};
+    }
+    for (const auto &[id, s] : m_servers) {
+        if (!gpu(s.gpu))
+            return Error{file, "servers/" + id, "unknown GPU model \"" + s.gpu + "\""};
+        if (!s.nicMedium.empty() && !medium(s.nicMedium))
+            return Error{file, "servers/" + id, "unknown medium \"" + s.nicMedium + "\""};
+        if (!medium(s.pcie))
+            return Error{file, "servers/" + id, "unknown PCIe medium \"" + s.pcie + "\""};
+        if (s.nvlinkScope != NVLinkScope::None && gpu(s.gpu)->nvlink.empty())
+            return Error{file, "servers/" + id,
+                         "GPU \"" + s.gpu
+                                 + "\" has no NVLink medium but the server joins GPUs by it"};
+    }
+    for (const auto &[id, s] : m_switches) {
+        if (!s.medium.empty() && !medium(s.medium))
+            return Error{file, "switches/" + id, "unknown medium \"" + s.medium + "\""};
+    }
+    return std::nullopt;
+}
+
+const Medium *Catalog::medium(const std::string &id) const
+{
+    auto it = m_media.find(id);
+    return it == m_media.end() ? nullptr : &it->second;
+}
+
+const GpuModel *Catalog::gpu(const std::string &id) const
+{
+    auto it = m_gpus.find(id);
+    return it == m_gpus.end() ? nullptr : &it->second;
+}
+
+const ServerModel *Catalog::server(const std::string &id) const
+{
+    auto it = m_servers.find(id);
+    return it == m_servers.end() ? nullptr : &it->second;
+}
+
+const SwitchModel *Catalog::switchModel(const std::string &id) const
+{
+    auto it = m_switches.find(id);
+    return it == m_switches.end() ? nullptr : &it->second;
+}
+
+std::string Catalog::mediumFor(LinkClass cls, double gbits) const
+{
+    // The medium of this class whose line rate matches; else the fastest one not above it.
+    const Medium *best = nullptr;
+    for (const auto &[id, m] : m_media) {
+        if (m.linkClass != cls)
+            continue;
+        double rate = m.bandwidthGBs * 8;
+        if (std::fabs(rate - gbits) < 1e-6)
+            return id;
+        if (rate <= gbits && (!best || rate > best->bandwidthGBs * 8))
+            best = &m;
+    }
+    return best ? best->id : std::string();
+}
+
+std::string Catalog::inferMedium(const ServerModel &server, const SwitchModel &sw) const
+{
+    double rate = std::min(server.nicGbits, sw.portGbits);
+    LinkClass cls = sw.protocol == SwitchProtocol::InfiniBand
+                            ? LinkClass::InfiniBand
+                            : (sw.rdma ? LinkClass::RoCE : LinkClass::Ethernet);
+    return mediumFor(cls, rate);
+}
+
+std::string Catalog::inferMedium(const SwitchModel &a, const SwitchModel &b) const
+{
+    double rate = std::min(a.portGbits, b.portGbits);
+    LinkClass cls = LinkClass::InfiniBand;
+    if (a.protocol == SwitchProtocol::Ethernet || b.protocol == SwitchProtocol::Ethernet)
+        cls = (a.rdma && b.rdma) ? LinkClass::RoCE : LinkClass::Ethernet;
+    return mediumFor(cls, rate);
+}
+
+} // namespace topoplan
