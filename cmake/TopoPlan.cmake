@@ -11,6 +11,7 @@ set(TOPOPLAN_QT_DEFINES
 function(topoplan_add_test name)
     cmake_parse_arguments(T "" "" "SOURCES;LIBS" ${ARGN})
     add_executable(${name} ${T_SOURCES})
+    set_target_properties(${name} PROPERTIES AUTOMOC ON)
     target_link_libraries(${name} PRIVATE ${T_LIBS} Qt6::Test)
     target_compile_definitions(${name} PRIVATE ${TOPOPLAN_QT_DEFINES}
         SRCDIR="${CMAKE_CURRENT_SOURCE_DIR}/"
