@@ -46,6 +46,11 @@ std::string describeJson(const Json &value)
             s = s.substr(0, 57) + "...";
         return Json(s).dump();
     }
+    case Json::value_t::number_float:
+        // dump() writes a non-finite number as "null", which would mislead the reader.
+        if (!std::isfinite(value.get<double>()))
+            return std::isnan(value.get<double>()) ? "NaN" : "an infinite number";
+        return value.dump();
     default:
         return value.dump();
     }
@@ -264,27 +269,46 @@ std::string JsonIn::choice(std::string_view key, const std::vector<std::string> 
     v->fail("expected one of " + list + ", found " + describeJson(v->json()));
 }
 
+namespace {
+
+std::string lineAndColumn(const std::string &text, std::size_t offset)
+{
+    std::size_t line = 1, col = 1;
+    std::size_t end = std::min(offset, text.size());
+    for (std::size_t i = 0; i < end; ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            col = 1;
+        } else {
+            ++col;
+        }
+    }
+    return "line " + std::to_string(line) + ", column " + std::to_string(col);
+}
+
+} // namespace
+
 Expected<Json> parseJson(const std::string &text, const std::string &file)
 {
     try {
         return Json::parse(text);
     } catch (const Json::parse_error &e) {
-        // Turn the byte offset into a line and column a person can find.
-        std::size_t line = 1, col = 1;
-        std::size_t end = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
-        for (std::size_t i = 0; i < end; ++i) {
-            if (text[i] == '\n') {
-                ++line;
-                col = 1;
-            } else {
-                ++col;
-            }
-        }
+        // Turn the byte offset into a line and column a person can find; the message keeps
+        // only what went wrong, since the place is in Error::where.
         std::string what = e.what();
-        auto pos = what.find("parse error");
-        std::string detail = pos == std::string::npos ? what : what.substr(pos);
-        return Error{file, "line " + std::to_string(line) + ", column " + std::to_string(col),
+        auto pos = what.find(": ", what.find("parse error"));
+        std::string detail = pos == std::string::npos ? what : what.substr(pos + 2);
+        return Error{file, lineAndColumn(text, e.byte == 0 ? 0 : e.byte - 1),
                      "malformed JSON (" + detail + ")"};
+    } catch (const Json::out_of_range &e) {
+        // A number too large for a double ("1e400"): nlohmann reports it without a position,
+        // so find the literal it names.
+        std::string what = e.what();
+        auto open = what.find('\''), close = what.rfind('\'');
+        std::string literal = open < close ? what.substr(open + 1, close - open - 1) : "";
+        auto at = literal.empty() ? std::string::npos : text.find(literal);
+        return Error{file, at == std::string::npos ? std::string() : lineAndColumn(text, at),
+                     "malformed JSON (the number " + literal + " is too large)"};
     }
 }
 
