@@ -242,8 +242,8 @@ private:
                 std::string allowed;
                 for (const std::string &id : externalServers())
                     allowed += (allowed.empty() ? "" : ", ") + id;
-                fail(where, "node " + quote(n.id) + " is a " + server->id
-                                    + ", which cannot join NVLink domain " + quote(n.domain) + ": "
+                fail(where, "node " + quote(n.id) + " (" + server->id
+                                    + ") cannot join NVLink domain " + quote(n.domain) + ": "
                                     + whyNotInDomain(server->nvlinkScope)
                                     + ". Only servers whose NVLink leaves the box can be placed "
                                       "in a domain ("
@@ -370,18 +370,23 @@ private:
             fail(path + "/medium", "unknown medium " + quote(l.medium) + " "
                                            + knownIds(l.medium, network, "network media"));
         }
-        if (m->linkClass == LinkClass::NVLink || m->linkClass == LinkClass::XGMI)
+        const char *kLinksAre = "Links are network cables (InfiniBand, RoCE or Ethernet)";
+        if (m->linkClass == LinkClass::NVLink)
             fail(path + "/medium",
-                 quote(m->id) + " is " + (m->linkClass == LinkClass::NVLink ? "NVLink" : "xGMI")
-                         + ", which is not drawn as a link: GPUs share NVLink by being in one "
-                           "NVLink domain (a server with its own NVLink is one already; place "
-                           "trays such as gb200-tray in a domain). Links are network cables "
-                           "(InfiniBand, RoCE or Ethernet)");
-        if (!m->isNetwork())
+                 quote(m->id)
+                         + " is NVLink, which is not drawn as a link: GPUs share NVLink by "
+                           "being in one NVLink domain (a server with its own NVLink is one "
+                           "already; place trays such as gb200-tray in a domain). "
+                         + kLinksAre);
+        if (m->linkClass == LinkClass::XGMI)
             fail(path + "/medium", quote(m->id)
-                                           + " is a PCIe connection inside a server, not a "
-                                             "cable; links are network cables (InfiniBand, RoCE "
-                                             "or Ethernet)");
+                                           + " is AMD Infinity Fabric (xGMI), which joins the GPUs "
+                                             "inside a server such as the mi300x and is not drawn "
+                                             "as a link. "
+                                           + kLinksAre);
+        if (!m->isNetwork())
+            fail(path + "/medium",
+                 quote(m->id) + " is a PCIe connection inside a server, not a cable. " + kLinksAre);
         checkMediumAtEnd(i, *m, a, b);
         checkMediumAtEnd(i, *m, b, a);
         m_ends[i] = {a, b};
@@ -427,8 +432,9 @@ private:
                                                  : "has " + std::to_string(d.ports()) + " "
                                                            + d.portsNoun() + ", numbered 0 to "
                                                            + std::to_string(d.ports() - 1);
-                fail(endPath(i, end) + "/port",
-                     which + " does not exist: " + d.describe() + " " + has);
+                fail(endPath(i, end) + "/port", which + (l.count == 1 ? " does" : " do")
+                                                        + " not exist: " + d.describe() + " "
+                                                        + has);
             }
         }
     }
