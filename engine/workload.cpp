@@ -15,7 +15,8 @@ const std::vector<std::string> kDims = {"tp", "cp", "ep", "dp", "pp"};
 
 ModelSpec parseModel(const JsonIn &j)
 {
-    j.expectObject();
+    j.expectOnly({"name", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "seq",
+                  "gated_mlp", "experts", "top_k", "moe_ffn"});
     ModelSpec m;
     m.name = j.string("name", "");
     m.layers = j.positiveInt("layers");
@@ -46,7 +47,8 @@ ModelSpec parseModel(const JsonIn &j)
 
 TrainingSpec parseTraining(const JsonIn &j)
 {
-    j.expectObject();
+    j.expectOnly({"global_batch", "micro_batch", "precision", "recompute", "sequence_parallel",
+                  "distributed_optimizer", "interleave"});
     TrainingSpec t;
     t.globalBatch = j.positiveInt("global_batch");
     t.microBatch = j.positiveInt("micro_batch", 1);
