@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QString>
+
+namespace topoplan {
+
+// The one place where numbers with units become text, so that the canvas, the status bar and
+// every panel say the same figure the same way. Bandwidths are per direction, in decimal
+// units (1 GB/s = 1e9 bytes/s) as the catalog states them. The current default QLocale
+// chooses the decimal separator.
+namespace units {
+
+// 450 -> "450 GB/s", 1800 -> "1.8 TB/s", 23.5 -> "23.5 GB/s", 0.5 -> "500 MB/s"
+QString bandwidth(double gigabytesPerSecond);
+// 989 -> "989 TFLOP/s", 2250 -> "2.25 PFLOP/s"
+QString tflops(double teraflopsPerSecond);
+// 80 -> "80 GB", 1536 -> "1.54 TB"
+QString gigabytes(double gigabytes);
+// The line rate of one cable or port: 400 -> "400G", 1600 -> "1.6T" (Gb/s, as cables are sold)
+QString lineRate(double gigabitsPerSecond);
+// A bundle of identical cables: (8, 400) -> "8 x 400G"; one cable is just "400G"
+QString bundle(int count, double gigabitsPerSecond);
+// Plain numbers with at most `maxDecimals` significant decimals, trailing zeros dropped:
+// 2.50 -> "2.5", 256 -> "256"
+QString number(double value, int maxDecimals = 2);
+
+} // namespace units
+} // namespace topoplan
