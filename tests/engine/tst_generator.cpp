@@ -202,6 +202,11 @@ void tst_Generator::counts_data()
     QTest::newRow("64 x dgx-h100 2:1 fat tree")
             << "dgx-h100" << 64 << fat << 2 << "" << 2.0 << 0
             << QList<int>{512, 64, 64, 13, 7, 0, 512 + 13 * 7, 512 + 13 * 21} << 42 << 21 << 7;
+    // 2:1 on 40 ports: 26 down, 13 up; 13 uplinks do not divide over the 2 spines needed, so
+    // bundles of 7 and 6 alternate and both spines stay within their 40 ports.
+    QTest::newRow("16 x dgx-a100 2:1 on qm8700, unequal bundles")
+            << "dgx-a100" << 16 << fat << 2 << "qm8700" << 2.0 << 0
+            << QList<int>{128, 16, 16, 5, 2, 0, 128 + 10, 128 + 65} << 26 << 13 << 2;
     // 4 SUs of 32 nodes: 32 rail leaves, 1024 uplinks on 16 spines, bundles of 2.
     QTest::newRow("128 x dgx-h100 rail-optimized")
             << "dgx-h100" << 128 << rail << 2 << "" << 1.0 << 0
@@ -428,9 +433,17 @@ void tst_Generator::names()
              QStringLiteral("Generated rail-optimized fabric: 8 leaves (qm9700, 32 down / 32 up "
                             "ports), 4 spines (qm9700); oversubscription 1:1."));
 
+    GeneratorOptions small = options(QStringLiteral("dgx-a100"), 4, FabricKind::FatTree);
+    small.leaf = "qm8700";
+    QCOMPARE(qs(generateProject(small)->description),
+             QStringLiteral("Generated fat-tree fabric: 2 leaves (qm8700, 20 down / 20 up ports), "
+                            "1 spine (qm8700); oversubscription 1:1."));
+
     GeneratorOptions o = options(QStringLiteral("dgx-h100"), 64, FabricKind::FatTree);
     o.oversubscription = 2;
     QCOMPARE(qs(generateProject(o)->name), QStringLiteral("64 x DGX H100, fat tree NDR 2:1"));
+    o.oversubscription = 1.5;
+    QCOMPARE(qs(generateProject(o)->name), QStringLiteral("64 x DGX H100, fat tree NDR 1.5:1"));
     o.tiers = 3;
     o.oversubscription = 1;
     Expected<Project> three = generateProject(o);
@@ -504,8 +517,7 @@ void tst_Generator::errors_data()
                "non-blocking)";
     QTest::newRow("no uplinks left")
             << "dgx-h100" << 4 << fat << 2 << "" << 100.0 << 0
-            << "--oversubscription: 100:1 leaves a qm9700 (64 ports) or qm9700 without down- "
-               "or uplinks";
+            << "--oversubscription: 100:1 leaves a qm9700 leaf (64 ports) no uplink; at most 63:1";
     QTest::newRow("domain size on a board")
             << "dgx-h100" << 4 << rail << 2 << "" << 1.0 << 16
             << "--domain-size: dgx-h100 is an NVLink domain of its own (board); --domain-size "
