@@ -176,19 +176,22 @@ private:
 
     void addId(const std::string &id, Kind kind, std::size_t index)
     {
-        std::string where = pathOf(kind, index) + "/id";
+        // Paths are built only for a message: this runs for every id of a large project.
+        auto where = [&] {
+            return pathOf(kind, index) + "/id";
+        };
         if (id.empty())
-            fail(where, "expected a non-empty id");
+            fail(where(), "expected a non-empty id");
         for (unsigned char ch : id) {
             if (ch < 0x20 || ch == 0x7f)
-                fail(where, "expected an id without control characters, found " + quote(id));
+                fail(where(), "expected an id without control characters, found " + quote(id));
         }
         auto [it, added] = m_ids.emplace(id, IdOwner{kind, index});
         if (!added)
-            fail(where, "duplicate id " + quote(id) + ": the " + kindName(it->second.kind) + " at "
-                                + pathOf(it->second.kind, it->second.index)
-                                + " has it already (domains, nodes, switches and links share "
-                                  "one set of ids)");
+            fail(where(), "duplicate id " + quote(id) + ": the " + kindName(it->second.kind)
+                                  + " at " + pathOf(it->second.kind, it->second.index)
+                                  + " has it already (domains, nodes, switches and links share "
+                                    "one set of ids)");
     }
 
     void collectIds()
@@ -277,7 +280,9 @@ private:
     Device resolve(std::size_t link, int end) const
     {
         const Endpoint &e = end == 0 ? m_t.links[link].a : m_t.links[link].b;
-        std::string where = endPath(link, end) + "/device";
+        auto where = [&] {
+            return endPath(link, end) + "/device";
+        };
         auto owner = m_ids.find(e.device);
         if (owner == m_ids.end()) {
             std::vector<std::string> devices;
@@ -285,8 +290,8 @@ private:
                 devices.push_back(n.id);
             for (const Switch &s : m_t.switches)
                 devices.push_back(s.id);
-            fail(where, "no node or switch has the id " + quote(e.device) + " "
-                                + knownIds(e.device, devices, "devices"));
+            fail(where(), "no node or switch has the id " + quote(e.device) + " "
+                                  + knownIds(e.device, devices, "devices"));
         }
         Device d;
         d.kind = owner->second.kind;
@@ -298,11 +303,11 @@ private:
             d.id = &m_t.switches[d.index].id;
             d.model = m_c.switchModel(m_t.switches[d.index].model);
         } else if (d.kind == Kind::Domain) {
-            fail(where, quote(e.device)
-                                + " is an NVLink domain; a link joins nodes and switches "
-                                  "(NVLink is expressed by placing nodes in the domain)");
+            fail(where(), quote(e.device)
+                                  + " is an NVLink domain; a link joins nodes and switches "
+                                    "(NVLink is expressed by placing nodes in the domain)");
         } else {
-            fail(where, quote(e.device) + " is a link; a link joins nodes and switches");
+            fail(where(), quote(e.device) + " is a link; a link joins nodes and switches");
         }
         return d;
     }
@@ -321,38 +326,40 @@ private:
 
     void checkMediumAtEnd(std::size_t i, const Medium &m, const Device &d, const Device &other)
     {
-        std::string where = pathOf(Kind::Link, i) + "/medium";
-        std::string usual = usualMedium(d, other);
-        std::string hint = usual.empty() ? "" : " (for this link: " + quote(usual) + ")";
+        auto fail = [&](const std::string &message) {
+            std::string usual = usualMedium(d, other);
+            this->fail(pathOf(Kind::Link, i) + "/medium",
+                       message + (usual.empty() ? "" : " (for this link: " + quote(usual) + ")"));
+        };
         if (d.model) {
             bool ib = m.linkClass == LinkClass::InfiniBand;
             bool switchIb = d.model->protocol == SwitchProtocol::InfiniBand;
             if (ib != switchIb)
-                fail(where, quote(m.id) + " is " + (ib ? "an InfiniBand" : "an Ethernet")
-                                    + " medium but switch " + d.describe() + " is "
-                                    + (switchIb ? "an InfiniBand" : "an Ethernet") + " switch"
-                                    + hint);
+                fail(quote(m.id) + " is " + (ib ? "an InfiniBand" : "an Ethernet")
+                     + " medium but switch " + d.describe() + " is "
+                     + (switchIb ? "an InfiniBand" : "an Ethernet") + " switch");
             if (m.linkClass == LinkClass::RoCE && !d.model->rdma)
-                fail(where, quote(m.id) + " needs RDMA (RoCE) but switch " + d.describe()
-                                    + " carries plain Ethernet only" + hint);
+                fail(quote(m.id) + " needs RDMA (RoCE) but switch " + d.describe()
+                     + " carries plain Ethernet only");
         }
         double rate = m.bandwidthGBs * 8;
         if (rate > d.gbits() * (1 + 1e-9))
-            fail(where, quote(m.id) + " runs at " + formatNumber(rate) + " Gb/s but the "
-                                + d.portsNoun() + " of " + d.describe() + " run at "
-                                + formatNumber(d.gbits()) + " Gb/s" + hint);
+            fail(quote(m.id) + " runs at " + formatNumber(rate) + " Gb/s but the " + d.portsNoun()
+                 + " of " + d.describe() + " run at " + formatNumber(d.gbits()) + " Gb/s");
     }
 
     void checkLink(std::size_t i)
     {
         const Link &l = m_t.links[i];
-        std::string path = pathOf(Kind::Link, i);
+        auto path = [&] {
+            return pathOf(Kind::Link, i);
+        };
         Device a = resolve(i, 0), b = resolve(i, 1);
         if (a.kind == b.kind && a.index == b.index)
-            fail(path + "/b/device", "link " + quote(l.id) + " joins " + quote(l.a.device)
-                                             + " to itself; a link must join two devices");
+            fail(path() + "/b/device", "link " + quote(l.id) + " joins " + quote(l.a.device)
+                                               + " to itself; a link must join two devices");
         if (l.count < 1)
-            fail(path + "/count",
+            fail(path() + "/count",
                  "expected a positive number of cables, found " + std::to_string(l.count));
         for (int end = 0; end < 2; ++end) {
             int port = end == 0 ? l.a.port : l.b.port;
@@ -367,25 +374,26 @@ private:
                 if (medium.isNetwork())
                     network.push_back(id);
             }
-            fail(path + "/medium", "unknown medium " + quote(l.medium) + " "
-                                           + knownIds(l.medium, network, "network media"));
+            fail(path() + "/medium", "unknown medium " + quote(l.medium) + " "
+                                             + knownIds(l.medium, network, "network media"));
         }
         const char *kLinksAre = "Links are network cables (InfiniBand, RoCE or Ethernet)";
         if (m->linkClass == LinkClass::NVLink)
-            fail(path + "/medium",
+            fail(path() + "/medium",
                  quote(m->id)
                          + " is NVLink, which is not drawn as a link: GPUs share NVLink by "
                            "being in one NVLink domain (a server with its own NVLink is one "
                            "already; place trays such as gb200-tray in a domain). "
                          + kLinksAre);
         if (m->linkClass == LinkClass::XGMI)
-            fail(path + "/medium", quote(m->id)
-                                           + " is AMD Infinity Fabric (xGMI), which joins the GPUs "
-                                             "inside a server such as the mi300x and is not drawn "
-                                             "as a link. "
-                                           + kLinksAre);
+            fail(path() + "/medium",
+                 quote(m->id)
+                         + " is AMD Infinity Fabric (xGMI), which joins the GPUs "
+                           "inside a server such as the mi300x and is not drawn "
+                           "as a link. "
+                         + kLinksAre);
         if (!m->isNetwork())
-            fail(path + "/medium",
+            fail(path() + "/medium",
                  quote(m->id) + " is a PCIe connection inside a server, not a cable. " + kLinksAre);
         checkMediumAtEnd(i, *m, a, b);
         checkMediumAtEnd(i, *m, b, a);
@@ -667,9 +675,14 @@ Json number(double v)
     return v;
 }
 
+// Objects are built member by member: nlohmann's initializer lists allocate a temporary array
+// for every member, which costs more than the rest of saving on a project of 30,000 links.
 Json endpointToJson(const Endpoint &e)
 {
-    return Json{{"device", e.device}, {"port", e.port}};
+    Json j = Json::object();
+    j["device"] = e.device;
+    j["port"] = e.port;
+    return j;
 }
 
 Json topologyToJson(const Topology &t)
@@ -677,7 +690,8 @@ Json topologyToJson(const Topology &t)
     Json domains = Json::array(), nodes = Json::array(), switches = Json::array(),
          links = Json::array();
     auto named = [](const std::string &id, const std::string &name) {
-        Json j = {{"id", id}};
+        Json j = Json::object();
+        j["id"] = id;
         if (!name.empty())
             j["name"] = name;
         return j;
@@ -699,18 +713,27 @@ Json topologyToJson(const Topology &t)
         switches.push_back(std::move(j));
     }
     for (const Link &l : t.links) {
-        links.push_back({{"id", l.id},
-                         {"a", endpointToJson(l.a)},
-                         {"b", endpointToJson(l.b)},
-                         {"medium", l.medium},
-                         {"count", l.count}});
+        Json j = Json::object();
+        j["id"] = l.id;
+        j["a"] = endpointToJson(l.a);
+        j["b"] = endpointToJson(l.b);
+        j["medium"] = l.medium;
+        j["count"] = l.count;
+        links.push_back(std::move(j));
     }
-    return Json{{"domains", domains}, {"nodes", nodes}, {"switches", switches}, {"links", links}};
+    Json out = Json::object();
+    out["domains"] = std::move(domains);
+    out["nodes"] = std::move(nodes);
+    out["switches"] = std::move(switches);
+    out["links"] = std::move(links);
+    return out;
 }
 
 Json layoutItemToJson(const LayoutItem &item)
 {
-    Json j = {{"x", number(item.x)}, {"y", number(item.y)}};
+    Json j = Json::object();
+    j["x"] = number(item.x);
+    j["y"] = number(item.y);
     if (item.w != 0 || item.h != 0) {
         j["w"] = number(item.w);
         j["h"] = number(item.h);
@@ -725,10 +748,16 @@ Json layoutItemToJson(const LayoutItem &item)
 Json layoutToJson(const Layout &layout, const Topology &t)
 {
     Json items = Json::object();
+    // An ordered_json object finds keys by linear search, so thousands of inserts through
+    // operator[] would take quadratic time; the ids are kept unique here and appended directly.
+    auto &members = static_cast<std::vector<std::pair<const std::string, Json>> &>(
+            items.get_ref<Json::object_t &>());
+    members.reserve(layout.items.size());
+    std::unordered_set<std::string_view> written;
     auto add = [&](const std::string &id) {
         auto it = layout.items.find(id);
-        if (it != layout.items.end() && !items.contains(id))
-            items[id] = layoutItemToJson(it->second);
+        if (it != layout.items.end() && written.insert(it->first).second)
+            members.emplace_back(id, layoutItemToJson(it->second));
     };
     for (const Domain &d : t.domains)
         add(d.id);
@@ -740,7 +769,9 @@ Json layoutToJson(const Layout &layout, const Topology &t)
         add(l.id);
     for (const auto &entry : layout.items)
         add(entry.first);
-    return Json{{"items", items}};
+    Json out = Json::object();
+    out["items"] = std::move(items);
+    return out;
 }
 
 } // namespace
