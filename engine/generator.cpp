@@ -69,7 +69,7 @@ std::string derivedName(const GeneratorOptions &o, const ServerModel &m, const C
         name += ", NVL" + std::to_string(o.domainSize) + " domains";
     if (!f)
         return name;
-    name += o.tiers == 3 ? ", 3-tier " : ", ";
+    name += f->cores.empty() ? ", " : ", 3-tier "; // a single pod gets no cores
     name += o.fabric == FabricKind::RailOptimized ? "rail-optimized" : "fat tree";
     if (const Medium *medium = c.medium(f->nicMedium))
         name += " " + speedLabel(*medium);
@@ -90,10 +90,13 @@ std::string describe(const GeneratorOptions &o, const GeneratedFabric &f)
         ++counts[static_cast<int>(s.tier)];
     std::string text = plural(counts[0], "leaf", "leaves") + " (" + f.leafModel->id + ", "
                        + std::to_string(f.leafPorts.down) + " down / "
-                       + std::to_string(f.leafPorts.up) + " up ports), "
-                       + plural(counts[1], "spine", "spines") + " (" + f.spineModel->id + ")";
-    if (o.tiers == 3)
+                       + std::to_string(f.leafPorts.up) + " up ports), ";
+    text += counts[1] > 0 ? plural(counts[1], "spine", "spines") + " (" + f.spineModel->id + ")"
+                          : std::string("no spines (one leaf joins everything)");
+    if (o.tiers == 3 && counts[2] > 0)
         text += ", " + plural(counts[2], "core", "cores") + " (" + f.coreModel->id + ")";
+    else if (o.tiers == 3 && counts[1] > 0)
+        text += ", no cores (one pod joins everything)";
     return text + "; oversubscription " + ratio(o.oversubscription) + ".";
 }
 
@@ -150,6 +153,8 @@ Expected<Project> generateProject(const GeneratorOptions &o, const Catalog &c)
                      "--nodes",
                      "expected 1 to " + std::to_string(kMaxNodes) + " nodes, got "
                              + std::to_string(o.nodes)};
+    if (auto err = checkFabricOptions(o))
+        return *err;
     if (o.fabric != FabricKind::None && model->nics == 0)
         return Error{
                 {}, "--node", o.nodeModel + " has no compute NICs to cable; use --fabric none"};

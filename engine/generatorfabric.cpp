@@ -374,12 +374,8 @@ std::optional<Error> FabricBuilder::makeNodeLinks()
 
 std::optional<Error> FabricBuilder::build()
 {
-    if (m_o.tiers != 2 && m_o.tiers != 3)
-        return Error{{}, "--tiers", "expected 2 or 3 tiers, got " + std::to_string(m_o.tiers)};
-    if (!(m_o.oversubscription >= 1) || !std::isfinite(m_o.oversubscription))
-        return Error{{},
-                     "--oversubscription",
-                     "expected a ratio of downlinks to uplinks >= 1 (1 = non-blocking)"};
+    if (auto err = checkFabricOptions(m_o))
+        return err;
     if (auto err = chooseModels())
         return err;
     leafPorts = splitPorts(leafModel->ports, m_o.oversubscription);
@@ -461,6 +457,17 @@ long long IdMaker::highestNumber(const std::string &prefix) const
             highest = std::max(highest, std::stoll(rest));
     }
     return highest;
+}
+
+std::optional<Error> checkFabricOptions(const GeneratorOptions &o)
+{
+    if (o.tiers != 2 && o.tiers != 3)
+        return Error{{}, "--tiers", "expected 2 or 3 tiers, got " + std::to_string(o.tiers)};
+    if (!(o.oversubscription >= 1) || !std::isfinite(o.oversubscription))
+        return Error{{},
+                     "--oversubscription",
+                     "expected a ratio of downlinks to uplinks >= 1 (1 = non-blocking)"};
+    return std::nullopt;
 }
 
 Expected<GeneratedFabric> buildFabric(const GeneratorOptions &options, const Catalog &catalog,

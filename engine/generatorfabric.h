@@ -6,6 +6,7 @@
 #include "engine/project.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -85,6 +86,9 @@ struct GeneratedFabric
     PortSplit leafPorts, spinePorts;
     std::string nicMedium; // of the first node's cables
 };
+
+// The tiers and oversubscription are possible at all (checked even where no fabric is built).
+std::optional<Error> checkFabricOptions(const GeneratorOptions &options);
 
 // The fabric of `options` for `nodes` (in this order). Errors about the fabric's size name
 // `where` (the option that asked for the nodes, or empty).

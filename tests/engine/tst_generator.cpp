@@ -447,8 +447,16 @@ void tst_Generator::names()
     o.tiers = 3;
     o.oversubscription = 1;
     Expected<Project> three = generateProject(o);
-    QCOMPARE(qs(three->name), QStringLiteral("64 x DGX H100, 3-tier fat tree NDR"));
+    // 512 NICs fill 16 leaves, one pod of 3 tiers: no core tier to join pods.
+    QCOMPARE(qs(three->name), QStringLiteral("64 x DGX H100, fat tree NDR"));
+    QCOMPARE(qs(three->description),
+             QStringLiteral("Generated fat-tree fabric: 16 leaves (qm9700, 32 down / 32 up ports), "
+                            "16 spines (qm9700), no cores (one pod joins everything); "
+                            "oversubscription 1:1."));
     QCOMPARE(qs(three->topology.switches.front().name), QStringLiteral("leaf-p1-01"));
+    o.nodes = 2048;
+    QCOMPARE(qs(generateProject(o)->name), QStringLiteral("2048 x DGX H100, 3-tier fat tree NDR"));
+    o.nodes = 64;
     o.fabric = FabricKind::None;
     QCOMPARE(qs(generateProject(o)->name), QStringLiteral("64 x DGX H100"));
     o.name = "lab";
@@ -511,6 +519,8 @@ void tst_Generator::errors_data()
                               << "--nodes: expected 1 to 1000000 nodes, got 0";
     QTest::newRow("4 tiers") << "dgx-h100" << 4 << rail << 4 << "" << 1.0 << 0
                              << "--tiers: expected 2 or 3 tiers, got 4";
+    QTest::newRow("4 tiers, no fabric") << "dgx-h100" << 4 << FabricKind::None << 4 << "" << 1.0
+                                        << 0 << "--tiers: expected 2 or 3 tiers, got 4";
     QTest::newRow("undersubscribed")
             << "dgx-h100" << 4 << rail << 2 << "" << 0.5 << 0
             << "--oversubscription: expected a ratio of downlinks to uplinks >= 1 (1 = "
