@@ -51,7 +51,7 @@ std::string knownIds(const std::string &wrong, std::vector<std::string> known,
                      const std::string &what)
 {
     if (known.empty())
-        return "(the catalog has no " + what + ")";
+        return "(there are no " + what + ")";
     std::stable_sort(known.begin(), known.end(), [&](const std::string &x, const std::string &y) {
         return editDistance(wrong, x) < editDistance(wrong, y);
     });
@@ -144,6 +144,18 @@ struct Device
     const std::string &modelId() const { return server ? server->id : model->id; }
     std::string describe() const { return quote(*id) + " (" + modelId() + ")"; }
     std::string portsNoun() const { return server ? "compute NICs" : "ports"; }
+    // "8 compute NICs", "1 port", "no compute NICs"; with `numbered`, ", numbered 0 to 7".
+    std::string portCount(bool numbered) const
+    {
+        int n = ports();
+        std::string noun = portsNoun();
+        if (n == 0)
+            return "no " + noun;
+        if (n == 1)
+            return "1 " + noun.substr(0, noun.size() - 1) + (numbered ? ", numbered 0" : "");
+        return std::to_string(n) + " " + noun
+               + (numbered ? ", numbered 0 to " + std::to_string(n - 1) : "");
+    }
 };
 
 class TopologyCheck
@@ -343,7 +355,7 @@ private:
                      + " carries plain Ethernet only");
         }
         double rate = m.bandwidthGBs * 8;
-        if (rate > d.gbits() * (1 + 1e-9))
+        if (d.ports() > 0 && rate > d.gbits() * (1 + 1e-9)) // no ports: the cable count says so
             fail(quote(m.id) + " runs at " + formatNumber(rate) + " Gb/s but the " + d.portsNoun()
                  + " of " + d.describe() + " run at " + formatNumber(d.gbits()) + " Gb/s");
     }
@@ -412,9 +424,10 @@ private:
                          const Device &d) {
             if (cables[i] <= d.ports())
                 return;
-            fail(pathOf(kind, i), std::string(kindName(kind)) + " " + d.describe() + " has "
-                                          + std::to_string(cables[i]) + " cables attached but only "
-                                          + std::to_string(d.ports()) + " " + d.portsNoun());
+            std::string has = std::to_string(cables[i]) + (cables[i] == 1 ? " cable" : " cables");
+            fail(pathOf(kind, i), std::string(kindName(kind)) + " " + d.describe() + " has " + has
+                                          + " attached but " + (d.ports() == 0 ? "" : "only ")
+                                          + d.portCount(false));
         };
         for (std::size_t i = 0; i < m_t.links.size(); ++i) {
             for (const Device &d : m_ends[i])
@@ -436,13 +449,9 @@ private:
                                                  : "ports " + std::to_string(first) + " to "
                                                            + std::to_string(last) + " (a bundle of "
                                                            + std::to_string(l.count) + " cables)";
-                std::string has = d.ports() == 0 ? "has no " + d.portsNoun()
-                                                 : "has " + std::to_string(d.ports()) + " "
-                                                           + d.portsNoun() + ", numbered 0 to "
-                                                           + std::to_string(d.ports() - 1);
                 fail(endPath(i, end) + "/port", which + (l.count == 1 ? " does" : " do")
-                                                        + " not exist: " + d.describe() + " "
-                                                        + has);
+                                                        + " not exist: " + d.describe() + " has "
+                                                        + d.portCount(true));
             }
         }
     }

@@ -417,6 +417,12 @@ void TestProjectFile::rejects_data()
         "/topology/nodes/0",
         "node \"node-1\" (dgx-h100) has 9 cables attached but only 8 compute NICs");
 
+    row("server without NICs cabled", su,
+        R"([{"op": "add", "path": "/catalog", "value": {"servers": [{"id": "cpu-box",
+              "gpu": "h100-pcie", "gpus": 1, "nvlink_scope": "none", "source": "test"}]}},
+            {"op": "replace", "path": "/topology/nodes/0/model", "value": "cpu-box"}])",
+        "/topology/nodes/0", "node \"node-1\" (cpu-box) has 8 cables attached but no compute NICs");
+
     // Media
     row("unknown medium", su,
         R"([{"op": "replace", "path": "/topology/links/0/medium", "value": "ib-ndx"}])",
