@@ -70,6 +70,14 @@ GpuModel parseGpu(const JsonIn &j)
     if (g.nvlinkLinks < 0)
         j.at("nvlink_links").fail("expected a number of links >= 0");
     g.tdpW = j.nonNegative("tdp_w", 0);
+    g.sms = j.positiveInt("sms", g.sms);
+    g.gemmEfficiency = j.positive("gemm_efficiency", g.gemmEfficiency);
+    g.fp8GemmEfficiency = j.positive("fp8_gemm_efficiency", g.gemmEfficiency);
+    g.attentionEfficiency = j.positive("attention_efficiency", g.attentionEfficiency);
+    for (const char *key : {"gemm_efficiency", "fp8_gemm_efficiency", "attention_efficiency"}) {
+        if (j.has(key) && j.at(key).number() > 1)
+            j.at(key).fail("expected a fraction of peak in (0, 1]");
+    }
     g.source = j.string("source", "");
     return g;
 }

@@ -47,6 +47,12 @@ struct GpuModel
     std::string nvlink; // medium id of the scale-up link ("nvlink4", "xgmi", "pcie5")
     int nvlinkLinks = 0;
     double tdpW = 0;
+    // Compute efficiencies for the step-time model (engine/perfcompute.h). Defaults apply when a
+    // catalog entry leaves them out.
+    int sms = 132;                // streaming multiprocessors (compute units): wave quantization
+    double gemmEfficiency = 0.7;  // sustained fraction of bf16 peak in large BF16 GEMMs
+    double fp8GemmEfficiency = 0; // the same for FP8 GEMMs; 0 = gemmEfficiency
+    double attentionEfficiency = 0.5; // fused (flash) attention fwd+bwd, fraction of bf16 peak
     std::string source;
 };
 
