@@ -1,0 +1,263 @@
+#include "engine/flops.h"
+#include "engine/perfmodel.h"
+#include "engine/placement.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace topoplan;
+
+// The step-time model against published training runs.
+//
+// Megatron-LM SC'21 Table 1 (Narayanan et al.): GPT models on DGX A100 80GB nodes (NVLink 3 in
+// a node, 8 x HDR 200G NICs), s = 2048, V = 51,200, full recomputation, TFLOP/s per GPU counted
+// with 96 B s l h^2 (1 + s/(6h) + V/(16 l h)). Like is compared with like: the model runs the
+// software of the paper (Megatron-LM 2021: unfused attention over the whole s x s scores, no
+// sequence parallelism, blocking pipeline sends, PyTorch DDP with overlapped fp16 gradient
+// all-reduce for pp = 1 and Megatron's own DDP with an fp32 all-reduce after the pipeline flush
+// for pp > 1, no distributed optimizer), with the micro-batch sizes and interleaving of the
+// paper's scripts (examples/sc21/run_table_1.sh), and its FLOPs are those kernels' FLOPs, which
+// for these models are exactly the 96 B s l h^2 form (asserted below).
+
+namespace {
+
+// Every Table 1 row must come out within this fraction of the published TFLOP/s per GPU.
+constexpr double kTableOneTolerance = 0.10;
+// The Llama 3 run, whose software and schedule are only partly published: within 15%.
+constexpr double kLlama3Tolerance = 0.15;
+
+const Catalog &catalog()
+{
+    return Catalog::builtin();
+}
+
+DimNetwork dim(const char *medium, double links)
+{
+    const Medium &m = *catalog().medium(medium);
+    DimNetwork d;
+    d.busbwGBs = links * m.effectiveGBs();
+    d.latencyUs = m.latencyUs;
+    d.linkClass = m.linkClass;
+    d.crossesDomain = m.linkClass != LinkClass::NVLink;
+    return d;
+}
+
+// What routing gives a DGX A100 cluster on a non-blocking HDR fat tree, ranks in Megatron's
+// order (tp-cp-ep-dp-pp): TP inside a node on NVLink 3 (12 links x 25 GB/s x efficiency); a
+// DP group with k GPUs in each node spreads its rings over those k GPUs' NICs (k x one HDR NIC,
+// DOMAIN.md); pipeline neighbours sit in different nodes, one NIC each.
+PlanNetwork dgxA100(const Plan &p)
+{
+    const int perNode = 8;
+    PlanNetwork n;
+    n.tp = p.tp <= perNode ? dim("nvlink3", 12) : dim("ib-hdr", perNode);
+    const int dpPerNode = std::max(1, std::min(p.dp, perNode / std::min(p.tp, perNode)));
+    n.dp = p.tp * p.dp <= perNode ? dim("nvlink3", 12) : dim("ib-hdr", dpPerNode);
+    n.pp = dim("ib-hdr", 1);
+    n.cp = n.ep = n.tp;
+    return n;
+}
+
+struct Run
+{
+    Workload workload;
+    Plan plan;
+    SoftwareModel software;
+    int gpus = 0;
+};
+
+Run tableOneRun(int heads, int hidden, int layers, int tp, int pp, int gpus, int batch,
+                int microBatch, int interleave)
+{
+    Run r;
+    ModelSpec &m = r.workload.model;
+    m = {"gpt", layers, hidden, heads, heads, 4 * hidden, 51200, 2048, false, 1, 1, 0};
+    TrainingSpec &t = r.workload.training;
+    t.globalBatch = batch;
+    t.microBatch = microBatch;
+    t.recompute = Recompute::Full;
+    t.sequenceParallel = false;
+    t.distributedOptimizer = false;
+    t.interleave = interleave;
+    r.plan.tp = tp;
+    r.plan.pp = pp;
+    r.plan.dp = gpus / (tp * pp);
+    r.gpus = gpus;
+    r.software.attention = AttentionKernel::Unfused;
+    r.software.overlapP2p = false;
+    r.software.overlapGradReduce = pp == 1; // PyTorch DDP; Megatron's local DDP reduces after
+    r.software.gradBytes = pp == 1 ? 2 : 4; // DDP reduces fp16 gradients; local DDP fp32 ones
+    return r;
+}
+
+StepEstimate estimate(const Run &r, const PlanNetwork &net)
+{
+    return estimateStep(r.workload, r.plan, *catalog().gpu("a100-sxm-80gb"), net, r.software);
+}
+
+} // namespace
+
+class tst_Calibration : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void megatronTableOne_data();
+    void megatronTableOne();
+    void tensorParallelAcrossNodes_data();
+    void tensorParallelAcrossNodes();
+    void llama3Like405B();
+};
+
+void tst_Calibration::megatronTableOne_data()
+{
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<int>("hidden");
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<int>("pp");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<int>("batch");
+    QTest::addColumn<int>("microBatch");
+    QTest::addColumn<int>("interleave");
+    QTest::addColumn<double>("published"); // TFLOP/s per GPU
+
+    QTest::newRow("1.7B") << 24 << 2304 << 24 << 1 << 1 << 32 << 512 << 16 << 1 << 137.0;
+    QTest::newRow("3.6B") << 32 << 3072 << 30 << 2 << 1 << 64 << 512 << 16 << 1 << 138.0;
+    QTest::newRow("7.5B") << 32 << 4096 << 36 << 4 << 1 << 128 << 512 << 16 << 1 << 142.0;
+    QTest::newRow("18.4B") << 48 << 6144 << 40 << 8 << 1 << 256 << 1024 << 8 << 1 << 135.0;
+    QTest::newRow("39.1B") << 64 << 8192 << 48 << 8 << 2 << 512 << 1536 << 4 << 1 << 138.0;
+    QTest::newRow("76.1B") << 80 << 10240 << 60 << 8 << 4 << 1024 << 1792 << 2 << 3 << 140.0;
+    QTest::newRow("145.6B") << 96 << 12288 << 80 << 8 << 8 << 1536 << 2304 << 2 << 2 << 148.0;
+    QTest::newRow("310.1B") << 128 << 16384 << 96 << 8 << 16 << 1920 << 2160 << 1 << 2 << 155.0;
+    QTest::newRow("529.6B") << 128 << 20480 << 105 << 8 << 35 << 2520 << 2520 << 1 << 3 << 163.0;
+    QTest::newRow("1008.0B") << 160 << 25600 << 128 << 8 << 64 << 3072 << 3072 << 1 << 1 << 163.0;
+}
+
+void tst_Calibration::megatronTableOne()
+{
+    QFETCH(int, heads);
+    QFETCH(int, hidden);
+    QFETCH(int, layers);
+    QFETCH(int, tp);
+    QFETCH(int, pp);
+    QFETCH(int, gpus);
+    QFETCH(int, batch);
+    QFETCH(int, microBatch);
+    QFETCH(int, interleave);
+    QFETCH(double, published);
+    const Run r = tableOneRun(heads, hidden, layers, tp, pp, gpus, batch, microBatch, interleave);
+    const std::optional<Error> invalid = validatePlan(r.plan, r.workload, gpus);
+    QVERIFY2(!invalid, invalid ? invalid->text().c_str() : "");
+
+    const StepEstimate e = estimate(r, dgxA100(r.plan));
+    // The FLOPs the model executes are Table 1's formula's.
+    const double formula = megatronFullRecomputeFlops(r.workload) / e.stepTimeS / gpus / 1e12;
+    QVERIFY(std::fabs(e.hardwareTflopsPerGpu - formula) < 1e-9 * formula);
+
+    const double error = e.hardwareTflopsPerGpu / published - 1;
+    qInfo("%s: %.1f TFLOP/s per GPU against %.0f published (%+.1f%%), step %.2f s, bubble %.0f%%",
+          QTest::currentDataTag(), e.hardwareTflopsPerGpu, published, 100 * error, e.stepTimeS,
+          100 * e.bubbleFraction);
+    QVERIFY2(std::fabs(error) <= kTableOneTolerance,
+             qPrintable(QStringLiteral("%1 TFLOP/s per GPU, published %2")
+                                .arg(e.hardwareTflopsPerGpu)
+                                .arg(published)));
+    QVERIFY(e.memory.fits);
+}
+
+void tst_Calibration::tensorParallelAcrossNodes_data()
+{
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<int>("hidden");
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("pp");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<int>("batch");
+    QTest::addColumn<int>("microBatch");
+    QTest::addColumn<int>("interleave");
+    QTest::newRow("18.4B") << 48 << 6144 << 40 << 1 << 256 << 1024 << 8 << 1;
+    QTest::newRow("39.1B") << 64 << 8192 << 48 << 2 << 512 << 1536 << 4 << 1;
+    QTest::newRow("145.6B") << 96 << 12288 << 80 << 8 << 1536 << 2304 << 2 << 2;
+}
+
+void tst_Calibration::tensorParallelAcrossNodes()
+{
+    // The same models with TP = 16 over two nodes: the TP collectives leave NVLink 3
+    // (12 x 25 x 0.78 = 234 GB/s per GPU, 2 us per step) for the two nodes' 8 HDR NICs
+    // (8 x 23.5 = 188 GB/s, 4 us per step), and each GPU's GEMMs halve while its share of the
+    // collectives does not.
+    QFETCH(int, heads);
+    QFETCH(int, hidden);
+    QFETCH(int, layers);
+    QFETCH(int, pp);
+    QFETCH(int, gpus);
+    QFETCH(int, batch);
+    QFETCH(int, microBatch);
+    QFETCH(int, interleave);
+    const Run inNode
+            = tableOneRun(heads, hidden, layers, 8, pp, gpus, batch, microBatch, interleave);
+    const Run acrossNodes
+            = tableOneRun(heads, hidden, layers, 16, pp, gpus, batch, microBatch, interleave);
+    QVERIFY(!validatePlan(acrossNodes.plan, acrossNodes.workload, gpus));
+    const PlanNetwork net = dgxA100(acrossNodes.plan);
+    QCOMPARE(net.tp.linkClass, LinkClass::InfiniBand);
+    QVERIFY(std::fabs(net.tp.busbwGBs - 188) < 1e-9);
+
+    const StepEstimate a = estimate(inNode, dgxA100(inNode.plan));
+    const StepEstimate b = estimate(acrossNodes, net);
+    qInfo("%s: tp = 8 %.1f, tp = 16 %.1f TFLOP/s per GPU (%.0f%% lower); TP share %.0f%% -> %.0f%%",
+          QTest::currentDataTag(), a.hardwareTflopsPerGpu, b.hardwareTflopsPerGpu,
+          100 * (1 - b.hardwareTflopsPerGpu / a.hardwareTflopsPerGpu),
+          100 * a.breakdownS.tpComm / a.stepTimeS, 100 * b.breakdownS.tpComm / b.stepTimeS);
+    // 17-28% lower, the TP share of the step about doubled. Not a collapse: 8 HDR NICs still
+    // give 80% of NVLink 3's bus bandwidth; fewer NICs or Ethernet do collapse it
+    // (tst_perfmodel, tensorParallelOverEthernetCollapses).
+    QVERIFY(b.hardwareTflopsPerGpu < 0.85 * a.hardwareTflopsPerGpu);
+    QVERIFY(b.breakdownS.tpComm / b.stepTimeS > 1.8 * a.breakdownS.tpComm / a.stepTimeS);
+}
+
+void tst_Calibration::llama3Like405B()
+{
+    // Llama 3 405B on 16,384 H100 (Llama Team 2024, "The Llama 3 Herd of Models", Table 4):
+    // tp 8, cp 1, pp 16, dp 128, seq 8192, 16 sequences per DP group (2,048 per step),
+    // 400 TFLOP/s per GPU, 41% BF16 MFU. The fabric is RoCE at 400G, one NIC per GPU; pipeline
+    // and DP neighbours sit in different nodes. Differences from the paper, stated: 128 layers
+    // instead of 126 (Llama 3 gives the first and last stages one layer less; validatePlan
+    // wants equal stages); 4 virtual stages per GPU (the paper uses an interleaved schedule but
+    // does not give the count: 2 comes out 11% low, 8 17% high); selective recomputation,
+    // sequence parallelism, distributed optimizer with fp32 gradients, fused attention, as
+    // current Megatron-Core. The memory model puts this run's first stage above 80 GB (16
+    // micro-batches of its 8 layers in flight at 34 s h / t bytes each); the paper does not say
+    // how Meta fitted it.
+    Workload w = *workloadPreset("llama3-405b");
+    w.model.layers = 128;
+    w.training.globalBatch = 2048;
+    w.training.microBatch = 1;
+    w.training.interleave = 4;
+    w.training.recompute = Recompute::Selective;
+    Plan p;
+    p.tp = 8;
+    p.pp = 16;
+    p.dp = 128;
+    const std::optional<Error> invalid = validatePlan(p, w, 16384);
+    QVERIFY2(!invalid, invalid ? invalid->text().c_str() : "");
+
+    const int nvlinkLinks = catalog().gpu("h100-sxm")->nvlinkLinks;
+    PlanNetwork net;
+    net.tp = dim("nvlink4", nvlinkLinks);
+    net.pp = net.dp = dim("roce-400", 1);
+    const StepEstimate e = estimateStep(w, p, *catalog().gpu("h100-sxm"), net);
+    const double error = e.modelTflopsPerGpu / 400 - 1;
+    qInfo("llama3-405b-like: %.1f model TFLOP/s per GPU against 400 published (%+.1f%%), MFU %.3f, "
+          "step %.2f s, bubble %.0f%%",
+          e.modelTflopsPerGpu, 100 * error, e.mfu, e.stepTimeS, 100 * e.bubbleFraction);
+    QVERIFY2(std::fabs(error) <= kLlama3Tolerance,
+             qPrintable(QString::number(e.modelTflopsPerGpu)));
+    QVERIFY(e.mfu > 0.41 * (1 - kLlama3Tolerance) && e.mfu < 0.41 * (1 + kLlama3Tolerance));
+}
+
+QTEST_GUILESS_MAIN(tst_Calibration)
+
+#include "tst_calibration.moc"

@@ -1,0 +1,457 @@
+#include "engine/flops.h"
+#include "engine/memorymodel.h"
+#include "engine/perfcompute.h"
+#include "engine/perfmodel.h"
+#include "engine/placement.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace topoplan;
+
+Q_DECLARE_METATYPE(topoplan::Plan)
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+Workload preset(const char *name)
+{
+    return *workloadPreset(name);
+}
+
+Workload gpt(int layers, int hidden, int heads, int batch)
+{
+    Workload w;
+    w.model = {"gpt", layers, hidden, heads, heads, 4 * hidden, 51200, 2048, false, 1, 1, 0};
+    w.training.globalBatch = batch;
+    return w;
+}
+
+Plan makePlan(int tp, int cp, int pp, int dp, int ep = 1)
+{
+    Plan p;
+    p.tp = tp;
+    p.cp = cp;
+    p.pp = pp;
+    p.dp = dp;
+    p.ep = ep;
+    return p;
+}
+
+const GpuModel &gpu(const char *id)
+{
+    return *Catalog::builtin().gpu(id);
+}
+
+// NVLink 4 inside a DGX H100 for TP/CP/EP, one NDR NIC per GPU for PP and DP (DOMAIN.md
+// calibration: 370 GB/s ring all-reduce in a node, 47 GB/s per NDR NIC).
+PlanNetwork h100Network()
+{
+    PlanNetwork n;
+    n.tp = n.cp = n.ep = {369, 2.0, LinkClass::NVLink, false};
+    n.pp = n.dp = {47, 3.5, LinkClass::InfiniBand, true};
+    return n;
+}
+
+bool near(double a, double b, double relative = 1e-12)
+{
+    return std::fabs(a - b) <= relative * std::max(std::fabs(a), std::fabs(b));
+}
+
+} // namespace
+
+class tst_PerfModel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void flopsMatchMegatronClosedForms_data();
+    void flopsMatchMegatronClosedForms();
+    void parameterCounts_data();
+    void parameterCounts();
+    void moeFlopsPerToken();
+    void activationsMatchKorthikanti_data();
+    void activationsMatchKorthikanti();
+    void memoryOfGpt3OnSixtyFourGpus();
+    void breakdownAddsUp_data();
+    void breakdownAddsUp();
+    void moreBandwidthIsNeverSlower_data();
+    void moreBandwidthIsNeverSlower();
+    void fp8SpeedsUpComputeBoundSteps();
+    void gemmEfficiency();
+    void collectiveTimes();
+    void pipelineBubble();
+    void dataParallelOverlap();
+    void contextParallelHiddenByAttention();
+    void tensorParallelOverEthernetCollapses();
+};
+
+void tst_PerfModel::flopsMatchMegatronClosedForms_data()
+{
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("hidden");
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<int>("batch");
+    QTest::newRow("1.7B") << 24 << 2304 << 24 << 512;
+    QTest::newRow("18.4B") << 40 << 6144 << 48 << 1024;
+    QTest::newRow("175B") << 96 << 12288 << 96 << 1536;
+    QTest::newRow("1T") << 128 << 25600 << 160 << 3072;
+}
+
+void tst_PerfModel::flopsMatchMegatronClosedForms()
+{
+    QFETCH(int, layers);
+    QFETCH(int, hidden);
+    QFETCH(int, heads);
+    QFETCH(int, batch);
+    Workload w = gpt(layers, hidden, heads, batch);
+    const double B = batch, s = 2048, l = layers, h = hidden;
+
+    // Counting attention without the causal halving, as Megatron does, the matrices give its
+    // 72 B s l h^2 (1 + s/(6h) + V/(12 l h)) exactly.
+    const TokenFlops full = forwardFlopsPerToken(w.model, false);
+    const double megatronCount = B * s * 3 * (l * full.perLayer() + full.logits);
+    QVERIFY(near(megatronCount, megatronModelFlops(w)));
+    // Model FLOPs (MFU) count causal attention: half of Megatron's 12 B s^2 l h.
+    QVERIFY(near(modelFlopsPerStep(w), megatronModelFlops(w) - 6 * B * s * s * l * h));
+    // What the 2021 kernels executed with full recomputation is Table 1's 96 B s l h^2 form.
+    w.training.recompute = Recompute::Full;
+    QVERIFY(near(hardwareFlopsPerStep(w, AttentionKernel::Unfused), megatronFullRecomputeFlops(w)));
+    // A fused kernel skips the masked half but recomputes the scores in its backward:
+    // attention x (1 + 2.5 + 1 recomputed forward) of the causal forward.
+    const TokenFlops causal = forwardFlopsPerToken(w.model, true);
+    const double flash
+            = B * s * (l * (4 * causal.linear + 4.5 * causal.attention) + 3 * causal.logits);
+    QVERIFY(near(hardwareFlopsPerStep(w, AttentionKernel::Flash), flash));
+}
+
+void tst_PerfModel::parameterCounts_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<double>("expected");
+    // The released checkpoints' parameter counts (Hugging Face model cards / safetensors
+    // metadata): embeddings untied, no biases.
+    QTest::newRow("llama3-8b") << "llama3-8b" << 8030261248.0;
+    QTest::newRow("llama3-70b") << "llama3-70b" << 70553706496.0;
+    QTest::newRow("llama3-405b") << "llama3-405b" << 405853388800.0;
+    QTest::newRow("mixtral-8x7b") << "mixtral-8x7b" << 46702792704.0;
+}
+
+void tst_PerfModel::parameterCounts()
+{
+    QFETCH(QString, name);
+    QFETCH(double, expected);
+    const ParameterCounts c = topoplan::parameterCounts(preset(name.toStdString().c_str()).model);
+    QCOMPARE(c.total(), expected);
+}
+
+void tst_PerfModel::moeFlopsPerToken()
+{
+    // Mixtral 8x7B: Q, K, V (8 K/V heads of 128), O; two of eight SwiGLU experts; the router.
+    const ModelSpec m = preset("mixtral-8x7b").model;
+    const TokenFlops f = forwardFlopsPerToken(m, true);
+    const double attention = 2.0 * 4096 * 4096 + 2.0 * 4096 * 8 * 128;
+    const double expert = 3.0 * 4096 * 14336;
+    QCOMPARE(f.linear, 2 * (attention + 2 * expert + 4096.0 * 8));
+    QCOMPARE(f.attention, 2 * 2 * (4096 / 2.0) * 4096);
+    QCOMPARE(f.logits, 2.0 * 32000 * 4096);
+}
+
+void tst_PerfModel::activationsMatchKorthikanti_data()
+{
+    QTest::addColumn<bool>("sequenceParallel");
+    QTest::addColumn<int>("recompute");
+    QTest::addColumn<int>("attention");
+    QTest::addColumn<double>("perLayerOverSbh"); // bytes / (s b h)
+    const double t = 8, a = 96, s = 2048, h = 12288;
+    const int none = int(Recompute::None), selective = int(Recompute::Selective),
+              full = int(Recompute::Full);
+    const int unfused = int(AttentionKernel::Unfused), flash = int(AttentionKernel::Flash);
+    // Korthikanti et al. Table 2: s b h (34 + 5 a s / h) / t with SP; without, 10 + 24 / t ...
+    QTest::newRow("sp none unfused") << true << none << unfused << (34 + 5 * a * s / h) / t;
+    QTest::newRow("sp selective") << true << selective << unfused << 34 / t;
+    QTest::newRow("no sp none unfused")
+            << false << none << unfused << 10 + (24 + 5 * a * s / h) / t;
+    QTest::newRow("no sp selective") << false << selective << unfused << 10 + 24 / t;
+    // Fused attention never stores the scores.
+    QTest::newRow("sp none flash") << true << none << flash << 34 / t;
+    // Full recomputation keeps the layer input.
+    QTest::newRow("sp full") << true << full << flash << 2 / t;
+    QTest::newRow("no sp full") << false << full << flash << 2.0;
+}
+
+void tst_PerfModel::activationsMatchKorthikanti()
+{
+    QFETCH(bool, sequenceParallel);
+    QFETCH(int, recompute);
+    QFETCH(int, attention);
+    QFETCH(double, perLayerOverSbh);
+    Workload w = preset("gpt3-175b");
+    w.training.sequenceParallel = sequenceParallel;
+    w.training.recompute = Recompute(recompute);
+    const double bytes
+            = activationBytesPerLayer(w, makePlan(8, 1, 8, 1), AttentionKernel(attention));
+    QVERIFY2(near(bytes, perLayerOverSbh * 2048 * 12288, 1e-12),
+             qPrintable(QString::number(bytes / (2048.0 * 12288))));
+}
+
+void tst_PerfModel::memoryOfGpt3OnSixtyFourGpus()
+{
+    // GPT-3 175B, tp = 8, pp = 8, dp = 1 on 64 A100 80GB, one 2,048-token sequence per
+    // micro-batch, SP, selective recomputation.
+    Workload w = preset("gpt3-175b");
+    const Plan p = makePlan(8, 1, 8, 1);
+    QVERIFY(!validatePlan(p, w, 64));
+    const double h = 12288;
+    // First stage: 12 layers of 12 h^2 / 8 + 2 norms, plus the embedding's eighth.
+    const double params = 12 * (12 * h * h / 8 + 2 * h) + 51200 * h / 8;
+    QCOMPARE(params, 2796847104.0);
+    MemoryEstimate m = estimateMemory(w, p, gpu("a100-sxm-80gb"));
+    QVERIFY(!m.lastStage);
+    QVERIFY(near(m.weightsGB, 2 * params / kGiB));
+    QVERIFY(near(m.gradsGB, 4 * params / kGiB));
+    QVERIFY(near(m.optimizerGB, 12 * params / kGiB)); // dp = 1: nothing to shard over
+    // 1F1B: the first stage holds pp = 8 micro-batches of its 12 layers, 34 s b h / t each.
+    QCOMPARE(m.inFlightLayers, 96.0);
+    QVERIFY(near(m.activationsGB, 96 * 34 * 2048 * h / 8 / kGiB));
+    QCOMPARE(m.otherGB, MemoryEstimate::kRuntimeOverheadGiB);
+    QVERIFY(near(m.totalGB, m.weightsGB + m.gradsGB + m.optimizerGB + m.activationsGB + m.otherGB));
+    QVERIFY(std::fabs(m.totalGB - 60.45) < 0.01);
+    QVERIFY(m.fits);
+
+    // The 2021 way, unfused attention and no recomputation, keeps the scores: 5 a s / h more per
+    // layer, 32 GiB of activations, and no longer fits.
+    w.training.recompute = Recompute::None;
+    SoftwareModel unfused;
+    unfused.attention = AttentionKernel::Unfused;
+    m = estimateMemory(w, p, gpu("a100-sxm-80gb"), unfused);
+    QVERIFY(near(m.activationsGB, 96 * (34 + 5 * 96 * 2048 / h) * 2048 * h / 8 / kGiB));
+    QVERIFY(std::fabs(m.totalGB - 82.95) < 0.01);
+    QVERIFY(!m.fits);
+
+    // The distributed optimizer over dp = 16 shards the 12 bytes of fp32 state.
+    w.training.recompute = Recompute::Selective;
+    w.training.globalBatch = 1536;
+    m = estimateMemory(w, makePlan(8, 1, 8, 16), gpu("a100-sxm-80gb"));
+    QVERIFY(near(m.optimizerGB, 12 * params / 16 / kGiB));
+}
+
+void tst_PerfModel::breakdownAddsUp_data()
+{
+    QTest::addColumn<QString>("workload");
+    QTest::addColumn<Plan>("plan");
+    QTest::addColumn<QString>("gpu");
+    QTest::newRow("gpt3 tp8 pp8") << "gpt3-175b" << makePlan(8, 1, 8, 16) << "a100-sxm-80gb";
+    QTest::newRow("llama3-70b tp8 cp2 pp4") << "llama3-70b" << makePlan(8, 2, 4, 8) << "h100-sxm";
+    QTest::newRow("mixtral ep8") << "mixtral-8x7b" << makePlan(2, 2, 2, 4, 8) << "h100-sxm";
+    QTest::newRow("llama3-8b dp") << "llama3-8b" << makePlan(1, 1, 1, 64) << "b200";
+}
+
+void tst_PerfModel::breakdownAddsUp()
+{
+    QFETCH(QString, workload);
+    QFETCH(Plan, plan);
+    QFETCH(QString, gpu);
+    const Workload w = preset(workload.toStdString().c_str());
+    const int gpus = plan.tp * plan.cp * plan.pp * plan.dp;
+    QVERIFY(!validatePlan(plan, w, gpus));
+    const GpuModel &g = *Catalog::builtin().gpu(gpu.toStdString());
+    const StepEstimate e = estimateStep(w, plan, g, h100Network());
+    const StepBreakdown &b = e.breakdownS;
+    QVERIFY(near(b.compute + b.tpComm + b.cpComm + b.epComm + b.ppComm + b.ppBubble + b.dpComm,
+                 e.stepTimeS));
+    for (double part : {b.compute, b.tpComm, b.cpComm, b.epComm, b.ppComm, b.ppBubble, b.dpComm})
+        QVERIFY(part >= 0);
+    QVERIFY(b.compute > 0.5 * e.stepTimeS);
+    QVERIFY(near(e.tokensPerS, double(w.training.globalBatch) * w.model.seq / e.stepTimeS));
+    QVERIFY(near(e.modelTflopsPerGpu, modelFlopsPerStep(w) / e.stepTimeS / gpus / 1e12));
+    QVERIFY(near(e.mfu, e.modelTflopsPerGpu / g.bf16Tflops));
+    QVERIFY(e.hfu >= e.mfu);
+    QVERIFY(e.mfu > 0.2 && e.mfu < 0.75);
+    QCOMPARE(e.microBatches, w.training.globalBatch / (w.training.microBatch * plan.dp));
+}
+
+void tst_PerfModel::moreBandwidthIsNeverSlower_data()
+{
+    QTest::addColumn<QString>("dim");
+    QTest::newRow("tp") << "tp";
+    QTest::newRow("cp") << "cp";
+    QTest::newRow("ep") << "ep";
+    QTest::newRow("pp") << "pp";
+    QTest::newRow("dp") << "dp";
+}
+
+void tst_PerfModel::moreBandwidthIsNeverSlower()
+{
+    QFETCH(QString, dim);
+    // Every dimension > 1, on a slow network so that each shows: Mixtral on 32 H100s, all
+    // traffic over one 100 GbE TCP NIC per GPU, blocking p2p and no overlap of DP.
+    const Workload w = preset("mixtral-8x7b");
+    const Plan p = makePlan(2, 2, 2, 4, 8);
+    QVERIFY(!validatePlan(p, w, 32));
+    SoftwareModel sw;
+    sw.overlapP2p = false;
+    sw.overlapGradReduce = false;
+    PlanNetwork net;
+    net.tp = net.cp = net.ep = net.pp = net.dp = {6.9, 30, LinkClass::Ethernet, true};
+    double previous = estimateStep(w, p, gpu("h100-sxm"), net, sw).stepTimeS;
+    DimNetwork *d = dim == QLatin1String("tp")   ? &net.tp
+                    : dim == QLatin1String("cp") ? &net.cp
+                    : dim == QLatin1String("ep") ? &net.ep
+                    : dim == QLatin1String("pp") ? &net.pp
+                                                 : &net.dp;
+    for (int i = 0; i < 8; ++i) {
+        d->busbwGBs *= 2;
+        d->latencyUs /= 1.5;
+        const double step = estimateStep(w, p, gpu("h100-sxm"), net, sw).stepTimeS;
+        QVERIFY2(step <= previous, qPrintable(QString::number(step) + QLatin1String(" > ")
+                                              + QString::number(previous)));
+        if (i == 0) // on this network every dimension's traffic shows in the step
+            QVERIFY(step < previous);
+        previous = step;
+    }
+}
+
+void tst_PerfModel::fp8SpeedsUpComputeBoundSteps()
+{
+    // Llama 3 70B, TP inside one H100 node: compute-bound. FP8 GEMMs run at twice the peak.
+    Workload w = preset("llama3-70b");
+    const Plan p = makePlan(8, 1, 4, 8);
+    const StepEstimate bf16 = estimateStep(w, p, gpu("h100-sxm"), h100Network());
+    w.training.precision = Precision::FP8;
+    const StepEstimate fp8 = estimateStep(w, p, gpu("h100-sxm"), h100Network());
+    QVERIFY(fp8.stepTimeS < 0.8 * bf16.stepTimeS);
+    QVERIFY(fp8.breakdownS.compute < 0.75 * bf16.breakdownS.compute);
+    // Communication does not change with the GEMM precision.
+    QVERIFY(near(fp8.breakdownS.tpComm, bf16.breakdownS.tpComm));
+    // MFU stays measured against the BF16 peak, so the FP8 run shows a higher one.
+    QVERIFY(fp8.mfu > bf16.mfu);
+
+    // A100 has no FP8: the FP8 plan only adds the casts.
+    w.training.precision = Precision::BF16;
+    const StepEstimate a100bf16 = estimateStep(w, p, gpu("a100-sxm-80gb"), h100Network());
+    w.training.precision = Precision::FP8;
+    const StepEstimate a100fp8 = estimateStep(w, p, gpu("a100-sxm-80gb"), h100Network());
+    QVERIFY(a100fp8.stepTimeS >= 0.98 * a100bf16.stepTimeS);
+}
+
+void tst_PerfModel::gemmEfficiency()
+{
+    const GpuModel &h100 = gpu("h100-sxm");
+    const ComputeModel cm(h100, Precision::BF16);
+    // A large GEMM reaches nearly the catalog's sustained large-GEMM efficiency.
+    const double big = cm.gemmEfficiency({8192, 8192, 8192});
+    QVERIFY(big <= h100.gemmEfficiency);
+    QVERIFY(big > 0.97 * h100.gemmEfficiency);
+    // 2 output tiles on 132 SMs, k = 64: about 1% of peak.
+    QVERIFY(cm.gemmEfficiency({128, 256, 64}) < 0.02);
+    // Growing any dimension (in whole tiles) never lowers the efficiency.
+    for (double m = 128; m <= 16384; m *= 2) {
+        QVERIFY(cm.gemmEfficiency({2 * m, 4096, 4096}) >= cm.gemmEfficiency({m, 4096, 4096}));
+        QVERIFY(cm.gemmEfficiency({4096, 2 * m, 4096}) >= cm.gemmEfficiency({4096, m, 4096}));
+        QVERIFY(cm.gemmEfficiency({4096, 4096, 2 * m}) >= cm.gemmEfficiency({4096, 4096, m}));
+    }
+    // A GEMM with one tiny dimension is memory-bound: its time is its bytes through HBM.
+    const GemmShape skinny{16, 16384, 16384};
+    const double bytes = 2.0 * (16 * 16384 + 16384.0 * 16384 + 16 * 16384);
+    QVERIFY(near(cm.gemmSeconds(skinny), bytes / (3.35e12 * ComputeModel::kHbmEfficiency)));
+    // FP8 doubles the peak (H100: 1,979 against 989 TFLOP/s).
+    const ComputeModel fp8(h100, Precision::FP8);
+    QCOMPARE(cm.gemmPeakFlops(), 989e12);
+    QCOMPARE(fp8.gemmPeakFlops(), 1979e12);
+}
+
+void tst_PerfModel::collectiveTimes()
+{
+    const DimNetwork net{100, 5, LinkClass::InfiniBand, true};
+    // 1 GB over 8 ranks at 100 GB/s busbw, 5 us per step (nccl-tests factors).
+    QVERIFY(near(collectiveSeconds(Collective::AllReduce, 1e9, 8, net),
+                 2 * 7 / 8.0 * 0.01 + 14 * 5e-6));
+    QVERIFY(near(collectiveSeconds(Collective::AllGather, 1e9, 8, net), 7 / 8.0 * 0.01 + 7 * 5e-6));
+    QVERIFY(near(collectiveSeconds(Collective::ReduceScatter, 1e9, 8, net),
+                 7 / 8.0 * 0.01 + 7 * 5e-6));
+    QVERIFY(near(collectiveSeconds(Collective::AllToAll, 1e9, 8, net), 7 / 8.0 * 0.01 + 7 * 5e-6));
+    QVERIFY(near(collectiveSeconds(Collective::SendRecv, 1e9, 2, net), 0.01 + 5e-6));
+    QCOMPARE(collectiveSeconds(Collective::AllReduce, 1e9, 1, net), 0.0);
+    QVERIFY(std::isinf(collectiveSeconds(Collective::AllReduce, 1e9, 2, DimNetwork{})));
+}
+
+void tst_PerfModel::pipelineBubble()
+{
+    // 1F1B: (pp - 1) stage times of fill and drain; interleaving 2 chunks halves it.
+    Workload w = preset("gpt3-175b");
+    const Plan p = makePlan(8, 1, 8, 16);
+    const StepEstimate plain = estimateStep(w, p, gpu("h100-sxm"), h100Network());
+    QVERIFY(near(plain.breakdownS.ppBubble, 7 * plain.stageTimeS));
+    QVERIFY(near(plain.bubbleFraction, plain.breakdownS.ppBubble / plain.stepTimeS));
+    w.training.interleave = 2;
+    const StepEstimate interleaved = estimateStep(w, p, gpu("h100-sxm"), h100Network());
+    QVERIFY(near(interleaved.breakdownS.ppBubble, 3.5 * interleaved.stageTimeS));
+    QVERIFY(interleaved.stepTimeS < plain.stepTimeS);
+    // ... at the price of more activations in flight on the first stage:
+    // l (1 + (pp - 1) / (pp v)) layers instead of l.
+    QCOMPARE(plain.memory.inFlightLayers, 96.0);
+    QCOMPARE(interleaved.memory.inFlightLayers, 96 * (1 + 7 / 16.0));
+    // No pipeline, no bubble.
+    const StepEstimate flat = estimateStep(preset("gpt3-175b"), makePlan(8, 1, 1, 128),
+                                           gpu("h100-sxm"), h100Network());
+    QCOMPARE(flat.breakdownS.ppBubble, 0.0);
+    QCOMPARE(flat.breakdownS.ppComm, 0.0);
+}
+
+void tst_PerfModel::dataParallelOverlap()
+{
+    const Workload w = preset("llama3-8b");
+    const Plan p = makePlan(1, 1, 1, 64);
+    PlanNetwork net = h100Network();
+    net.dp = {10, 30, LinkClass::Ethernet, true};
+    SoftwareModel overlapped;
+    const StepEstimate a = estimateStep(w, p, gpu("h100-sxm"), net, overlapped);
+    QVERIFY(a.dpCommS > 0);
+    QVERIFY(a.breakdownS.dpComm < a.dpCommS);
+    SoftwareModel blocking;
+    blocking.overlapGradReduce = blocking.overlapParamGather = false;
+    const StepEstimate b = estimateStep(w, p, gpu("h100-sxm"), net, blocking);
+    QVERIFY(near(b.breakdownS.dpComm, b.dpCommS));
+    // The distributed optimizer's reduce-scatter + all-gather of an 8B model in fp32 / bf16:
+    // (4 + 2) bytes x params x 63/64 / 10 GB/s, plus 2 x 63 steps of 30 us.
+    const double params = topoplan::parameterCounts(w.model).total();
+    QVERIFY(near(b.dpCommS, 6 * params * 63 / 64 / 10e9 + 2 * 63 * 30e-6, 1e-9));
+}
+
+void tst_PerfModel::contextParallelHiddenByAttention()
+{
+    // Llama 3 70B at 128K tokens, cp = 16: the K/V ring hides behind attention on NVLink-class
+    // bandwidth and shows on a slow link.
+    Workload w = preset("llama3-70b");
+    w.model.seq = 131072;
+    w.training.globalBatch = 64;
+    const Plan p = makePlan(8, 16, 1, 1);
+    QVERIFY(!validatePlan(p, w, 128));
+    PlanNetwork net = h100Network();
+    net.cp = {47, 3.5, LinkClass::InfiniBand, true};
+    QCOMPARE(estimateStep(w, p, gpu("h100-sxm"), net).breakdownS.cpComm, 0.0);
+    net.cp = {0.5, 30, LinkClass::Ethernet, true};
+    QVERIFY(estimateStep(w, p, gpu("h100-sxm"), net).breakdownS.cpComm > 0);
+}
+
+void tst_PerfModel::tensorParallelOverEthernetCollapses()
+{
+    // Llama 3 70B with tp = 8 on NVLink 4 against the same plan with TP over one 100 GbE TCP
+    // NIC per GPU (12.5 GB/s x 0.55, 30 us per step): throughput collapses.
+    const Workload w = preset("llama3-70b");
+    const Plan p = makePlan(8, 1, 4, 8);
+    PlanNetwork net = h100Network();
+    const StepEstimate nvlink = estimateStep(w, p, gpu("h100-sxm"), net);
+    net.tp = {8 * 12.5 * 0.55, 30, LinkClass::Ethernet, true};
+    const StepEstimate ethernet = estimateStep(w, p, gpu("h100-sxm"), net);
+    QVERIFY(nvlink.breakdownS.tpComm < 0.25 * nvlink.stepTimeS);
+    QVERIFY(ethernet.tokensPerS < 0.5 * nvlink.tokensPerS);
+    QVERIFY(ethernet.breakdownS.tpComm > ethernet.breakdownS.compute);
+}
+
+QTEST_GUILESS_MAIN(tst_PerfModel)
+
+#include "tst_perfmodel.moc"
