@@ -489,6 +489,10 @@ void TestProjectFile::rejects_data()
     row("bad catalog entry", su,
         R"([{"op": "add", "path": "/catalog", "value": {"servers": [{"id": "x"}]}}])",
         "/catalog/servers/0", "missing required member \"gpu\"");
+    row("switch model without ports", su,
+        R"([{"op": "add", "path": "/catalog", "value": {"switches": [{"id": "qm9700",
+              "protocol": "infiniband", "ports": 0, "port_gbit_s": 400}]}}])",
+        "/catalog/switches/0/ports", "expected a positive integer, found 0");
     row("unknown catalog section", su,
         R"([{"op": "add", "path": "/catalog", "value": {"routers": []}}])", "/catalog/routers",
         "unknown member \"routers\" (expected one of: media, gpus, servers, switches)");
