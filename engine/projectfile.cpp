@@ -549,8 +549,10 @@ Endpoint parseEndpoint(const JsonIn &j)
     e.device = j.at("device").id();
     JsonIn port = j.at("port");
     long long p = port.integer();
-    if (p < 0 || p > 1'000'000'000)
+    if (p < 0)
         port.fail("expected a port number >= 0, found " + describeJson(port.json()));
+    if (p > 1'000'000'000)
+        port.fail("port number " + describeJson(port.json()) + " is too large for any device");
     e.port = static_cast<int>(p);
     return e;
 }
