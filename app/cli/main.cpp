@@ -1,4 +1,21 @@
-int main()
+#include "app/cli.h"
+
+#include <QGuiApplication>
+
+#include <iostream>
+#include <memory>
+
+int main(int argc, char **argv)
 {
-    return 0;
+    std::vector<std::string> args(argv + 1, argv + argc);
+    // Only `export` renders with Qt; the other verbs are the Qt-free engine and start
+    // instantly. A headless machine has no display, so export uses the offscreen platform
+    // unless told otherwise.
+    std::unique_ptr<QGuiApplication> app;
+    if (!args.empty() && args.front() == "export") {
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        app = std::make_unique<QGuiApplication>(argc, argv);
+    }
+    return topoplan::cli::run(args, std::cout, std::cerr);
 }

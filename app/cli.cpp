@@ -1,0 +1,303 @@
+#include "app/cli.h"
+
+#include "app/cliargs.h"
+
+#include "engine/catalog.h"
+#include "engine/generator.h"
+#include "engine/jsonin.h"
+#include "engine/projectfile.h"
+#include "engine/summary.h"
+
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+namespace topoplan::cli {
+
+namespace {
+
+const char *const kUsage = R"(Usage: topoplan-cli COMMAND [OPTIONS]
+
+Plan GPU training clusters from the command line.
+
+Commands:
+  generate --node MODEL --nodes N [--fabric none|fat-tree|rail-optimized] [--tiers 2|3]
+           [--leaf MODEL] [--spine MODEL] [--core MODEL] [--oversubscription R]
+           [--domain-size G] [--name NAME] [--workload-preset NAME] -o FILE
+                       write a laid-out project with a generated fabric
+  validate FILE [--json]
+                       check a project; print what it holds
+  catalog [--json]     list the hardware catalog (GPUs, servers, switches, media)
+
+Options:
+  -h, --help           show this help (or: topoplan-cli COMMAND --help)
+  --version            show the version
+
+Exit codes: 0 success, 1 invalid input, 2 bad usage.
+)";
+
+// --- catalog ------------------------------------------------------------------------------
+
+std::string fmt(double v, int decimals = 0)
+{
+    std::ostringstream ss;
+    ss << std::fixed << std::setprecision(decimals) << v;
+    return ss.str();
+}
+
+int cmdCatalog(const Args &a, std::ostream &out, std::ostream &)
+{
+    const Catalog &c = Catalog::builtin();
+    if (a.flag("json")) {
+        Json j = Json::object();
+        j["gpus"] = Json::array();
+        for (const auto &[id, g] : c.gpus())
+            j["gpus"].push_back({{"id", id},
+                                 {"name", g.name},
+                                 {"bf16_tflops", g.bf16Tflops},
+                                 {"fp8_tflops", g.fp8Tflops},
+                                 {"hbm_gb", g.hbmGB},
+                                 {"hbm_tb_s", g.hbmTBs},
+                                 {"nvlink", g.nvlink},
+                                 {"nvlink_links", g.nvlinkLinks},
+                                 {"source", g.source}});
+        j["servers"] = Json::array();
+        for (const auto &[id, s] : c.servers())
+            j["servers"].push_back({{"id", id},
+                                    {"name", s.name},
+                                    {"gpu", s.gpu},
+                                    {"gpus", s.gpus},
+                                    {"nvswitches", s.nvswitches},
+                                    {"nvlink_scope", toString(s.nvlinkScope)},
+                                    {"trays", s.trays},
+                                    {"nics", s.nics},
+                                    {"nic_gbit_s", s.nicGbits},
+                                    {"source", s.source}});
+        j["switches"] = Json::array();
+        for (const auto &[id, s] : c.switches())
+            j["switches"].push_back(
+                    {{"id", id},
+                     {"name", s.name},
+                     {"protocol",
+                      s.protocol == SwitchProtocol::InfiniBand ? "infiniband" : "ethernet"},
+                     {"rdma", s.rdma},
+                     {"ports", s.ports},
+                     {"port_gbit_s", s.portGbits},
+                     {"medium", s.medium},
+                     {"source", s.source}});
+        j["media"] = Json::array();
+        for (const auto &[id, m] : c.media())
+            j["media"].push_back({{"id", id},
+                                  {"name", m.name},
+                                  {"class", toString(m.linkClass)},
+                                  {"bandwidth_gb_s", m.bandwidthGBs},
+                                  {"latency_us", m.latencyUs},
+                                  {"efficiency", m.efficiency},
+                                  {"source", m.source}});
+        out << j.dump(2) << "\n";
+        return Ok;
+    }
+
+    Table gpus({"GPU", "name", "BF16 TFLOP/s", "FP8 TFLOP/s", "HBM", "HBM BW", "scale-up"});
+    for (const auto &[id, g] : c.gpus()) {
+        const Medium *m = c.medium(g.nvlink);
+        std::string link = m && g.nvlinkLinks > 0
+                                   ? fmt(g.nvlinkLinks) + " x " + m->name + " = "
+                                             + fmt(g.nvlinkLinks * m->bandwidthGBs) + " GB/s"
+                                   : "PCIe only";
+        gpus.add({id, g.name, fmt(g.bf16Tflops), fmt(g.fp8Tflops), fmt(g.hbmGB) + " GB",
+                  fmt(g.hbmTBs, 2) + " TB/s", link});
+    }
+    Table servers({"server", "name", "GPUs", "GPU model", "NVLink", "NICs"});
+    for (const auto &[id, s] : c.servers())
+        servers.add({id, s.name, fmt(s.gpus), s.gpu, toString(s.nvlinkScope),
+                     fmt(s.nics) + " x " + fmt(s.nicGbits) + "G"});
+    Table switches({"switch", "name", "protocol", "ports"});
+    for (const auto &[id, s] : c.switches())
+        switches.add({id, s.name,
+                      s.protocol == SwitchProtocol::InfiniBand
+                              ? "InfiniBand"
+                              : (s.rdma ? "Ethernet (RoCE)" : "Ethernet (TCP)"),
+                      fmt(s.ports) + " x " + fmt(s.portGbits) + "G"});
+    Table media({"medium", "name", "class", "GB/s per dir", "latency", "efficiency"});
+    for (const auto &[id, m] : c.media())
+        media.add({id, m.name, toString(m.linkClass), fmt(m.bandwidthGBs, 1),
+                   fmt(m.latencyUs, 1) + " us", fmt(m.efficiency * 100) + "%"});
+    out << "GPUs\n"
+        << gpus.str() << "\nServers\n"
+        << servers.str() << "\nSwitches\n"
+        << switches.str() << "\nMedia (per link, per direction)\n"
+        << media.str();
+    return Ok;
+}
+
+// --- validate -----------------------------------------------------------------------------
+
+int cmdValidate(const Args &a, std::ostream &out, std::ostream &err)
+{
+    const std::string &file = a.positional(0);
+    Expected<Project> project = loadProject(file);
+    if (!project) {
+        if (a.flag("json")) {
+            const Error &e = project.error();
+            out << Json{{"valid", false},
+                        {"error", {{"file", e.file}, {"where", e.where}, {"message", e.message}}}}
+                            .dump(2)
+                << "\n";
+        }
+        err << "error: " << project.error().text() << "\n";
+        return InvalidInput;
+    }
+    Expected<Catalog> catalog = projectCatalog(*project);
+    if (!catalog) {
+        err << "error: " << catalog.error().text() << "\n";
+        return InvalidInput;
+    }
+    Expected<TopologySummary> s = summarize(project->topology, *catalog);
+    if (!s) {
+        Error e = s.error();
+        e.file = file;
+        err << "error: " << e.text() << "\n";
+        return InvalidInput;
+    }
+    if (a.flag("json")) {
+        Json j = {{"valid", true},
+                  {"gpus", s->gpus},
+                  {"nodes", s->nodes},
+                  {"domains", s->domains},
+                  {"switches", {{"leaf", s->leaf}, {"spine", s->spine}, {"core", s->core}}},
+                  {"links", s->links},
+                  {"cables", s->cables}};
+        out << j.dump(2) << "\n";
+    } else {
+        out << file << ": valid\n"
+            << "  " << s->gpus << " GPUs in " << s->nodes << " nodes, " << s->domains
+            << " NVLink domains\n"
+            << "  switches: " << s->leaf << " leaf, " << s->spine << " spine, " << s->core
+            << " core\n"
+            << "  " << s->links << " links, " << s->cables << " cables\n";
+    }
+    return Ok;
+}
+
+// --- generate -----------------------------------------------------------------------------
+
+int cmdGenerate(const Args &a, std::ostream &out, std::ostream &err)
+{
+    GeneratorOptions o;
+    o.nodeModel = a.value("node");
+    if (auto n = a.positiveInt("nodes", err))
+        o.nodes = *n;
+    else
+        return BadUsage;
+    std::string fabric = a.value("fabric", "rail-optimized");
+    if (fabric == "none")
+        o.fabric = FabricKind::None;
+    else if (fabric == "fat-tree")
+        o.fabric = FabricKind::FatTree;
+    else if (fabric == "rail-optimized")
+        o.fabric = FabricKind::RailOptimized;
+    else {
+        err << "error: --fabric: expected none, fat-tree or rail-optimized, found \"" << fabric
+            << "\"\n";
+        return BadUsage;
+    }
+    if (a.has("tiers")) {
+        auto t = a.positiveInt("tiers", err);
+        if (!t || (*t != 2 && *t != 3)) {
+            if (t)
+                err << "error: --tiers: expected 2 or 3, found " << *t << "\n";
+            return BadUsage;
+        }
+        o.tiers = *t;
+    }
+    o.leaf = a.value("leaf");
+    o.spine = a.value("spine");
+    o.core = a.value("core");
+    if (a.has("oversubscription")) {
+        auto r = a.positiveNumber("oversubscription", err);
+        if (!r)
+            return BadUsage;
+        o.oversubscription = *r;
+    }
+    if (a.has("domain-size")) {
+        auto g = a.positiveInt("domain-size", err);
+        if (!g)
+            return BadUsage;
+        o.domainSize = *g;
+    }
+    o.name = a.value("name");
+
+    Expected<Project> project = generateProject(o);
+    if (!project) {
+        err << "error: " << project.error().text() << "\n";
+        return InvalidInput;
+    }
+    if (a.has("workload-preset")) {
+        Expected<Workload> w = workloadPreset(a.value("workload-preset"));
+        if (!w) {
+            err << "error: " << w.error().text() << "\n";
+            return InvalidInput;
+        }
+        project->workload = *w;
+    }
+    const std::string file = a.value("o");
+    if (auto e = saveProject(*project, file)) {
+        err << "error: " << e->text() << "\n";
+        return InvalidInput;
+    }
+    Expected<TopologySummary> s = summarize(project->topology, Catalog::builtin());
+    if (s)
+        out << "wrote " << file << ": " << s->gpus << " GPUs, " << s->nodes << " nodes, " << s->leaf
+            << " leaf / " << s->spine << " spine / " << s->core << " core switches, " << s->links
+            << " links (" << s->cables << " cables)\n";
+    return Ok;
+}
+
+} // namespace
+
+int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &err)
+{
+    static const std::vector<Command> commands = {
+            {"catalog", 0, 0, {"json"}, {}, {}, cmdCatalog},
+            {"validate", 1, 1, {"json"}, {}, {}, cmdValidate},
+            {"generate",
+             0,
+             0,
+             {},
+             {"node", "nodes", "fabric", "tiers", "leaf", "spine", "core", "oversubscription",
+              "domain-size", "name", "workload-preset", "o"},
+             {"node", "nodes", "o"},
+             cmdGenerate},
+    };
+    if (argv.empty()) {
+        err << kUsage;
+        return BadUsage;
+    }
+    if (argv[0] == "-h" || argv[0] == "--help" || argv[0] == "help") {
+        out << kUsage;
+        return Ok;
+    }
+    if (argv[0] == "--version") {
+        out << "topoplan-cli " << TOPOPLAN_VERSION << "\n";
+        return Ok;
+    }
+    for (const Command &c : commands) {
+        if (c.name != argv[0])
+            continue;
+        std::optional<Args> args = Args::parse(c, {argv.begin() + 1, argv.end()}, err);
+        if (!args) {
+            err << "Try 'topoplan-cli --help'.\n";
+            return BadUsage;
+        }
+        if (args->flag("help")) {
+            out << kUsage;
+            return Ok;
+        }
+        return c.run(*args, out, err);
+    }
+    err << "error: unknown command \"" << argv[0] << "\"\n" << kUsage;
+    return BadUsage;
+}
+
+} // namespace topoplan::cli

@@ -1,0 +1,66 @@
+#pragma once
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace topoplan::cli {
+
+class Args;
+
+// One topoplan-cli command: its name, how many positional arguments, which flags (no value)
+// and options (one value) it takes, which options it requires, and what runs it.
+struct Command
+{
+    std::string name;
+    std::size_t minPositional = 0;
+    std::size_t maxPositional = 0;
+    std::set<std::string> flags;
+    std::set<std::string> options;
+    std::set<std::string> required;
+    std::function<int(const Args &, std::ostream &, std::ostream &)> run;
+};
+
+// The parsed arguments of one command. `--key value`, `--key=value` and `-o value` forms.
+class Args
+{
+public:
+    // Fails (printing why to `err`) on an unknown option, a missing value or a missing
+    // required option or argument.
+    static std::optional<Args> parse(const Command &c, const std::vector<std::string> &argv,
+                                     std::ostream &err);
+
+    bool flag(const std::string &name) const { return m_flags.count(name) > 0; }
+    bool has(const std::string &name) const { return m_values.count(name) > 0; }
+    std::string value(const std::string &name, const std::string &fallback = {}) const;
+    const std::string &positional(std::size_t i) const { return m_positional.at(i); }
+    std::size_t positionalCount() const { return m_positional.size(); }
+    // Numeric options; print an error naming the option and return nullopt when malformed.
+    std::optional<int> positiveInt(const std::string &name, std::ostream &err) const;
+    std::optional<double> positiveNumber(const std::string &name, std::ostream &err) const;
+
+private:
+    std::set<std::string> m_flags;
+    std::map<std::string, std::string> m_values;
+    std::vector<std::string> m_positional;
+};
+
+// A plain text table with columns padded to their widest cell.
+class Table
+{
+public:
+    explicit Table(std::vector<std::string> header)
+        : m_rows{std::move(header)}
+    {}
+    void add(std::vector<std::string> row) { m_rows.push_back(std::move(row)); }
+    std::string str() const;
+
+private:
+    std::vector<std::vector<std::string>> m_rows;
+};
+
+} // namespace topoplan::cli
