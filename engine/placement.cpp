@@ -206,12 +206,28 @@ int RankLayout::stride(const std::string &dim) const
     return a ? a->stride : 1;
 }
 
-std::vector<std::vector<int>> RankLayout::groups(const std::string &dim) const
+GroupList::GroupList(int size, std::vector<int> members)
+    : m_size(size)
+    , m_members(std::move(members))
+{}
+
+std::vector<std::vector<int>> GroupList::toVectors() const
+{
+    std::vector<std::vector<int>> out;
+    out.reserve(count());
+    for (int g = 0; g < count(); ++g) {
+        const std::span<const int> group = (*this)[g];
+        out.emplace_back(group.begin(), group.end());
+    }
+    return out;
+}
+
+GroupList RankLayout::groups(const std::string &dim) const
 {
     return groups(std::vector<std::string>{dim});
 }
 
-std::vector<std::vector<int>> RankLayout::groups(const std::vector<std::string> &dims) const
+GroupList RankLayout::groups(const std::vector<std::string> &dims) const
 {
     std::vector<const Axis *> axes;
     int n = 1;
@@ -228,26 +244,26 @@ std::vector<std::vector<int>> RankLayout::groups(const std::vector<std::string> 
         }
         return true;
     };
-    std::vector<std::vector<int>> out;
-    out.reserve(m_world / n);
+    std::vector<int> members;
+    members.reserve(m_world);
     // A rank leads its group when its coordinates along `dims` are 0; walking the leaders in
     // increasing order orders the groups by their first rank.
     for (int leader = 0; leader < m_world; ++leader) {
         if (!isLeader(leader))
             continue;
-        std::vector<int> group{leader};
-        group.reserve(n);
+        const std::size_t first = members.size();
+        members.push_back(leader);
         for (const Axis *a : axes) {
-            const std::size_t before = group.size();
+            const std::size_t before = members.size() - first;
             for (int i = 1; i < a->size; ++i) {
                 for (std::size_t j = 0; j < before; ++j)
-                    group.push_back(group[j] + i * a->stride);
+                    members.push_back(members[first + j] + i * a->stride);
             }
         }
-        std::sort(group.begin(), group.end());
-        out.push_back(std::move(group));
+        if (axes.size() > 1) // one axis gives increasing ranks already
+            std::sort(members.begin() + first, members.end());
     }
-    return out;
+    return GroupList(n, std::move(members));
 }
 
 Placement place(const Plan &p, int gpus)
@@ -258,15 +274,11 @@ Placement place(const Plan &p, int gpus)
     std::iota(pl.rankToGpu.begin(), pl.rankToGpu.end(), 0);
 
     RankLayout dense(p, false), expert(p, true);
-    auto toGpus = [&](std::vector<std::vector<int>> groups) {
-        for (std::vector<int> &g : groups) {
-            for (int &rank : g)
-                rank = pl.rankToGpu[rank];
-        }
-        return groups;
-    };
-    auto set = [&](Dim d, std::vector<std::vector<int>> groups) {
-        pl.groups[static_cast<std::size_t>(d)] = toGpus(std::move(groups));
+    auto set = [&](Dim d, GroupList ranks) {
+        std::vector<int> members = ranks.members();
+        for (int &rank : members)
+            rank = pl.rankToGpu[rank];
+        pl.groups[static_cast<std::size_t>(d)] = GroupList(ranks.size(), std::move(members));
     };
     set(Dim::TP, dense.groups("tp"));
     set(Dim::CP, dense.groups("cp"));

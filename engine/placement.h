@@ -5,6 +5,7 @@
 
 #include <array>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,29 @@ const char *toString(Dim d); // "tp", "cp", "ep", "dp", "pp", "edp"
 // the numbers involved.
 std::optional<Error> validatePlan(const Plan &p, const Workload &w, int gpus);
 
+// The groups of one dimension: count() groups of size() GPUs each, stored flat so that placing
+// a plan on 16,384 GPUs costs a few allocations, not one per group.
+class GroupList
+{
+public:
+    GroupList() = default;
+    GroupList(int size, std::vector<int> members);
+
+    int size() const { return m_size; } // GPUs per group
+    int count() const { return m_size > 0 ? int(m_members.size()) / m_size : 0; }
+    std::span<const int> operator[](int group) const
+    {
+        return {m_members.data() + std::size_t(group) * m_size, std::size_t(m_size)};
+    }
+    // All members, group after group.
+    const std::vector<int> &members() const { return m_members; }
+    std::vector<std::vector<int>> toVectors() const;
+
+private:
+    int m_size = 0;
+    std::vector<int> m_members;
+};
+
 // Ranks 0..N-1 laid out over the parallel dimensions by the plan's order (innermost first):
 // rank = sum of coord_d x stride_d. Two views share the order string: the dense view (tp, cp,
 // dp, pp; ep of size 1) and the expert view (tp, ep, edp = dp x cp / ep, pp; cp of size 1), as
@@ -49,9 +73,9 @@ public:
     int stride(const std::string &dim) const;
     int world() const { return m_world; }
     // The ranks of each group of `dim`, in increasing order, groups ordered by their first rank.
-    std::vector<std::vector<int>> groups(const std::string &dim) const;
+    GroupList groups(const std::string &dim) const;
     // The groups spanned by several dimensions together (e.g. {"cp", "dp"}).
-    std::vector<std::vector<int>> groups(const std::vector<std::string> &dims) const;
+    GroupList groups(const std::vector<std::string> &dims) const;
 
 private:
     struct Axis
@@ -73,12 +97,9 @@ struct Placement
     std::vector<int> rankToGpu;
     // Groups per dimension, as lists of GPU indices; every dimension is present (groups of one
     // GPU where the degree is 1).
-    std::array<std::vector<std::vector<int>>, kAllDims.size()> groups;
+    std::array<GroupList, kAllDims.size()> groups;
 
-    const std::vector<std::vector<int>> &of(Dim d) const
-    {
-        return groups[static_cast<std::size_t>(d)];
-    }
+    const GroupList &of(Dim d) const { return groups[static_cast<std::size_t>(d)]; }
 };
 
 // Places a plan (dp resolved, valid for `gpus`: see validatePlan) on GPUs 0..gpus-1.

@@ -9,10 +9,10 @@ Q_DECLARE_METATYPE(topoplan::Plan)
 namespace {
 
 // "0,1|2,3": groups as the tables below write them.
-QString describe(const std::vector<std::vector<int>> &groups)
+QString describe(const GroupList &groups)
 {
     QStringList out;
-    for (const std::vector<int> &g : groups) {
+    for (const std::vector<int> &g : groups.toVectors()) {
         QStringList ranks;
         for (int r : g)
             ranks << QString::number(r);
@@ -160,12 +160,13 @@ void tst_Placement::everyDimensionCoversEveryGpuOnce()
     const std::pair<Dim, int> sizes[] = {{Dim::TP, 4},  {Dim::CP, 2}, {Dim::PP, 8},
                                          {Dim::DP, 16}, {Dim::EP, 8}, {Dim::EDP, 4}};
     for (const auto &[dim, size] : sizes) {
-        const auto &groups = placement.of(dim);
-        QCOMPARE(int(groups.size()), gpus / size);
+        const GroupList &groups = placement.of(dim);
+        QCOMPARE(groups.size(), size);
+        QCOMPARE(groups.count(), gpus / size);
         std::vector<int> seen(gpus, 0);
-        for (const auto &g : groups) {
-            QCOMPARE(int(g.size()), size);
-            for (int gpu : g)
+        for (int g = 0; g < groups.count(); ++g) {
+            QCOMPARE(int(groups[g].size()), size);
+            for (int gpu : groups[g])
                 ++seen[gpu];
         }
         QVERIFY2(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }),
