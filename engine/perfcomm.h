@@ -22,7 +22,9 @@ struct PlanNetwork
     DimNetwork tp, cp, ep, pp, dp;
 };
 
-enum class Collective { AllReduce, AllGather, ReduceScatter, AllToAll, SendRecv };
+// The collective patterns the time model needs (routing.h's Collective routes the same ones
+// over the graph; this header stays free of the graph).
+enum class CollectiveOp { AllReduce, AllGather, ReduceScatter, AllToAll, SendRecv };
 
 // Alpha-beta time of one collective over `n` ranks, nccl-tests' conventions
 // (doc/PERFORMANCE.md): `bytes` is the buffer size S (all-gather: the gathered result;
@@ -30,6 +32,6 @@ enum class Collective { AllReduce, AllGather, ReduceScatter, AllToAll, SendRecv 
 // t = factor x S / busbw + steps x latency with factor 2(n-1)/n and 2(n-1) ring steps for
 // all-reduce, (n-1)/n and n-1 steps for all-gather, reduce-scatter and all-to-all, 1 and one
 // step for send/recv. 0 when n = 1; infinite when the network has no bandwidth.
-double collectiveSeconds(Collective c, double bytes, int n, const DimNetwork &net);
+double collectiveSeconds(CollectiveOp c, double bytes, int n, const DimNetwork &net);
 
 } // namespace topoplan

@@ -367,15 +367,17 @@ void tst_PerfModel::collectiveTimes()
 {
     const DimNetwork net{100, 5, LinkClass::InfiniBand, true};
     // 1 GB over 8 ranks at 100 GB/s busbw, 5 us per step (nccl-tests factors).
-    QVERIFY(near(collectiveSeconds(Collective::AllReduce, 1e9, 8, net),
+    QVERIFY(near(collectiveSeconds(CollectiveOp::AllReduce, 1e9, 8, net),
                  2 * 7 / 8.0 * 0.01 + 14 * 5e-6));
-    QVERIFY(near(collectiveSeconds(Collective::AllGather, 1e9, 8, net), 7 / 8.0 * 0.01 + 7 * 5e-6));
-    QVERIFY(near(collectiveSeconds(Collective::ReduceScatter, 1e9, 8, net),
+    QVERIFY(near(collectiveSeconds(CollectiveOp::AllGather, 1e9, 8, net),
                  7 / 8.0 * 0.01 + 7 * 5e-6));
-    QVERIFY(near(collectiveSeconds(Collective::AllToAll, 1e9, 8, net), 7 / 8.0 * 0.01 + 7 * 5e-6));
-    QVERIFY(near(collectiveSeconds(Collective::SendRecv, 1e9, 2, net), 0.01 + 5e-6));
-    QCOMPARE(collectiveSeconds(Collective::AllReduce, 1e9, 1, net), 0.0);
-    QVERIFY(std::isinf(collectiveSeconds(Collective::AllReduce, 1e9, 2, DimNetwork{})));
+    QVERIFY(near(collectiveSeconds(CollectiveOp::ReduceScatter, 1e9, 8, net),
+                 7 / 8.0 * 0.01 + 7 * 5e-6));
+    QVERIFY(near(collectiveSeconds(CollectiveOp::AllToAll, 1e9, 8, net),
+                 7 / 8.0 * 0.01 + 7 * 5e-6));
+    QVERIFY(near(collectiveSeconds(CollectiveOp::SendRecv, 1e9, 2, net), 0.01 + 5e-6));
+    QCOMPARE(collectiveSeconds(CollectiveOp::AllReduce, 1e9, 1, net), 0.0);
+    QVERIFY(std::isinf(collectiveSeconds(CollectiveOp::AllReduce, 1e9, 2, DimNetwork{})));
 }
 
 void tst_PerfModel::pipelineBubble()
