@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <charconv>
+#include <string_view>
 
 namespace topoplan {
 
@@ -69,6 +71,7 @@ private:
     std::optional<Error> resolveNodes();
     std::optional<Error> resolveSwitches();
     void assignDomains();
+    void reserve();
     void expandNode(int n);
     std::optional<Error> addLink(int index);
     std::optional<Error> resolveEnd(const std::string &at, const Link &link, const Endpoint &end,
@@ -84,8 +87,8 @@ private:
     FabricGraph m_g;
     std::vector<NodeInfo> m_nodes;
     std::vector<const SwitchModel *> m_switchModels;
-    std::unordered_map<std::string, Device> m_devices;
     std::vector<GpuPorts> m_portsByVertex;
+    VertexId m_nextVertex = 0;
     std::vector<std::pair<VertexId, NicUplink>> m_uplinks;
     std::vector<std::pair<VertexId, NicPeer>> m_peers;
     std::vector<std::pair<int, SwitchLink>> m_switchLinks;
@@ -103,6 +106,7 @@ Expected<FabricGraph> FabricGraphBuilder::run()
     if (auto err = resolveSwitches())
         return *err;
     assignDomains();
+    reserve();
     for (int n = 0; n < static_cast<int>(m_topo.nodes.size()); ++n)
         expandNode(n);
     for (int s = 0; s < static_cast<int>(m_topo.switches.size()); ++s) {
@@ -175,7 +179,8 @@ std::optional<Error> FabricGraphBuilder::resolveNodes()
                                        "generation"};
             info.customDomain = it->second;
         }
-        m_devices.emplace(node.id, Device{true, static_cast<int>(n)});
+        m_g.m_devices.emplace(node.id, FabricGraph::DeviceRef{FabricGraph::DeviceKind::Node,
+                                                              static_cast<int>(n)});
     }
     return std::nullopt;
 }
@@ -191,7 +196,8 @@ std::optional<Error> FabricGraphBuilder::resolveSwitches()
                          "switch " + inQuotes(sw.id) + ": unknown switch model "
                                  + inQuotes(sw.model)};
         m_switchModels.push_back(model);
-        m_devices.emplace(sw.id, Device{false, static_cast<int>(s)});
+        m_g.m_devices.emplace(sw.id, FabricGraph::DeviceRef{FabricGraph::DeviceKind::Switch,
+                                                            static_cast<int>(s)});
     }
     return std::nullopt;
 }
@@ -210,6 +216,9 @@ void FabricGraphBuilder::assignDomains()
         if (!inUse[d])
             continue;
         fabricDomainOf[d] = static_cast<int>(m_g.m_domains.size());
+        m_g.m_devices.emplace(
+                m_topo.domains[d].id,
+                FabricGraph::DeviceRef{FabricGraph::DeviceKind::Domain, fabricDomainOf[d]});
         NVLinkDomain dom;
         dom.id = m_topo.domains[d].id;
         dom.name = m_topo.domains[d].name.empty() ? dom.id : m_topo.domains[d].name;
@@ -252,12 +261,41 @@ void FabricGraphBuilder::assignDomains()
     }
 }
 
+// Sizes the graph and indexes up front: a 16k-GPU fabric has some 36k vertices and 140k
+// edges, and growing them one by one costs more than building them.
+void FabricGraphBuilder::reserve()
+{
+    std::size_t vertices = m_topo.switches.size();
+    std::size_t edges = 0;
+    for (const NVLinkDomain &d : m_g.m_domains)
+        vertices += d.custom ? 1 : 0;
+    for (const NodeInfo &info : m_nodes) {
+        const ServerModel &s = *info.server;
+        const bool meshOrCustom = s.nvlinkScope == NVLinkScope::Mesh || info.customDomain >= 0;
+        vertices += s.gpus + s.nics + (meshOrCustom ? 0 : 1);
+        const std::size_t gpus = s.gpus;
+        const std::size_t scaleUp
+                = s.nvlinkScope == NVLinkScope::Mesh ? gpus * (gpus - 1) / 2 : gpus;
+        edges += 2 * (scaleUp + (s.nics > 0 ? gpus : 0));
+    }
+    for (const Link &l : m_topo.links)
+        edges += 2 * static_cast<std::size_t>(std::max(l.count, 1));
+    m_g.m_graph = std::make_shared<FabricBoostGraph>(vertices);
+    m_g.m_nodeVertices.resize(m_topo.nodes.size());
+    m_portsByVertex.resize(vertices);
+    m_g.m_edges.reserve(edges);
+    m_g.m_rates.reserve(edges);
+}
+
 VertexId FabricGraphBuilder::addVertex(FabricVertex v)
 {
-    std::string id = v.id;
-    const VertexId vid = boost::add_vertex(std::move(v), *m_g.m_graph);
-    m_g.m_byId.emplace(std::move(id), vid);
-    m_portsByVertex.emplace_back();
+    FabricBoostGraph &graph = *m_g.m_graph;
+    const VertexId vid = m_nextVertex++;
+    if (vid >= boost::num_vertices(graph)) {
+        boost::add_vertex(graph);
+        m_portsByVertex.emplace_back();
+    }
+    graph[vid] = std::move(v);
     return vid;
 }
 
@@ -279,6 +317,13 @@ std::size_t FabricGraphBuilder::addEdgePair(VertexId a, VertexId b, const Medium
     e.index = index + 1;
     e.reverse = index;
     m_g.m_edges.push_back(boost::add_edge(b, a, e, *m_g.m_graph).first);
+    const FabricBoostGraph &graph = *m_g.m_graph;
+    const bool nicAttachment
+            = (graph[a].kind == VertexKind::Gpu && graph[b].kind == VertexKind::Nic)
+              || (graph[a].kind == VertexKind::Nic && graph[b].kind == VertexKind::Gpu);
+    const EdgeRates rates{e.effectiveGBs, e.latencyUs, e.linkClass, nicAttachment};
+    m_g.m_rates.push_back(rates);
+    m_g.m_rates.push_back(rates);
     return index;
 }
 
@@ -308,6 +353,7 @@ void FabricGraphBuilder::expandNode(int n)
         host.id = node.id + "/host";
         host.node = n;
         const VertexId h = addVertex(std::move(host));
+        m_g.m_nodeVertices[n].box = h;
         for (VertexId gpu : gpus) {
             const std::size_t e = addEdgePair(gpu, h, *info.pcie, 1, -1);
             m_portsByVertex[gpu].hostUp = e;
@@ -327,6 +373,8 @@ void FabricGraphBuilder::expandNode(int n)
             v.node = dom.custom ? -1 : n;
             v.domain = info.domain;
             dom.nvswitch = addVertex(std::move(v));
+            if (!dom.custom)
+                m_g.m_nodeVertices[n].box = dom.nvswitch;
         }
         const VertexId nvswitch = *m_g.m_domains[info.domain].nvswitch;
         for (VertexId gpu : gpus) {
@@ -337,6 +385,11 @@ void FabricGraphBuilder::expandNode(int n)
         }
     }
 
+    FabricGraph::NodeVertices &owned = m_g.m_nodeVertices[n];
+    owned.firstGpu = server.gpus > 0 ? gpus[0] : 0;
+    owned.gpus = server.gpus;
+    owned.firstNic = m_nextVertex;
+    owned.nics = server.nics;
     for (int k = 0; k < server.nics; ++k) {
         FabricVertex v;
         v.kind = VertexKind::Nic;
@@ -362,12 +415,17 @@ void FabricGraphBuilder::expandNode(int n)
 std::optional<Error> FabricGraphBuilder::resolveEnd(const std::string &at, const Link &link,
                                                     const Endpoint &end, Device *out) const
 {
-    auto it = m_devices.find(end.device);
-    if (it == m_devices.end())
+    auto it = m_g.m_devices.find(end.device);
+    if (it == m_g.m_devices.end())
         return Error{{},
                      at + "/device",
                      "link " + inQuotes(link.id) + ": unknown device " + inQuotes(end.device)};
-    *out = it->second;
+    if (it->second.kind == FabricGraph::DeviceKind::Domain)
+        return Error{{},
+                     at + "/device",
+                     "link " + inQuotes(link.id) + ": " + inQuotes(end.device)
+                             + " is an NVLink domain; a link joins nodes and switches"};
+    *out = Device{it->second.kind == FabricGraph::DeviceKind::Node, it->second.index};
     const bool isNode = out->isNode;
     const int ports = isNode ? m_nodes[out->index].server->nics : m_switchModels[out->index]->ports;
     if (end.port >= 0 && end.port + link.count <= ports)
@@ -464,6 +522,8 @@ std::optional<Error> FabricGraphBuilder::addLink(int index)
 
 void FabricGraphBuilder::finish()
 {
+    while (boost::num_vertices(*m_g.m_graph) > m_nextVertex) // reserve() counted exactly
+        boost::remove_vertex(boost::num_vertices(*m_g.m_graph) - 1, *m_g.m_graph);
     const std::size_t vertices = m_g.vertexCount();
     m_g.m_gpuIndex.assign(vertices, -1);
     for (const NVLinkDomain &dom : m_g.m_domains) {
@@ -568,12 +628,43 @@ std::optional<VertexId> FabricGraph::nicOf(VertexId gpu) const
     return gpuPorts(gpu).nic;
 }
 
+// A vertex id is its device's id (a switch), or "<device>/<part>": gpuK, nicK, nvswitch, host.
 std::optional<VertexId> FabricGraph::findVertex(const std::string &id) const
 {
-    auto it = m_byId.find(id);
-    if (it == m_byId.end())
+    std::optional<VertexId> found;
+    auto device = m_devices.find(id);
+    if (device != m_devices.end() && device->second.kind == DeviceKind::Switch)
+        found = m_switchVertex[device->second.index];
+    const std::size_t slash = id.rfind('/');
+    if (!found && slash != std::string::npos)
+        device = m_devices.find(id.substr(0, slash));
+    if (!found && slash != std::string::npos && device != m_devices.end()) {
+        const std::string_view part = std::string_view(id).substr(slash + 1);
+        auto numbered = [&](std::string_view prefix, VertexId first, int count) {
+            int k = -1;
+            if (part.substr(0, prefix.size()) == prefix) {
+                const char *begin = part.data() + prefix.size();
+                const char *end = part.data() + part.size();
+                if (std::from_chars(begin, end, k).ptr != end)
+                    k = -1;
+            }
+            return k >= 0 && k < count ? std::optional<VertexId>(first + k) : std::nullopt;
+        };
+        const int index = device->second.index;
+        if (device->second.kind == DeviceKind::Domain && part == "nvswitch") {
+            found = m_domains[index].nvswitch;
+        } else if (device->second.kind == DeviceKind::Node) {
+            const NodeVertices &owned = m_nodeVertices[index];
+            if (part == "nvswitch" || part == "host")
+                found = owned.box;
+            else if (!(found = numbered("gpu", owned.firstGpu, owned.gpus)))
+                found = numbered("nic", owned.firstNic, owned.nics);
+        }
+    }
+    // The id must be spelled exactly as the vertex's ("gpu03" is not "gpu3").
+    if (found && vertex(*found).id != id)
         return std::nullopt;
-    return it->second;
+    return found;
 }
 
 std::optional<NicDistance> FabricGraph::nicDistance(VertexId nicA, VertexId nicB) const

@@ -107,6 +107,15 @@ struct SwitchLink
     int count = 1;
 };
 
+// What routing reads of an edge in its hot loops: a compact copy of FabricEdge.
+struct EdgeRates
+{
+    double effectiveGBs = 0;
+    double latencyUs = 0;
+    LinkClass linkClass = LinkClass::PCIe;
+    bool nicAttachment = false; // GPU <-> its NIC (PCIe, GPUDirect RDMA)
+};
+
 // The shortest route between two NICs: edges from NIC to NIC and switches passed.
 struct NicDistance
 {
@@ -139,6 +148,7 @@ public:
     const std::vector<EdgeDesc> &edges() const { return m_edges; }
     std::size_t edgeCount() const { return m_edges.size(); }
     const FabricEdge &edge(std::size_t index) const { return (*m_graph)[m_edges[index]]; }
+    const EdgeRates &rates(std::size_t index) const { return m_rates[index]; }
     VertexId source(std::size_t edgeIndex) const;
     VertexId target(std::size_t edgeIndex) const;
     // The first edge from `a` straight to `b`, if any.
@@ -209,11 +219,29 @@ private:
     // descriptors in m_edges (which point into the graph) stay valid in every copy.
     std::shared_ptr<FabricBoostGraph> m_graph = std::make_shared<FabricBoostGraph>();
     std::vector<EdgeDesc> m_edges;
+    std::vector<EdgeRates> m_rates; // by edge index
     std::vector<VertexId> m_gpus;
     std::vector<int> m_gpuIndex;      // by vertex
     std::vector<GpuPorts> m_gpuPorts; // by GPU index
     std::vector<NVLinkDomain> m_domains;
-    std::unordered_map<std::string, VertexId> m_byId;
+    // What findVertex() resolves ids through: the devices of the topology (nodes, switches,
+    // custom domains) and the vertices each node owns, so no map of every vertex id is kept.
+    enum class DeviceKind : std::uint8_t { Node, Switch, Domain };
+    struct DeviceRef
+    {
+        DeviceKind kind = DeviceKind::Node;
+        int index = -1; // into Topology::nodes, Topology::switches or domains()
+    };
+    struct NodeVertices
+    {
+        VertexId firstGpu = 0;
+        int gpus = 0;
+        VertexId firstNic = 0;
+        int nics = 0;
+        std::optional<VertexId> box; // its own NVSwitch, or the host of a PCIe-only server
+    };
+    std::unordered_map<std::string, DeviceRef> m_devices;
+    std::vector<NodeVertices> m_nodeVertices;
     std::vector<std::string> m_linkIds; // by Topology::links index, for edge labels
 
     // Network indexes (compressed rows: entries of vertex or switch i are [start[i],

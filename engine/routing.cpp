@@ -25,8 +25,12 @@ const char *toString(Collective c)
 
 namespace {
 
-// Routes the groups one after another into one load array; each group remembers the edges it
-// loaded, so that its bus bandwidth can be read off once every group's load is in.
+// Routes in three passes. route(): each group's flows, loading the edges that belong to it
+// alone (NVLink, PCIe, NIC cables) and recording what it sends between switches. pushAll():
+// the switch traffic of all groups, aggregated per (source, destination switch), pushed down
+// each destination's shortest-path DAG at once. settle(): once every load is in, per
+// destination the tightest edge, the worst class and the slowest path from every switch of its
+// DAG, which each group's switch traffic then reads off.
 class Router
 {
 public:
@@ -34,12 +38,17 @@ public:
         : m_g(g)
         , m_load(g.edgeCount(), 0.0)
         , m_stamp(g.edgeCount(), -1)
-        , m_flowAt(g.switchCount(), 0.0)
-        , m_latencyAt(g.switchCount(), 0.0)
-        , m_queued(g.switchCount(), 0)
         , m_domainStamp(g.domains().size(), -1)
         , m_groups(groups)
-    {}
+    {
+        const std::size_t switches = static_cast<std::size_t>(g.switchCount());
+        m_flowAt.assign(switches, 0.0);
+        m_queued.assign(switches, 0);
+        m_best.assign(switches, 0.0);
+        m_bestEdge.assign(switches, kNoEdge);
+        m_worstClass.assign(switches, LinkClass::NVLink);
+        m_latencyFrom.assign(switches, 0.0);
+    }
 
     void route(int group, const std::vector<VertexId> &members, Collective c);
     RouteResult finish();
@@ -49,16 +58,27 @@ private:
     {
         std::size_t usedBegin = 0;
         std::size_t usedEnd = 0;
+        // The tightest switch-to-switch edge on the group's network paths.
+        double networkBusbw = std::numeric_limits<double>::infinity();
+        std::size_t networkBottleneck = kNoEdge;
         GroupRoute result;
     };
-    // Network traffic from one switch toward another, pushed through the switches in bulk.
+    // A group's traffic from one switch toward another (different) switch.
     struct Demand
     {
         int from = 0;
         int to = 0;
+        int group = 0;
         double amount = 0;
-        double entryUs = 0; // latency up to and including the first switch's ingress edge
-        double exitUs = 0;  // from the last switch's egress edge to the GPU
+        double entryUs = 0; // GPU -> NIC -> first switch
+        double exitUs = 0;  // last switch -> NIC -> GPU
+    };
+    // The demands toward one switch, and the switches its DAG passed, farthest first.
+    struct Destination
+    {
+        int target = 0;
+        std::size_t demandBegin = 0, demandEnd = 0;
+        std::size_t orderBegin = 0, orderEnd = 0;
     };
 
     void ring();
@@ -66,23 +86,30 @@ private:
     void sendRecv();
     void flow(VertexId src, VertexId dst, double amount);
     void networkFlow(VertexId src, VertexId dst, double amount);
-    void pushDemands();
-    void pushToward(int target, std::size_t begin, std::size_t end);
+    void pushAll();
+    void pushToward(Destination *d);
+    void settle(const Destination &d);
     void addLoad(std::size_t edge, double amount);
     void notePath(int hops, int switches, double latencyUs);
     void noPath(VertexId src, VertexId dst);
     bool isolated(VertexId gpu) const;
-    double latency(std::size_t edge) const { return m_g.edge(edge).latencyUs; }
+    double latency(std::size_t edge) const { return m_g.rates(edge).latencyUs; }
 
     const FabricGraph &m_g;
     std::vector<double> m_load;
     std::vector<int> m_stamp; // per edge: the last group that loaded it
     std::vector<std::size_t> m_used;
     std::vector<Demand> m_demands;
-    std::vector<double> m_flowAt; // per switch, while pushing demands
-    std::vector<double> m_latencyAt;
+    std::vector<Destination> m_destinations;
+    std::vector<int> m_order;
+    // Per switch, while pushing toward or settling one destination.
+    std::vector<double> m_flowAt;
     std::vector<char> m_queued;
-    std::vector<std::vector<int>> m_buckets; // switches by distance to the target
+    std::vector<std::vector<int>> m_buckets; // by distance to the destination
+    std::vector<double> m_best;              // tightest effective / load from here on
+    std::vector<std::size_t> m_bestEdge;
+    std::vector<LinkClass> m_worstClass;
+    std::vector<double> m_latencyFrom; // this switch, the edges and switches after it
     std::vector<int> m_domainStamp;
     std::vector<VertexId> m_members;
     std::vector<GroupState> m_groups;
@@ -128,7 +155,6 @@ void Router::route(int group, const std::vector<VertexId> &members, Collective c
         allToAll();
     else
         sendRecv();
-    pushDemands();
     m_state->usedEnd = m_used.size();
 }
 
@@ -276,85 +302,124 @@ void Router::networkFlow(VertexId src, VertexId dst, double amount)
             if (ua.sw == ub.sw)
                 notePath(0, 0, in + m_g.switchLatencyUs(ua.sw) + out);
             else
-                m_demands.push_back(Demand{ua.sw, ub.sw, share, in, out});
+                m_demands.push_back(Demand{ua.sw, ub.sw, m_group, share, in, out});
         }
     }
 }
 
-// Aggregates the group's network demands by destination switch and pushes each destination's
-// demands down its shortest-path DAG at once.
-void Router::pushDemands()
+// Aggregates every group's switch traffic by destination switch; each destination's demands
+// go down its shortest-path DAG at once.
+void Router::pushAll()
 {
-    if (m_demands.empty())
-        return;
     std::sort(m_demands.begin(), m_demands.end(),
               [](const Demand &a, const Demand &b) { return a.to < b.to; });
     std::size_t begin = 0;
     for (std::size_t i = 1; i <= m_demands.size(); ++i) {
         if (i == m_demands.size() || m_demands[i].to != m_demands[begin].to) {
-            pushToward(m_demands[begin].to, begin, i);
+            Destination d;
+            d.target = m_demands[begin].to;
+            d.demandBegin = begin;
+            d.demandEnd = i;
+            pushToward(&d);
+            m_destinations.push_back(d);
             begin = i;
         }
     }
-    m_demands.clear();
 }
 
 // ECMP: every switch splits what it holds evenly over its cables to switches one step nearer
 // the target. Switches are visited farthest first, so each passes on all it will receive.
-void Router::pushToward(int target, std::size_t begin, std::size_t end)
+void Router::pushToward(Destination *d)
 {
-    const std::span<const std::uint16_t> distance = m_g.switchDistances(target);
+    const std::span<const std::uint16_t> distance = m_g.switchDistances(d->target);
     std::size_t farthest = 0;
-    double exitUs = 0;
-    for (std::size_t i = begin; i < end; ++i) {
-        const Demand &d = m_demands[i];
-        const std::size_t dist = distance[d.from];
+    for (std::size_t i = d->demandBegin; i < d->demandEnd; ++i) {
+        const Demand &demand = m_demands[i];
+        const std::size_t dist = distance[demand.from];
         if (m_buckets.size() <= dist)
             m_buckets.resize(dist + 1);
-        if (!m_queued[d.from]) {
-            m_queued[d.from] = 1;
-            m_buckets[dist].push_back(d.from);
+        if (!m_queued[demand.from]) {
+            m_queued[demand.from] = 1;
+            m_buckets[dist].push_back(demand.from);
         }
-        m_flowAt[d.from] += d.amount;
-        m_latencyAt[d.from] = std::max(m_latencyAt[d.from], d.entryUs);
+        m_flowAt[demand.from] += demand.amount;
         farthest = std::max(farthest, dist);
-        exitUs = std::max(exitUs, d.exitUs);
     }
-    if (m_buckets.empty())
-        m_buckets.resize(1);
-    m_buckets[0].push_back(target);
-    m_queued[target] = 1;
+    d->orderBegin = m_order.size();
     for (std::size_t dist = farthest; dist >= 1; --dist) {
         for (int u : m_buckets[dist]) {
             int cables = 0;
             for (const SwitchLink &l : m_g.switchLinks(u))
                 cables += distance[l.to] + 1u == dist ? l.count : 0;
-            const double flow = m_flowAt[u];
-            const double reachedUs = m_latencyAt[u] + m_g.switchLatencyUs(u);
+            const double perCable = m_flowAt[u] / cables;
             for (const SwitchLink &l : m_g.switchLinks(u)) {
                 if (distance[l.to] + 1u != dist)
                     continue;
-                addLoad(l.edge, flow * l.count / cables);
+                m_load[l.edge] += perCable * l.count;
+                m_flowAt[l.to] += perCable * l.count;
                 if (!m_queued[l.to]) {
                     m_queued[l.to] = 1;
                     m_buckets[dist - 1].push_back(l.to);
                 }
-                m_flowAt[l.to] += flow * l.count / cables;
-                m_latencyAt[l.to] = std::max(m_latencyAt[l.to], reachedUs + latency(l.edge));
             }
             m_flowAt[u] = 0;
-            m_latencyAt[u] = 0;
             m_queued[u] = 0;
+            m_order.push_back(u);
         }
         m_buckets[dist].clear();
     }
-    GroupRoute &r = m_state->result;
-    r.pathLatencyUs
-            = std::max(r.pathLatencyUs, m_latencyAt[target] + m_g.switchLatencyUs(target) + exitUs);
-    m_flowAt[target] = 0;
-    m_latencyAt[target] = 0;
-    m_queued[target] = 0;
+    m_order.push_back(d->target);
+    m_flowAt[d->target] = 0;
+    m_queued[d->target] = 0;
     m_buckets[0].clear();
+    d->orderEnd = m_order.size();
+}
+
+// Nearest switches first, so that each switch sees its next hops settled.
+void Router::settle(const Destination &d)
+{
+    const std::span<const std::uint16_t> distance = m_g.switchDistances(d.target);
+    for (std::size_t i = d.orderEnd; i-- > d.orderBegin;) {
+        const int u = m_order[i];
+        double best = std::numeric_limits<double>::infinity();
+        std::size_t bestEdge = kNoEdge;
+        LinkClass worst = LinkClass::NVLink;
+        double slowest = 0;
+        if (u != d.target) {
+            for (const SwitchLink &l : m_g.switchLinks(u)) {
+                if (distance[l.to] + 1u != distance[u])
+                    continue;
+                const EdgeRates &e = m_g.rates(l.edge);
+                const double busbw = e.effectiveGBs / m_load[l.edge];
+                if (busbw < best) {
+                    best = busbw;
+                    bestEdge = l.edge;
+                }
+                if (m_best[l.to] < best) {
+                    best = m_best[l.to];
+                    bestEdge = m_bestEdge[l.to];
+                }
+                worst = std::max({worst, e.linkClass, m_worstClass[l.to]});
+                slowest = std::max(slowest, e.latencyUs + m_latencyFrom[l.to]);
+            }
+        }
+        m_best[u] = best;
+        m_bestEdge[u] = bestEdge;
+        m_worstClass[u] = worst;
+        m_latencyFrom[u] = m_g.switchLatencyUs(u) + slowest;
+    }
+    for (std::size_t i = d.demandBegin; i < d.demandEnd; ++i) {
+        const Demand &demand = m_demands[i];
+        GroupState &s = m_groups[demand.group];
+        if (m_best[demand.from] < s.networkBusbw) {
+            s.networkBusbw = m_best[demand.from];
+            s.networkBottleneck = m_bestEdge[demand.from];
+        }
+        GroupRoute &r = s.result;
+        r.linkClass = std::max(r.linkClass, m_worstClass[demand.from]);
+        r.pathLatencyUs = std::max(r.pathLatencyUs,
+                                   demand.entryUs + m_latencyFrom[demand.from] + demand.exitUs);
+    }
 }
 
 void Router::addLoad(std::size_t edge, double amount)
@@ -400,33 +465,34 @@ void Router::noPath(VertexId src, VertexId dst)
 
 RouteResult Router::finish()
 {
+    pushAll();
+    for (const Destination &d : m_destinations)
+        settle(d);
     RouteResult out;
     out.groups.reserve(m_groups.size());
     for (GroupState &s : m_groups) {
         GroupRoute &r = s.result;
-        double best = std::numeric_limits<double>::infinity();
+        double best = s.networkBusbw;
+        std::size_t bottleneck = s.networkBottleneck;
         for (std::size_t i = s.usedBegin; i < s.usedEnd; ++i) {
             const std::size_t e = m_used[i];
-            const FabricEdge &edge = m_g.edge(e);
+            const EdgeRates &edge = m_g.rates(e);
             const double busbw = edge.effectiveGBs / m_load[e];
             if (busbw < best) {
                 best = busbw;
-                r.bottleneckEdge = e;
+                bottleneck = e;
             }
-            const VertexKind from = m_g.vertex(m_g.source(e)).kind;
-            const VertexKind to = m_g.vertex(m_g.target(e)).kind;
-            const bool nicAttachment = (from == VertexKind::Gpu && to == VertexKind::Nic)
-                                       || (from == VertexKind::Nic && to == VertexKind::Gpu);
-            if (!nicAttachment)
+            if (!edge.nicAttachment)
                 r.linkClass = std::max(r.linkClass, edge.linkClass);
         }
         if (r.connected) {
             r.busbwGBs = best;
-            if (r.bottleneckEdge)
-                r.bottleneckId = m_g.edgeLabel(*r.bottleneckEdge);
+            if (bottleneck != kNoEdge) {
+                r.bottleneckEdge = bottleneck;
+                r.bottleneckId = m_g.edgeLabel(bottleneck);
+            }
         } else {
             r.busbwGBs = 0;
-            r.bottleneckEdge.reset();
         }
         out.groups.push_back(std::move(r));
     }

@@ -88,10 +88,13 @@ private Q_SLOTS:
     void nicOfFollowsPcieAffinity();
     void linkEdgesCarryMediumAndCount();
     void bundleAtNodeUsesConsecutiveNics();
+    void infersMissingMedium();
     void hops_data();
     void hops();
     void switchDistancesInThreeTiers();
     void copiesKeepEdges();
+    void findsVertices_data();
+    void findsVertices();
     void rejects_data();
     void rejects();
 };
@@ -297,6 +300,11 @@ void TestFabricGraph::linkEdgesCarryMediumAndCount()
     QCOMPARE(g.switchLatencyUs(0), 0.15); // qm9700: 150 ns
 
     const VertexId gpu = vertexOrFail(g, "node-1/gpu0");
+    QCOMPARE(g.rates(u.up).effectiveGBs, 47.0);
+    QVERIFY(!g.rates(u.up).nicAttachment);
+    QVERIFY(g.rates(g.gpuPorts(gpu).nicUp).nicAttachment);
+    QVERIFY(g.rates(g.gpuPorts(gpu).nicDown).nicAttachment);
+    QCOMPARE(g.rates(g.gpuPorts(gpu).nvlinkUp).linkClass, LinkClass::NVLink);
     QCOMPARE(q(g.edgeLabel(g.gpuPorts(gpu).nvlinkUp)),
              QStringLiteral("node-1/gpu0->node-1/nvswitch"));
     // An unused NIC has no cable.
@@ -324,6 +332,30 @@ void TestFabricGraph::bundleAtNodeUsesConsecutiveNics()
     QCOMPARE(g.edge(p.out).capacityGBs, 50.0);
     QCOMPARE(g.edge(p.out).reverse, p.in);
     QCOMPARE(int(g.edgeCount()), 2 * (16 + 16 + 4 + 2));
+}
+
+void TestFabricGraph::infersMissingMedium()
+{
+    // Links that name no medium get the one both ends speak (Catalog::inferMedium).
+    TopologyBuilder b;
+    const std::string leaf = b.addSwitch("qm9700");
+    const std::string eth = b.addSwitch("eth-100g", Tier::Spine);
+    const std::string n1 = b.node("dgx-h100");
+    const std::string n2 = b.node("dgx-a100");
+    b.cable(n1, 0, leaf, "");
+    b.cable(n2, 0, leaf, "");
+    b.bundle(leaf, eth, "");
+    b.direct(n1, 1, n2, 1, "");
+    const FabricGraph g = buildOrFail(b.topology);
+    QStringList media;
+    for (std::size_t e = 0; e < g.edgeCount(); e += 2) {
+        if (g.edge(e).link >= 0)
+            media << q(g.edge(e).medium->id);
+    }
+    // NDR NIC on an NDR switch, HDR NIC on it (the lower rate), InfiniBand to a TCP switch
+    // (plain Ethernet at 100G), and a direct cable in the first node's NIC medium.
+    QCOMPARE(media, QStringList({QStringLiteral("ib-ndr"), QStringLiteral("ib-hdr"),
+                                 QStringLiteral("eth-100"), QStringLiteral("ib-ndr")}));
 }
 
 void TestFabricGraph::hops_data()
@@ -413,6 +445,50 @@ void TestFabricGraph::copiesKeepEdges()
     QCOMPARE(up.capacityGBs, 63.0);
 }
 
+void TestFabricGraph::findsVertices_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<bool>("found");
+    QTest::addColumn<int>("kind");
+
+    QTest::newRow("gpu") << "node-1/gpu7" << true << int(VertexKind::Gpu);
+    QTest::newRow("nic") << "node-1/nic0" << true << int(VertexKind::Nic);
+    QTest::newRow("board nvswitch") << "node-1/nvswitch" << true << int(VertexKind::NVSwitch);
+    QTest::newRow("host") << "node-2/host" << true << int(VertexKind::Host);
+    QTest::newRow("domain nvswitch") << "dom-1/nvswitch" << true << int(VertexKind::NVSwitch);
+    QTest::newRow("switch") << "leaf-1" << true << int(VertexKind::Switch);
+    QTest::newRow("tray gpu") << "node-3/gpu3" << true << int(VertexKind::Gpu);
+    QTest::newRow("no such gpu") << "node-1/gpu8" << false << -1;
+    QTest::newRow("leading zero") << "node-1/gpu07" << false << -1;
+    QTest::newRow("tray in a domain has no nvswitch") << "node-3/nvswitch" << false << -1;
+    QTest::newRow("pcie server has no nvswitch") << "node-2/nvswitch" << false << -1;
+    QTest::newRow("board has no host") << "node-1/host" << false << -1;
+    QTest::newRow("a node is no vertex") << "node-1" << false << -1;
+    QTest::newRow("unknown device") << "node-9/gpu0" << false << -1;
+    QTest::newRow("switch has no parts") << "leaf-1/gpu0" << false << -1;
+}
+
+void TestFabricGraph::findsVertices()
+{
+    QFETCH(QString, id);
+    QFETCH(bool, found);
+    QFETCH(int, kind);
+
+    TopologyBuilder b;
+    const std::string dom = b.domain();
+    const std::string leaf = b.addSwitch("qm9700");
+    b.cable(b.node("dgx-h100"), 0, leaf, "ib-ndr");
+    b.node("pcie-server");
+    b.node("gb200-tray", dom);
+    const FabricGraph g = buildOrFail(b.topology);
+    const std::optional<VertexId> v = g.findVertex(id.toStdString());
+    QCOMPARE(v.has_value(), found);
+    if (v) {
+        QCOMPARE(q(g.vertex(*v).id), id);
+        QCOMPARE(int(g.vertex(*v).kind), kind);
+    }
+}
+
 void TestFabricGraph::rejects_data()
 {
     QTest::addColumn<int>("mutation");
@@ -439,6 +515,9 @@ void TestFabricGraph::rejects_data()
                "servers whose NVLink leaves the box can be placed in a domain";
     QTest::newRow("empty bundle") << 7 << "/topology/links/0/count"
                                   << "link \"link-1\": expected a cable count of at least 1, got 0";
+    QTest::newRow("link to a domain")
+            << 8 << "/topology/links/0/a/device"
+            << "link \"link-1\": \"dom-1\" is an NVLink domain; a link joins nodes and switches";
 }
 
 void TestFabricGraph::rejects()
@@ -479,6 +558,10 @@ void TestFabricGraph::rejects()
         break;
     case 7:
         t.links[0].count = 0;
+        break;
+    case 8:
+        b.node("gb200-tray", "dom-1"); // the domain is in use
+        t.links[0].a.device = "dom-1";
         break;
     }
     const Expected<FabricGraph> g = FabricGraph::build(t, Catalog::builtin());
