@@ -66,8 +66,7 @@ class StepModel
 public:
     StepModel(const Workload &w, const Plan &p, const GpuModel &gpu, const PlanNetwork &net,
               const SoftwareModel &sw)
-        : m_w(w)
-        , m_m(w.model)
+        : m_m(w.model)
         , m_t(w.training)
         , m_p(p)
         , m_net(net)
@@ -95,7 +94,6 @@ private:
     double elementwiseForward() const;
     double tpForward() const;
 
-    const Workload &m_w;
     const ModelSpec &m_m;
     const TrainingSpec &m_t;
     const Plan &m_p;

@@ -28,8 +28,9 @@ struct SoftwareModel
     // Pipeline sends and receives overlapped with compute (Megatron-Core overlap_p2p_comm);
     // else each one blocks its stage.
     bool overlapP2p = true;
-    // Bytes per gradient element in the accumulation buffer and the DP reduction: Megatron keeps
-    // fp32 main gradients with bf16 training (accumulate_allreduce_grads_in_fp32); 2 for bf16.
+    // Bytes per gradient element in the accumulation buffer and the DP reduction: Megatron-LM
+    // accumulates and reduces in fp32 with bf16 training ("bfloat16 requires gradient
+    // accumulation and all-reduce to be done in fp32", arguments.py); 2 for bf16 reduction.
     int gradBytes = 4;
 };
 
