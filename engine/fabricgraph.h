@@ -165,6 +165,7 @@ public:
     // The NIC that NCCL would use for `gpu` (PCIe affinity: GPU i of n to NIC i*nics/n), or
     // none when the node has no NIC.
     std::optional<VertexId> nicOf(VertexId gpu) const;
+    // `gpu` must be a GPU (gpuIndex(gpu) >= 0).
     const GpuPorts &gpuPorts(VertexId gpu) const { return m_gpuPorts[m_gpuIndex[gpu]]; }
     std::optional<VertexId> findVertex(const std::string &id) const;
 
@@ -215,8 +216,8 @@ private:
     };
     std::optional<Route> route(VertexId gpuA, VertexId gpuB) const;
 
-    // Shared and never changed after build(): copies of a FabricGraph are cheap, and the edge
-    // descriptors in m_edges (which point into the graph) stay valid in every copy.
+    // Never changed after build() and shared by copies, so that the edge descriptors in
+    // m_edges (which point into the graph) stay valid in every copy of a FabricGraph.
     std::shared_ptr<FabricBoostGraph> m_graph = std::make_shared<FabricBoostGraph>();
     std::vector<EdgeDesc> m_edges;
     std::vector<EdgeRates> m_rates; // by edge index

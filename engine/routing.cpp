@@ -1,6 +1,7 @@
 #include "engine/routing.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <string>
 
@@ -86,6 +87,8 @@ private:
     void sendRecv();
     void flow(VertexId src, VertexId dst, double amount);
     void networkFlow(VertexId src, VertexId dst, double amount);
+    void addDemand(const Demand &d);
+    void rehashDemands(std::size_t slots);
     void pushAll();
     void pushToward(Destination *d);
     void settle(const Destination &d);
@@ -100,6 +103,10 @@ private:
     std::vector<int> m_stamp; // per edge: the last group that loaded it
     std::vector<std::size_t> m_used;
     std::vector<Demand> m_demands;
+    // The current group's demands by (from, to), open addressing: index into m_demands or -1.
+    std::vector<std::int32_t> m_slots;
+    std::vector<std::size_t> m_slotsUsed;
+    std::size_t m_groupDemands = 0; // where the current group's demands start
     std::vector<Destination> m_destinations;
     std::vector<int> m_order;
     // Per switch, while pushing toward or settling one destination.
@@ -121,6 +128,7 @@ void Router::route(int group, const std::vector<VertexId> &members, Collective c
 {
     m_group = group;
     m_state = &m_groups[group];
+    m_groupDemands = m_demands.size();
     m_state->usedBegin = m_used.size();
     GroupRoute &r = m_state->result;
     m_members.clear();
@@ -156,6 +164,9 @@ void Router::route(int group, const std::vector<VertexId> &members, Collective c
     else
         sendRecv();
     m_state->usedEnd = m_used.size();
+    for (std::size_t slot : m_slotsUsed)
+        m_slots[slot] = -1;
+    m_slotsUsed.clear();
 }
 
 void Router::ring()
@@ -302,7 +313,57 @@ void Router::networkFlow(VertexId src, VertexId dst, double amount)
             if (ua.sw == ub.sw)
                 notePath(0, 0, in + m_g.switchLatencyUs(ua.sw) + out);
             else
-                m_demands.push_back(Demand{ua.sw, ub.sw, m_group, share, in, out});
+                addDemand(Demand{ua.sw, ub.sw, m_group, share, in, out});
+        }
+    }
+}
+
+namespace {
+
+std::size_t demandHash(int from, int to)
+{
+    const std::uint64_t key = (std::uint64_t(std::uint32_t(from)) << 32) | std::uint32_t(to);
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 32);
+}
+
+} // namespace
+
+// Merges the group's demands between the same two switches as they come: an all-to-all over
+// 64 nodes has thousands of flows but only as many switch pairs as the leaves involved.
+void Router::addDemand(const Demand &d)
+{
+    if ((m_demands.size() - m_groupDemands + 1) * 2 > m_slots.size())
+        rehashDemands(std::max<std::size_t>(1024, m_slots.size() * 2));
+    const std::size_t mask = m_slots.size() - 1;
+    for (std::size_t h = demandHash(d.from, d.to);; ++h) {
+        std::int32_t &slot = m_slots[h & mask];
+        if (slot < 0) {
+            slot = static_cast<std::int32_t>(m_demands.size());
+            m_slotsUsed.push_back(h & mask);
+            m_demands.push_back(d);
+            return;
+        }
+        Demand &same = m_demands[slot];
+        if (same.from == d.from && same.to == d.to) {
+            same.amount += d.amount;
+            same.entryUs = std::max(same.entryUs, d.entryUs);
+            same.exitUs = std::max(same.exitUs, d.exitUs);
+            return;
+        }
+    }
+}
+
+void Router::rehashDemands(std::size_t slots)
+{
+    m_slots.assign(slots, -1);
+    m_slotsUsed.clear();
+    for (std::size_t i = m_groupDemands; i < m_demands.size(); ++i) {
+        for (std::size_t h = demandHash(m_demands[i].from, m_demands[i].to);; ++h) {
+            if (m_slots[h & (slots - 1)] < 0) {
+                m_slots[h & (slots - 1)] = static_cast<std::int32_t>(i);
+                m_slotsUsed.push_back(h & (slots - 1));
+                break;
+            }
         }
     }
 }

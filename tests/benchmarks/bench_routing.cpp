@@ -1,7 +1,8 @@
 // Group-bandwidth routing on the DESIGN.md budget sizes: 16,384 GPUs (2,048 DGX H100 on a
-// 3-tier QM9700 fat tree) and 1,024 GPUs (128 DGX H100). Plan tp=8, pp=8 (dp = GPUs / 64), ranks
-// in the default order tp-cp-ep-dp-pp: TP groups are 8 GPUs of a node, DP groups one GPU per
-// node, PP groups 8 GPUs dp x 8 apart. Budget for a whole analysis: <= 300 ms and <= 30 ms.
+// 3-tier QM9700 fat tree) and 1,024 GPUs (128 DGX H100, which fill one pod: 2 tiers). Plan
+// tp=8, pp=8 (dp = GPUs / 64), ranks in the default order tp-cp-ep-dp-pp: TP groups are the 8
+// GPUs of a node, DP groups one GPU per node, PP groups 8 GPUs dp x 8 apart; plus an ep=64
+// all-to-all. Budget for a whole analysis: <= 300 ms and <= 30 ms on one core.
 
 #include "engine/generator.h"
 #include "engine/routing.h"
@@ -132,6 +133,30 @@ void BM_RoutePP(benchmark::State &state)
     routeBench(state, Dim::PP, Collective::SendRecv);
 }
 
+// Expert parallelism ep = 64 with tp = 8 (a DeepSeek-like MoE): in the expert view
+// (tp-ep-edp-pp) an EP group is one GPU in each of 64 consecutive nodes, and runs all-to-all.
+void BM_RouteEP64(benchmark::State &state)
+{
+    const FabricGraph &g = graphFor(static_cast<int>(state.range(0)));
+    constexpr int kEp = 64;
+    const int gpus = static_cast<int>(g.gpus().size());
+    std::vector<std::vector<VertexId>> groups;
+    for (int block = 0; block < gpus / (kTp * kEp); ++block) {
+        for (int t = 0; t < kTp; ++t) {
+            std::vector<VertexId> group;
+            for (int e = 0; e < kEp; ++e)
+                group.push_back(g.gpus()[t + kTp * (e + kEp * block)]);
+            groups.push_back(std::move(group));
+        }
+    }
+    RouteResult r;
+    for (auto _ : state) {
+        r = routeConcurrent(g, groups, Collective::AllToAll);
+        benchmark::DoNotOptimize(r.edgeLoad.data());
+    }
+    report(state, r);
+}
+
 // What one analysis of the plan routes: TP, DP and PP.
 void BM_RouteAllDims(benchmark::State &state)
 {
@@ -152,6 +177,7 @@ BENCHMARK(BM_BuildGraph)->Arg(1024)->Arg(16384)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RouteTP)->Arg(1024)->Arg(16384)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RouteDP)->Arg(1024)->Arg(16384)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RoutePP)->Arg(1024)->Arg(16384)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RouteEP64)->Arg(1024)->Arg(16384)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RouteAllDims)->Arg(1024)->Arg(16384)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();
