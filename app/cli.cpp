@@ -7,6 +7,7 @@
 #include "engine/jsonin.h"
 #include "engine/projectfile.h"
 #include "engine/summary.h"
+#include "engine/templates.h"
 
 #include <cmath>
 #include <iomanip>
@@ -23,8 +24,10 @@ Plan GPU training clusters from the command line.
 Commands:
   generate --node MODEL --nodes N [--fabric none|fat-tree|rail-optimized] [--tiers 2|3]
            [--leaf MODEL] [--spine MODEL] [--core MODEL] [--oversubscription R]
-           [--domain-size G] [--name NAME] [--workload-preset NAME] -o FILE
-                       write a laid-out project with a generated fabric
+           [--domain-size G] [--name NAME] [--workload-preset NAME] [--plan SPEC] -o FILE
+  generate --template NAME [--workload-preset NAME] [--plan SPEC] -o FILE
+                       write a laid-out project with a generated fabric; templates:
+                       dgx-h100-su, dgx-a100-pod, gb200-nvl72, h100-16k
   validate FILE [--json]
                        check a project; print what it holds
   catalog [--json]     list the hardware catalog (GPUs, servers, switches, media)
@@ -182,57 +185,94 @@ int cmdValidate(const Args &a, std::ostream &out, std::ostream &err)
 
 // --- generate -----------------------------------------------------------------------------
 
-int cmdGenerate(const Args &a, std::ostream &out, std::ostream &err)
+Expected<Project> generateFromArgs(const Args &a, std::ostream &err, int *usage)
 {
+    *usage = Ok;
+    if (a.has("template")) {
+        for (const char *opt : {"node", "nodes", "fabric", "tiers", "leaf", "spine", "core",
+                                "oversubscription", "domain-size"}) {
+            if (a.has(opt)) {
+                err << "error: generate: --template and --" << opt << " exclude each other\n";
+                *usage = BadUsage;
+                return Error{};
+            }
+        }
+        const ProjectTemplate *t = findTemplate(a.value("template"));
+        if (!t) {
+            std::string list;
+            for (const ProjectTemplate &b : builtinTemplates())
+                list += (list.empty() ? "" : ", ") + b.id;
+            return Error{"--template", a.value("template"),
+                         "unknown template (expected one of: " + list + ")"};
+        }
+        return instantiate(*t);
+    }
+    for (const char *opt : {"node", "nodes"}) {
+        if (!a.has(opt)) {
+            err << "error: generate: missing --" << opt << " (or --template NAME)\n";
+            *usage = BadUsage;
+            return Error{};
+        }
+    }
+    // Every malformed option is reported, not only the first.
     GeneratorOptions o;
+    bool ok = true;
     o.nodeModel = a.value("node");
     if (auto n = a.positiveInt("nodes", err))
         o.nodes = *n;
     else
-        return BadUsage;
-    std::string fabric = a.value("fabric", "rail-optimized");
-    if (fabric == "none")
-        o.fabric = FabricKind::None;
-    else if (fabric == "fat-tree")
-        o.fabric = FabricKind::FatTree;
-    else if (fabric == "rail-optimized")
-        o.fabric = FabricKind::RailOptimized;
-    else {
-        err << "error: --fabric: expected none, fat-tree or rail-optimized, found \"" << fabric
-            << "\"\n";
-        return BadUsage;
+        ok = false;
+    if (auto fabric = fabricKindFromString(a.value("fabric", "rail-optimized"))) {
+        o.fabric = *fabric;
+    } else {
+        err << "error: --fabric: expected none, fat-tree or rail-optimized, found \""
+            << a.value("fabric") << "\"\n";
+        ok = false;
     }
     if (a.has("tiers")) {
-        auto t = a.positiveInt("tiers", err);
-        if (!t || (*t != 2 && *t != 3)) {
-            if (t)
-                err << "error: --tiers: expected 2 or 3, found " << *t << "\n";
-            return BadUsage;
-        }
-        o.tiers = *t;
+        auto tiers = a.positiveInt("tiers", err);
+        if (tiers && *tiers != 2 && *tiers != 3)
+            err << "error: --tiers: expected 2 or 3, found " << *tiers << "\n";
+        if (tiers && (*tiers == 2 || *tiers == 3))
+            o.tiers = *tiers;
+        else
+            ok = false;
+    }
+    if (a.has("oversubscription")) {
+        if (auto r = a.positiveNumber("oversubscription", err))
+            o.oversubscription = *r;
+        else
+            ok = false;
+    }
+    if (a.has("domain-size")) {
+        if (auto g = a.positiveInt("domain-size", err))
+            o.domainSize = *g;
+        else
+            ok = false;
+    }
+    if (!ok) {
+        *usage = BadUsage;
+        return Error{};
     }
     o.leaf = a.value("leaf");
     o.spine = a.value("spine");
     o.core = a.value("core");
-    if (a.has("oversubscription")) {
-        auto r = a.positiveNumber("oversubscription", err);
-        if (!r)
-            return BadUsage;
-        o.oversubscription = *r;
-    }
-    if (a.has("domain-size")) {
-        auto g = a.positiveInt("domain-size", err);
-        if (!g)
-            return BadUsage;
-        o.domainSize = *g;
-    }
     o.name = a.value("name");
+    return generateProject(o);
+}
 
-    Expected<Project> project = generateProject(o);
+int cmdGenerate(const Args &a, std::ostream &out, std::ostream &err)
+{
+    int usage = Ok;
+    Expected<Project> project = generateFromArgs(a, err, &usage);
+    if (usage != Ok)
+        return usage;
     if (!project) {
         err << "error: " << project.error().text() << "\n";
         return InvalidInput;
     }
+    if (a.has("name"))
+        project->name = a.value("name");
     if (a.has("workload-preset")) {
         Expected<Workload> w = workloadPreset(a.value("workload-preset"));
         if (!w) {
@@ -240,6 +280,14 @@ int cmdGenerate(const Args &a, std::ostream &out, std::ostream &err)
             return InvalidInput;
         }
         project->workload = *w;
+    }
+    if (a.has("plan")) {
+        Expected<Plan> p = planFromSpec(a.value("plan"));
+        if (!p) {
+            err << "error: " << p.error().text() << "\n";
+            return InvalidInput;
+        }
+        project->plan = *p;
     }
     const std::string file = a.value("o");
     if (auto e = saveProject(*project, file)) {
@@ -266,8 +314,8 @@ int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &e
              0,
              {},
              {"node", "nodes", "fabric", "tiers", "leaf", "spine", "core", "oversubscription",
-              "domain-size", "name", "workload-preset", "o"},
-             {"node", "nodes", "o"},
+              "domain-size", "name", "workload-preset", "plan", "template", "o"},
+             {"o"},
              cmdGenerate},
     };
     if (argv.empty()) {

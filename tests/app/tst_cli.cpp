@@ -74,7 +74,7 @@ void tst_Cli::usageErrors_data()
     QTest::newRow("generate without nodes")
             << QStringList{QStringLiteral("generate"), QStringLiteral("--node"),
                            QStringLiteral("dgx-h100"), QStringLiteral("-o"), QStringLiteral("x")}
-            << QStringLiteral("missing --nodes");
+            << QStringLiteral("missing --nodes (or --template NAME)");
     QTest::newRow("nodes not a number")
             << QStringList{QStringLiteral("generate"), QStringLiteral("--node"),
                            QStringLiteral("dgx-h100"), QStringLiteral("--nodes"),
@@ -155,6 +155,10 @@ void tst_Cli::generateThenValidate_data()
                            QStringLiteral("--fabric"), QStringLiteral("none")}
             << QStringLiteral(
                        R"({"valid":true,"gpus":576,"nodes":8,"domains":8,"switches":{"leaf":0,"spine":0,"core":0},"links":0,"cables":0})");
+    QTest::newRow("template")
+            << QStringList{QStringLiteral("--template"), QStringLiteral("dgx-h100-su")}
+            << QStringLiteral(
+                       R"({"valid":true,"gpus":256,"nodes":32,"domains":32,"switches":{"leaf":8,"spine":4,"core":0},"links":288,"cables":512})");
     QTest::newRow("trays in custom domains")
             << QStringList{QStringLiteral("--node"),        QStringLiteral("gb200-tray"),
                            QStringLiteral("--nodes"),       QStringLiteral("36"),

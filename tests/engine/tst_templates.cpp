@@ -1,0 +1,125 @@
+#include "engine/jsonin.h"
+#include "engine/projectfile.h"
+#include "engine/summary.h"
+#include "engine/templates.h"
+
+#include <QtTest>
+
+using namespace topoplan;
+
+class tst_Templates : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void builtinTemplates_data();
+    void builtinTemplates();
+    void sampleIsTheScalableUnit();
+    void rejects_data();
+    void rejects();
+};
+
+void tst_Templates::builtinTemplates_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<int>("domains");
+    QTest::addColumn<int>("leaf");
+    QTest::addColumn<int>("spine");
+    QTest::addColumn<int>("core");
+    QTest::addColumn<QString>("preset");
+    QTest::newRow("dgx-h100-su") << QStringLiteral("dgx-h100-su") << 256 << 32 << 8 << 4 << 0
+                                 << QStringLiteral("gpt3-175b");
+    QTest::newRow("dgx-a100-pod") << QStringLiteral("dgx-a100-pod") << 160 << 20 << 8 << 4 << 0
+                                  << QStringLiteral("gpt3-175b");
+    QTest::newRow("gb200-nvl72") << QStringLiteral("gb200-nvl72") << 576 << 8 << 8 << 4 << 0
+                                 << QStringLiteral("llama3-405b");
+    QTest::newRow("h100-16k") << QStringLiteral("h100-16k") << 16384 << 2048 << 512 << 512 << 256
+                              << QStringLiteral("llama3-405b");
+}
+
+void tst_Templates::builtinTemplates()
+{
+    QFETCH(QString, id);
+    QFETCH(int, gpus);
+    QFETCH(int, domains);
+    QFETCH(int, leaf);
+    QFETCH(int, spine);
+    QFETCH(int, core);
+    QFETCH(QString, preset);
+
+    const ProjectTemplate *t = findTemplate(id.toStdString());
+    QVERIFY(t);
+    QVERIFY(!t->title.empty());
+    QVERIFY(!t->description.empty());
+    Expected<Project> p = instantiate(*t);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().text().c_str());
+    QCOMPARE(QString::fromStdString(p->name), QString::fromStdString(t->title));
+    QVERIFY(p->workload && p->plan);
+    QCOMPARE(QString::fromStdString(p->workload->model.name), preset);
+    QVERIFY(!validateTopology(p->topology, Catalog::builtin(), id.toStdString()));
+    Expected<TopologySummary> s = summarize(p->topology, Catalog::builtin());
+    QVERIFY(s.ok());
+    QCOMPARE(s->gpus, gpus);
+    QCOMPARE(s->domains, domains);
+    QCOMPARE(s->leaf, leaf);
+    QCOMPARE(s->spine, spine);
+    QCOMPARE(s->core, core);
+    // Every device is laid out.
+    for (const Node &n : p->topology.nodes)
+        QVERIFY(p->layout.items.count(n.id));
+    for (const Switch &sw : p->topology.switches)
+        QVERIFY(p->layout.items.count(sw.id));
+}
+
+void tst_Templates::sampleIsTheScalableUnit()
+{
+    const ProjectTemplate *t = findTemplate(kSampleTemplateId);
+    QVERIFY(t);
+    QCOMPARE(t->options.nodeModel, std::string("dgx-h100"));
+    QCOMPARE(t->options.nodes, 32);
+    QCOMPARE(t->plan->tp, 8);
+    QCOMPARE(t->plan->pp, 8);
+}
+
+void tst_Templates::rejects_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("where");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no list") << QStringLiteral(R"({})") << QStringLiteral("/")
+                             << QStringLiteral("missing required member \"templates\"");
+    QTest::newRow("bad fabric") << QStringLiteral(
+            R"({"templates": [{"id": "a", "title": "A", "generate": {"node": "dgx-h100", "nodes": 2, "fabric": "torus"}}]})")
+                                << QStringLiteral("/templates/0/generate/fabric")
+                                << QStringLiteral("expected none, fat-tree or rail-optimized");
+    QTest::newRow("bad preset") << QStringLiteral(
+            R"({"templates": [{"id": "a", "title": "A", "generate": {"node": "dgx-h100", "nodes": 2}, "workload_preset": "gpt5"}]})")
+                                << QStringLiteral("/templates/0/workload_preset")
+                                << QStringLiteral("unknown preset");
+    QTest::newRow("duplicate") << QStringLiteral(
+            R"({"templates": [{"id": "a", "title": "A", "generate": {"node": "x", "nodes": 1}}, {"id": "a", "title": "B", "generate": {"node": "x", "nodes": 1}}]})")
+                               << QStringLiteral("/templates/1/id")
+                               << QStringLiteral("duplicate template id");
+    QTest::newRow("typo") << QStringLiteral(
+            R"({"templates": [{"id": "a", "title": "A", "generate": {"node": "x", "nodes": 1, "tier": 3}}]})")
+                          << QStringLiteral("/templates/0/generate/tier")
+                          << QStringLiteral("unknown member");
+}
+
+void tst_Templates::rejects()
+{
+    QFETCH(QString, json);
+    QFETCH(QString, where);
+    QFETCH(QString, message);
+    Json doc = Json::parse(json.toStdString());
+    auto t = parseTemplates(JsonIn(doc, "t.json"));
+    QVERIFY(!t.ok());
+    QCOMPARE(QString::fromStdString(t.error().file), QStringLiteral("t.json"));
+    QCOMPARE(QString::fromStdString(t.error().where), where);
+    QVERIFY2(QString::fromStdString(t.error().message).contains(message),
+             t.error().message.c_str());
+}
+
+QTEST_GUILESS_MAIN(tst_Templates)
+#include "tst_templates.moc"
