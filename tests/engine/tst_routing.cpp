@@ -1,3 +1,4 @@
+#include "engine/generator.h"
 #include "engine/routing.h"
 #include "tests/engine/fabricfixtures.h"
 
@@ -131,6 +132,7 @@ private Q_SLOTS:
     void dataParallelOneGpuPerNode();
     void tensorParallel16UsesEveryNic();
     void railOptimizedDataParallel();
+    void generatedScalableUnit();
     void oversubscribedFatTreeHalvesDataParallel_data();
     void oversubscribedFatTreeHalvesDataParallel();
     void ethernetBelowInfiniBandBelowNVLink();
@@ -244,6 +246,37 @@ void TestRouting::railOptimizedDataParallel()
     const RouteResult s = routeConcurrent(g, {skewed}, Collective::AllReduce);
     QCOMPARE(s.groups[0].maxSwitchHops, 3);
     QCOMPARE(s.groups[0].maxHops, 6);
+}
+
+void TestRouting::generatedScalableUnit()
+{
+    // The generator's SuperPOD SU: 32 DGX H100, rail-optimized, 1:1.
+    GeneratorOptions o;
+    o.nodeModel = "dgx-h100";
+    o.nodes = 32;
+    o.fabric = FabricKind::RailOptimized;
+    const Expected<Project> p = generateProject(o);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().text().c_str());
+    const FabricGraph g = buildOrFail(p->topology);
+    QCOMPARE(int(g.gpus().size()), 256);
+
+    std::vector<std::vector<VertexId>> dp, tp;
+    for (int rail = 0; rail < 8; ++rail)
+        dp.push_back(gpusOf(g, range(1, 32), rail, 1));
+    for (int node = 1; node <= 32; ++node)
+        tp.push_back(gpusOf(g, {node}, 0, 8));
+    for (const GroupRoute &r : routeConcurrent(g, dp, Collective::AllReduce).groups) {
+        QCOMPARE_NEAR(r.busbwGBs, kNdr, 0.10);
+        QCOMPARE(r.maxSwitchHops, 1);
+    }
+    for (const GroupRoute &r : routeConcurrent(g, tp, Collective::AllReduce).groups)
+        QCOMPARE_NEAR(r.busbwGBs, kMeasuredH100Ring, 0.10);
+    // 16 TP groups of two nodes each, all at once: each still gets its eight rails.
+    std::vector<std::vector<VertexId>> tp16;
+    for (int node = 1; node <= 32; node += 2)
+        tp16.push_back(gpusOf(g, {node, node + 1}, 0, 8));
+    for (const GroupRoute &r : routeConcurrent(g, tp16, Collective::AllReduce).groups)
+        QCOMPARE_NEAR(r.busbwGBs, 8 * kNdr, 0.10);
 }
 
 void TestRouting::oversubscribedFatTreeHalvesDataParallel_data()
