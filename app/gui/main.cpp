@@ -1,7 +1,75 @@
+// topoplan: the desktop application. Everything but argument handling lives in the
+// topoplan_app library.
+
+#include "app/clusterview.h"
+#include "app/mainwindow.h"
+#include "app/translations.h"
+
 #include <QApplication>
+#include <QCommandLineParser>
+#include <QStatusBar>
+#include <QTimer>
+
+using namespace topoplan;
 
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
-    return 0;
+    QCoreApplication::setOrganizationName(QStringLiteral("TopoPlan"));
+    QCoreApplication::setApplicationName(QStringLiteral("TopoPlan"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(TOPOPLAN_VERSION));
+    QGuiApplication::setApplicationDisplayName(QStringLiteral("TopoPlan"));
+    QGuiApplication::setDesktopFileName(QStringLiteral("topoplan"));
+    initResources();
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/topoplan.svg")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Plan GPU training clusters."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("file"),
+                                 QStringLiteral("The project to open (default: the sample)."),
+                                 QStringLiteral("[file]"));
+    QCommandLineOption lang(QStringLiteral("lang"),
+                            QStringLiteral("User interface language, e.g. de (default: the "
+                                           "system's)."),
+                            QStringLiteral("code"));
+    // For documentation and checks: render the window after opening, save it, quit.
+    QCommandLineOption screenshot(QStringLiteral("screenshot"), QString(), QStringLiteral("png"));
+    screenshot.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption size(QStringLiteral("size"), QString(), QStringLiteral("WxH"));
+    size.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(lang);
+    parser.addOption(screenshot);
+    parser.addOption(size);
+    parser.process(app);
+
+    installTranslations(parser.isSet(lang) ? QLocale(parser.value(lang)) : QLocale::system());
+
+    MainWindow window;
+    if (parser.isSet(size)) {
+        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+        if (wh.size() == 2)
+            window.resize(wh[0].toInt(), wh[1].toInt());
+    }
+    const QStringList files = parser.positionalArguments();
+    const QString path = files.isEmpty() ? MainWindow::samplePath() : files.first();
+    if (parser.isSet(screenshot)) {
+        const QString out = parser.value(screenshot);
+        const auto grab = [&window, out] {
+            window.view()->zoomToFit();
+            window.statusBar()->clearMessage();
+            const bool ok = window.grab().save(out);
+            QCoreApplication::exit(ok ? 0 : 1);
+        };
+        QObject::connect(&window, &MainWindow::documentOpened, &window,
+                         [grab] { QTimer::singleShot(200, grab); });
+        QObject::connect(&window, &MainWindow::openFailed, &window, [](const QString &message) {
+            qWarning("%s", qPrintable(message));
+            QCoreApplication::exit(1);
+        });
+    }
+    window.show();
+    window.openFile(path);
+    return app.exec();
 }

@@ -1,0 +1,642 @@
+#include "clusterscene.h"
+
+#include "badgeitem.h"
+#include "document.h"
+#include "domainitem.h"
+#include "editcommands.h"
+#include "hardwaretext.h"
+#include "laneitem.h"
+#include "linkitem.h"
+#include "nodeitem.h"
+#include "switchitem.h"
+
+#include "engine/generator.h"
+
+#include <QApplication>
+#include <QGraphicsSceneMouseEvent>
+#include <QPainter>
+#include <QPalette>
+#include <QUndoStack>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace topoplan {
+
+namespace {
+
+constexpr double kLanePadding = 24; // above and below the items of a lane
+constexpr double kContentMargin = 30;
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+QSizeF fixedSize(const DiagramItem *item)
+{
+    if (item->type() == NodeItemType)
+        return {diagram::kNodeWidth, diagram::kNodeHeight};
+    if (item->type() == SwitchItemType)
+        return {diagram::kSwitchWidth, diagram::kSwitchHeight};
+    return item->boundingRect().adjusted(2, 2, -2, -2).size(); // a domain's own size
+}
+
+QRectF itemRect(const DiagramItem *item)
+{
+    return QRectF(item->pos(), fixedSize(item));
+}
+
+// "4 x QM9700" when every item of a lane is of one model, else "6 switches".
+QString modelSummary(const std::map<std::string, int> &models, int total, const QString &many)
+{
+    if (models.size() == 1)
+        return QString::number(total) + QStringLiteral(" x ")
+               + shortModelName(models.begin()->first);
+    return many;
+}
+
+} // namespace
+
+ClusterScene::ClusterScene(Document *document, QObject *parent)
+    : QGraphicsScene(parent)
+    , m_document(document)
+    , m_style(DiagramStyle::fromPalette(QGuiApplication::palette()))
+{
+    // Items move only when the user drags them: a BSP tree answers "what is in this rect"
+    // for big scenes without scanning every item.
+    setItemIndexMethod(BspTreeIndex);
+    setBackgroundBrush(m_style.background);
+    connect(document, &Document::changed, this, &ClusterScene::onChanged);
+    rebuild();
+}
+
+ClusterScene::~ClusterScene() = default;
+
+void ClusterScene::setStyle(const DiagramStyle &style)
+{
+    m_style = style;
+    setBackgroundBrush(style.background);
+    update();
+}
+
+NodeItem *ClusterScene::nodeItem(const QString &id) const
+{
+    return qgraphicsitem_cast<NodeItem *>(m_items.value(id));
+}
+
+SwitchItem *ClusterScene::switchItem(const QString &id) const
+{
+    return qgraphicsitem_cast<SwitchItem *>(m_items.value(id));
+}
+
+DomainItem *ClusterScene::domainItem(const QString &id) const
+{
+    return qgraphicsitem_cast<DomainItem *>(m_items.value(id));
+}
+
+LinkItem *ClusterScene::linkItem(const QString &id) const
+{
+    return qgraphicsitem_cast<LinkItem *>(m_items.value(id));
+}
+
+void ClusterScene::renderFullDetail(QPainter *painter, const QRectF &target, const QRectF &source)
+{
+    m_fullDetail = true;
+    render(painter, target, source.isNull() ? contentRect() : source);
+    m_fullDetail = false;
+}
+
+void ClusterScene::onChanged(const ChangeEvent &event)
+{
+    switch (event.kind) {
+    case ChangeEvent::ProjectReset:
+        rebuild();
+        break;
+    case ChangeEvent::ProjectChanged:
+        break;
+    case ChangeEvent::DevicesChanged:
+        for (const QString &id : event.ids)
+            syncItem(id);
+        syncDomainsOf(event.ids);
+        updateLanes();
+        break;
+    case ChangeEvent::LayoutChanged:
+        for (const QString &id : event.ids)
+            syncItem(id);
+        relink(event.ids);
+        updateLanes();
+        break;
+    case ChangeEvent::ItemsAdded:
+        for (const QString &id : event.ids)
+            addItemFor(id);
+        syncDomainsOf(event.ids);
+        updateLanes();
+        break;
+    case ChangeEvent::ItemsRemoved:
+        for (const QString &id : event.ids)
+            removeItemFor(id);
+        syncDomainsOf({});
+        updateLanes();
+        break;
+    case ChangeEvent::SelectionChanged:
+        updateSelection(event.ids);
+        break;
+    }
+}
+
+void ClusterScene::rebuild()
+{
+    clear(); // deletes every item, lanes included
+    m_items.clear();
+    m_badges.clear();
+    m_linksAt.clear();
+    m_slots.clear();
+    m_lanes.clear();
+    const Topology &t = m_document->project().topology;
+    for (const Domain &d : t.domains)
+        addItemFor(qs(d.id));
+    for (const Node &n : t.nodes)
+        addItemFor(qs(n.id));
+    for (const Switch &s : t.switches)
+        addItemFor(qs(s.id));
+    // Links last, and their geometry once all of them are known (a switch spreads its links
+    // along its edge by where their other ends are).
+    for (const Link &l : t.links) {
+        auto *item = new LinkItem(qs(l.id));
+        item->sync(l, m_document->catalog());
+        m_linksAt[item->deviceA()].append(item->id());
+        m_linksAt[item->deviceB()].append(item->id());
+        m_items.insert(item->id(), item);
+        addItem(item);
+    }
+    for (const Switch &s : t.switches)
+        layoutSlots(qs(s.id));
+    for (const Link &l : t.links)
+        updateLinkGeometry(linkItem(qs(l.id)));
+    placeBadges();
+    updateLanes();
+    const QSet<QString> &selection = m_document->selection();
+    m_selection = QStringList(selection.begin(), selection.end());
+}
+
+void ClusterScene::addItemFor(const QString &id)
+{
+    const Topology &t = m_document->project().topology;
+    DiagramItem *item = nullptr;
+    if (m_document->nodeIndex(id) >= 0)
+        item = new NodeItem(id);
+    else if (m_document->switchIndex(id) >= 0)
+        item = new SwitchItem(id);
+    else if (m_document->domainIndex(id) >= 0)
+        item = new DomainItem(id);
+    else if (int i = m_document->linkIndex(id); i >= 0) {
+        auto *link = new LinkItem(id);
+        link->sync(t.links[i], m_document->catalog());
+        m_linksAt[link->deviceA()].append(id);
+        m_linksAt[link->deviceB()].append(id);
+        m_items.insert(id, link);
+        addItem(link);
+        relink({link->deviceA(), link->deviceB()});
+        return;
+    }
+    if (!item)
+        return;
+    m_items.insert(id, item);
+    addItem(item);
+    syncItem(id);
+}
+
+void ClusterScene::removeItemFor(const QString &id)
+{
+    DiagramItem *item = m_items.take(id);
+    if (!item)
+        return;
+    if (auto *link = qgraphicsitem_cast<LinkItem *>(item)) {
+        m_linksAt[link->deviceA()].removeAll(id);
+        m_linksAt[link->deviceB()].removeAll(id);
+        const QStringList ends{link->deviceA(), link->deviceB()};
+        delete m_badges.take(id);
+        delete item;
+        relink(ends); // also re-places the badges
+        return;
+    }
+    m_linksAt.remove(id);
+    m_slots.remove(id);
+    delete item;
+}
+
+void ClusterScene::syncItem(const QString &id)
+{
+    DiagramItem *item = m_items.value(id);
+    if (!item)
+        return;
+    const Topology &t = m_document->project().topology;
+    const std::optional<LayoutItem> layout = m_document->layoutItem(id);
+    const QPointF pos = layout ? QPointF(layout->x, layout->y) : QPointF();
+    switch (item->type()) {
+    case NodeItemType:
+        static_cast<NodeItem *>(item)->sync(t.nodes[m_document->nodeIndex(id)],
+                                            m_document->catalog());
+        break;
+    case SwitchItemType:
+        static_cast<SwitchItem *>(item)->sync(t.switches[m_document->switchIndex(id)],
+                                              m_document->catalog());
+        break;
+    case DomainItemType:
+        static_cast<DomainItem *>(item)->sync(t.domains[m_document->domainIndex(id)], t,
+                                              m_document->catalog(),
+                                              layout ? QSizeF(layout->w, layout->h) : QSizeF());
+        break;
+    case LinkItemType:
+        // Endpoints may have changed: re-register the link under its devices.
+        removeItemFor(id);
+        addItemFor(id);
+        return;
+    }
+    item->setPos(pos);
+}
+
+void ClusterScene::syncDomainsOf(const QStringList &)
+{
+    // Domain headers count their members' GPUs; there are few domains, so all are re-read.
+    for (const Domain &d : m_document->project().topology.domains) {
+        if (auto *item = domainItem(qs(d.id))) {
+            const std::optional<LayoutItem> layout = m_document->layoutItem(item->id());
+            item->sync(d, m_document->project().topology, m_document->catalog(),
+                       layout ? QSizeF(layout->w, layout->h) : QSizeF());
+        }
+    }
+}
+
+void ClusterScene::relink(const QStringList &deviceIds)
+{
+    // A switch orders the links along its edge by where their other ends are, so moving a
+    // device re-spreads the links of every switch it is cabled to.
+    QSet<QString> switches;
+    QSet<QString> links;
+    for (const QString &device : deviceIds) {
+        if (switchItem(device))
+            switches.insert(device);
+        for (const QString &linkId : m_linksAt.value(device)) {
+            links.insert(linkId);
+            if (const LinkItem *link = linkItem(linkId)) {
+                const QString other = link->deviceA() == device ? link->deviceB() : link->deviceA();
+                if (switchItem(other))
+                    switches.insert(other);
+            }
+        }
+    }
+    for (const QString &sw : std::as_const(switches)) {
+        layoutSlots(sw);
+        for (const QString &linkId : m_linksAt.value(sw))
+            links.insert(linkId);
+    }
+    for (const QString &linkId : std::as_const(links))
+        updateLinkGeometry(linkItem(linkId));
+    placeBadges();
+}
+
+void ClusterScene::layoutSlots(const QString &switchId)
+{
+    const SwitchItem *sw = switchItem(switchId);
+    if (!sw)
+        return;
+    const QRectF box = itemRect(sw);
+    struct Slot
+    {
+        double otherX;
+        int port;
+        QString link;
+    };
+    QList<Slot> up, down;
+    for (const QString &linkId : m_linksAt.value(switchId)) {
+        const LinkItem *link = linkItem(linkId);
+        const bool isA = link->deviceA() == switchId;
+        const DiagramItem *other = m_items.value(isA ? link->deviceB() : link->deviceA());
+        if (!other)
+            continue;
+        const QPointF c = itemRect(other).center();
+        Slot s{c.x(), isA ? link->portA() : link->portB(), linkId};
+        (c.y() < box.center().y() ? up : down).append(s);
+    }
+    QHash<QString, double> &slots = m_slots[switchId];
+    slots.clear();
+    for (QList<Slot> *side : {&up, &down}) {
+        std::sort(side->begin(), side->end(), [](const Slot &a, const Slot &b) {
+            return a.otherX != b.otherX ? a.otherX < b.otherX : a.port < b.port;
+        });
+        const double inset = 10;
+        const double span = box.width() - 2 * inset;
+        for (qsizetype i = 0; i < side->size(); ++i)
+            slots.insert(side->at(i).link, inset + span * (i + 0.5) / side->size());
+    }
+}
+
+QPointF ClusterScene::anchor(const QString &deviceId, const QString &otherId, int port, int count,
+                             const QString &linkId) const
+{
+    const DiagramItem *device = m_items.value(deviceId);
+    const DiagramItem *other = m_items.value(otherId);
+    const QRectF box = itemRect(device);
+    const bool towardsTop = other && itemRect(other).center().y() < box.center().y();
+    const double y = towardsTop ? box.top() : box.bottom();
+    double x = box.center().x();
+    if (const auto *node = qgraphicsitem_cast<const NodeItem *>(device)) {
+        // A node's NICs sit side by side along its edge; a bundle starts at its first port.
+        const int ports = std::max(node->nicCount(), port + count);
+        const double inset = 8;
+        x = box.left() + inset + (box.width() - 2 * inset) * (port + count / 2.0) / ports;
+    } else if (device->type() == SwitchItemType) {
+        x = box.left() + m_slots.value(deviceId).value(linkId, box.width() / 2);
+    }
+    return QPointF(x, y);
+}
+
+void ClusterScene::updateLinkGeometry(LinkItem *link)
+{
+    if (!link)
+        return;
+    const bool complete = m_items.contains(link->deviceA()) && m_items.contains(link->deviceB());
+    link->setVisible(complete);
+    if (!complete)
+        return;
+    const int count = link->count();
+    link->setLine(
+            QLineF(anchor(link->deviceA(), link->deviceB(), link->portA(), count, link->id()),
+                   anchor(link->deviceB(), link->deviceA(), link->portB(), count, link->id())));
+}
+
+void ClusterScene::placeBadges()
+{
+    // Bundle badges go where they cover no other badge: the middle of the line if free, else
+    // a little towards either end; a badge with no free place is left off (the link's
+    // tooltip still says it). A grid of placed badges keeps this linear in the link count.
+    constexpr double kCell = 64;
+    constexpr double kCandidates[] = {0.5, 0.38, 0.62, 0.27, 0.73, 0.17, 0.83};
+    QHash<QPoint, QList<QRectF>> placed;
+    const auto cellsOf = [](const QRectF &r) {
+        QList<QPoint> cells;
+        for (int x = int(std::floor(r.left() / kCell)); x <= int(std::floor(r.right() / kCell));
+             ++x) {
+            for (int y = int(std::floor(r.top() / kCell)); y <= int(std::floor(r.bottom() / kCell));
+                 ++y)
+                cells.append(QPoint(x, y));
+        }
+        return cells;
+    };
+    const auto isFree = [&](const QRectF &r) {
+        for (const QPoint &cell : cellsOf(r)) {
+            for (const QRectF &other : placed.value(cell)) {
+                if (other.intersects(r))
+                    return false;
+            }
+        }
+        return true;
+    };
+    for (const Link &l : m_document->project().topology.links) {
+        const QString id = qs(l.id);
+        if (l.count <= 1) {
+            delete m_badges.take(id);
+            continue;
+        }
+        LinkItem *link = linkItem(id);
+        if (!link)
+            continue;
+        BadgeItem *badge = m_badges.value(id);
+        if (!badge) {
+            badge = new BadgeItem(id);
+            m_badges.insert(id, badge);
+            addItem(badge);
+        }
+        badge->setText(link->badgeText(), link->badgeSize(), link->color());
+        bool shown = false;
+        for (double t : kCandidates) {
+            const QRectF r = link->badgeRectAt(t).adjusted(-2, -2, 2, 2);
+            if (link->isVisible() && isFree(r)) {
+                for (const QPoint &cell : cellsOf(r))
+                    placed[cell].append(r);
+                badge->setPos(r.center());
+                shown = true;
+                break;
+            }
+        }
+        badge->setVisible(shown);
+    }
+}
+
+void ClusterScene::updateLanes()
+{
+    const Topology &t = m_document->project().topology;
+    QRectF content;
+    for (const DiagramItem *item : std::as_const(m_items)) {
+        if (item->type() != LinkItemType)
+            content = content.united(itemRect(item));
+    }
+
+    struct LaneData
+    {
+        QString key;
+        QString title;
+        double top = std::numeric_limits<double>::max();
+        double bottom = std::numeric_limits<double>::lowest();
+        std::map<std::string, int> models;
+        int count = 0;
+        int gpus = 0;
+    };
+    LaneData lanes[4];
+    const QString keys[4] = {QStringLiteral("lane:core"), QStringLiteral("lane:spine"),
+                             QStringLiteral("lane:leaf"), QStringLiteral("lane:nodes")};
+    const QString titles[4] = {tr("Core"), tr("Spine"), tr("Leaf"), tr("Compute")};
+    for (int i = 0; i < 4; ++i) {
+        lanes[i].key = keys[i];
+        lanes[i].title = titles[i];
+    }
+    const auto extend = [](LaneData &lane, const QRectF &r) {
+        lane.top = std::min(lane.top, r.top());
+        lane.bottom = std::max(lane.bottom, r.bottom());
+    };
+    for (const Switch &s : t.switches) {
+        const DiagramItem *item = m_items.value(qs(s.id));
+        if (!item)
+            continue;
+        LaneData &lane = lanes[s.tier == Tier::Core ? 0 : s.tier == Tier::Spine ? 1 : 2];
+        extend(lane, itemRect(item));
+        ++lane.models[s.model];
+        ++lane.count;
+    }
+    for (const Node &n : t.nodes) {
+        if (const DiagramItem *item = m_items.value(qs(n.id))) {
+            extend(lanes[3], itemRect(item));
+            ++lanes[3].models[n.model];
+            ++lanes[3].count;
+            if (const ServerModel *server = m_document->catalog().server(n.model))
+                lanes[3].gpus += server->gpus;
+        }
+    }
+    for (const Domain &d : t.domains) {
+        if (const DiagramItem *item = m_items.value(qs(d.id)))
+            extend(lanes[3], itemRect(item));
+    }
+
+    QHash<QString, LaneItem *> existing;
+    for (LaneItem *lane : std::as_const(m_lanes))
+        existing.insert(lane->id(), lane);
+    m_lanes.clear();
+    for (LaneData &data : lanes) {
+        LaneItem *lane = existing.take(data.key);
+        if (data.count == 0) {
+            delete lane;
+            continue;
+        }
+        if (!lane) {
+            lane = new LaneItem(data.key);
+            addItem(lane);
+        }
+        const double left = content.left() - LaneItem::kLabelWidth;
+        lane->setGeometry(QRectF(left, data.top - kLanePadding, content.right() + 40 - left,
+                                 data.bottom - data.top + 2 * kLanePadding));
+        QString subtitle;
+        if (data.key == QLatin1String("lane:nodes")) {
+            subtitle = modelSummary(data.models, data.count, tr("%1 nodes").arg(data.count))
+                       + QLatin1Char('\n') + tr("%1 GPUs").arg(data.gpus);
+        } else {
+            subtitle = modelSummary(data.models, data.count, tr("%1 switches").arg(data.count));
+        }
+        lane->setTexts(data.title, subtitle);
+        m_lanes.append(lane);
+    }
+    qDeleteAll(existing);
+
+    QRectF all = content;
+    for (const LaneItem *lane : std::as_const(m_lanes))
+        all = all.united(lane->boundingRect());
+    all.adjust(-kContentMargin, -kContentMargin, kContentMargin, kContentMargin);
+    if (all != m_contentRect) {
+        m_contentRect = all;
+        Q_EMIT contentRectChanged(all);
+    }
+}
+
+void ClusterScene::updateSelection(const QStringList &ids)
+{
+    const auto repaint = [this](const QString &id) {
+        if (DiagramItem *item = m_items.value(id))
+            item->update();
+        if (BadgeItem *badge = m_badges.value(id))
+            badge->update();
+    };
+    for (const QString &id : std::as_const(m_selection))
+        repaint(id);
+    m_selection = ids;
+    for (const QString &id : ids)
+        repaint(id);
+}
+
+DiagramItem *ClusterScene::topItemAt(const QPointF &scenePos) const
+{
+    const QList<QGraphicsItem *> hits
+            = items(scenePos, Qt::IntersectsItemShape, Qt::DescendingOrder);
+    for (QGraphicsItem *hit : hits) {
+        const int type = hit->type();
+        if (type != LaneItemType && type >= NodeItemType && type <= BadgeItemType)
+            return static_cast<DiagramItem *>(hit);
+    }
+    return nullptr;
+}
+
+QStringList ClusterScene::dragSetFor(const QStringList &selected) const
+{
+    QStringList ids;
+    QSet<QString> seen;
+    for (const QString &id : selected) {
+        const DiagramItem *item = m_items.value(id);
+        if (!item || item->type() == LinkItemType || seen.contains(id))
+            continue;
+        ids.append(id);
+        seen.insert(id);
+    }
+    // A domain carries its members along.
+    for (const Node &n : m_document->project().topology.nodes) {
+        const QString id = qs(n.id);
+        if (!n.domain.empty() && seen.contains(qs(n.domain)) && !seen.contains(id)) {
+            ids.append(id);
+            seen.insert(id);
+        }
+    }
+    return ids;
+}
+
+void ClusterScene::mousePressEvent(QGraphicsSceneMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton) {
+        QGraphicsScene::mousePressEvent(event);
+        return;
+    }
+    event->accept();
+    m_dragging = false;
+    DiagramItem *hit = topItemAt(event->scenePos());
+    QSet<QString> selection = m_document->selection();
+    const bool toggle = event->modifiers() & (Qt::ControlModifier | Qt::ShiftModifier);
+    if (!hit) {
+        if (!toggle)
+            m_document->setSelection({});
+        return;
+    }
+    if (toggle) {
+        if (!selection.remove(hit->id()))
+            selection.insert(hit->id());
+        m_document->setSelection(selection);
+        return;
+    }
+    if (!selection.contains(hit->id()))
+        m_document->setSelection({hit->id()});
+
+    QStringList selected(m_document->selection().begin(), m_document->selection().end());
+    selected.sort();
+    m_drag = Drag{};
+    m_drag.ids = dragSetFor(selected);
+    for (const QString &id : std::as_const(m_drag.ids)) {
+        const std::optional<LayoutItem> item = m_document->layoutItem(id);
+        m_drag.start.append(item ? QPointF(item->x, item->y) : QPointF());
+    }
+    m_drag.pressPos = event->scenePos();
+    m_drag.gesture = MoveItems::newGesture();
+    m_dragging = !m_drag.ids.isEmpty();
+}
+
+void ClusterScene::mouseMoveEvent(QGraphicsSceneMouseEvent *event)
+{
+    if (!m_dragging || !(event->buttons() & Qt::LeftButton)) {
+        QGraphicsScene::mouseMoveEvent(event);
+        return;
+    }
+    event->accept();
+    if (!m_drag.moving) {
+        const QPoint travelled = event->screenPos() - event->buttonDownScreenPos(Qt::LeftButton);
+        if (travelled.manhattanLength() < QApplication::startDragDistance())
+            return;
+        m_drag.moving = true;
+    }
+    // Whole scene units keep saved files tidy.
+    const QPointF delta(qRound(event->scenePos().x() - m_drag.pressPos.x()),
+                        qRound(event->scenePos().y() - m_drag.pressPos.y()));
+    QList<QPointF> positions;
+    positions.reserve(m_drag.start.size());
+    for (const QPointF &start : std::as_const(m_drag.start))
+        positions.append(start + delta);
+    m_document->undoStack()->push(new MoveItems(m_document, m_drag.ids, positions, m_drag.gesture));
+}
+
+void ClusterScene::mouseReleaseEvent(QGraphicsSceneMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton && m_dragging) {
+        m_dragging = false;
+        event->accept();
+        return;
+    }
+    QGraphicsScene::mouseReleaseEvent(event);
+}
+
+} // namespace topoplan

@@ -1,0 +1,104 @@
+#pragma once
+
+#include "changeevent.h"
+#include "diagramstyle.h"
+
+#include <QGraphicsScene>
+#include <QHash>
+#include <QPointF>
+
+namespace topoplan {
+
+class Document;
+class BadgeItem;
+class DiagramItem;
+class DomainItem;
+class LaneItem;
+class LinkItem;
+class NodeItem;
+class SwitchItem;
+
+// The diagram of a Document: one item per node, switch, NVLink domain and link, and a lane
+// per switch tier. The scene mirrors the document through Document::changed() and is never
+// the source of truth: a drag pushes MoveItems commands, and items follow the model.
+class ClusterScene : public QGraphicsScene
+{
+    Q_OBJECT
+
+public:
+    explicit ClusterScene(Document *document, QObject *parent = nullptr);
+    ~ClusterScene() override;
+
+    Document *document() const { return m_document; }
+    const DiagramStyle &style() const { return m_style; }
+    // Called when the application palette changes (light/dark).
+    void setStyle(const DiagramStyle &style);
+
+    DiagramItem *itemForId(const QString &id) const { return m_items.value(id); }
+    NodeItem *nodeItem(const QString &id) const;
+    SwitchItem *switchItem(const QString &id) const;
+    DomainItem *domainItem(const QString &id) const;
+    LinkItem *linkItem(const QString &id) const;
+    // The count badge of a bundle link; nullptr for a single cable.
+    BadgeItem *badgeItem(const QString &linkId) const { return m_badges.value(linkId); }
+    const QList<LaneItem *> &lanes() const { return m_lanes; }
+
+    // The bounding rectangle of everything drawn, with a margin: what "zoom to fit" shows.
+    QRectF contentRect() const { return m_contentRect; }
+
+    // Exports draw every item at full detail whatever the scale (see DiagramItem).
+    bool fullDetail() const { return m_fullDetail; }
+    void renderFullDetail(QPainter *painter, const QRectF &target = {}, const QRectF &source = {});
+
+Q_SIGNALS:
+    void contentRectChanged(const QRectF &rect);
+
+protected:
+    void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
+    void mouseMoveEvent(QGraphicsSceneMouseEvent *event) override;
+    void mouseReleaseEvent(QGraphicsSceneMouseEvent *event) override;
+
+private:
+    void onChanged(const ChangeEvent &event);
+    void rebuild();
+    void addItemFor(const QString &id);
+    void removeItemFor(const QString &id);
+    void syncItem(const QString &id);
+    void syncDomainsOf(const QStringList &nodeIds);
+    void relink(const QStringList &deviceIds);
+    void layoutSlots(const QString &switchId);
+    QPointF anchor(const QString &deviceId, const QString &otherId, int port, int count,
+                   const QString &linkId) const;
+    void updateLinkGeometry(LinkItem *link);
+    void updateLanes();
+    void placeBadges();
+    void updateSelection(const QStringList &ids);
+    DiagramItem *topItemAt(const QPointF &scenePos) const;
+    QStringList dragSetFor(const QStringList &selected) const;
+
+    Document *m_document;
+    DiagramStyle m_style;
+    QHash<QString, DiagramItem *> m_items;
+    QHash<QString, BadgeItem *> m_badges;  // link id -> badge
+    QHash<QString, QStringList> m_linksAt; // device id -> ids of the links at it
+    // For each switch, where each of its links meets its edge (x offset in the item).
+    QHash<QString, QHash<QString, double>> m_slots;
+    QList<LaneItem *> m_lanes;
+    QRectF m_contentRect;
+    QStringList m_selection;
+    bool m_fullDetail = false;
+
+    // The drag in progress: items, where they started, and the undo gesture it belongs to.
+    struct Drag
+    {
+        QStringList ids;
+        QList<QPointF> start;
+        QPointF pressPos;
+        int gesture = 0;
+        bool moving = false;
+    };
+    Drag m_drag;
+    bool m_dragging = false;
+};
+
+} // namespace topoplan

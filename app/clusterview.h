@@ -1,0 +1,65 @@
+#pragma once
+
+#include <QGraphicsView>
+
+namespace topoplan {
+
+class ClusterScene;
+class DiagramLegend;
+
+// The canvas: wheel zoom about the cursor, pan with the middle button or space + drag, zoom
+// to fit. Until the user zooms or pans, the view keeps the whole diagram fitted as the
+// window resizes.
+class ClusterView : public QGraphicsView
+{
+    Q_OBJECT
+
+public:
+    explicit ClusterView(QWidget *parent = nullptr);
+
+    void setClusterScene(ClusterScene *scene);
+    ClusterScene *clusterScene() const { return m_scene; }
+
+    double zoom() const { return transform().m11(); }
+    // Scales about `viewPos` (a viewport point), clamped to the zoom range.
+    void zoomBy(double factor, const QPoint &viewPos);
+
+    static constexpr double kMinZoom = 0.02;
+    static constexpr double kMaxZoom = 8.0;
+
+public Q_SLOTS:
+    void zoomIn();
+    void zoomOut();
+    void zoomToFit();
+    void resetZoom();
+
+Q_SIGNALS:
+    void zoomChanged(double zoom);
+
+protected:
+    void wheelEvent(QWheelEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void keyReleaseEvent(QKeyEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
+
+private:
+    void applyStyle();
+    void updateSceneRect();
+    void placeLegend();
+    void endPan();
+
+    ClusterScene *m_scene = nullptr;
+    DiagramLegend *m_legend;
+    bool m_fitted = true; // keep fitting on resize until the user zooms or pans
+    bool m_spaceHeld = false;
+    bool m_panning = false;
+    QPoint m_panLast;
+};
+
+} // namespace topoplan

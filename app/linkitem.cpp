@@ -1,0 +1,111 @@
+#include "linkitem.h"
+
+#include "badgeitem.h"
+#include "clusterscene.h"
+#include "diagramstyle.h"
+#include "units.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QPainterPathStroker>
+
+#include <cmath>
+
+namespace topoplan {
+
+namespace {
+
+constexpr double kHitWidth = 8; // how far from the line a click still hits it
+
+double penWidth(int count)
+{
+    // Wider for bigger bundles, but never so wide that a fan of bundles becomes a blot.
+    return 1.2 + std::min(2.4, 0.6 * std::log2(double(std::max(1, count))));
+}
+
+} // namespace
+
+LinkItem::LinkItem(const QString &id)
+    : DiagramItem(id)
+{
+    setZValue(0);
+}
+
+void LinkItem::sync(const Link &link, const Catalog &catalog)
+{
+    m_a = QString::fromStdString(link.a.device);
+    m_b = QString::fromStdString(link.b.device);
+    m_portA = link.a.port;
+    m_portB = link.b.port;
+    const Medium *medium = catalog.medium(link.medium);
+    m_class = medium ? medium->linkClass : LinkClass::Ethernet;
+    m_color = DiagramStyle::linkColor(m_class);
+    const double gbits = medium ? medium->bandwidthGBs * 8 : 0; // GB/s -> Gb/s
+    m_count = link.count;
+    setZValue(m_count > 1 ? 1 : 0); // bundles above the single cables
+    m_badge = units::bundle(link.count, gbits);
+    const QFontMetricsF metrics(DiagramStyle::font(BadgeItem::kFont, true));
+    m_badgeSize = QSizeF(metrics.horizontalAdvance(m_badge) + 8, metrics.height() + 2);
+
+    setToolTip(QStringLiteral("<b>%1</b><br>%2:%3 \u2194 %4:%5<br>%6, %7")
+                       .arg(QString::fromStdString(link.id), m_a)
+                       .arg(m_portA)
+                       .arg(m_b)
+                       .arg(m_portB)
+                       .arg(medium ? QString::fromStdString(medium->name)
+                                   : QString::fromStdString(link.medium),
+                            m_badge));
+    update();
+}
+
+void LinkItem::setLine(const QLineF &line)
+{
+    if (line == m_line)
+        return;
+    prepareGeometryChange();
+    m_line = line;
+}
+
+QRectF LinkItem::badgeRectAt(double t) const
+{
+    const QPointF c = m_line.pointAt(t);
+    return QRectF(c.x() - m_badgeSize.width() / 2, c.y() - m_badgeSize.height() / 2,
+                  m_badgeSize.width(), m_badgeSize.height());
+}
+
+QRectF LinkItem::boundingRect() const
+{
+    const double m = penWidth(m_count) + 3;
+    QRectF r = QRectF(m_line.p1(), m_line.p2()).normalized().adjusted(-m, -m, m, m);
+    return r;
+}
+
+QPainterPath LinkItem::shape() const
+{
+    QPainterPath path(m_line.p1());
+    path.lineTo(m_line.p2());
+    QPainterPathStroker stroker;
+    stroker.setWidth(kHitWidth);
+    return stroker.createStroke(path);
+}
+
+void LinkItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const DiagramStyle &style = clusterScene()->style();
+    const double lod = levelOfDetail(option, painter);
+    const bool selected = isSelectedInDocument();
+    const double width = penWidth(m_count) + (selected ? 2 : 0);
+
+    QColor color = selected ? style.selection : m_color;
+    if (m_count == 1 && !selected)
+        color.setAlphaF(0.7f); // single cables come in hundreds; bundles stand out
+    QPen pen(color, width);
+    if (lod * width < 1) // thinner than a pixel: a hairline keeps it visible and cheap
+        pen = QPen(pen.color(), 0);
+    pen.setCapStyle(Qt::FlatCap);
+    painter->setPen(pen);
+    painter->drawLine(m_line);
+}
+
+} // namespace topoplan

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "diagramitem.h"
+
+#include "engine/catalog.h"
+#include "engine/project.h"
+
+#include <QColor>
+#include <QLineF>
+
+namespace topoplan {
+
+// One Link of the topology: a line in the colour of its link class between the ports it
+// joins; a bundle of several cables is one thicker line with a count badge ("8 x 400G", a
+// BadgeItem that the scene places above all lines).
+class LinkItem : public DiagramItem
+{
+public:
+    enum { Type = LinkItemType };
+    explicit LinkItem(const QString &id);
+
+    int type() const override { return Type; }
+    QRectF boundingRect() const override;
+    QPainterPath shape() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+
+    void sync(const Link &link, const Catalog &catalog);
+    void setLine(const QLineF &line);
+    // The rectangle the badge would cover at `t` along the line (0 = end A, 1 = end B).
+    QRectF badgeRectAt(double t) const;
+    QSizeF badgeSize() const { return m_badgeSize; }
+    QColor color() const { return m_color; }
+
+    QLineF line() const { return m_line; }
+    QString deviceA() const { return m_a; }
+    QString deviceB() const { return m_b; }
+    int portA() const { return m_portA; }
+    int portB() const { return m_portB; }
+    int count() const { return m_count; }
+    LinkClass linkClass() const { return m_class; }
+    // "8 x 400G" for a bundle, empty for a single cable (which shows no badge).
+    QString badgeText() const { return m_count > 1 ? m_badge : QString(); }
+
+private:
+    QString m_a, m_b;
+    int m_portA = 0, m_portB = 0;
+    int m_count = 1;
+    LinkClass m_class = LinkClass::Ethernet;
+    QColor m_color;
+    QString m_badge;
+    QSizeF m_badgeSize;
+    QLineF m_line;
+};
+
+} // namespace topoplan

@@ -1,0 +1,461 @@
+#include "mainwindow.h"
+
+#include "changeevent.h"
+#include "clusterscene.h"
+#include "clusterview.h"
+#include "document.h"
+#include "translations.h"
+
+#include "engine/summary.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QEventLoop>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QUndoGroup>
+#include <QUndoStack>
+
+namespace topoplan {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+constexpr int kStatusMessageMs = 4000;
+const char *const kRecentFilesKey = "recentFiles";
+const char *const kGeometryKey = "window/geometry";
+const char *const kStateKey = "window/state";
+const char *const kLastDirKey = "lastDirectory";
+
+QString settingsKey(const char *key)
+{
+    return QString::fromLatin1(key);
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_view(new ClusterView(this))
+    , m_undoGroup(new QUndoGroup(this))
+    , m_summary(new QLabel(this))
+    , m_zoomLabel(new QLabel(this))
+{
+    initResources();
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/topoplan.svg")));
+    setCentralWidget(m_view);
+    createActions();
+    createMenus();
+    createStatusBar();
+
+    connect(&m_loadWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onLoaded);
+    connect(&m_saveWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onSaved);
+    connect(m_view, &ClusterView::zoomChanged, this,
+            [this](double zoom) { m_zoomLabel->setText(tr("Zoom %1 %").arg(qRound(zoom * 100))); });
+
+    setDocument(new Document(this));
+
+    QSettings settings;
+    if (!restoreGeometry(settings.value(settingsKey(kGeometryKey)).toByteArray()))
+        resize(1600, 1000);
+    restoreState(settings.value(settingsKey(kStateKey)).toByteArray());
+}
+
+MainWindow::~MainWindow()
+{
+    // The scene refers to the document; the view to the scene.
+    m_view->setClusterScene(nullptr);
+    delete m_scene;
+}
+
+QString MainWindow::samplePath()
+{
+    return QStringLiteral(":/templates/dgx-h100-su.topoplan");
+}
+
+void MainWindow::createActions()
+{
+    m_newAction = new QAction(tr("&New"), this);
+    m_newAction->setShortcut(QKeySequence::New);
+    m_newAction->setStatusTip(tr("Start an empty project"));
+    connect(m_newAction, &QAction::triggered, this, &MainWindow::newProject);
+
+    m_openAction = new QAction(tr("&Open..."), this);
+    m_openAction->setShortcut(QKeySequence::Open);
+    m_openAction->setStatusTip(tr("Open a project file"));
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::open);
+
+    m_saveAction = new QAction(tr("&Save"), this);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
+
+    m_saveAsAction = new QAction(tr("Save &As..."), this);
+    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
+
+    m_quitAction = new QAction(tr("&Quit"), this);
+    m_quitAction->setShortcut(QKeySequence::Quit);
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+
+    m_undoAction = m_undoGroup->createUndoAction(this, tr("&Undo"));
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_redoAction = m_undoGroup->createRedoAction(this, tr("&Redo"));
+    m_redoAction->setShortcut(QKeySequence::Redo);
+
+    m_zoomInAction = new QAction(tr("Zoom &In"), this);
+    m_zoomInAction->setShortcut(QKeySequence::ZoomIn);
+    connect(m_zoomInAction, &QAction::triggered, m_view, &ClusterView::zoomIn);
+
+    m_zoomOutAction = new QAction(tr("Zoom &Out"), this);
+    m_zoomOutAction->setShortcut(QKeySequence::ZoomOut);
+    connect(m_zoomOutAction, &QAction::triggered, m_view, &ClusterView::zoomOut);
+
+    m_zoomFitAction = new QAction(tr("Zoom to &Fit"), this);
+    m_zoomFitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    connect(m_zoomFitAction, &QAction::triggered, m_view, &ClusterView::zoomToFit);
+
+    m_zoomResetAction = new QAction(tr("&Reset Zoom"), this);
+    m_zoomResetAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    connect(m_zoomResetAction, &QAction::triggered, m_view, &ClusterView::resetZoom);
+
+    m_aboutAction = new QAction(tr("&About TopoPlan"), this);
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::about);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(QStringLiteral("fileMenu"));
+    file->addAction(m_newAction);
+    file->addAction(m_openAction);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::updateRecentMenu);
+    updateRecentMenu();
+    file->addSeparator();
+    file->addAction(m_saveAction);
+    file->addAction(m_saveAsAction);
+    file->addSeparator();
+    file->addAction(m_quitAction);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->setObjectName(QStringLiteral("editMenu"));
+    edit->addAction(m_undoAction);
+    edit->addAction(m_redoAction);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
+    view->addAction(m_zoomInAction);
+    view->addAction(m_zoomOutAction);
+    view->addSeparator();
+    view->addAction(m_zoomFitAction);
+    view->addAction(m_zoomResetAction);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->setObjectName(QStringLiteral("helpMenu"));
+    help->addAction(m_aboutAction);
+}
+
+void MainWindow::createStatusBar()
+{
+    m_summary->setObjectName(QStringLiteral("summary"));
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_zoomLabel->setObjectName(QStringLiteral("zoom"));
+    statusBar()->addWidget(m_summary, 1);
+    statusBar()->addPermanentWidget(m_zoomLabel);
+}
+
+void MainWindow::setDocument(Document *document)
+{
+    Document *old = m_document;
+    ClusterScene *oldScene = m_scene;
+
+    m_document = document;
+    document->setParent(this);
+    m_undoGroup->addStack(document->undoStack());
+    m_undoGroup->setActiveStack(document->undoStack());
+    m_scene = new ClusterScene(document, this);
+    m_view->setClusterScene(m_scene);
+
+    connect(document, &Document::changed, this, &MainWindow::onDocumentChanged);
+    connect(document, &Document::modifiedChanged, this, &QWidget::setWindowModified);
+    connect(document, &Document::filePathChanged, this, &MainWindow::updateTitle);
+
+    delete oldScene;
+    delete old;
+    updateTitle();
+    updateSummary();
+}
+
+void MainWindow::onDocumentChanged(const ChangeEvent &event)
+{
+    switch (event.kind) {
+    case ChangeEvent::LayoutChanged:
+    case ChangeEvent::SelectionChanged:
+        return; // no count changes
+    case ChangeEvent::ProjectReset:
+    case ChangeEvent::ProjectChanged:
+        updateTitle();
+        break;
+    default:
+        break;
+    }
+    updateSummary();
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] \u2014 TopoPlan").arg(m_document->displayName()));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::updateSummary()
+{
+    const Expected<TopologySummary> s
+            = summarize(m_document->project().topology, m_document->catalog());
+    if (!s) {
+        m_summary->setText(
+                tr("Cannot count the topology: %1").arg(QString::fromStdString(s.error().text())));
+        return;
+    }
+    const QLocale locale;
+    m_summary->setText(tr("GPUs: %1 \u00b7 Nodes: %2 \u00b7 NVLink domains: %3 \u00b7 "
+                          "Switches: %4 leaf, %5 spine, %6 core \u00b7 Links / cables: %7 / %8")
+                               .arg(locale.toString(s->gpus), locale.toString(s->nodes),
+                                    locale.toString(s->domains), locale.toString(s->leaf),
+                                    locale.toString(s->spine), locale.toString(s->core),
+                                    locale.toString(s->links), locale.toString(s->cables)));
+}
+
+void MainWindow::openFile(const QString &path)
+{
+    statusBar()->showMessage(tr("Opening %1...").arg(QDir::toNativeSeparators(path)));
+    m_loadWatcher.setFuture(loadProjectInBackground(path));
+}
+
+void MainWindow::onLoaded()
+{
+    LoadResult result = m_loadWatcher.result();
+    statusBar()->clearMessage();
+    const QString shown = QDir::toNativeSeparators(result.path);
+    if (!result.project) {
+        const QString details = QString::fromStdString(result.error.text());
+        showError(tr("Cannot Open Project"), tr("%1 could not be opened.").arg(shown), details);
+        Q_EMIT openFailed(details);
+        return;
+    }
+    // A template from the application's resources is a start, not a file to save over.
+    const bool isResource = result.path.startsWith(QLatin1Char(':'));
+    setDocument(new Document(std::move(*result.project),
+                             isResource ? QString() : QFileInfo(result.path).absoluteFilePath(),
+                             this));
+    if (!isResource)
+        addRecentFile(QFileInfo(result.path).absoluteFilePath());
+    m_view->zoomToFit();
+    statusBar()->showMessage(tr("Opened %1").arg(shown), kStatusMessageMs);
+    Q_EMIT documentOpened(result.path);
+}
+
+void MainWindow::saveFile(const QString &path)
+{
+    if (isSaving())
+        return;
+    m_savedUndoIndex = m_document->undoStack()->index();
+    statusBar()->showMessage(tr("Saving %1...").arg(QDir::toNativeSeparators(path)));
+    m_saveWatcher.setProperty("document", QVariant::fromValue<QObject *>(m_document));
+    m_saveWatcher.setFuture(saveProjectInBackground(m_document->project(), path));
+}
+
+void MainWindow::onSaved()
+{
+    const SaveResult result = m_saveWatcher.result();
+    statusBar()->clearMessage();
+    const QString shown = QDir::toNativeSeparators(result.path);
+    if (result.error) {
+        m_closeAfterSave = false;
+        showError(tr("Cannot Save Project"), tr("%1 could not be saved.").arg(shown),
+                  QString::fromStdString(result.error->text()));
+        return;
+    }
+    // The document may have been replaced or edited while the worker wrote the file.
+    if (m_saveWatcher.property("document").value<QObject *>() == m_document) {
+        m_document->setFilePath(QFileInfo(result.path).absoluteFilePath());
+        if (m_document->undoStack()->index() == m_savedUndoIndex)
+            m_document->markSaved();
+    }
+    addRecentFile(QFileInfo(result.path).absoluteFilePath());
+    statusBar()->showMessage(tr("Saved %1").arg(shown), kStatusMessageMs);
+    Q_EMIT documentSaved(result.path);
+    if (m_closeAfterSave)
+        close();
+}
+
+void MainWindow::showError(const QString &title, const QString &text, const QString &details)
+{
+    // Window-modal but not blocking: the window keeps painting and tests can read the box.
+    auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("errorMessage"));
+    box->setInformativeText(details);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::newProject()
+{
+    if (maybeSave())
+        setDocument(new Document(this));
+}
+
+void MainWindow::open()
+{
+    if (!maybeSave())
+        return;
+    QSettings settings;
+    const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open Project"), settings.value(settingsKey(kLastDirKey)).toString(),
+            tr("TopoPlan projects (*.topoplan);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    settings.setValue(settingsKey(kLastDirKey), QFileInfo(path).absolutePath());
+    openFile(path);
+}
+
+bool MainWindow::save()
+{
+    if (m_document->filePath().isEmpty())
+        return saveAs();
+    saveFile(m_document->filePath());
+    return true;
+}
+
+bool MainWindow::saveAs()
+{
+    QSettings settings;
+    QString suggested = m_document->filePath();
+    if (suggested.isEmpty()) {
+        suggested = QDir(settings.value(settingsKey(kLastDirKey)).toString())
+                            .filePath(m_document->displayName() + QStringLiteral(".topoplan"));
+    }
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Project As"), suggested,
+                                                tr("TopoPlan projects (*.topoplan)"));
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".topoplan");
+    settings.setValue(settingsKey(kLastDirKey), QFileInfo(path).absolutePath());
+    saveFile(path);
+    return true;
+}
+
+bool MainWindow::saveAndWait(const QString &path)
+{
+    saveFile(path);
+    if (isSaving()) {
+        QEventLoop loop;
+        connect(&m_saveWatcher, &QFutureWatcherBase::finished, &loop, &QEventLoop::quit);
+        loop.exec(QEventLoop::ExcludeUserInputEvents);
+    }
+    return !m_saveWatcher.result().error;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(
+            this, tr("Unsaved Changes"),
+            tr("The project \"%1\" has been modified.\nDo you want to save your changes?")
+                    .arg(m_document->displayName()),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Discard)
+        return true;
+    if (answer != QMessageBox::Save)
+        return false;
+    QString path = m_document->filePath();
+    if (path.isEmpty()) {
+        path = QFileDialog::getSaveFileName(this, tr("Save Project As"),
+                                            m_document->displayName() + QStringLiteral(".topoplan"),
+                                            tr("TopoPlan projects (*.topoplan)"));
+        if (path.isEmpty())
+            return false;
+    }
+    return saveAndWait(path);
+}
+
+void MainWindow::about()
+{
+    QMessageBox::about(this, tr("About TopoPlan"),
+                       tr("<h3>TopoPlan %1</h3>"
+                          "<p>Plan GPU training clusters: NVLink domains, InfiniBand and "
+                          "Ethernet fabrics, and the parallelism that runs on them.</p>")
+                               .arg(QStringLiteral(TOPOPLAN_VERSION)));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (isSaving()) {
+        m_closeAfterSave = true;
+        event->ignore();
+        return;
+    }
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue(settingsKey(kGeometryKey), saveGeometry());
+    settings.setValue(settingsKey(kStateKey), saveState());
+    event->accept();
+}
+
+QStringList MainWindow::recentFiles() const
+{
+    return QSettings().value(settingsKey(kRecentFilesKey)).toStringList();
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    QSettings().setValue(settingsKey(kRecentFilesKey), files);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files.at(i);
+        QAction *action = m_recentMenu->addAction(
+                QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setStatusTip(QDir::toNativeSeparators(path));
+        connect(action, &QAction::triggered, this, [this, path] {
+            if (maybeSave())
+                openFile(path);
+        });
+    }
+    if (!files.isEmpty()) {
+        m_recentMenu->addSeparator();
+        connect(m_recentMenu->addAction(tr("&Clear Menu")), &QAction::triggered, this, [this] {
+            QSettings().remove(settingsKey(kRecentFilesKey));
+            updateRecentMenu();
+        });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+} // namespace topoplan

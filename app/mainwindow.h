@@ -1,0 +1,109 @@
+#pragma once
+
+#include "projectio.h"
+
+#include <QFutureWatcher>
+#include <QMainWindow>
+#include <QPointer>
+
+class QAction;
+class QLabel;
+class QMenu;
+class QUndoGroup;
+
+namespace topoplan {
+
+class ClusterScene;
+class ClusterView;
+class Document;
+struct ChangeEvent;
+
+// The main window: one document on a canvas, the File/Edit/View/Help menus, and a status bar
+// that counts what the drawing holds. Files load and save in a worker thread.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    Document *document() const { return m_document; }
+    ClusterScene *scene() const { return m_scene; }
+    ClusterView *view() const { return m_view; }
+    QLabel *summaryLabel() const { return m_summary; }
+    bool isLoading() const { return m_loadWatcher.isRunning(); }
+    bool isSaving() const { return m_saveWatcher.isRunning(); }
+
+    // The built-in sample project: 32 DGX H100 on a rail-optimized NDR fabric.
+    static QString samplePath();
+
+    // Opens `path` in the background; on success it replaces the current document (without
+    // asking: callers ask first, see maybeSave()), on failure it says why and keeps the
+    // current document.
+    void openFile(const QString &path);
+    // Saves in the background to `path`.
+    void saveFile(const QString &path);
+
+    QStringList recentFiles() const;
+
+Q_SIGNALS:
+    void documentOpened(const QString &path);
+    void openFailed(const QString &message);
+    void documentSaved(const QString &path);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createStatusBar();
+    void setDocument(Document *document);
+    void onDocumentChanged(const ChangeEvent &event);
+    void onLoaded();
+    void onSaved();
+    void updateTitle();
+    void updateSummary();
+    void updateRecentMenu();
+    void addRecentFile(const QString &path);
+    void showError(const QString &title, const QString &text, const QString &details);
+
+    void newProject();
+    void open();
+    bool save();
+    bool saveAs();
+    void about();
+    // Asks what to do with unsaved changes; false when the user cancels.
+    bool maybeSave();
+    // Saves and waits for the worker, painting meanwhile; for "save before closing".
+    bool saveAndWait(const QString &path);
+
+    Document *m_document = nullptr;
+    ClusterScene *m_scene = nullptr;
+    ClusterView *m_view;
+    QUndoGroup *m_undoGroup;
+    QLabel *m_summary;
+    QLabel *m_zoomLabel;
+    QMenu *m_recentMenu = nullptr;
+
+    QAction *m_newAction = nullptr;
+    QAction *m_openAction = nullptr;
+    QAction *m_saveAction = nullptr;
+    QAction *m_saveAsAction = nullptr;
+    QAction *m_quitAction = nullptr;
+    QAction *m_undoAction = nullptr;
+    QAction *m_redoAction = nullptr;
+    QAction *m_zoomInAction = nullptr;
+    QAction *m_zoomOutAction = nullptr;
+    QAction *m_zoomFitAction = nullptr;
+    QAction *m_zoomResetAction = nullptr;
+    QAction *m_aboutAction = nullptr;
+
+    QFutureWatcher<LoadResult> m_loadWatcher;
+    QFutureWatcher<SaveResult> m_saveWatcher;
+    int m_savedUndoIndex = -1; // undo index of the snapshot being saved
+    bool m_closeAfterSave = false;
+};
+
+} // namespace topoplan
