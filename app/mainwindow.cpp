@@ -7,6 +7,7 @@
 #include "translations.h"
 
 #include "engine/summary.h"
+#include "engine/templates.h"
 
 #include <QAction>
 #include <QApplication>
@@ -76,9 +77,9 @@ MainWindow::~MainWindow()
     delete m_scene;
 }
 
-QString MainWindow::samplePath()
+QString MainWindow::sampleTemplateId()
 {
-    return QStringLiteral(":/templates/dgx-h100-su.topoplan");
+    return QString::fromLatin1(kSampleTemplateId);
 }
 
 void MainWindow::createActions()
@@ -242,6 +243,12 @@ void MainWindow::openFile(const QString &path)
     m_loadWatcher.setFuture(loadProjectInBackground(path));
 }
 
+void MainWindow::openTemplate(const QString &templateId)
+{
+    statusBar()->showMessage(tr("Creating %1...").arg(templateId));
+    m_loadWatcher.setFuture(instantiateTemplateInBackground(templateId));
+}
+
 void MainWindow::onLoaded()
 {
     LoadResult result = m_loadWatcher.result();
@@ -253,13 +260,12 @@ void MainWindow::onLoaded()
         Q_EMIT openFailed(details);
         return;
     }
-    // A template from the application's resources is a start, not a file to save over.
-    const bool isResource = result.path.startsWith(QLatin1Char(':'));
-    setDocument(new Document(std::move(*result.project),
-                             isResource ? QString() : QFileInfo(result.path).absoluteFilePath(),
-                             this));
-    if (!isResource)
-        addRecentFile(QFileInfo(result.path).absoluteFilePath());
+    // A template is a start, not a file to save over.
+    const QString filePath
+            = result.isTemplate ? QString() : QFileInfo(result.path).absoluteFilePath();
+    setDocument(new Document(std::move(*result.project), filePath, this));
+    if (!result.isTemplate)
+        addRecentFile(filePath);
     m_view->zoomToFit();
     statusBar()->showMessage(tr("Opened %1").arg(shown), kStatusMessageMs);
     Q_EMIT documentOpened(result.path);

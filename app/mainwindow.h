@@ -35,13 +35,14 @@ public:
     bool isLoading() const { return m_loadWatcher.isRunning(); }
     bool isSaving() const { return m_saveWatcher.isRunning(); }
 
-    // The built-in sample project: 32 DGX H100 on a rail-optimized NDR fabric.
-    static QString samplePath();
-
     // Opens `path` in the background; on success it replaces the current document (without
     // asking: callers ask first, see maybeSave()), on failure it says why and keeps the
     // current document.
     void openFile(const QString &path);
+    // Opens a new, untitled project made from a built-in template; the sample is
+    // engine/templates.h's kSampleTemplateId (32 DGX H100, rail-optimized NDR, GPT-3 175B).
+    void openTemplate(const QString &templateId);
+    static QString sampleTemplateId();
     // Saves in the background to `path`.
     void saveFile(const QString &path);
 

@@ -1,9 +1,8 @@
 #include "projectio.h"
 
-#include "engine/jsonin.h"
 #include "engine/projectfile.h"
+#include "engine/templates.h"
 
-#include <QFile>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace topoplan {
@@ -12,25 +11,35 @@ LoadResult loadProjectFile(const QString &path)
 {
     LoadResult result;
     result.path = path;
-    const std::string file = path.toStdString();
-    Expected<Project> project = Error{};
-    if (path.startsWith(QLatin1Char(':'))) {
-        QFile resource(path);
-        if (!resource.open(QIODevice::ReadOnly)) {
-            project = Error{
-                    file, {}, "cannot read the file: " + resource.errorString().toStdString()};
-        } else {
-            Expected<Json> doc = parseJson(resource.readAll().toStdString(), file);
-            project = doc ? parseProject(*doc, file) : Expected<Project>(doc.error());
-        }
-    } else {
-        project = loadProject(file);
-    }
+    Expected<Project> project = loadProject(path.toStdString());
     if (project)
         result.project = std::move(*project);
     else
         result.error = project.error();
     return result;
+}
+
+LoadResult instantiateTemplate(const QString &templateId)
+{
+    LoadResult result;
+    result.path = templateId;
+    result.isTemplate = true;
+    const ProjectTemplate *t = findTemplate(templateId.toStdString());
+    if (!t) {
+        result.error = Error{{}, {}, "no built-in template \"" + templateId.toStdString() + "\""};
+        return result;
+    }
+    Expected<Project> project = instantiate(*t);
+    if (project)
+        result.project = std::move(*project);
+    else
+        result.error = project.error();
+    return result;
+}
+
+QFuture<LoadResult> instantiateTemplateInBackground(const QString &templateId)
+{
+    return QtConcurrent::run([templateId] { return instantiateTemplate(templateId); });
 }
 
 QFuture<LoadResult> loadProjectInBackground(const QString &path)

@@ -15,14 +15,18 @@ namespace topoplan {
 
 struct LoadResult
 {
-    QString path;
+    QString path;                   // the file, or the template id
+    bool isTemplate = false;        // a new project from a template: no file to save over
     std::optional<Project> project; // set on success
     Error error;                    // set on failure: file, JSON path, what was expected
 };
 
-// Reads, parses and validates `path`; a path starting with ':' is a Qt resource (templates).
+// Reads, parses and validates the project file at `path`.
 LoadResult loadProjectFile(const QString &path);
 QFuture<LoadResult> loadProjectInBackground(const QString &path);
+// Generates the project of a built-in template (see engine/templates.h).
+LoadResult instantiateTemplate(const QString &templateId);
+QFuture<LoadResult> instantiateTemplateInBackground(const QString &templateId);
 
 struct SaveResult
 {

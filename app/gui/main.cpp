@@ -53,7 +53,7 @@ int main(int argc, char **argv)
             window.resize(wh[0].toInt(), wh[1].toInt());
     }
     const QStringList files = parser.positionalArguments();
-    const QString path = files.isEmpty() ? MainWindow::samplePath() : files.first();
+
     if (parser.isSet(screenshot)) {
         const QString out = parser.value(screenshot);
         const auto grab = [&window, out] {
@@ -70,6 +70,9 @@ int main(int argc, char **argv)
         });
     }
     window.show();
-    window.openFile(path);
+    if (files.isEmpty())
+        window.openTemplate(MainWindow::sampleTemplateId());
+    else
+        window.openFile(files.first());
     return app.exec();
 }

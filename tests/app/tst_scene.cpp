@@ -1,0 +1,440 @@
+// The canvas: one item per entity of a generated project, badges on bundles, lanes per tier,
+// and the view driven by real mouse events: a drag moves the model, as one undo step.
+
+#include "app/badgeitem.h"
+#include "app/clusterscene.h"
+#include "app/clusterview.h"
+#include "app/document.h"
+#include "app/domainitem.h"
+#include "app/editcommands.h"
+#include "app/laneitem.h"
+#include "app/linkitem.h"
+#include "app/nodeitem.h"
+#include "app/switchitem.h"
+#include "app/topologycommands.h"
+
+#include "engine/generator.h"
+
+#include <QApplication>
+#include <QGraphicsSceneMouseEvent>
+#include <QImage>
+#include <QPainter>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace topoplan;
+
+namespace {
+
+Project generated(const std::string &model, int nodes, int domainSize = 0)
+{
+    GeneratorOptions o;
+    o.nodeModel = model;
+    o.nodes = nodes;
+    o.domainSize = domainSize;
+    Expected<Project> p = generateProject(o);
+    if (!p)
+        qFatal("generateProject: %s", p.error().text().c_str());
+    return *p;
+}
+
+template<typename T>
+int countItems(const QGraphicsScene &scene)
+{
+    int n = 0;
+    const QList<QGraphicsItem *> items = scene.items();
+    for (const QGraphicsItem *item : items)
+        n += qgraphicsitem_cast<const T *>(item) != nullptr;
+    return n;
+}
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+// A mouse move with the left button held, as a real drag delivers it.
+void dragTo(QWidget *viewport, const QPoint &pos)
+{
+    QMouseEvent move(QEvent::MouseMove, pos, viewport->mapToGlobal(pos), Qt::NoButton,
+                     Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(viewport, &move);
+}
+
+} // namespace
+
+class TestScene : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void oneItemPerEntity_data();
+    void oneItemPerEntity();
+    void bundleBadges_data();
+    void bundleBadges();
+    void lanes();
+    void domainBox();
+    void boardServerIsItsOwnDomain();
+    void followsCommands();
+    void dragMovesDocumentAsOneStep();
+    void dragDomainCarriesItsTrays();
+    void clickSelects();
+    void wheelZoomsAboutCursor();
+    void zoomToFitShowsEverything();
+    void exportRendersAtFullDetail();
+};
+
+void TestScene::oneItemPerEntity_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<int>("domainSize");
+    QTest::newRow("DGX H100 SU") << QStringLiteral("dgx-h100") << 32 << 0;
+    QTest::newRow("DGX A100 pod") << QStringLiteral("dgx-a100") << 20 << 0;
+    QTest::newRow("GB200 trays, 2 domains") << QStringLiteral("gb200-tray") << 36 << 72;
+    QTest::newRow("one server") << QStringLiteral("dgx-b200") << 1 << 0;
+}
+
+void TestScene::oneItemPerEntity()
+{
+    QFETCH(QString, model);
+    QFETCH(int, nodes);
+    QFETCH(int, domainSize);
+    Document doc(generated(model.toStdString(), nodes, domainSize));
+    ClusterScene scene(&doc);
+    const Topology &t = doc.project().topology;
+
+    QCOMPARE(countItems<NodeItem>(scene), int(t.nodes.size()));
+    QCOMPARE(countItems<SwitchItem>(scene), int(t.switches.size()));
+    QCOMPARE(countItems<DomainItem>(scene), int(t.domains.size()));
+    QCOMPARE(countItems<LinkItem>(scene), int(t.links.size()));
+    QCOMPARE(int(t.nodes.size()), nodes);
+
+    // Every item sits where the layout says, and links join their devices' edges.
+    for (const Node &n : t.nodes) {
+        const NodeItem *item = scene.nodeItem(qs(n.id));
+        QVERIFY(item);
+        const LayoutItem &l = doc.project().layout.items.at(n.id);
+        QCOMPARE(item->pos(), QPointF(l.x, l.y));
+    }
+    for (const Link &l : t.links) {
+        const LinkItem *item = scene.linkItem(qs(l.id));
+        QVERIFY(item);
+        QVERIFY(item->isVisible());
+        const QRectF a = scene.itemForId(qs(l.a.device))->sceneBoundingRect();
+        const QRectF b = scene.itemForId(qs(l.b.device))->sceneBoundingRect();
+        QVERIFY2(a.contains(item->line().p1()), qPrintable(qs(l.id)));
+        QVERIFY2(b.contains(item->line().p2()), qPrintable(qs(l.id)));
+    }
+}
+
+void TestScene::bundleBadges_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<QString>("uplinkBadge");
+    // 32 DGX H100: each of 8 leaves sends 32 NDR uplinks to 4 spines, 8 per bundle.
+    QTest::newRow("DGX H100 SU") << QStringLiteral("dgx-h100") << 32 << QStringLiteral("8 x 400G");
+    QTest::newRow("DGX A100, HDR") << QStringLiteral("dgx-a100") << 20 << QStringLiteral("x 200G");
+}
+
+void TestScene::bundleBadges()
+{
+    QFETCH(QString, model);
+    QFETCH(int, nodes);
+    QFETCH(QString, uplinkBadge);
+    Document doc(generated(model.toStdString(), nodes));
+    ClusterScene scene(&doc);
+    int bundles = 0;
+    for (const Link &l : doc.project().topology.links) {
+        const LinkItem *item = scene.linkItem(qs(l.id));
+        if (l.count == 1) {
+            QCOMPARE(item->badgeText(), QString()); // a single cable shows no badge
+            QVERIFY(!scene.badgeItem(qs(l.id)));
+            continue;
+        }
+        ++bundles;
+        QVERIFY2(item->badgeText().endsWith(uplinkBadge), qPrintable(item->badgeText()));
+        QCOMPARE(item->badgeText(), QString::number(l.count) + QStringLiteral(" x ")
+                                            + uplinkBadge.section(QLatin1Char(' '), -1));
+        QVERIFY(scene.badgeItem(qs(l.id)));
+        QCOMPARE(scene.badgeItem(qs(l.id))->text(), item->badgeText());
+    }
+    QVERIFY(bundles > 0);
+    QCOMPARE(countItems<BadgeItem>(scene), bundles);
+    // Shown badges never cover each other.
+    QList<QRectF> shown;
+    const QList<QGraphicsItem *> items = scene.items();
+    for (const QGraphicsItem *item : items) {
+        if (item->type() == BadgeItem::Type && item->isVisible())
+            shown.append(item->sceneBoundingRect().adjusted(2, 2, -2, -2));
+    }
+    QVERIFY(shown.size() >= bundles / 2);
+    for (qsizetype i = 0; i < shown.size(); ++i) {
+        for (qsizetype j = i + 1; j < shown.size(); ++j)
+            QVERIFY(!shown[i].intersects(shown[j]));
+    }
+}
+
+void TestScene::lanes()
+{
+    Document doc(generated("dgx-h100", 32));
+    ClusterScene scene(&doc);
+    QStringList titles, subtitles;
+    for (const LaneItem *lane : scene.lanes()) {
+        titles.append(lane->title());
+        subtitles.append(lane->subtitle());
+    }
+    // No core tier in a 2-tier fabric: no core lane.
+    QCOMPARE(titles, (QStringList{QStringLiteral("Spine"), QStringLiteral("Leaf"),
+                                  QStringLiteral("Compute")}));
+    QCOMPARE(subtitles, (QStringList{QStringLiteral("4 x QM9700"), QStringLiteral("8 x QM9700"),
+                                     QStringLiteral("32 x DGX H100\n256 GPUs")}));
+    // Each lane holds its tier: the spine lane is above the leaf lane, the nodes below.
+    const QRectF spine = scene.lanes()[0]->sceneBoundingRect();
+    const QRectF leaf = scene.lanes()[1]->sceneBoundingRect();
+    const QRectF compute = scene.lanes()[2]->sceneBoundingRect();
+    QVERIFY(spine.bottom() <= leaf.top());
+    QVERIFY(leaf.bottom() <= compute.top());
+    QVERIFY(spine.contains(scene.itemForId(QStringLiteral("spine-1"))->sceneBoundingRect()));
+    QVERIFY(compute.contains(scene.itemForId(QStringLiteral("node-32"))->sceneBoundingRect()));
+}
+
+void TestScene::domainBox()
+{
+    // 36 GB200 trays of 4 GPUs in domains of 72 GPUs: 2 domains of 18 trays, NVLink 5 at
+    // 18 links x 50 GB/s = 900 GB/s per GPU.
+    Document doc(generated("gb200-tray", 36, 72));
+    ClusterScene scene(&doc);
+    QCOMPARE(doc.project().topology.domains.size(), std::size_t(2));
+    const DomainItem *domain = scene.domainItem(QStringLiteral("dom-1"));
+    QVERIFY(domain);
+    QCOMPARE(domain->gpuCount(), 72);
+    QCOMPARE(domain->summaryText(),
+             QStringLiteral("NVLink 5 \u00b7 72 GPUs \u00b7 900 GB/s per GPU"));
+    // The box holds its trays, and sits behind them.
+    for (const Node &n : doc.project().topology.nodes) {
+        if (n.domain != "dom-1")
+            continue;
+        const NodeItem *tray = scene.nodeItem(qs(n.id));
+        QVERIFY(domain->sceneBoundingRect().contains(tray->sceneBoundingRect()));
+        QVERIFY(tray->zValue() > domain->zValue());
+    }
+}
+
+void TestScene::boardServerIsItsOwnDomain()
+{
+    Document doc(generated("dgx-h100", 2));
+    ClusterScene scene(&doc);
+    const NodeItem *node = scene.nodeItem(QStringLiteral("node-1"));
+    QCOMPARE(node->gpuCount(), 8);
+    QCOMPARE(node->nicCount(), 8);
+    QCOMPARE(node->fabricText(), QStringLiteral("NVLink 4 \u00b7 450 GB/s"));
+    QCOMPARE(countItems<DomainItem>(scene), 0); // its NVLink band is drawn inside the node
+}
+
+void TestScene::followsCommands()
+{
+    Document doc(generated("dgx-h100", 32));
+    ClusterScene scene(&doc);
+    const int links = countItems<LinkItem>(scene);
+
+    doc.undoStack()->push(
+            new RenameItem(&doc, QStringLiteral("node-3"), QStringLiteral("gpu-box")));
+    QCOMPARE(scene.nodeItem(QStringLiteral("node-3"))->name(), QStringLiteral("gpu-box"));
+
+    // Removing a leaf removes its 32 node cables and 4 spine bundles with it.
+    doc.undoStack()->push(new RemoveItems(&doc, {QStringLiteral("leaf-1")}));
+    QVERIFY(!scene.switchItem(QStringLiteral("leaf-1")));
+    QCOMPARE(countItems<LinkItem>(scene), links - 36);
+    QCOMPARE(scene.lanes()[1]->subtitle(), QStringLiteral("7 x QM9700"));
+
+    doc.undoStack()->undo();
+    QVERIFY(scene.switchItem(QStringLiteral("leaf-1")));
+    QCOMPARE(countItems<LinkItem>(scene), links);
+    QCOMPARE(scene.lanes()[1]->subtitle(), QStringLiteral("8 x QM9700"));
+    doc.undoStack()->undo();
+    QCOMPARE(scene.nodeItem(QStringLiteral("node-3"))->name(), QStringLiteral("dgx-003"));
+}
+
+void TestScene::dragMovesDocumentAsOneStep()
+{
+    Document doc(generated("dgx-h100", 32));
+    auto *scene = new ClusterScene(&doc);
+    ClusterView view;
+    view.resize(1200, 800);
+    view.setClusterScene(scene);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.resetZoom(); // 1 scene unit = 1 pixel
+
+    const QString id = QStringLiteral("node-5");
+    const LayoutItem before = *doc.layoutItem(id);
+    const LinkItem *cable = nullptr;
+    for (const Link &l : doc.project().topology.links) {
+        if (l.a.device == "node-5" || l.b.device == "node-5")
+            cable = scene->linkItem(qs(l.id));
+    }
+    QVERIFY(cable);
+    const QLineF cableBefore = cable->line();
+
+    view.centerOn(QPointF(before.x + 60, before.y + 30));
+    QWidget *viewport = view.viewport();
+    const QPoint start = view.mapFromScene(QPointF(before.x + 60, before.y + 20));
+    QTest::mousePress(viewport, Qt::LeftButton, Qt::NoModifier, start);
+    QVERIFY(doc.isSelected(id));
+    for (int step = 1; step <= 5; ++step)
+        dragTo(viewport, start + QPoint(10 * step, 6 * step));
+    QTest::mouseRelease(viewport, Qt::LeftButton, Qt::NoModifier, start + QPoint(50, 30));
+
+    const LayoutItem after = *doc.layoutItem(id);
+    QCOMPARE(after.x, before.x + 50);
+    QCOMPARE(after.y, before.y + 30);
+    QCOMPARE(scene->nodeItem(id)->pos(), QPointF(after.x, after.y)); // the item followed
+    QVERIFY(cable->line() != cableBefore);                           // and so did its cable
+    QCOMPARE(doc.undoStack()->count(), 1);
+    QVERIFY(doc.isModified());
+
+    // A second drag is a second step.
+    const QPoint again = view.mapFromScene(QPointF(after.x + 60, after.y + 20));
+    QTest::mousePress(viewport, Qt::LeftButton, Qt::NoModifier, again);
+    dragTo(viewport, again + QPoint(0, 40));
+    QTest::mouseRelease(viewport, Qt::LeftButton, Qt::NoModifier, again + QPoint(0, 40));
+    QCOMPARE(doc.undoStack()->count(), 2);
+    QCOMPARE(doc.layoutItem(id)->y, before.y + 70);
+
+    doc.undoStack()->undo();
+    doc.undoStack()->undo();
+    QCOMPARE(*doc.layoutItem(id), before);
+    QCOMPARE(scene->nodeItem(id)->pos(), QPointF(before.x, before.y));
+    QCOMPARE(cable->line(), cableBefore);
+    QVERIFY(!doc.isModified());
+
+    // A click without travel moves nothing and pushes nothing.
+    QTest::mouseClick(viewport, Qt::LeftButton, Qt::NoModifier, start);
+    QCOMPARE(doc.undoStack()->index(), 0);
+}
+
+void TestScene::dragDomainCarriesItsTrays()
+{
+    Document doc(generated("gb200-tray", 18, 72));
+    auto *scene = new ClusterScene(&doc);
+    ClusterView view;
+    view.resize(1200, 800);
+    view.setClusterScene(scene);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.resetZoom();
+
+    const LayoutItem box = *doc.layoutItem(QStringLiteral("dom-1"));
+    const LayoutItem tray = *doc.layoutItem(QStringLiteral("node-1"));
+    const QPointF header(box.x + 40, box.y + 8); // on the box's header, not on a tray
+    view.centerOn(header);
+    const QPoint start = view.mapFromScene(header);
+    QTest::mousePress(view.viewport(), Qt::LeftButton, Qt::NoModifier, start);
+    QCOMPARE(doc.selection(), QSet<QString>{QStringLiteral("dom-1")});
+    dragTo(view.viewport(), start + QPoint(-30, 25));
+    QTest::mouseRelease(view.viewport(), Qt::LeftButton, Qt::NoModifier, start + QPoint(-30, 25));
+
+    QCOMPARE(doc.layoutItem(QStringLiteral("dom-1"))->x, box.x - 30);
+    QCOMPARE(doc.layoutItem(QStringLiteral("node-1"))->x, tray.x - 30);
+    QCOMPARE(doc.layoutItem(QStringLiteral("node-1"))->y, tray.y + 25);
+    QCOMPARE(doc.layoutItem(QStringLiteral("dom-1"))->w, box.w); // size kept
+    QCOMPARE(doc.undoStack()->count(), 1);
+}
+
+void TestScene::clickSelects()
+{
+    Document doc(generated("dgx-h100", 32));
+    auto *scene = new ClusterScene(&doc);
+    ClusterView view;
+    view.resize(1200, 800);
+    view.setClusterScene(scene);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.resetZoom();
+
+    const QRectF spine = scene->itemForId(QStringLiteral("spine-2"))->sceneBoundingRect();
+    const QRectF leaf = scene->itemForId(QStringLiteral("leaf-3"))->sceneBoundingRect();
+    view.centerOn(spine.center());
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, Qt::NoModifier,
+                      view.mapFromScene(spine.center()));
+    QCOMPARE(doc.selection(), QSet<QString>{QStringLiteral("spine-2")});
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, Qt::ControlModifier,
+                      view.mapFromScene(leaf.center()));
+    QCOMPARE(doc.selection(), (QSet<QString>{QStringLiteral("spine-2"), QStringLiteral("leaf-3")}));
+    // Empty canvas clears the selection.
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, Qt::NoModifier,
+                      view.mapFromScene(spine.topLeft() - QPointF(150, 60)));
+    QVERIFY(doc.selection().isEmpty());
+    QCOMPARE(doc.undoStack()->count(), 0); // selecting is no edit
+}
+
+void TestScene::wheelZoomsAboutCursor()
+{
+    Document doc(generated("dgx-h100", 32));
+    auto *scene = new ClusterScene(&doc);
+    ClusterView view;
+    view.resize(1000, 700);
+    view.setClusterScene(scene);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.resetZoom();
+
+    const QPoint cursor(300, 200);
+    const QPointF under = view.mapToScene(cursor);
+    QWheelEvent wheel(cursor, view.viewport()->mapToGlobal(cursor), QPoint(), QPoint(0, 120),
+                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(view.viewport(), &wheel);
+    QVERIFY(view.zoom() > 1.15 && view.zoom() < 1.25); // one notch: about 20 %
+    const QPointF still = view.mapToScene(cursor);
+    QVERIFY2(QLineF(under, still).length() < 1.5,
+             qPrintable(QStringLiteral("moved by %1").arg(QLineF(under, still).length())));
+
+    view.zoomIn();
+    view.zoomOut();
+    QVERIFY(qAbs(view.zoom() - 1.2) < 0.05);
+}
+
+void TestScene::zoomToFitShowsEverything()
+{
+    Document doc(generated("dgx-h100", 32));
+    auto *scene = new ClusterScene(&doc);
+    ClusterView view;
+    view.resize(1600, 1000);
+    view.setClusterScene(scene);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.zoomToFit();
+    const QRectF visible = view.mapToScene(view.viewport()->rect()).boundingRect();
+    QVERIFY(visible.adjusted(-1, -1, 1, 1).contains(scene->contentRect()));
+    // A 32-node unit on a 1600 x 1000 canvas is shown at full size: labels are readable.
+    QVERIFY2(view.zoom() >= 0.9, qPrintable(QString::number(view.zoom())));
+}
+
+void TestScene::exportRendersAtFullDetail()
+{
+    // Drawn 10 x smaller than life, the canvas leaves the node names out (they would be
+    // under 2 pixels); an export at the same size draws them, so its pixels differ.
+    Document doc(generated("dgx-h100", 2));
+    ClusterScene scene(&doc);
+    const QRectF source = scene.itemForId(QStringLiteral("node-1"))->sceneBoundingRect();
+    const QSize size = (source.size() / 10).toSize() + QSize(1, 1);
+    QImage canvas(size, QImage::Format_ARGB32);
+    QImage exported(size, QImage::Format_ARGB32);
+    canvas.fill(Qt::white);
+    exported.fill(Qt::white);
+    {
+        QPainter p(&canvas);
+        scene.render(&p, QRectF(QPointF(), size), source);
+    }
+    {
+        QPainter p(&exported);
+        scene.renderFullDetail(&p, QRectF(QPointF(), size), source);
+    }
+    QVERIFY(canvas != exported);
+    QVERIFY(!scene.fullDetail()); // only for the export
+}
+
+QTEST_MAIN(TestScene)
+#include "tst_scene.moc"
