@@ -9,11 +9,6 @@ namespace topoplan {
 
 namespace {
 
-QString translate(const char *text)
-{
-    return QCoreApplication::translate("Undo Commands", text);
-}
-
 QString qs(const std::string &s)
 {
     return QString::fromStdString(s);
@@ -23,7 +18,7 @@ QString qs(const std::string &s)
 
 AddNode::AddNode(Document *document, Node node, std::optional<LayoutItem> layout,
                  QUndoCommand *parent)
-    : QUndoCommand(translate("Add Node"), parent)
+    : QUndoCommand(QCoreApplication::translate("Undo Commands", "Add Node"), parent)
     , m_document(document)
     , m_node(std::move(node))
     , m_layout(std::move(layout))
@@ -42,7 +37,7 @@ void AddNode::undo()
 
 AddSwitch::AddSwitch(Document *document, Switch sw, std::optional<LayoutItem> layout,
                      QUndoCommand *parent)
-    : QUndoCommand(translate("Add Switch"), parent)
+    : QUndoCommand(QCoreApplication::translate("Undo Commands", "Add Switch"), parent)
     , m_document(document)
     , m_switch(std::move(sw))
     , m_layout(std::move(layout))
@@ -61,7 +56,7 @@ void AddSwitch::undo()
 
 AddDomain::AddDomain(Document *document, Domain domain, std::optional<LayoutItem> layout,
                      QUndoCommand *parent)
-    : QUndoCommand(translate("Add NVLink Domain"), parent)
+    : QUndoCommand(QCoreApplication::translate("Undo Commands", "Add NVLink Domain"), parent)
     , m_document(document)
     , m_domain(std::move(domain))
     , m_layout(std::move(layout))
@@ -79,7 +74,7 @@ void AddDomain::undo()
 }
 
 AddLink::AddLink(Document *document, Link link, QUndoCommand *parent)
-    : QUndoCommand(translate("Add Link"), parent)
+    : QUndoCommand(QCoreApplication::translate("Undo Commands", "Add Link"), parent)
     , m_document(document)
     , m_link(std::move(link))
     , m_index(int(document->project().topology.links.size()))

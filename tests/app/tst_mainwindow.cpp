@@ -1,0 +1,318 @@
+// The main window driven as a user would: it opens the sample, counts it in the status bar,
+// refuses a corrupt file without losing the open document, saves, and speaks German.
+
+#include "app/clusterscene.h"
+#include "app/clusterview.h"
+#include "app/document.h"
+#include "app/editcommands.h"
+#include "app/mainwindow.h"
+#include "app/nodeitem.h"
+#include "app/topologycommands.h"
+#include "app/translations.h"
+
+#include "engine/generator.h"
+#include "engine/projectfile.h"
+
+#include <QFile>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QUndoStack>
+
+using namespace topoplan;
+
+namespace {
+
+constexpr int kTimeoutMs = 20000;
+
+bool openAndWait(MainWindow &w, const QString &path)
+{
+    QSignalSpy opened(&w, &MainWindow::documentOpened);
+    QSignalSpy failed(&w, &MainWindow::openFailed);
+    if (path.isEmpty())
+        w.openTemplate(MainWindow::sampleTemplateId());
+    else
+        w.openFile(path);
+    return QTest::qWaitFor([&] { return !opened.isEmpty() || !failed.isEmpty(); }, kTimeoutMs)
+           && !opened.isEmpty();
+}
+
+void writeFile(const QString &path, const QByteArray &content)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(content);
+}
+
+QMessageBox *errorBox(const MainWindow &w)
+{
+    return w.findChild<QMessageBox *>(QStringLiteral("errorMessage"));
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void opensTheSample();
+    void statusBarFollowsEdits();
+    void corruptFileIsRefused_data();
+    void corruptFileIsRefused();
+    void saveAndReopen();
+    void undoActionsNameTheCommand();
+    void bigProjectLoadsInTheBackground();
+    void germanTranslation();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestMainWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("TopoPlanTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+    QVERIFY(m_dir.isValid());
+}
+
+void TestMainWindow::init()
+{
+    QSettings().clear();
+    installTranslations(QLocale::c());
+}
+
+void TestMainWindow::opensTheSample()
+{
+    MainWindow w;
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openAndWait(w, QString()));
+
+    // A DGX SuperPOD scalable unit: 32 x 8 GPUs, one NVLink domain per server, 8 rail
+    // leaves and 4 spines; 256 node cables plus 32 bundles of 8 leaf-spine cables.
+    const QString summary = w.summaryLabel()->text();
+    QVERIFY2(summary.contains(QStringLiteral("GPUs: 256")), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("Nodes: 32")), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("NVLink domains: 32")), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("Switches: 8 leaf, 4 spine, 0 core")),
+             qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("Links / cables: 288 / 512")), qPrintable(summary));
+
+    QCOMPARE(w.windowTitle(), w.document()->displayName() + QStringLiteral("[*] \u2014 TopoPlan"));
+    QVERIFY(!w.document()->displayName().isEmpty());
+    QVERIFY(!w.isWindowModified());
+    QVERIFY(w.document()->filePath().isEmpty()); // a template is saved with "Save As"
+    QCOMPARE(w.document()->project().topology.nodes.size(), std::size_t(32));
+    QVERIFY(w.scene()->nodeItem(QStringLiteral("node-32")));
+    // Zoomed to fit, and legible at that size.
+    QVERIFY(w.view()->zoom() >= 0.9);
+}
+
+void TestMainWindow::statusBarFollowsEdits()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openAndWait(w, QString()));
+    Document *doc = w.document();
+
+    doc->undoStack()->push(
+            new RemoveItems(doc, {QStringLiteral("leaf-8"), QStringLiteral("node-1")}));
+    // node-1 had 8 cables; leaf-8 had 32 node cables (one of them node-1's) and 4 bundles of
+    // 8: 288 - 8 - 36 + 1 links, 512 - 8 - 64 + 1 cables.
+    QString summary = w.summaryLabel()->text();
+    QVERIFY2(summary.contains(QStringLiteral("GPUs: 248")), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("Switches: 7 leaf, 4 spine, 0 core")),
+             qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("Links / cables: 245 / 441")), qPrintable(summary));
+    QVERIFY(w.isWindowModified());
+
+    doc->undoStack()->undo();
+    summary = w.summaryLabel()->text();
+    QVERIFY2(summary.contains(QStringLiteral("Links / cables: 288 / 512")), qPrintable(summary));
+    QVERIFY(!w.isWindowModified());
+
+    doc->undoStack()->push(new RenameProject(doc, QStringLiteral("Hall B")));
+    QCOMPARE(w.windowTitle(), QStringLiteral("Hall B[*] \u2014 TopoPlan"));
+    QVERIFY(w.isWindowModified());
+}
+
+void TestMainWindow::corruptFileIsRefused_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("expected"); // part of the engine's message
+
+    GeneratorOptions options;
+    options.nodes = 2;
+    const std::string text = serializeProject(*generateProject(options));
+    QTest::newRow("not JSON") << QByteArray("{\n  \"format\": \"topoplan-project\",\n  oops\n")
+                              << QStringLiteral("line 3");
+    std::string badCount = text;
+    const std::string countKey = "\"count\": ";
+    badCount.replace(badCount.find(countKey), countKey.size(), countKey + "-");
+    QTest::newRow("negative count")
+            << QByteArray::fromStdString(badCount) << QStringLiteral("/topology/links/0/count");
+    std::string badModel = text;
+    const std::string model = "\"dgx-h100\"";
+    badModel.replace(badModel.find(model), model.size(), "\"dgx-h999\"");
+    QTest::newRow("unknown model")
+            << QByteArray::fromStdString(badModel) << QStringLiteral("/topology/nodes/0/model");
+    QTest::newRow("no file") << QByteArray() << QStringLiteral("missing.topoplan");
+}
+
+void TestMainWindow::corruptFileIsRefused()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, expected);
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openAndWait(w, QString()));
+    Document *doc = w.document();
+    doc->undoStack()->push(new RenameProject(doc, QStringLiteral("kept")));
+    const Project before = doc->project();
+
+    const QString path = m_dir.filePath(content.isEmpty() ? QStringLiteral("missing.topoplan")
+                                                          : QStringLiteral("corrupt.topoplan"));
+    if (!content.isEmpty())
+        writeFile(path, content);
+    QSignalSpy failed(&w, &MainWindow::openFailed);
+    QVERIFY(!openAndWait(w, path));
+    QCOMPARE(failed.size(), 1);
+
+    // The message is the engine's: file, where, what was expected.
+    const QString engineText
+            = QString::fromStdString(loadProject(path.toStdString()).error().text());
+    QCOMPARE(failed.first().at(0).toString(), engineText);
+    QVERIFY2(engineText.contains(expected), qPrintable(engineText));
+    QMessageBox *box = errorBox(w);
+    QVERIFY(box);
+    QVERIFY(box->isVisible());
+    QCOMPARE(box->informativeText(), engineText);
+    QVERIFY(box->text().contains(QFileInfo(path).fileName()));
+
+    // The open document is untouched, edits and undo history included.
+    QCOMPARE(w.document(), doc);
+    QVERIFY(doc->project() == before);
+    QVERIFY(w.isWindowModified());
+    QCOMPARE(doc->undoStack()->count(), 1);
+    box->accept();
+}
+
+void TestMainWindow::saveAndReopen()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openAndWait(w, QString()));
+    Document *doc = w.document();
+    doc->undoStack()->push(new MoveItems(doc, {QStringLiteral("node-2")}, {QPointF(-500, 900)}));
+    QVERIFY(w.isWindowModified());
+
+    const QString path = m_dir.filePath(QStringLiteral("su.topoplan"));
+    QSignalSpy saved(&w, &MainWindow::documentSaved);
+    w.saveFile(path);
+    QVERIFY(saved.wait(kTimeoutMs));
+    QVERIFY(!w.isWindowModified());
+    QVERIFY(!doc->isModified());
+    QCOMPARE(doc->filePath(), QFileInfo(path).absoluteFilePath());
+    QCOMPARE(w.recentFiles(), QStringList{QFileInfo(path).absoluteFilePath()});
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll().toStdString(), serializeProject(doc->project()));
+
+    const Project savedProject = doc->project();
+    QVERIFY(openAndWait(w, path));
+    QVERIFY(w.document() != doc);
+    QVERIFY(w.document()->project() == savedProject);
+    QCOMPARE(w.document()->layoutItem(QStringLiteral("node-2"))->x, -500.0);
+    QCOMPARE(w.document()->undoStack()->count(), 0);
+}
+
+void TestMainWindow::undoActionsNameTheCommand()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openAndWait(w, QString()));
+    QMenu *edit = w.menuBar()->findChild<QMenu *>(QStringLiteral("editMenu"));
+    QVERIFY(edit);
+    QAction *undo = edit->actions().at(0);
+    QAction *redo = edit->actions().at(1);
+    QVERIFY(!undo->isEnabled());
+    QCOMPARE(undo->shortcut(), QKeySequence(QKeySequence::Undo));
+
+    w.document()->undoStack()->push(
+            new MoveItems(w.document(), {QStringLiteral("leaf-1")}, {QPointF(0, 0)}));
+    QVERIFY(undo->isEnabled());
+    QCOMPARE(undo->text(), QStringLiteral("&Undo Move Item"));
+    undo->trigger();
+    QCOMPARE(redo->text(), QStringLiteral("&Redo Move Item"));
+    QVERIFY(!w.isWindowModified());
+}
+
+void TestMainWindow::bigProjectLoadsInTheBackground()
+{
+    // 2,048 DGX H100 on a 3-tier fat tree: the window keeps running its event loop while the
+    // file parses and validates in a worker.
+    GeneratorOptions options;
+    options.nodes = 2048;
+    options.fabric = FabricKind::FatTree;
+    options.tiers = 3;
+    Expected<Project> big = generateProject(options);
+    QVERIFY(big);
+    const QString path = m_dir.filePath(QStringLiteral("big.topoplan"));
+    QVERIFY(!saveProject(*big, path.toStdString()));
+
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy opened(&w, &MainWindow::documentOpened);
+    int ticks = 0;
+    QTimer timer;
+    connect(&timer, &QTimer::timeout, this, [&] { ticks += w.isLoading(); });
+    timer.start(1);
+    w.openFile(path);
+    QVERIFY(w.isLoading()); // openFile returned at once
+    QVERIFY(opened.wait(kTimeoutMs));
+    QVERIFY2(ticks > 0, "the event loop did not run while loading");
+    QVERIFY(w.summaryLabel()->text().contains(QStringLiteral("GPUs: 16,384"))
+            || w.summaryLabel()->text().contains(QStringLiteral("GPUs: 16384")));
+}
+
+void TestMainWindow::germanTranslation()
+{
+    QVERIFY(installTranslations(QLocale(QLocale::German, QLocale::Germany)));
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const QList<QAction *> menus = w.menuBar()->actions();
+    QCOMPARE(menus.at(0)->text(), QStringLiteral("&Datei"));
+    QCOMPARE(menus.at(1)->text(), QStringLiteral("&Bearbeiten"));
+    QCOMPARE(menus.at(2)->text(), QStringLiteral("&Ansicht"));
+    QCOMPARE(menus.at(3)->text(), QStringLiteral("&Hilfe"));
+    QVERIFY(openAndWait(w, QString()));
+    QVERIFY2(w.summaryLabel()->text().startsWith(QStringLiteral("GPUs: 256")),
+             qPrintable(w.summaryLabel()->text()));
+    QVERIFY2(w.summaryLabel()->text().contains(QStringLiteral("NVLink-Domänen: 32")),
+             qPrintable(w.summaryLabel()->text()));
+
+    // Back to English: the source texts again.
+    QVERIFY(!installTranslations(QLocale::c()));
+    MainWindow english;
+    QCOMPARE(english.menuBar()->actions().at(0)->text(), QStringLiteral("&File"));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
