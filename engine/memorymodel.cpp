@@ -38,11 +38,23 @@ double mlpMatrices(const ModelSpec &m)
 
 } // namespace
 
+int stageLayers(const ModelSpec &m, int pp)
+{
+    pp = std::max(1, pp);
+    return (m.layers + pp - 1) / pp;
+}
+
+int chunkLayers(const ModelSpec &m, int pp, int interleave)
+{
+    const int chunks = std::max(1, pp) * std::max(1, interleave);
+    return (m.layers + chunks - 1) / chunks;
+}
+
 StageParameters stageParameters(const ModelSpec &m, const Plan &p, bool firstStage, bool lastStage)
 {
     const Split s = split(m, p);
     const double h = m.hidden;
-    const double layers = double(m.layers) / std::max(1, p.pp);
+    const double layers = stageLayers(m, p.pp);
     double layer = 2 * h * s.aLocal * s.headDim + 2 * h * s.kvLocal * s.headDim + 2 * h;
     StageParameters out;
     if (m.isMoe()) {
@@ -93,13 +105,13 @@ double activationBytesPerLayer(const Workload &w, const Plan &p, AttentionKernel
 double inFlightLayers(const Workload &w, const Plan &p, int stage, int microBatches)
 {
     const int pp = std::max(1, p.pp), v = std::max(1, w.training.interleave);
-    const double chunkLayers = double(w.model.layers) / (pp * v);
+    const double layersPerChunk = v == 1 ? stageLayers(w.model, pp) : chunkLayers(w.model, pp, v);
     double chunks = 0;
     if (v == 1)
         chunks = std::min(microBatches, pp - stage);
     else
         chunks = std::min(microBatches * v, 2 * (pp - 1 - stage) + (v - 1) * pp + 1);
-    return std::max(1.0, chunks) * chunkLayers;
+    return std::max(1.0, chunks) * layersPerChunk;
 }
 
 MemoryEstimate estimateMemory(const Workload &w, const Plan &p, const GpuModel &gpu,

@@ -14,6 +14,15 @@ struct StageParameters
     double expert = 0; // the experts; gradients reduced over the expert-data-parallel group
     double total() const { return dense + expert; }
 };
+// Layers on the fullest pipeline stage: ceil(layers / pp). When pp x interleave does not divide
+// the layers, each model chunk gets the floor or the ceiling of layers / (pp x interleave), the
+// larger chunks spread evenly over the stages, so that no stage holds more than this (Megatron-LM
+// allows uneven stages; Llama 3 405B ran 126 layers on 16 stages).
+int stageLayers(const ModelSpec &m, int pp);
+// Layers of the largest model chunk: ceil(layers / (pp x interleave)).
+int chunkLayers(const ModelSpec &m, int pp, int interleave);
+
+// The parameters of the fullest stage (stageLayers()).
 StageParameters stageParameters(const ModelSpec &m, const Plan &p, bool firstStage, bool lastStage);
 
 // Bytes one transformer layer keeps for its backward, per micro-batch on one GPU (Korthikanti
@@ -56,7 +65,8 @@ MemoryEstimate estimateMemory(const Workload &w, const Plan &p, const GpuModel &
 // Layer x micro-batch activations that pipeline stage `stage` (0-based) holds at its peak under
 // 1F1B with `microBatches` micro-batches: pp - stage micro-batches of its layers; interleaved
 // with v chunks per GPU, 2 (pp - 1 - stage) + (v - 1) pp + 1 chunks of l / (pp v) layers
-// (Megatron's warm-up, Narayanan et al. SC'21; first stage: l (1 + (pp-1)/(pp v))).
+// (Megatron's warm-up, Narayanan et al. SC'21; first stage: l (1 + (pp-1)/(pp v))), with the
+// largest stage's and chunk's layer counts where the layers do not divide evenly.
 double inFlightLayers(const Workload &w, const Plan &p, int stage, int microBatches);
 
 } // namespace topoplan

@@ -4,7 +4,7 @@
 
 namespace topoplan {
 
-double collectiveSeconds(CollectiveOp c, double bytes, int n, const DimNetwork &net)
+double collectiveSeconds(Collective c, double bytes, int n, const DimNetwork &net)
 {
     if (n <= 1 || bytes <= 0)
         return 0;
@@ -13,17 +13,17 @@ double collectiveSeconds(CollectiveOp c, double bytes, int n, const DimNetwork &
     const double share = double(n - 1) / n;
     double factor = 1, steps = 1;
     switch (c) {
-    case CollectiveOp::AllReduce:
+    case Collective::AllReduce:
         factor = 2 * share;
         steps = 2.0 * (n - 1);
         break;
-    case CollectiveOp::AllGather:
-    case CollectiveOp::ReduceScatter:
-    case CollectiveOp::AllToAll:
+    case Collective::AllGather:
+    case Collective::ReduceScatter:
+    case Collective::AllToAll:
         factor = share;
         steps = n - 1;
         break;
-    case CollectiveOp::SendRecv:
+    case Collective::SendRecv:
         break;
     }
     return factor * bytes / (net.busbwGBs * 1e9) + steps * net.latencyUs * 1e-6;

@@ -1,6 +1,9 @@
 #pragma once
 
 #include "engine/catalog.h"
+#include "engine/collective.h"
+
+#include <optional>
 
 namespace topoplan {
 
@@ -15,16 +18,14 @@ struct DimNetwork
     bool crossesDomain = false;
 };
 
-// The network figures of every dimension of a plan. `dp` is the data-parallel group's (also
-// used for the expert-data-parallel gradients), `ep` the expert all-to-all's.
+// The network figures of every dimension of a plan. `dp` is the gradient reduction's group
+// (data-parallel x context-parallel ranks), `ep` the expert all-to-all's, `edp` the expert
+// gradients' group (expert-data-parallel; when not given, dp's figures are used).
 struct PlanNetwork
 {
     DimNetwork tp, cp, ep, pp, dp;
+    std::optional<DimNetwork> edp;
 };
-
-// The collective patterns the time model needs (routing.h's Collective routes the same ones
-// over the graph; this header stays free of the graph).
-enum class CollectiveOp { AllReduce, AllGather, ReduceScatter, AllToAll, SendRecv };
 
 // Alpha-beta time of one collective over `n` ranks, nccl-tests' conventions
 // (doc/PERFORMANCE.md): `bytes` is the buffer size S (all-gather: the gathered result;
@@ -32,6 +33,6 @@ enum class CollectiveOp { AllReduce, AllGather, ReduceScatter, AllToAll, SendRec
 // t = factor x S / busbw + steps x latency with factor 2(n-1)/n and 2(n-1) ring steps for
 // all-reduce, (n-1)/n and n-1 steps for all-gather, reduce-scatter and all-to-all, 1 and one
 // step for send/recv. 0 when n = 1; infinite when the network has no bandwidth.
-double collectiveSeconds(CollectiveOp c, double bytes, int n, const DimNetwork &net);
+double collectiveSeconds(Collective c, double bytes, int n, const DimNetwork &net);
 
 } // namespace topoplan

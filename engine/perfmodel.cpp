@@ -191,12 +191,12 @@ double StepModel::tpForward() const
     // With experts, the MLP's collectives carry every routed copy of a token.
     const double mlp = m_m.isMoe() && m_t.sequenceParallel ? dense * m_m.topK : dense;
     if (!m_t.sequenceParallel)
-        return 2 * collectiveSeconds(CollectiveOp::AllReduce, dense, tp, m_net.tp);
+        return 2 * collectiveSeconds(Collective::AllReduce, dense, tp, m_net.tp);
     // Sequence parallelism: all-gather before, reduce-scatter after each block.
-    return collectiveSeconds(CollectiveOp::AllGather, dense, tp, m_net.tp)
-           + collectiveSeconds(CollectiveOp::ReduceScatter, dense, tp, m_net.tp)
-           + collectiveSeconds(CollectiveOp::AllGather, mlp, tp, m_net.tp)
-           + collectiveSeconds(CollectiveOp::ReduceScatter, mlp, tp, m_net.tp);
+    return collectiveSeconds(Collective::AllGather, dense, tp, m_net.tp)
+           + collectiveSeconds(Collective::ReduceScatter, dense, tp, m_net.tp)
+           + collectiveSeconds(Collective::AllGather, mlp, tp, m_net.tp)
+           + collectiveSeconds(Collective::ReduceScatter, mlp, tp, m_net.tp);
 }
 
 LayerCost StepModel::layer() const
@@ -225,7 +225,7 @@ LayerCost StepModel::layer() const
         // blocks and their gradients), each hidden by that step's share of the attention.
         const double cp = m_p.cp;
         const double kv = 2 * m_tokens * m_kvLocal * m_headDim * 2;
-        const double step = collectiveSeconds(CollectiveOp::SendRecv, kv, 2, m_net.cp);
+        const double step = collectiveSeconds(Collective::SendRecv, kv, 2, m_net.cp);
         const double fwd = (cp - 1) * std::max(0.0, step - attnF / cp);
         c.cpForward = fwd;
         c.cpBackward = (cp - 1) * std::max(0.0, 2 * step - attnB / cp) + (m_full ? fwd : 0);
@@ -233,7 +233,7 @@ LayerCost StepModel::layer() const
     if (m_m.isMoe() && m_p.ep > 1) {
         // Dispatch and combine: every routed copy of a TP rank's tokens, h BF16 values each.
         const double bytes = m_spTokens * m_m.topK * m_m.hidden * 2;
-        const double a2a = collectiveSeconds(CollectiveOp::AllToAll, bytes, m_p.ep, m_net.ep);
+        const double a2a = collectiveSeconds(Collective::AllToAll, bytes, m_p.ep, m_net.ep);
         c.epForward = 2 * a2a;
         c.epBackward = 2 * a2a * (m_full ? 2 : 1);
     }
@@ -252,7 +252,7 @@ double StepModel::p2pSeconds() const
     // Scatter-gather (Narayanan et al. SC'21, 4.1): each TP rank sends its 1/tp slice of the
     // micro-batch's activations over its own NIC.
     const double bytes = m_tokens * m_m.hidden * 2 / m_tp;
-    return collectiveSeconds(CollectiveOp::SendRecv, bytes, 2, m_net.pp);
+    return collectiveSeconds(Collective::SendRecv, bytes, 2, m_net.pp);
 }
 
 // Seconds the gradient reduction (first) and the parameter gather (second) take on the first
@@ -263,15 +263,15 @@ std::pair<double, double> dataParallelSeconds(const Workload &w, const Plan &p,
     const StageParameters params = stageParameters(w.model, p, true, p.pp == 1);
     const int dense = p.dp * p.cp, expert = std::max(1, dense / std::max(1, p.ep));
     const double gradDense = sw.gradBytes * params.dense, gradExpert = sw.gradBytes * params.expert;
+    const DimNetwork &edp = net.edp ? *net.edp : net.dp;
     if (!w.training.distributedOptimizer)
-        return {collectiveSeconds(CollectiveOp::AllReduce, gradDense, dense, net.dp)
-                        + collectiveSeconds(CollectiveOp::AllReduce, gradExpert, expert, net.dp),
+        return {collectiveSeconds(Collective::AllReduce, gradDense, dense, net.dp)
+                        + collectiveSeconds(Collective::AllReduce, gradExpert, expert, edp),
                 0.0};
-    return {collectiveSeconds(CollectiveOp::ReduceScatter, gradDense, dense, net.dp)
-                    + collectiveSeconds(CollectiveOp::ReduceScatter, gradExpert, expert, net.dp),
-            collectiveSeconds(CollectiveOp::AllGather, 2 * params.dense, dense, net.dp)
-                    + collectiveSeconds(CollectiveOp::AllGather, 2 * params.expert, expert,
-                                        net.dp)};
+    return {collectiveSeconds(Collective::ReduceScatter, gradDense, dense, net.dp)
+                    + collectiveSeconds(Collective::ReduceScatter, gradExpert, expert, edp),
+            collectiveSeconds(Collective::AllGather, 2 * params.dense, dense, net.dp)
+                    + collectiveSeconds(Collective::AllGather, 2 * params.expert, expert, edp)};
 }
 
 double optimizerSeconds(const Workload &w, const Plan &p, const GpuModel &gpu,
@@ -299,7 +299,8 @@ StepEstimate estimateStep(const Workload &w, const Plan &p, const GpuModel &gpu,
     e.microBatches
             = std::max(1, w.training.globalBatch / std::max(1, w.training.microBatch * p.dp));
     const double m = e.microBatches;
-    const double layers = double(w.model.layers) / pp;
+    // The fullest stage sets the pace (stages differ by a layer where pp does not divide them).
+    const double layers = stageLayers(w.model, pp);
 
     const StepModel model(w, p, gpu, net, sw);
     const LayerCost layer = model.layer();
@@ -315,7 +316,10 @@ StepEstimate estimateStep(const Workload &w, const Plan &p, const GpuModel &gpu,
     b.cpComm = m * layers * layer.cp();
     b.epComm = m * layers * layer.ep();
     if (pp > 1) {
-        b.ppBubble = double(pp - 1) / v * e.stageTimeS;
+        // The fill and drain take pp - 1 model chunks' time: 1/v of a stage, or the largest
+        // chunk's share of it where the chunks are uneven.
+        const double chunkShare = std::max(1.0 / v, chunkLayers(w.model, pp, v) / layers);
+        b.ppBubble = (pp - 1) * chunkShare * e.stageTimeS;
         // The fill and the drain cross every stage boundary once each way; blocking sends and
         // receives also stall every micro-batch's chunk in both directions.
         const double p2p = model.p2pSeconds();

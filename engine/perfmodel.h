@@ -50,9 +50,10 @@ struct StepEstimate
 // through HBM); element-wise kernels as bytes through HBM; recomputation adds the forward
 // again (full) or the unfused attention core (selective). TP collectives sit on the critical
 // path (Megatron-LM: the next GEMM needs their result; no overlap modelled). The CP ring
-// overlaps each step's attention. EP all-to-alls are exposed. The slowest stage (the last:
-// the output layer) sets the pipeline's pace; the 1F1B bubble is (pp-1)/interleave of one
-// micro-batch's stage time. The DP gradient reduction is hidden by the last micro-batch's
+// overlaps each step's attention. EP all-to-alls are exposed. The slowest stage (the fullest,
+// ceil(layers / pp) layers, with the output layer) sets the pipeline's pace; the 1F1B bubble is
+// pp-1 model chunks of one micro-batch: (pp-1)/interleave of its stage time when the chunks
+// are equal. The DP gradient reduction is hidden by the last micro-batch's
 // backward, the distributed optimizer's parameter gather by the first one's forward, each only
 // as far as they last (SoftwareModel says which overlaps the software does).
 StepEstimate estimateStep(const Workload &w, const Plan &p, const GpuModel &gpu,

@@ -69,9 +69,9 @@ std::optional<Error> checkModelSplit(const Plan &p, const ModelSpec &m)
     if (m.isMoe() && m.moeFfn > 0 && m.moeFfn % p.tp != 0)
         return planError("plan.tp", "the expert width moe_ffn = " + str(m.moeFfn)
                                             + " cannot be split over tp = " + str(p.tp));
-    if (m.layers % p.pp != 0)
-        return planError("plan.pp", "the " + str(m.layers) + " layers cannot be split into pp = "
-                                            + str(p.pp) + " equal pipeline stages");
+    if (m.layers < p.pp)
+        return planError("plan.pp", "the " + str(m.layers) + " layers cannot fill pp = " + str(p.pp)
+                                            + " pipeline stages (each stage needs a layer)");
     if (p.cp > 1 && m.seq % (2 * p.cp) != 0)
         return planError("plan.cp", "seq = " + str(m.seq)
                                             + " must be divisible by 2 x cp = " + str(2 * p.cp)
@@ -118,11 +118,12 @@ std::optional<Error> checkTraining(const Plan &p, const TrainingSpec &t, const M
         return planError("training.interleave",
                          "interleave = " + str(t.interleave)
                                  + " needs pipeline parallelism (pp > 1), found pp = 1");
-    if (m.layers % (p.pp * t.interleave) != 0)
+    if (m.layers < 1LL * p.pp * t.interleave)
         return planError("training.interleave",
-                         "the " + str(m.layers) + " layers cannot be split into pp x interleave = "
-                                 + str(p.pp) + " x " + str(t.interleave) + " = "
-                                 + str(p.pp * t.interleave) + " equal model chunks");
+                         "the " + str(m.layers)
+                                 + " layers cannot fill pp x interleave = " + str(p.pp) + " x "
+                                 + str(t.interleave) + " = " + str(1LL * p.pp * t.interleave)
+                                 + " model chunks (each chunk needs a layer)");
     long long perStep = 1LL * t.microBatch * p.dp;
     if (t.globalBatch % perStep != 0)
         return planError("training.global_batch",

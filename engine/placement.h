@@ -26,7 +26,10 @@ const char *toString(Dim d); // "tp", "cp", "ep", "dp", "pp", "edp"
 //   divisible by kv_heads, in which case each TP rank keeps a replica of its K/V head (the GQA
 //   replication of inference engines; Megatron-Core itself insists on kv_heads % tp == 0). The
 //   performance model charges the replicas' redundant work;
-// - layers divisible by pp x interleave, and interleave > 1 only with pp > 1;
+// - at least one layer per model chunk (layers >= pp x interleave), and interleave > 1 only
+//   with pp > 1. Layers need not divide evenly: as Megatron-LM allows (Llama 3 405B runs 126
+//   layers on 16 stages), each chunk gets the floor or the ceiling of layers / (pp x
+//   interleave), and the fullest stage, ceil(layers / pp) layers, sets the pipeline's pace;
 // - global_batch divisible by micro_batch x dp;
 // - seq divisible by 2 x cp when cp > 1 (load-balanced causal attention gives each CP rank two
 //   chunks);

@@ -7,23 +7,6 @@
 
 namespace topoplan {
 
-const char *toString(Collective c)
-{
-    switch (c) {
-    case Collective::AllReduce:
-        return "all-reduce";
-    case Collective::AllGather:
-        return "all-gather";
-    case Collective::ReduceScatter:
-        return "reduce-scatter";
-    case Collective::AllToAll:
-        return "all-to-all";
-    case Collective::SendRecv:
-        return "send-recv";
-    }
-    return "all-reduce";
-}
-
 namespace {
 
 // Routes in three passes. route(): each group's flows, loading the edges that belong to it
@@ -143,9 +126,7 @@ void Router::route(int group, const std::vector<VertexId> &members, Collective c
     }
     // Rings visit domains in order (GPU order is domain order); the other collectives keep the
     // members' order.
-    const bool isRing = c == Collective::AllReduce || c == Collective::AllGather
-                        || c == Collective::ReduceScatter;
-    if (isRing) {
+    if (isRing(c)) {
         std::sort(m_members.begin(), m_members.end(),
                   [&](VertexId a, VertexId b) { return m_g.gpuIndex(a) < m_g.gpuIndex(b); });
     }
@@ -157,7 +138,7 @@ void Router::route(int group, const std::vector<VertexId> &members, Collective c
         }
     }
     r.crossesDomain = r.domainIds.size() > 1;
-    if (isRing)
+    if (isRing(c))
         ring();
     else if (c == Collective::AllToAll)
         allToAll();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/collective.h"
 #include "engine/fabricgraph.h"
 
 #include <optional>
@@ -11,9 +12,6 @@ namespace topoplan {
 // Group bandwidth (DESIGN.md): the traffic of every group of one parallel dimension, routed
 // the way NCCL would, added up per link; each group's bus bandwidth is set by the link that is
 // most loaded relative to its effective capacity.
-
-enum class Collective { AllReduce, AllGather, ReduceScatter, AllToAll, SendRecv };
-const char *toString(Collective c); // "all-reduce", "all-gather", ...
 
 struct GroupRoute
 {

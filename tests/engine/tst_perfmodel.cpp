@@ -83,6 +83,7 @@ private Q_SLOTS:
     void gemmEfficiency();
     void collectiveTimes();
     void pipelineBubble();
+    void unevenStagesRunAtTheFullestStagesPace();
     void dataParallelOverlap();
     void contextParallelHiddenByAttention();
     void tensorParallelOverEthernetCollapses();
@@ -367,17 +368,15 @@ void tst_PerfModel::collectiveTimes()
 {
     const DimNetwork net{100, 5, LinkClass::InfiniBand, true};
     // 1 GB over 8 ranks at 100 GB/s busbw, 5 us per step (nccl-tests factors).
-    QVERIFY(near(collectiveSeconds(CollectiveOp::AllReduce, 1e9, 8, net),
+    QVERIFY(near(collectiveSeconds(Collective::AllReduce, 1e9, 8, net),
                  2 * 7 / 8.0 * 0.01 + 14 * 5e-6));
-    QVERIFY(near(collectiveSeconds(CollectiveOp::AllGather, 1e9, 8, net),
+    QVERIFY(near(collectiveSeconds(Collective::AllGather, 1e9, 8, net), 7 / 8.0 * 0.01 + 7 * 5e-6));
+    QVERIFY(near(collectiveSeconds(Collective::ReduceScatter, 1e9, 8, net),
                  7 / 8.0 * 0.01 + 7 * 5e-6));
-    QVERIFY(near(collectiveSeconds(CollectiveOp::ReduceScatter, 1e9, 8, net),
-                 7 / 8.0 * 0.01 + 7 * 5e-6));
-    QVERIFY(near(collectiveSeconds(CollectiveOp::AllToAll, 1e9, 8, net),
-                 7 / 8.0 * 0.01 + 7 * 5e-6));
-    QVERIFY(near(collectiveSeconds(CollectiveOp::SendRecv, 1e9, 2, net), 0.01 + 5e-6));
-    QCOMPARE(collectiveSeconds(CollectiveOp::AllReduce, 1e9, 1, net), 0.0);
-    QVERIFY(std::isinf(collectiveSeconds(CollectiveOp::AllReduce, 1e9, 2, DimNetwork{})));
+    QVERIFY(near(collectiveSeconds(Collective::AllToAll, 1e9, 8, net), 7 / 8.0 * 0.01 + 7 * 5e-6));
+    QVERIFY(near(collectiveSeconds(Collective::SendRecv, 1e9, 2, net), 0.01 + 5e-6));
+    QCOMPARE(collectiveSeconds(Collective::AllReduce, 1e9, 1, net), 0.0);
+    QVERIFY(std::isinf(collectiveSeconds(Collective::AllReduce, 1e9, 2, DimNetwork{})));
 }
 
 void tst_PerfModel::pipelineBubble()
@@ -401,6 +400,35 @@ void tst_PerfModel::pipelineBubble()
                                            gpu("h100-sxm"), h100Network());
     QCOMPARE(flat.breakdownS.ppBubble, 0.0);
     QCOMPARE(flat.breakdownS.ppComm, 0.0);
+}
+
+void tst_PerfModel::unevenStagesRunAtTheFullestStagesPace()
+{
+    // Llama 3 405B's 126 layers on 16 stages: the fullest stages hold ceil(126 / 16) = 8
+    // layers, as 128 layers would, so the step takes as long and holds as much memory; the
+    // model does 126/128 of the work in it.
+    Workload even = preset("llama3-405b");
+    even.model.layers = 128;
+    const Workload uneven = preset("llama3-405b");
+    const Plan p = makePlan(8, 1, 16, 8);
+    const StepEstimate a = estimateStep(even, p, gpu("h100-sxm"), h100Network());
+    const StepEstimate b = estimateStep(uneven, p, gpu("h100-sxm"), h100Network());
+    QCOMPARE(stageLayers(uneven.model, 16), 8);
+    QVERIFY(near(b.stageTimeS, a.stageTimeS));
+    QVERIFY(near(b.stepTimeS, a.stepTimeS, 1e-9));
+    QVERIFY(near(b.memory.totalGB, a.memory.totalGB));
+    QVERIFY(near(b.modelTflopsPerGpu / a.modelTflopsPerGpu,
+                 modelFlopsPerStep(uneven) / modelFlopsPerStep(even)));
+    // 40 layers interleaved in 8 x 3 = 24 chunks of 1 or 2 layers: stages of 5 layers, and
+    // the fill and drain take 7 of the largest chunks, 2/5 of a stage each, not 1/3.
+    Workload interleaved = preset("llama3-8b");
+    interleaved.model.layers = 40;
+    interleaved.training.interleave = 3;
+    const StepEstimate c
+            = estimateStep(interleaved, makePlan(1, 1, 8, 8), gpu("h100-sxm"), h100Network());
+    QCOMPARE(stageLayers(interleaved.model, 8), 5);
+    QCOMPARE(chunkLayers(interleaved.model, 8, 3), 2);
+    QVERIFY(near(c.breakdownS.ppBubble, 7 * 2 / 5.0 * c.stageTimeS));
 }
 
 void tst_PerfModel::dataParallelOverlap()

@@ -191,12 +191,13 @@ void tst_Placement::validation_data()
     QTest::newRow("kv heads") << makePlan(8, 1, 1, 1, 1) << "gqa-12" << 8 << "plan.tp"
                               << "the 12 K/V heads and tp = 8 must divide one another (kv_heads "
                                  "divisible by tp, or tp by kv_heads to replicate K/V heads)";
-    QTest::newRow("layers") << makePlan(1, 1, 3, 1, 1) << "llama3-8b" << 3 << "plan.pp"
-                            << "the 32 layers cannot be split into pp = 3 equal pipeline stages";
-    QTest::newRow("interleave") << makePlan(1, 1, 4, 1, 1) << "llama3-8b-v3" << 4
+    QTest::newRow("layers") << makePlan(1, 1, 64, 1, 1) << "llama3-8b" << 64 << "plan.pp"
+                            << "the 32 layers cannot fill pp = 64 pipeline stages (each stage "
+                               "needs a layer)";
+    QTest::newRow("interleave") << makePlan(1, 1, 16, 1, 1) << "llama3-8b-v3" << 16
                                 << "training.interleave"
-                                << "the 32 layers cannot be split into pp x interleave = 4 x 3 "
-                                   "= 12 equal model chunks";
+                                << "the 32 layers cannot fill pp x interleave = 16 x 3 = 48 "
+                                   "model chunks (each chunk needs a layer)";
     QTest::newRow("interleave without pp")
             << makePlan(1, 1, 1, 4, 1) << "llama3-8b-v3" << 4 << "training.interleave"
             << "interleave = 3 needs pipeline parallelism (pp > 1), found pp = 1";
@@ -283,6 +284,12 @@ void tst_Placement::validPlans()
     Workload deepseek = preset("deepseek-v3");
     deepseek.training.globalBatch = 1024;
     QVERIFY(!validatePlan(makePlan(1, 1, 1, 64, 64), deepseek, 64));
+    // Uneven pipeline stages, as Megatron-LM allows: Llama 3 405B's 126 layers on 16 stages,
+    // 32 layers on 3 stages, and 32 layers in 4 x 3 = 12 chunks of 2 or 3 layers.
+    QVERIFY(!validatePlan(makePlan(8, 1, 16, 1, 1), preset("llama3-405b"), 128));
+    QVERIFY(!validatePlan(makePlan(1, 1, 3, 1, 1), preset("llama3-8b"), 3));
+    QVERIFY(!validatePlan(makePlan(1, 1, 4, 1, 1), workloadNamed(QStringLiteral("llama3-8b-v3")),
+                          4));
 }
 
 QTEST_GUILESS_MAIN(tst_Placement)
