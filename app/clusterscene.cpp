@@ -13,9 +13,11 @@
 #include "engine/generator.h"
 
 #include <QApplication>
+#include <QGraphicsSceneHelpEvent>
 #include <QGraphicsSceneMouseEvent>
 #include <QPainter>
 #include <QPalette>
+#include <QToolTip>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -152,33 +154,66 @@ void ClusterScene::rebuild()
     m_items.clear();
     m_badges.clear();
     m_linksAt.clear();
-    m_slots.clear();
     m_lanes.clear();
     const Topology &t = m_document->project().topology;
-    for (const Domain &d : t.domains)
-        addItemFor(qs(d.id));
-    for (const Node &n : t.nodes)
-        addItemFor(qs(n.id));
-    for (const Switch &s : t.switches)
-        addItemFor(qs(s.id));
-    // Links last, and their geometry once all of them are known (a switch spreads its links
-    // along its edge by where their other ends are).
+    const Catalog &catalog = m_document->catalog();
+    const auto place = [this](DiagramItem *item) {
+        const std::optional<LayoutItem> layout = m_document->layoutItem(item->id());
+        item->setPos(layout ? QPointF(layout->x, layout->y) : QPointF());
+        m_items.insert(item->id(), item);
+    };
+    // Items get their geometry before they enter the scene, so that the index is built once.
+    QList<DiagramItem *> created;
+    const qsizetype devices = qsizetype(t.domains.size() + t.nodes.size() + t.switches.size());
+    created.reserve(devices + qsizetype(t.links.size()));
+    m_items.reserve(devices + qsizetype(t.links.size()));
+    m_linksAt.reserve(devices);
+    for (const Domain &d : t.domains) {
+        auto *item = new DomainItem(qs(d.id));
+        const std::optional<LayoutItem> layout = m_document->layoutItem(item->id());
+        item->sync(d, t, catalog, layout ? QSizeF(layout->w, layout->h) : QSizeF());
+        place(item);
+        created.append(item);
+    }
+    for (const Node &n : t.nodes) {
+        auto *item = new NodeItem(qs(n.id));
+        item->sync(n, catalog);
+        place(item);
+        created.append(item);
+    }
+    for (const Switch &s : t.switches) {
+        auto *item = new SwitchItem(qs(s.id));
+        item->sync(s, catalog);
+        place(item);
+        created.append(item);
+    }
     for (const Link &l : t.links) {
         auto *item = new LinkItem(qs(l.id));
-        item->sync(l, m_document->catalog());
-        m_linksAt[item->deviceA()].append(item->id());
-        m_linksAt[item->deviceB()].append(item->id());
-        m_items.insert(item->id(), item);
-        addItem(item);
+        item->sync(l, catalog);
+        registerLink(item);
+        created.append(item);
     }
+    // A switch spreads its links along its edge by where their other ends are, so link
+    // geometry waits until every device is placed.
     for (const Switch &s : t.switches)
         layoutSlots(qs(s.id));
-    for (const Link &l : t.links)
-        updateLinkGeometry(linkItem(qs(l.id)));
+    for (DiagramItem *item : std::as_const(created)) {
+        if (item->type() == LinkItemType)
+            updateLinkGeometry(static_cast<LinkItem *>(item));
+        addItem(item);
+    }
     placeBadges();
     updateLanes();
     const QSet<QString> &selection = m_document->selection();
     m_selection = QStringList(selection.begin(), selection.end());
+}
+
+void ClusterScene::registerLink(LinkItem *link)
+{
+    m_linksAt[link->deviceA()].append(link);
+    m_linksAt[link->deviceB()].append(link);
+    m_items.insert(link->id(), link);
+    link->setEnds(m_items.value(link->deviceA()), m_items.value(link->deviceB()));
 }
 
 void ClusterScene::addItemFor(const QString &id)
@@ -194,9 +229,7 @@ void ClusterScene::addItemFor(const QString &id)
     else if (int i = m_document->linkIndex(id); i >= 0) {
         auto *link = new LinkItem(id);
         link->sync(t.links[i], m_document->catalog());
-        m_linksAt[link->deviceA()].append(id);
-        m_linksAt[link->deviceB()].append(id);
-        m_items.insert(id, link);
+        registerLink(link);
         addItem(link);
         relink({link->deviceA(), link->deviceB()});
         return;
@@ -206,6 +239,10 @@ void ClusterScene::addItemFor(const QString &id)
     m_items.insert(id, item);
     addItem(item);
     syncItem(id);
+    // Links that were waiting for this device.
+    for (LinkItem *link : m_linksAt.value(id))
+        link->setEnds(m_items.value(link->deviceA()), m_items.value(link->deviceB()));
+    relink({id});
 }
 
 void ClusterScene::removeItemFor(const QString &id)
@@ -214,16 +251,20 @@ void ClusterScene::removeItemFor(const QString &id)
     if (!item)
         return;
     if (auto *link = qgraphicsitem_cast<LinkItem *>(item)) {
-        m_linksAt[link->deviceA()].removeAll(id);
-        m_linksAt[link->deviceB()].removeAll(id);
+        m_linksAt[link->deviceA()].removeAll(link);
+        m_linksAt[link->deviceB()].removeAll(link);
         const QStringList ends{link->deviceA(), link->deviceB()};
         delete m_badges.take(id);
         delete item;
         relink(ends); // also re-places the badges
         return;
     }
-    m_linksAt.remove(id);
-    m_slots.remove(id);
+    // Commands remove a device's links first; any left over lose their end until it returns.
+    for (LinkItem *link : m_linksAt.value(id)) {
+        link->setEnds(link->endA() == item ? nullptr : link->endA(),
+                      link->endB() == item ? nullptr : link->endB());
+        updateLinkGeometry(link);
+    }
     delete item;
 }
 
@@ -275,26 +316,24 @@ void ClusterScene::relink(const QStringList &deviceIds)
     // A switch orders the links along its edge by where their other ends are, so moving a
     // device re-spreads the links of every switch it is cabled to.
     QSet<QString> switches;
-    QSet<QString> links;
+    QSet<LinkItem *> links;
     for (const QString &device : deviceIds) {
         if (switchItem(device))
             switches.insert(device);
-        for (const QString &linkId : m_linksAt.value(device)) {
-            links.insert(linkId);
-            if (const LinkItem *link = linkItem(linkId)) {
-                const QString other = link->deviceA() == device ? link->deviceB() : link->deviceA();
-                if (switchItem(other))
-                    switches.insert(other);
-            }
+        for (LinkItem *link : m_linksAt.value(device)) {
+            links.insert(link);
+            const QString &other = link->deviceA() == device ? link->deviceB() : link->deviceA();
+            if (switchItem(other))
+                switches.insert(other);
         }
     }
     for (const QString &sw : std::as_const(switches)) {
         layoutSlots(sw);
-        for (const QString &linkId : m_linksAt.value(sw))
-            links.insert(linkId);
+        for (LinkItem *link : m_linksAt.value(sw))
+            links.insert(link);
     }
-    for (const QString &linkId : std::as_const(links))
-        updateLinkGeometry(linkItem(linkId));
+    for (LinkItem *link : std::as_const(links))
+        updateLinkGeometry(link);
     placeBadges();
 }
 
@@ -308,48 +347,46 @@ void ClusterScene::layoutSlots(const QString &switchId)
     {
         double otherX;
         int port;
-        QString link;
+        LinkItem *link;
+        bool atA;
     };
     QList<Slot> up, down;
-    for (const QString &linkId : m_linksAt.value(switchId)) {
-        const LinkItem *link = linkItem(linkId);
-        const bool isA = link->deviceA() == switchId;
-        const DiagramItem *other = m_items.value(isA ? link->deviceB() : link->deviceA());
+    for (LinkItem *link : m_linksAt.value(switchId)) {
+        const bool atA = link->endA() == sw;
+        const DiagramItem *other = atA ? link->endB() : link->endA();
         if (!other)
             continue;
         const QPointF c = itemRect(other).center();
-        Slot s{c.x(), isA ? link->portA() : link->portB(), linkId};
+        Slot s{c.x(), atA ? link->portA() : link->portB(), link, atA};
         (c.y() < box.center().y() ? up : down).append(s);
     }
-    QHash<QString, double> &slots = m_slots[switchId];
-    slots.clear();
     for (QList<Slot> *side : {&up, &down}) {
         std::sort(side->begin(), side->end(), [](const Slot &a, const Slot &b) {
             return a.otherX != b.otherX ? a.otherX < b.otherX : a.port < b.port;
         });
         const double inset = 10;
         const double span = box.width() - 2 * inset;
-        for (qsizetype i = 0; i < side->size(); ++i)
-            slots.insert(side->at(i).link, inset + span * (i + 0.5) / side->size());
+        for (qsizetype i = 0; i < side->size(); ++i) {
+            const Slot &s = side->at(i);
+            s.link->setSlot(s.atA, inset + span * (i + 0.5) / side->size());
+        }
     }
 }
 
-QPointF ClusterScene::anchor(const QString &deviceId, const QString &otherId, int port, int count,
-                             const QString &linkId) const
+QPointF ClusterScene::anchor(const DiagramItem *device, const DiagramItem *other, int port,
+                             int count, double slot)
 {
-    const DiagramItem *device = m_items.value(deviceId);
-    const DiagramItem *other = m_items.value(otherId);
     const QRectF box = itemRect(device);
-    const bool towardsTop = other && itemRect(other).center().y() < box.center().y();
+    const bool towardsTop = itemRect(other).center().y() < box.center().y();
     const double y = towardsTop ? box.top() : box.bottom();
     double x = box.center().x();
-    if (const auto *node = qgraphicsitem_cast<const NodeItem *>(device)) {
+    if (device->type() == NodeItemType) {
         // A node's NICs sit side by side along its edge; a bundle starts at its first port.
-        const int ports = std::max(node->nicCount(), port + count);
+        const int ports = std::max(static_cast<const NodeItem *>(device)->nicCount(), port + count);
         const double inset = 8;
         x = box.left() + inset + (box.width() - 2 * inset) * (port + count / 2.0) / ports;
-    } else if (device->type() == SwitchItemType) {
-        x = box.left() + m_slots.value(deviceId).value(linkId, box.width() / 2);
+    } else if (device->type() == SwitchItemType && slot >= 0) {
+        x = box.left() + slot;
     }
     return QPointF(x, y);
 }
@@ -358,14 +395,14 @@ void ClusterScene::updateLinkGeometry(LinkItem *link)
 {
     if (!link)
         return;
-    const bool complete = m_items.contains(link->deviceA()) && m_items.contains(link->deviceB());
-    link->setVisible(complete);
-    if (!complete)
+    const DiagramItem *a = link->endA();
+    const DiagramItem *b = link->endB();
+    link->setVisible(a && b);
+    if (!a || !b)
         return;
     const int count = link->count();
-    link->setLine(
-            QLineF(anchor(link->deviceA(), link->deviceB(), link->portA(), count, link->id()),
-                   anchor(link->deviceB(), link->deviceA(), link->portB(), count, link->id())));
+    link->setLine(QLineF(anchor(a, b, link->portA(), count, link->slotA()),
+                         anchor(b, a, link->portB(), count, link->slotB())));
 }
 
 void ClusterScene::placeBadges()
@@ -566,6 +603,23 @@ QStringList ClusterScene::dragSetFor(const QStringList &selected) const
         }
     }
     return ids;
+}
+
+void ClusterScene::helpEvent(QGraphicsSceneHelpEvent *event)
+{
+    const DiagramItem *item = topItemAt(event->scenePos());
+    QString text;
+    if (item && (item->type() == LinkItemType || item->type() == BadgeItemType)) {
+        if (const LinkItem *link = linkItem(item->id()))
+            text = link->toolTipText();
+    } else if (item) {
+        text = item->toolTip();
+    }
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->screenPos(), text, event->widget());
+    event->setAccepted(!text.isEmpty());
 }
 
 void ClusterScene::mousePressEvent(QGraphicsSceneMouseEvent *event)

@@ -54,6 +54,7 @@ Q_SIGNALS:
     void contentRectChanged(const QRectF &rect);
 
 protected:
+    void helpEvent(QGraphicsSceneHelpEvent *event) override;
     void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
     void mouseMoveEvent(QGraphicsSceneMouseEvent *event) override;
     void mouseReleaseEvent(QGraphicsSceneMouseEvent *event) override;
@@ -62,13 +63,14 @@ private:
     void onChanged(const ChangeEvent &event);
     void rebuild();
     void addItemFor(const QString &id);
+    void registerLink(LinkItem *link);
     void removeItemFor(const QString &id);
     void syncItem(const QString &id);
     void syncDomainsOf(const QStringList &nodeIds);
     void relink(const QStringList &deviceIds);
     void layoutSlots(const QString &switchId);
-    QPointF anchor(const QString &deviceId, const QString &otherId, int port, int count,
-                   const QString &linkId) const;
+    static QPointF anchor(const DiagramItem *device, const DiagramItem *other, int port, int count,
+                          double slot);
     void updateLinkGeometry(LinkItem *link);
     void updateLanes();
     void placeBadges();
@@ -79,10 +81,8 @@ private:
     Document *m_document;
     DiagramStyle m_style;
     QHash<QString, DiagramItem *> m_items;
-    QHash<QString, BadgeItem *> m_badges;  // link id -> badge
-    QHash<QString, QStringList> m_linksAt; // device id -> ids of the links at it
-    // For each switch, where each of its links meets its edge (x offset in the item).
-    QHash<QString, QHash<QString, double>> m_slots;
+    QHash<QString, BadgeItem *> m_badges;        // link id -> badge
+    QHash<QString, QList<LinkItem *>> m_linksAt; // device id -> the links at it
     QList<LaneItem *> m_lanes;
     QRectF m_contentRect;
     QStringList m_selection;

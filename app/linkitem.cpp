@@ -44,19 +44,34 @@ void LinkItem::sync(const Link &link, const Catalog &catalog)
     const double gbits = medium ? medium->bandwidthGBs * 8 : 0; // GB/s -> Gb/s
     m_count = link.count;
     setZValue(m_count > 1 ? 1 : 0); // bundles above the single cables
-    m_badge = units::bundle(link.count, gbits);
-    const QFontMetricsF metrics(DiagramStyle::font(BadgeItem::kFont, true));
-    m_badgeSize = QSizeF(metrics.horizontalAdvance(m_badge) + 8, metrics.height() + 2);
-
-    setToolTip(QStringLiteral("<b>%1</b><br>%2:%3 \u2194 %4:%5<br>%6, %7")
-                       .arg(QString::fromStdString(link.id), m_a)
-                       .arg(m_portA)
-                       .arg(m_b)
-                       .arg(m_portB)
-                       .arg(medium ? QString::fromStdString(medium->name)
-                                   : QString::fromStdString(link.medium),
-                            m_badge));
+    m_medium = medium;
+    m_mediumId = QString::fromStdString(link.medium);
+    m_gbits = gbits;
+    m_badge.clear();
+    if (m_count > 1) {
+        m_badge = units::bundle(link.count, gbits);
+        static const QFontMetricsF metrics(DiagramStyle::font(BadgeItem::kFont, true));
+        m_badgeSize = QSizeF(metrics.horizontalAdvance(m_badge) + 8, metrics.height() + 2);
+    }
     update();
+}
+
+QString LinkItem::toolTipText() const
+{
+    // Built when asked: a big fabric has tens of thousands of links, few are ever hovered.
+    return QStringLiteral("<b>%1</b><br>%2:%3 \u2194 %4:%5<br>%6, %7")
+            .arg(id(), m_a)
+            .arg(m_portA)
+            .arg(m_b)
+            .arg(m_portB)
+            .arg(m_medium ? QString::fromStdString(m_medium->name) : m_mediumId,
+                 units::bundle(m_count, m_gbits));
+}
+
+void LinkItem::setEnds(DiagramItem *a, DiagramItem *b)
+{
+    m_endA = a;
+    m_endB = b;
 }
 
 void LinkItem::setLine(const QLineF &line)

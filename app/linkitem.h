@@ -29,6 +29,16 @@ public:
     // The rectangle the badge would cover at `t` along the line (0 = end A, 1 = end B).
     QRectF badgeRectAt(double t) const;
     QSizeF badgeSize() const { return m_badgeSize; }
+    QString toolTipText() const;
+
+    // The items of the two devices (nullptr while one is missing) and, at a switch end, the
+    // x offset along the switch's edge where the line meets it (negative: the middle).
+    DiagramItem *endA() const { return m_endA; }
+    DiagramItem *endB() const { return m_endB; }
+    void setEnds(DiagramItem *a, DiagramItem *b);
+    double slotA() const { return m_slotA; }
+    double slotB() const { return m_slotB; }
+    void setSlot(bool atA, double offset) { (atA ? m_slotA : m_slotB) = offset; }
     QColor color() const { return m_color; }
 
     QLineF line() const { return m_line; }
@@ -39,17 +49,24 @@ public:
     int count() const { return m_count; }
     LinkClass linkClass() const { return m_class; }
     // "8 x 400G" for a bundle, empty for a single cable (which shows no badge).
-    QString badgeText() const { return m_count > 1 ? m_badge : QString(); }
+    QString badgeText() const { return m_badge; }
 
 private:
     QString m_a, m_b;
     int m_portA = 0, m_portB = 0;
     int m_count = 1;
     LinkClass m_class = LinkClass::Ethernet;
+    const Medium *m_medium = nullptr; // in the document's catalog, which outlives the scene
+    QString m_mediumId;
+    double m_gbits = 0; // line rate of one cable
     QColor m_color;
     QString m_badge;
     QSizeF m_badgeSize;
     QLineF m_line;
+    DiagramItem *m_endA = nullptr;
+    DiagramItem *m_endB = nullptr;
+    double m_slotA = -1;
+    double m_slotB = -1;
 };
 
 } // namespace topoplan
