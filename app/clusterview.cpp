@@ -91,6 +91,9 @@ void ClusterView::zoomToFit()
         resetTransform();
     } else {
         fitInView(content, Qt::KeepAspectRatio);
+        // Leave the strip under the legend free: fit again with room for it at the bottom.
+        const double legendSpace = (m_legend->height() + 16) / zoom();
+        fitInView(content.adjusted(0, 0, 0, legendSpace), Qt::KeepAspectRatio);
         if (zoom() > kMaxFitZoom) {
             setTransform(QTransform::fromScale(kMaxFitZoom, kMaxFitZoom));
             centerOn(content.center());

@@ -21,6 +21,7 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
+#include <QToolBar>
 #include <QUndoGroup>
 #include <QUndoStack>
 
@@ -40,6 +41,13 @@ QString settingsKey(const char *key)
     return QString::fromLatin1(key);
 }
 
+// The desktop theme's icon where there is one, so the window looks native; ours otherwise.
+QIcon themedIcon(const char *themeName, const char *ownName)
+{
+    return QIcon::fromTheme(QString::fromLatin1(themeName),
+                            QIcon(QStringLiteral(":/icons/%1.svg").arg(QLatin1String(ownName))));
+}
+
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
@@ -55,6 +63,7 @@ MainWindow::MainWindow(QWidget *parent)
     setCentralWidget(m_view);
     createActions();
     createMenus();
+    createToolBar();
     createStatusBar();
 
     connect(&m_loadWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onLoaded);
@@ -85,16 +94,19 @@ QString MainWindow::sampleTemplateId()
 void MainWindow::createActions()
 {
     m_newAction = new QAction(tr("&New"), this);
+    m_newAction->setIcon(themedIcon("document-new", "new"));
     m_newAction->setShortcut(QKeySequence::New);
     m_newAction->setStatusTip(tr("Start an empty project"));
     connect(m_newAction, &QAction::triggered, this, &MainWindow::newProject);
 
     m_openAction = new QAction(tr("&Open..."), this);
+    m_openAction->setIcon(themedIcon("document-open", "open"));
     m_openAction->setShortcut(QKeySequence::Open);
     m_openAction->setStatusTip(tr("Open a project file"));
     connect(m_openAction, &QAction::triggered, this, &MainWindow::open);
 
     m_saveAction = new QAction(tr("&Save"), this);
+    m_saveAction->setIcon(themedIcon("document-save", "save"));
     m_saveAction->setShortcut(QKeySequence::Save);
     connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
 
@@ -108,23 +120,29 @@ void MainWindow::createActions()
     connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
 
     m_undoAction = m_undoGroup->createUndoAction(this, tr("&Undo"));
+    m_undoAction->setIcon(themedIcon("edit-undo", "undo"));
     m_undoAction->setShortcut(QKeySequence::Undo);
     m_redoAction = m_undoGroup->createRedoAction(this, tr("&Redo"));
+    m_redoAction->setIcon(themedIcon("edit-redo", "redo"));
     m_redoAction->setShortcut(QKeySequence::Redo);
 
     m_zoomInAction = new QAction(tr("Zoom &In"), this);
+    m_zoomInAction->setIcon(themedIcon("zoom-in", "zoom-in"));
     m_zoomInAction->setShortcut(QKeySequence::ZoomIn);
     connect(m_zoomInAction, &QAction::triggered, m_view, &ClusterView::zoomIn);
 
     m_zoomOutAction = new QAction(tr("Zoom &Out"), this);
+    m_zoomOutAction->setIcon(themedIcon("zoom-out", "zoom-out"));
     m_zoomOutAction->setShortcut(QKeySequence::ZoomOut);
     connect(m_zoomOutAction, &QAction::triggered, m_view, &ClusterView::zoomOut);
 
     m_zoomFitAction = new QAction(tr("Zoom to &Fit"), this);
+    m_zoomFitAction->setIcon(themedIcon("zoom-fit-best", "zoom-fit"));
     m_zoomFitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     connect(m_zoomFitAction, &QAction::triggered, m_view, &ClusterView::zoomToFit);
 
     m_zoomResetAction = new QAction(tr("&Reset Zoom"), this);
+    m_zoomResetAction->setIcon(themedIcon("zoom-original", "zoom-original"));
     m_zoomResetAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
     connect(m_zoomResetAction, &QAction::triggered, m_view, &ClusterView::resetZoom);
 
@@ -164,6 +182,25 @@ void MainWindow::createMenus()
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));
     help->addAction(m_aboutAction);
+}
+
+void MainWindow::createToolBar()
+{
+    QToolBar *bar = addToolBar(tr("Main Toolbar"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setMovable(false);
+    bar->setIconSize(QSize(20, 20));
+    bar->addAction(m_newAction);
+    bar->addAction(m_openAction);
+    bar->addAction(m_saveAction);
+    bar->addSeparator();
+    bar->addAction(m_undoAction);
+    bar->addAction(m_redoAction);
+    bar->addSeparator();
+    bar->addAction(m_zoomInAction);
+    bar->addAction(m_zoomOutAction);
+    bar->addAction(m_zoomFitAction);
+    bar->addAction(m_zoomResetAction);
 }
 
 void MainWindow::createStatusBar()

@@ -59,6 +59,7 @@ protected:
 private:
     void createActions();
     void createMenus();
+    void createToolBar();
     void createStatusBar();
     void setDocument(Document *document);
     void onDocumentChanged(const ChangeEvent &event);

@@ -11,6 +11,8 @@
 #include <QCoreApplication>
 #include <QPainter>
 
+#include <algorithm>
+
 namespace topoplan {
 
 namespace {
@@ -94,21 +96,28 @@ void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
     painter->drawRoundedRect(box, 4, 4);
     paintGpuBand(painter, band, lod);
 
-    if (lod * kDetailFont < kMinTextPixels)
+    // The name is the larger text and stays readable longest; the details follow it.
+    if (lod * kNameFont < kMinTextPixels)
         return;
     const QRectF header(8, 3, kW - 16, 16);
-    painter->setFont(DiagramStyle::font(kDetailFont));
-    painter->setPen(style.textDim);
-    QRectF modelRect;
-    painter->drawText(header, Qt::AlignRight | Qt::AlignVCenter, m_model, &modelRect);
-    painter->drawText(QRectF(8, 18, kW - 16, 15), Qt::AlignLeft | Qt::AlignVCenter, m_fabricText);
     painter->setFont(DiagramStyle::font(kNameFont, true));
     painter->setPen(style.text);
-    const QRectF nameRect(header.left(), header.top(), header.width() - modelRect.width() - 4,
-                          header.height());
+    const double nameWidth
+            = std::min(header.width(), painter->fontMetrics().horizontalAdvance(m_name) + 1.0);
+    painter->drawText(QRectF(header.left(), header.top(), nameWidth, header.height()),
+                      Qt::AlignLeft | Qt::AlignVCenter,
+                      painter->fontMetrics().elidedText(m_name, Qt::ElideRight, int(nameWidth)));
+    if (lod * kDetailFont < kMinTextPixels)
+        return;
+    painter->setFont(DiagramStyle::font(kDetailFont));
+    painter->setPen(style.textDim);
+    // The model gets what the name leaves, and is left out rather than cut to a stub.
+    const double modelWidth = header.width() - nameWidth - 6;
+    if (painter->fontMetrics().horizontalAdvance(m_model) <= modelWidth)
+        painter->drawText(header, Qt::AlignRight | Qt::AlignVCenter, m_model);
     painter->drawText(
-            nameRect, Qt::AlignLeft | Qt::AlignVCenter,
-            painter->fontMetrics().elidedText(m_name, Qt::ElideRight, int(nameRect.width())));
+            QRectF(8, 18, kW - 16, 15), Qt::AlignLeft | Qt::AlignVCenter,
+            painter->fontMetrics().elidedText(m_fabricText, Qt::ElideRight, int(kW - 16)));
 }
 
 void NodeItem::paintGpuBand(QPainter *painter, const QRectF &band, double lod) const

@@ -88,7 +88,7 @@ void SwitchItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option
     painter->drawRoundedRect(QRectF(0.5, 0.5, kStripe, kH - 1), 3, 3);
     painter->drawRect(QRectF(kStripe / 2, 0.5, kStripe / 2, kH - 1));
 
-    if (lod * kDetailFont < kMinTextPixels)
+    if (lod * kNameFont < kMinTextPixels)
         return;
     const QRectF text(kStripe + 5, 3, kW - kStripe - 8, kH - 6);
     painter->setPen(style.text);
@@ -96,6 +96,8 @@ void SwitchItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option
     painter->drawText(QRectF(text.left(), text.top(), text.width(), 17),
                       Qt::AlignLeft | Qt::AlignVCenter,
                       painter->fontMetrics().elidedText(m_name, Qt::ElideRight, int(text.width())));
+    if (lod * kDetailFont < kMinTextPixels)
+        return;
     painter->setPen(style.textDim);
     painter->setFont(DiagramStyle::font(kDetailFont));
     painter->drawText(
