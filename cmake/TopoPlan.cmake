@@ -20,3 +20,19 @@ function(topoplan_add_test name)
     add_test(NAME ${name} COMMAND ${name})
     set_tests_properties(${name} PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen;LC_ALL=C.UTF-8;LANG=C")
 endfunction()
+
+# topoplan_embed_text(FILE SYMBOL OUTVAR): a generated .cpp (path in OUTVAR) that defines
+# `const char *const topoplan::SYMBOL` holding FILE's text (FILE relative to the repository),
+# regenerated when FILE changes.
+function(topoplan_embed_text file symbol outvar)
+    get_filename_component(base ${file} NAME_WE)
+    set(input ${PROJECT_SOURCE_DIR}/${file})
+    set(output ${CMAKE_CURRENT_BINARY_DIR}/builtin_${base}.cpp)
+    add_custom_command(
+        OUTPUT ${output}
+        COMMAND ${CMAKE_COMMAND} -DINPUT=${input} -DOUTPUT=${output} -DSYMBOL=${symbol}
+                -P ${PROJECT_SOURCE_DIR}/cmake/EmbedText.cmake
+        DEPENDS ${input} ${PROJECT_SOURCE_DIR}/cmake/EmbedText.cmake
+        COMMENT "Embedding ${file}")
+    set(${outvar} ${output} PARENT_SCOPE)
+endfunction()
