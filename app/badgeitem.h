@@ -21,6 +21,9 @@ public:
 
     void setText(const QString &text, const QSizeF &size, const QColor &color);
     QString text() const { return m_text; }
+    // Whether the scene found it a place free of other badges.
+    bool isPlaced() const { return m_placed; }
+    void setPlaced(bool placed) { m_placed = placed; }
 
     static constexpr double kFont = 9;
 
@@ -28,6 +31,7 @@ private:
     QString m_text;
     QSizeF m_size;
     QColor m_color;
+    bool m_placed = false;
 };
 
 } // namespace topoplan

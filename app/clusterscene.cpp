@@ -105,9 +105,39 @@ LinkItem *ClusterScene::linkItem(const QString &id) const
 
 void ClusterScene::renderFullDetail(QPainter *painter, const QRectF &target, const QRectF &source)
 {
+    const bool cables = m_cablesShown;
+    const bool badges = m_badgesShown;
     m_fullDetail = true;
+    m_cablesShown = m_badgesShown = true;
+    applyLayerVisibility();
     render(painter, target, source.isNull() ? contentRect() : source);
     m_fullDetail = false;
+    m_cablesShown = cables;
+    m_badgesShown = badges;
+    applyLayerVisibility();
+}
+
+void ClusterScene::setViewZoom(double zoom)
+{
+    const bool cables = zoom >= kCableZoom;
+    const bool badges = zoom >= kBadgeZoom;
+    if (cables == m_cablesShown && badges == m_badgesShown)
+        return;
+    m_cablesShown = cables;
+    m_badgesShown = badges;
+    applyLayerVisibility();
+}
+
+void ClusterScene::applyLayerVisibility()
+{
+    for (DiagramItem *item : std::as_const(m_items)) {
+        if (item->type() == LinkItemType) {
+            auto *link = static_cast<LinkItem *>(item);
+            link->setVisible(link->endA() && link->endB() && (m_cablesShown || link->count() > 1));
+        }
+    }
+    for (BadgeItem *badge : std::as_const(m_badges))
+        badge->setVisible(badge->isPlaced() && m_badgesShown);
 }
 
 void ClusterScene::onChanged(const ChangeEvent &event)
@@ -397,7 +427,7 @@ void ClusterScene::updateLinkGeometry(LinkItem *link)
         return;
     const DiagramItem *a = link->endA();
     const DiagramItem *b = link->endB();
-    link->setVisible(a && b);
+    link->setVisible(a && b && (m_cablesShown || link->count() > 1));
     if (!a || !b)
         return;
     const int count = link->count();
@@ -459,7 +489,8 @@ void ClusterScene::placeBadges()
                 break;
             }
         }
-        badge->setVisible(shown);
+        badge->setPlaced(shown);
+        badge->setVisible(shown && m_badgesShown);
     }
 }
 

@@ -46,6 +46,15 @@ public:
     // The bounding rectangle of everything drawn, with a margin: what "zoom to fit" shows.
     QRectF contentRect() const { return m_contentRect; }
 
+    // Level of detail by whole layers, for views of thousands of items: below these zooms a
+    // view hides the single cables (a smear under the devices) and the badges (unreadable),
+    // so that it does not visit tens of thousands of items per frame for nothing.
+    static constexpr double kCableZoom = 0.15;
+    static constexpr double kBadgeZoom = 0.6;
+    void setViewZoom(double zoom);
+    bool cablesShown() const { return m_cablesShown; }
+    bool badgesShown() const { return m_badgesShown; }
+
     // Exports draw every item at full detail whatever the scale (see DiagramItem).
     bool fullDetail() const { return m_fullDetail; }
     void renderFullDetail(QPainter *painter, const QRectF &target = {}, const QRectF &source = {});
@@ -74,6 +83,7 @@ private:
     void updateLinkGeometry(LinkItem *link);
     void updateLanes();
     void placeBadges();
+    void applyLayerVisibility();
     void updateSelection(const QStringList &ids);
     DiagramItem *topItemAt(const QPointF &scenePos) const;
     QStringList dragSetFor(const QStringList &selected) const;
@@ -87,6 +97,8 @@ private:
     QRectF m_contentRect;
     QStringList m_selection;
     bool m_fullDetail = false;
+    bool m_cablesShown = true;
+    bool m_badgesShown = true;
 
     // The drag in progress: items, where they started, and the undo gesture it belongs to.
     struct Drag

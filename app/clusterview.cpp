@@ -30,6 +30,9 @@ ClusterView::ClusterView(QWidget *parent)
                    | QPainter::SmoothPixmapTransform);
     // Items leave room for their pens; not adjusting saves a rect computation per item.
     setOptimizationFlag(QGraphicsView::DontAdjustForAntialiasing);
+    // Every item sets the pen, brush and font it draws with, so the view need not save and
+    // restore the painter around each of tens of thousands of items.
+    setOptimizationFlag(QGraphicsView::DontSavePainterState);
     setTransformationAnchor(QGraphicsView::NoAnchor);
     setResizeAnchor(QGraphicsView::AnchorViewCenter);
     setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
@@ -46,14 +49,22 @@ ClusterView::ClusterView(QWidget *parent)
 
 void ClusterView::setClusterScene(ClusterScene *scene)
 {
+    if (m_scene)
+        disconnect(this, &ClusterView::zoomChanged, m_scene, nullptr);
     m_scene = scene;
     setScene(scene);
     if (scene) {
         connect(scene, &ClusterScene::contentRectChanged, this, [this] { updateSceneRect(); });
+        connect(this, &ClusterView::zoomChanged, scene, &ClusterScene::setViewZoom);
         updateSceneRect();
     }
     applyStyle();
     zoomToFit();
+}
+
+ClusterScene *ClusterView::clusterScene() const
+{
+    return m_scene;
 }
 
 void ClusterView::zoomBy(double factor, const QPoint &viewPos)

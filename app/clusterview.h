@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QGraphicsView>
+#include <QPointer>
 
 namespace topoplan {
 
@@ -18,7 +19,7 @@ public:
     explicit ClusterView(QWidget *parent = nullptr);
 
     void setClusterScene(ClusterScene *scene);
-    ClusterScene *clusterScene() const { return m_scene; }
+    ClusterScene *clusterScene() const;
 
     double zoom() const { return transform().m11(); }
     // Scales about `viewPos` (a viewport point), clamped to the zoom range.
@@ -54,7 +55,7 @@ private:
     void placeLegend();
     void endPan();
 
-    ClusterScene *m_scene = nullptr;
+    QPointer<ClusterScene> m_scene;
     DiagramLegend *m_legend;
     bool m_fitted = true; // keep fitting on resize until the user zooms or pans
     bool m_spaceHeld = false;

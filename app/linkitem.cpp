@@ -115,9 +115,9 @@ void LinkItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
     QColor color = selected ? style.selection : m_color;
     if (m_count == 1 && !selected)
         color.setAlphaF(0.7f); // single cables come in hundreds; bundles stand out
-    QPen pen(color, width);
-    if (lod * width < 1) // thinner than a pixel: a hairline keeps it visible and cheap
-        pen = QPen(pen.color(), 0);
+    // Below two device pixels a one-pixel hairline looks the same and takes the rasterizer's
+    // fast path: wide antialiased strokes are what makes a frame of many cables slow.
+    QPen pen(color, lod * width < 2 ? 0 : width);
     pen.setCapStyle(Qt::FlatCap);
     painter->setPen(pen);
     painter->drawLine(m_line);

@@ -321,5 +321,9 @@ Möchten Sie die Änderungen speichern?</translation>
         <source>&amp;Clear Menu</source>
         <translation>&amp;Liste leeren</translation>
     </message>
+    <message>
+        <source>Main Toolbar</source>
+        <translation>Hauptwerkzeugleiste</translation>
+    </message>
 </context>
 </TS>

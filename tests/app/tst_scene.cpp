@@ -19,6 +19,7 @@
 #include <QGraphicsSceneMouseEvent>
 #include <QImage>
 #include <QPainter>
+#include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
 
@@ -82,6 +83,8 @@ private Q_SLOTS:
     void wheelZoomsAboutCursor();
     void zoomToFitShowsEverything();
     void exportRendersAtFullDetail();
+    void zoomedOutHidesCablesAndBadges();
+    void followsPalette();
 };
 
 void TestScene::oneItemPerEntity_data()
@@ -434,6 +437,68 @@ void TestScene::exportRendersAtFullDetail()
     }
     QVERIFY(canvas != exported);
     QVERIFY(!scene.fullDetail()); // only for the export
+}
+
+void TestScene::zoomedOutHidesCablesAndBadges()
+{
+    Document doc(generated("dgx-h100", 32));
+    auto *scene = new ClusterScene(&doc);
+    ClusterView view;
+    view.resize(1200, 800);
+    view.setClusterScene(scene);
+    const auto visible = [scene](int count) {
+        int n = 0;
+        const QList<QGraphicsItem *> items = scene->items();
+        for (const QGraphicsItem *item : items) {
+            if (const auto *link = qgraphicsitem_cast<const LinkItem *>(item))
+                n += link->isVisible() && (count == 1 ? link->count() == 1 : link->count() > 1);
+        }
+        return n;
+    };
+    view.resetZoom();
+    QVERIFY(scene->cablesShown() && scene->badgesShown());
+    QCOMPARE(visible(1), 256);
+    QCOMPARE(visible(8), 32);
+
+    // Far out, the 256 node cables and the badges are left out; the 32 bundles stay.
+    view.zoomBy(0.1, view.viewport()->rect().center());
+    QVERIFY(view.zoom() < ClusterScene::kCableZoom);
+    QCOMPARE(visible(1), 0);
+    QCOMPARE(visible(8), 32);
+    QVERIFY(!scene->badgeItem(QStringLiteral("link-257"))->isVisible());
+
+    // An export shows them all the same, and the view is as it was afterwards.
+    QImage image(400, 300, QImage::Format_ARGB32);
+    QPainter painter(&image);
+    scene->renderFullDetail(&painter, QRectF(image.rect()));
+    QCOMPARE(visible(1), 0);
+
+    view.zoomBy(10, view.viewport()->rect().center());
+    QCOMPARE(visible(1), 256);
+    QVERIFY(scene->badgeItem(QStringLiteral("link-257"))->isVisible());
+}
+
+void TestScene::followsPalette()
+{
+    Document doc(generated("dgx-h100", 2));
+    auto *scene = new ClusterScene(&doc);
+    ClusterView view;
+    view.setClusterScene(scene);
+    QPalette dark;
+    dark.setColor(QPalette::Base, QColor(0x20, 0x22, 0x25));
+    dark.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x30));
+    dark.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+    view.setPalette(dark);
+    QVERIFY(scene->style().dark);
+    QVERIFY(scene->backgroundBrush().color().lightnessF() < 0.3);
+    QVERIFY(scene->style().text.lightnessF() > 0.8);
+
+    QPalette light;
+    light.setColor(QPalette::Base, Qt::white);
+    light.setColor(QPalette::Text, Qt::black);
+    view.setPalette(light);
+    QVERIFY(!scene->style().dark);
+    QVERIFY(scene->backgroundBrush().color().lightnessF() > 0.9);
 }
 
 QTEST_MAIN(TestScene)
