@@ -13,6 +13,8 @@
 #include "engine/generator.h"
 #include "engine/projectfile.h"
 
+#include <QAbstractButton>
+#include <QApplication>
 #include <QFile>
 #include <QLabel>
 #include <QMenuBar>
@@ -70,6 +72,7 @@ private Q_SLOTS:
     void corruptFileIsRefused();
     void saveAndReopen();
     void undoActionsNameTheCommand();
+    void unsavedChangesAreNotLostSilently();
     void bigProjectLoadsInTheBackground();
     void germanTranslation();
 
@@ -260,6 +263,49 @@ void TestMainWindow::undoActionsNameTheCommand()
     undo->trigger();
     QCOMPARE(redo->text(), QStringLiteral("&Redo Move Item"));
     QVERIFY(!w.isWindowModified());
+}
+
+void TestMainWindow::unsavedChangesAreNotLostSilently()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openAndWait(w, QString()));
+    Document *doc = w.document();
+    doc->undoStack()->push(new RenameProject(doc, QStringLiteral("edited")));
+    QMenu *file = w.menuBar()->findChild<QMenu *>(QStringLiteral("fileMenu"));
+    QAction *newAction = file->actions().at(0);
+    QCOMPARE(newAction->shortcut(), QKeySequence(QKeySequence::New));
+
+    // Answers the question the window asks with `button`; records the question.
+    QString asked;
+    const auto answer = [&asked](QMessageBox::StandardButton button) {
+        QTimer::singleShot(0, [&asked, button] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            QVERIFY(box);
+            asked = box->text();
+            box->button(button)->click();
+        });
+    };
+
+    answer(QMessageBox::Cancel);
+    newAction->trigger();
+    QVERIFY2(asked.contains(QStringLiteral("\"edited\" has been modified")), qPrintable(asked));
+    QCOMPARE(w.document(), doc); // cancelled: nothing lost
+    QVERIFY(w.isWindowModified());
+
+    asked.clear();
+    answer(QMessageBox::Discard);
+    newAction->trigger();
+    QVERIFY(!asked.isEmpty());
+    QVERIFY(w.document() != doc);
+    QVERIFY(w.document()->project().topology.nodes.empty());
+    QCOMPARE(w.windowTitle(), QStringLiteral("Untitled[*] \u2014 TopoPlan"));
+
+    // An unmodified document is replaced without a question.
+    asked.clear();
+    newAction->trigger();
+    QVERIFY(asked.isEmpty());
 }
 
 void TestMainWindow::bigProjectLoadsInTheBackground()

@@ -82,6 +82,7 @@ private Q_SLOTS:
     void clickSelects();
     void wheelZoomsAboutCursor();
     void zoomToFitShowsEverything();
+    void panWithMiddleButtonOrSpace();
     void exportRendersAtFullDetail();
     void zoomedOutHidesCablesAndBadges();
     void followsPalette();
@@ -413,6 +414,52 @@ void TestScene::zoomToFitShowsEverything()
     QVERIFY(visible.adjusted(-1, -1, 1, 1).contains(scene->contentRect()));
     // A 32-node unit on a 1600 x 1000 canvas is shown at full size: labels are readable.
     QVERIFY2(view.zoom() >= 0.9, qPrintable(QString::number(view.zoom())));
+}
+
+void TestScene::panWithMiddleButtonOrSpace()
+{
+    Document doc(generated("dgx-h100", 32));
+    auto *scene = new ClusterScene(&doc);
+    ClusterView view;
+    view.resize(800, 600);
+    view.setClusterScene(scene);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.resetZoom();
+    QWidget *viewport = view.viewport();
+    const QPoint from(400, 300);
+    const QPointF before = view.mapToScene(from);
+
+    // Middle drag: the diagram follows the mouse.
+    QTest::mousePress(viewport, Qt::MiddleButton, Qt::NoModifier, from);
+    QMouseEvent move(QEvent::MouseMove, QPointF(from + QPoint(-100, -50)),
+                     viewport->mapToGlobal(QPointF(from + QPoint(-100, -50))), Qt::NoButton,
+                     Qt::MiddleButton, Qt::NoModifier);
+    QApplication::sendEvent(viewport, &move);
+    QTest::mouseRelease(viewport, Qt::MiddleButton, Qt::NoModifier, from + QPoint(-100, -50));
+    QCOMPARE(view.mapToScene(from), before + QPointF(100, 50));
+
+    // Space + left drag pans too, and moves no item even when it starts on one.
+    const QPointF node = scene->itemForId(QStringLiteral("node-10"))->sceneBoundingRect().center();
+    view.centerOn(node);
+    const QPoint onNode = view.mapFromScene(node);
+    const QPointF under = view.mapToScene(onNode);
+    view.setFocus();
+    QTest::keyPress(&view, Qt::Key_Space);
+    QTest::mousePress(viewport, Qt::LeftButton, Qt::NoModifier, onNode);
+    dragTo(viewport, onNode + QPoint(60, 0));
+    QTest::mouseRelease(viewport, Qt::LeftButton, Qt::NoModifier, onNode + QPoint(60, 0));
+    QTest::keyRelease(&view, Qt::Key_Space);
+    QCOMPARE(view.mapToScene(onNode), under - QPointF(60, 0));
+    QCOMPARE(doc.undoStack()->count(), 0);
+    QVERIFY(!doc.isSelected(QStringLiteral("node-10")));
+
+    // Without space, the same drag moves the node.
+    const QPoint start = view.mapFromScene(node);
+    QTest::mousePress(viewport, Qt::LeftButton, Qt::NoModifier, start);
+    dragTo(viewport, start + QPoint(60, 0));
+    QTest::mouseRelease(viewport, Qt::LeftButton, Qt::NoModifier, start + QPoint(60, 0));
+    QCOMPARE(doc.undoStack()->count(), 1);
 }
 
 void TestScene::exportRendersAtFullDetail()
