@@ -151,6 +151,7 @@ void ClusterScene::onChanged(const ChangeEvent &event)
     case ChangeEvent::DevicesChanged:
         for (const QString &id : event.ids)
             syncItem(id);
+        relink(event.ids); // another model may have other NICs, another tier another edge
         syncDomainsOf(event.ids);
         updateLanes();
         break;
