@@ -1,0 +1,245 @@
+#include "engine/catalog.h"
+#include "engine/editing.h"
+#include "engine/project.h"
+
+#include <QtTest>
+
+using namespace topoplan;
+
+namespace {
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+// Two DGX H100, a GB200 tray, a QM9700 leaf, an SN5600, a 32-port 100 GbE switch and a
+// QM8700 (HDR) leaf; dgx-1 uses NICs 0-2 and leaf ports 0-1 and 4.
+Topology sampleTopology()
+{
+    Topology t;
+    t.nodes = {{"dgx-1", "dgx-1", "dgx-h100", ""},
+               {"dgx-2", "dgx-2", "dgx-h100", ""},
+               {"tray-1", "tray-1", "gb200-tray", ""},
+               {"a100-1", "a100-1", "dgx-a100", ""}};
+    t.switches = {{"leaf-1", "leaf-1", "qm9700", Tier::Leaf, FabricRole::Compute},
+                  {"eth-1", "eth-1", "sn5600", Tier::Leaf, FabricRole::Compute},
+                  {"mgmt-1", "mgmt-1", "eth-100g", Tier::Leaf, FabricRole::Management},
+                  {"hdr-1", "hdr-1", "qm8700", Tier::Spine, FabricRole::Compute}};
+    t.links = {{"link-1", {"dgx-1", 0}, {"leaf-1", 0}, "ib-ndr", 2},
+               {"link-2", {"dgx-1", 2}, {"leaf-1", 4}, "ib-ndr", 1}};
+    return t;
+}
+
+} // namespace
+
+class TestEditing : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void portCounts();
+    void nextFreePorts_data();
+    void nextFreePorts();
+    void exhaustedPortsAreRefused();
+    void proposeLinkMedia_data();
+    void proposeLinkMedia();
+    void proposeLinkRefusals_data();
+    void proposeLinkRefusals();
+    void domainMembership_data();
+    void domainMembership();
+    void unusedIds();
+};
+
+void TestEditing::portCounts()
+{
+    const Topology t = sampleTopology();
+    const Catalog &c = Catalog::builtin();
+    QCOMPARE(portCount(t, c, "dgx-1"), std::optional<int>(8));
+    QCOMPARE(portCount(t, c, "tray-1"), std::optional<int>(4));
+    QCOMPARE(portCount(t, c, "leaf-1"), std::optional<int>(64));
+    QCOMPARE(portCount(t, c, "mgmt-1"), std::optional<int>(32));
+    QCOMPARE(portCount(t, c, "nope"), std::optional<int>());
+    QCOMPARE(usedPortCount(t, "dgx-1"), 3);
+    QCOMPARE(usedPortCount(t, "leaf-1"), 3);
+    QCOMPARE(usedPortCount(t, "dgx-2"), 0);
+}
+
+void TestEditing::nextFreePorts_data()
+{
+    QTest::addColumn<QString>("device");
+    QTest::addColumn<int>("count");
+    QTest::addColumn<int>("port");
+
+    QTest::newRow("unused node") << "dgx-2" << 1 << 0;
+    QTest::newRow("node: the gap after a bundle") << "dgx-1" << 1 << 3;
+    QTest::newRow("switch: the gap before port 4") << "leaf-1" << 2 << 2;
+    QTest::newRow("switch: a bundle skips the gap too small") << "leaf-1" << 3 << 5;
+    QTest::newRow("node: a bundle of the rest") << "dgx-1" << 5 << 3;
+}
+
+void TestEditing::nextFreePorts()
+{
+    QFETCH(QString, device);
+    QFETCH(int, count);
+    QFETCH(int, port);
+    const Expected<int> r = topoplan::nextFreePorts(sampleTopology(), Catalog::builtin(),
+                                                    device.toStdString(), count);
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    QCOMPARE(*r, port);
+}
+
+void TestEditing::exhaustedPortsAreRefused()
+{
+    Topology t = sampleTopology();
+    const Catalog &c = Catalog::builtin();
+    Expected<int> r = topoplan::nextFreePorts(t, c, "dgx-1", 6);
+    QVERIFY(!r.ok());
+    QCOMPARE(q(r.error().message),
+             QStringLiteral("dgx-1 (NVIDIA DGX H100) has 5 of 8 ports free; the link needs 6"));
+
+    r = topoplan::nextFreePorts(t, c, "leaf-1", 62);
+    QVERIFY(!r.ok());
+    QCOMPARE(q(r.error().message),
+             QStringLiteral("leaf-1 (NVIDIA Quantum-2 QM9700) has 61 of 64 ports free; the link "
+                            "needs 62"));
+
+    // Free ports that are not consecutive cannot take a bundle.
+    t.links.push_back({"link-3", {"dgx-2", 1}, {"leaf-1", 10}, "ib-ndr", 1});
+    t.links.push_back({"link-4", {"dgx-2", 5}, {"leaf-1", 11}, "ib-ndr", 1});
+    r = topoplan::nextFreePorts(t, c, "dgx-2", 4);
+    QVERIFY(!r.ok());
+    QCOMPARE(q(r.error().message),
+             QStringLiteral("dgx-2 (NVIDIA DGX H100) has 6 of 8 ports free, but not 4 in a row; "
+                            "the link needs 4"));
+
+    r = topoplan::nextFreePorts(t, c, "ghost", 1);
+    QVERIFY(!r.ok());
+    QCOMPARE(q(r.error().message), QStringLiteral("no node or switch has the id \"ghost\""));
+}
+
+void TestEditing::proposeLinkMedia_data()
+{
+    QTest::addColumn<QString>("a");
+    QTest::addColumn<QString>("b");
+    QTest::addColumn<int>("count");
+    QTest::addColumn<QString>("medium");
+    QTest::addColumn<int>("portA");
+    QTest::addColumn<int>("portB");
+
+    QTest::newRow("DGX H100 to QM9700: NDR") << "dgx-2"
+                                             << "leaf-1" << 1 << "ib-ndr" << 0 << 2;
+    QTest::newRow("switch first, node second") << "leaf-1"
+                                               << "dgx-1" << 1 << "ib-ndr" << 2 << 3;
+    QTest::newRow("DGX H100 to SN5600: RoCE 400") << "dgx-2"
+                                                  << "eth-1" << 1 << "roce-400" << 0 << 0;
+    QTest::newRow("GB200 tray (400G NICs) to SN5600 (800G ports)")
+            << "tray-1"
+            << "eth-1" << 2 << "roce-400" << 0 << 0;
+    QTest::newRow("DGX A100 to QM9700: HDR, the slower end") << "a100-1"
+                                                             << "leaf-1" << 1 << "ib-hdr" << 0 << 2;
+    QTest::newRow("DGX H100 to a plain 100 GbE switch") << "dgx-2"
+                                                        << "mgmt-1" << 1 << "eth-100" << 0 << 0;
+    QTest::newRow("QM9700 to QM8700: HDR") << "leaf-1"
+                                           << "hdr-1" << 4 << "ib-hdr" << 5 << 0;
+    QTest::newRow("SN5600 to a non-RDMA switch: Ethernet 100")
+            << "eth-1"
+            << "mgmt-1" << 1 << "eth-100" << 0 << 0;
+}
+
+void TestEditing::proposeLinkMedia()
+{
+    QFETCH(QString, a);
+    QFETCH(QString, b);
+    QFETCH(int, count);
+    QFETCH(QString, medium);
+    QFETCH(int, portA);
+    QFETCH(int, portB);
+    const Topology t = sampleTopology();
+    const Expected<Link> link
+            = proposeLink(t, Catalog::builtin(), a.toStdString(), b.toStdString(), count);
+    QVERIFY2(link.ok(), link.ok() ? "" : link.error().message.c_str());
+    QCOMPARE(q(link->medium), medium);
+    QCOMPARE(q(link->a.device), a);
+    QCOMPARE(q(link->b.device), b);
+    QCOMPARE(link->a.port, portA);
+    QCOMPARE(link->b.port, portB);
+    QCOMPARE(link->count, count);
+    QCOMPARE(q(link->id), QStringLiteral("link-3"));
+}
+
+void TestEditing::proposeLinkRefusals_data()
+{
+    QTest::addColumn<QString>("a");
+    QTest::addColumn<QString>("b");
+    QTest::addColumn<int>("count");
+    QTest::addColumn<QString>("message");
+
+    QTest::newRow("two nodes")
+            << "dgx-1"
+            << "dgx-2" << 1
+            << "a link joins a node to a switch or two switches; dgx-1 and dgx-2 are both nodes";
+    QTest::newRow("itself") << "leaf-1"
+                            << "leaf-1" << 1 << "a link joins two devices; both ends are leaf-1";
+    QTest::newRow("unknown") << "dgx-1"
+                             << "leaf-9" << 1 << "no node or switch has the id \"leaf-9\"";
+    QTest::newRow("node out of NICs") << "tray-1"
+                                      << "leaf-1" << 5
+                                      << "tray-1 (NVIDIA GB200 compute tray (2 x GB200 "
+                                         "superchip)) has 4 of 4 ports free; the link needs 5";
+    QTest::newRow("no cable") << "dgx-1"
+                              << "leaf-1" << 0 << "a link has at least 1 cable, not 0";
+}
+
+void TestEditing::proposeLinkRefusals()
+{
+    QFETCH(QString, a);
+    QFETCH(QString, b);
+    QFETCH(int, count);
+    QFETCH(QString, message);
+    const Expected<Link> link = proposeLink(sampleTopology(), Catalog::builtin(), a.toStdString(),
+                                            b.toStdString(), count);
+    QVERIFY(!link.ok());
+    QCOMPARE(q(link.error().message), message);
+}
+
+void TestEditing::domainMembership_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("refusal");
+
+    QTest::newRow("GB200 tray") << "gb200-tray" << QString();
+    QTest::newRow("DGX H100") << "dgx-h100"
+                              << "n (NVIDIA DGX H100) has its own NVSwitch board: its 8 GPUs are "
+                                 "an NVLink domain of their own";
+    QTest::newRow("NVL72 rack") << "gb200-nvl72"
+                                << "n (NVIDIA GB200 NVL72 rack) is a whole NVLink domain of 72 "
+                                   "GPUs itself";
+    QTest::newRow("MI300X") << "mi300x"
+                            << "n (AMD Instinct MI300X 8-GPU platform server) joins its GPUs peer "
+                               "to peer inside the box; its links do not leave it";
+    QTest::newRow("PCIe server") << "pcie-server"
+                                 << "n (Generic 8-GPU PCIe server (H100 PCIe)) has no NVLink; its "
+                                    "GPUs talk over PCIe";
+}
+
+void TestEditing::domainMembership()
+{
+    QFETCH(QString, model);
+    QFETCH(QString, refusal);
+    Topology t;
+    t.nodes = {{"n", "n", model.toStdString(), ""}};
+    const std::optional<std::string> r = domainMembershipRefusal(t, Catalog::builtin(), "n");
+    QCOMPARE(r ? q(*r) : QString(), refusal);
+}
+
+void TestEditing::unusedIds()
+{
+    Topology t = sampleTopology();
+    QCOMPARE(q(unusedId(t, "link")), QStringLiteral("link-3"));
+    QCOMPARE(q(unusedId(t, "dgx")), QStringLiteral("dgx-3"));
+    QCOMPARE(q(unusedId(t, "domain")), QStringLiteral("domain-1"));
+}
+
+QTEST_GUILESS_MAIN(TestEditing)
+#include "tst_editing.moc"
