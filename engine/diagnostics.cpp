@@ -175,11 +175,11 @@ void Diagnoser::onEthernet(const DimensionResult &d)
                        : d.dim == Dim::EP ? code::kEpOnEthernet
                                           : code::kCpOnEthernet;
     const std::string what = d.dim == Dim::TP
-                                     ? "TP collectives, on the critical path of every layer,"
-                             : d.dim == Dim::EP ? "expert all-to-alls"
-                                                : "the context-parallel K/V ring";
+                                     ? "TP collectives, on the critical path of every layer, run"
+                             : d.dim == Dim::EP ? "Expert all-to-alls run"
+                                                : "The context-parallel K/V ring runs";
     add(Severity::Error, code,
-        "The " + what + " run over plain Ethernet (TCP, no RDMA)" + where + cost
+        what + " over plain Ethernet (TCP, no RDMA)" + where + cost
                 + " This collapses throughput: keep " + name
                 + " inside an NVLink domain, or cable these nodes to an InfiniBand or RoCE "
                   "fabric.",

@@ -16,12 +16,14 @@ void Diagnoser::outOfMemory()
     const Workload &w = m_r.workload;
     const Plan &p = m_r.plan;
     std::vector<std::string> helps;
+    bool anyFits = false;
     auto tryChange = [&](const std::string &label, const Workload &w2, const Plan &p2) {
         if (validatePlan(p2, w2, m_r.gpus))
             return;
         const MemoryEstimate e = estimateMemory(w2, p2, m_a.gpuModel(), m_sw);
         if (e.totalGB < m.totalGB)
             helps.push_back(label + " (" + gb(e.totalGB) + (e.fits ? ", fits)" : ")"));
+        anyFits = anyFits || e.fits;
     };
     if (p.dp % 2 == 0) {
         Plan more = p;
@@ -58,7 +60,12 @@ void Diagnoser::outOfMemory()
                 + gb(m.weightsGB) + ", gradients " + gb(m.gradsGB) + ", optimizer state "
                 + gb(m.optimizerGB) + ", activations " + gb(m.activationsGB) + ", runtime "
                 + gb(m.otherGB) + " (the " + (m.lastStage ? "last" : "first")
-                + " pipeline stage is the fullest)." + help + (helps.empty() ? "" : "."),
+                + " pipeline stage is the fullest)." + help
+                + (helps.empty() ? ""
+                   : anyFits
+                           ? "."
+                           : ". None of these alone makes it fit: spread the model over more GPUs "
+                             "(more pp or tp, on a larger cluster)."),
         {});
 }
 

@@ -38,7 +38,7 @@ std::string countOf(int n, int total, const std::string &noun)
     if (total == 1)
         return "the " + noun;
     if (n == total)
-        return "all " + std::to_string(total) + " " + noun + "s";
+        return (total == 2 ? "both" : "all " + std::to_string(total)) + " " + noun + "s";
     return std::to_string(n) + " of " + std::to_string(total) + " " + noun + "s";
 }
 
@@ -70,7 +70,7 @@ std::string className(LinkClass c)
 
 std::string gbs(double v)
 {
-    return format(v >= 10 ? "%.0f GB/s" : "%.1f GB/s", v);
+    return format(v >= 100 ? "%.0f GB/s" : "%.1f GB/s", v);
 }
 
 std::string gb(double v)

@@ -14,7 +14,7 @@ namespace topoplan::diagtext {
 void appendUnique(std::vector<std::string> *list, const std::string &item);
 // "node-1, node-2, node-3, node-4 and 12 more"
 std::string listed(const std::vector<std::string> &items, std::size_t shown = 4);
-// "the TP group", "all 4 TP groups", "3 of 8 TP groups"
+// "the TP group", "both TP groups", "all 4 TP groups", "3 of 8 TP groups"
 std::string countOf(int n, int total, const std::string &noun);
 std::string dimName(Dim d); // "TP", ..., "EDP"
 // "NVLink", "xGMI", "InfiniBand", "RoCE", "PCIe", "plain Ethernet"

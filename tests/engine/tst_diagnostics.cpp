@@ -1,0 +1,340 @@
+#include "engine/analysis.h"
+#include "tests/engine/analysisfixtures.h"
+
+#include <QtTest>
+
+using namespace topoplan;
+using namespace topoplan::fixtures;
+
+// Every diagnostic code on a topology and plan that trigger it, and on one that does not.
+
+namespace {
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+Topology twoNodes(const std::string &leaf = "qm9700", const std::string &medium = "ib-ndr")
+{
+    return nodesOnOneLeaf(2, "dgx-h100", 8, leaf, medium);
+}
+
+// 8 DGX H100, odd nodes on leaf-1 and even ones on leaf-2, each leaf with 32 NIC cables down
+// and `uplinks` cables up to 2 spines: every DP ring step between neighbouring nodes climbs.
+Topology alternatingLeaves(int uplinks)
+{
+    TopologyBuilder b;
+    const std::string leaves[2] = {b.addSwitch("qm9700"), b.addSwitch("qm9700")};
+    const std::string spines[2]
+            = {b.addSwitch("qm9700", Tier::Spine), b.addSwitch("qm9700", Tier::Spine)};
+    for (int n = 0; n < 8; ++n) {
+        const std::string node = b.node("dgx-h100");
+        for (int k = 0; k < 8; ++k)
+            b.cable(node, k, leaves[n % 2], "ib-ndr");
+    }
+    for (const std::string &leaf : leaves) {
+        for (const std::string &spine : spines)
+            b.bundle(leaf, spine, "ib-ndr", uplinks / 2);
+    }
+    return b.topology;
+}
+
+// Three DGX H100 on one leaf; the third has no cable unless `cabled`.
+Topology thirdNodeUncabled(bool cabled)
+{
+    TopologyBuilder b;
+    const std::string leaf = b.addSwitch("qm9700");
+    for (int n = 0; n < 3; ++n) {
+        const std::string node = b.node("dgx-h100");
+        for (int k = 0; (n < 2 || cabled) && k < 8; ++k)
+            b.cable(node, k, leaf, "ib-ndr");
+    }
+    return b.topology;
+}
+
+// A DGX A100 and a DGX H100 (or two DGX H100) on one leaf.
+Topology mixedNodes(bool mixed)
+{
+    TopologyBuilder b;
+    const std::string leaf = b.addSwitch("qm9700");
+    const std::string a = b.node(mixed ? "dgx-a100" : "dgx-h100");
+    const std::string h = b.node("dgx-h100");
+    for (int k = 0; k < 8; ++k) {
+        b.cable(a, k, leaf, mixed ? "ib-hdr" : "ib-ndr");
+        b.cable(h, k, leaf, "ib-ndr");
+    }
+    return b.topology;
+}
+
+Workload withBatch(const std::string &name, int globalBatch)
+{
+    Workload w = preset(name);
+    w.training.globalBatch = globalBatch;
+    return w;
+}
+
+struct Scenario
+{
+    Topology topology;
+    Workload workload;
+    Plan plan;
+};
+
+Scenario scenario(const QString &name)
+{
+    const Workload llama = preset("llama3-8b");
+    const Workload mixtral = preset("mixtral-8x7b");
+    const Workload gpt3 = preset("gpt3-175b");
+    // Global batches that dp = 3, 8 and 12 divide.
+    const Workload small = gpt(24, 2304, 24, 576); // Megatron's 1.7B
+    const std::map<QString, Scenario> all = {
+            {QStringLiteral("tp across nodes"), {twoNodes(), llama, plan(16)}},
+            {QStringLiteral("tp in a node"), {twoNodes(), llama, plan(8)}},
+            {QStringLiteral("ep across nodes"), {twoNodes(), mixtral, plan(2, 1, 1, 8)}},
+            {QStringLiteral("ep in a node"), {twoNodes(), mixtral, plan(1, 1, 1, 8)}},
+            {QStringLiteral("tp over tcp"), {twoNodes("eth-100g", "eth-100"), llama, plan(16)}},
+            {QStringLiteral("ep over tcp"),
+             {twoNodes("eth-100g", "eth-100"), mixtral, plan(2, 1, 1, 8)}},
+            {QStringLiteral("ep in a node, tcp fabric"),
+             {twoNodes("eth-100g", "eth-100"), mixtral, plan(1, 1, 1, 8)}},
+            {QStringLiteral("cp over tcp"),
+             {twoNodes("eth-100g", "eth-100"), llama, plan(1, 1, 16)}},
+            {QStringLiteral("cp in a node, tcp fabric"),
+             {twoNodes("eth-100g", "eth-100"), llama, plan(1, 1, 8)}},
+            {QStringLiteral("pp over tcp"), {twoNodes("eth-100g", "eth-100"), llama, plan(8, 2)}},
+            {QStringLiteral("pp over ib"), {twoNodes(), llama, plan(8, 2)}},
+            {QStringLiteral("dp through 2:1"), {alternatingLeaves(16), llama, plan(8)}},
+            {QStringLiteral("dp through 1:1"), {alternatingLeaves(32), llama, plan(8)}},
+            {QStringLiteral("dp leaves its rail"), {generated("dgx-h100", 3), small, plan(3)}},
+            {QStringLiteral("dp on its rail"), {generated("dgx-h100", 3), small, plan(2)}},
+            {QStringLiteral("tp 3 on a fat tree"),
+             {generated("dgx-h100", 3, FabricKind::FatTree), small, plan(3)}},
+            {QStringLiteral("uncabled node"),
+             {thirdNodeUncabled(false), withBatch("llama3-8b", 576), plan(8)}},
+            {QStringLiteral("every node cabled"),
+             {thirdNodeUncabled(true), withBatch("llama3-8b", 576), plan(8)}},
+            {QStringLiteral("175B on 8 GPUs"),
+             {nodesOnOneLeaf(1, "dgx-h100", 8, "qm9700", "ib-ndr"), gpt3, plan(8)}},
+            {QStringLiteral("175B on 256 GPUs"), {generated("dgx-h100", 32), gpt3, plan(8, 8)}},
+            {QStringLiteral("one NVL72 rack"),
+             {generated("gb200-nvl72", 1, FabricKind::None), withBatch("llama3-8b", 576), plan(8)}},
+            {QStringLiteral("m = 16 for pp = 8"),
+             {generated("dgx-h100", 32), withBatch("gpt3-175b", 64), plan(8, 8)}},
+            {QStringLiteral("m = 4 for pp = 8"),
+             {generated("dgx-h100", 32), withBatch("gpt3-175b", 16), plan(8, 8)}},
+            {QStringLiteral("a100 and h100"), {mixedNodes(true), llama, plan(8)}},
+            {QStringLiteral("h100 only"), {mixedNodes(false), llama, plan(8)}},
+    };
+    auto it = all.find(name);
+    if (it == all.end())
+        qFatal("no scenario %s", qPrintable(name));
+    return it->second;
+}
+
+const Diagnostic *find(const AnalysisResult &r, const QString &code)
+{
+    for (const Diagnostic &d : r.diagnostics) {
+        if (q(d.code) == code)
+            return &d;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class tst_Diagnostics : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void triggers_data();
+    void triggers();
+    void planInvalid();
+    void orderedBySeverity();
+};
+
+void tst_Diagnostics::triggers_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<bool>("expected");
+    QTest::addColumn<QString>("severity");
+    QTest::addColumn<QStringList>("ids");
+    QTest::addColumn<QString>("fragment"); // part of the message
+    const QStringList nodes12{QStringLiteral("node-1"), QStringLiteral("node-2")};
+
+    QTest::newRow("TP_CROSSES_NVLINK_DOMAIN")
+            << "tp across nodes"
+            << "TP_CROSSES_NVLINK_DOMAIN" << true << "warning" << nodes12
+            << "TP = 16 spans 2 NVLink domains (node-1, node-2): its all-gathers and "
+               "reduce-scatters, on the critical path of every layer, run over InfiniBand at 376 "
+               "GB/s instead of NVLink 4 at 369 GB/s inside a domain";
+    QTest::newRow("TP_CROSSES_NVLINK_DOMAIN absent")
+            << "tp in a node"
+            << "TP_CROSSES_NVLINK_DOMAIN" << false << "" << QStringList() << "";
+    QTest::newRow("EP_CROSSES_NVLINK_DOMAIN")
+            << "ep across nodes"
+            << "EP_CROSSES_NVLINK_DOMAIN" << true << "warning" << nodes12
+            << "EP = 8 spans 2 NVLink domains (node-1, node-2) in both EP groups";
+    QTest::newRow("EP_CROSSES_NVLINK_DOMAIN absent")
+            << "ep in a node"
+            << "EP_CROSSES_NVLINK_DOMAIN" << false << "" << QStringList() << "";
+    QTest::newRow("TP_ON_ETHERNET")
+            << "tp over tcp"
+            << "TP_ON_ETHERNET" << true << "error" << QStringList()
+            << "TP collectives, on the critical path of every layer, run over plain "
+               "Ethernet (TCP, no RDMA) through link-1";
+    QTest::newRow("TP_ON_ETHERNET absent")
+            << "tp across nodes"
+            << "TP_ON_ETHERNET" << false << "" << QStringList() << "";
+    QTest::newRow("EP_ON_ETHERNET") << "ep over tcp"
+                                    << "EP_ON_ETHERNET" << true << "error" << QStringList()
+                                    << "Expert all-to-alls run over plain";
+    QTest::newRow("EP_ON_ETHERNET absent")
+            << "ep in a node, tcp fabric"
+            << "EP_ON_ETHERNET" << false << "" << QStringList() << "";
+    QTest::newRow("CP_ON_ETHERNET") << "cp over tcp"
+                                    << "CP_ON_ETHERNET" << true << "error" << QStringList()
+                                    << "The context-parallel K/V ring runs over plain Ethernet";
+    QTest::newRow("CP_ON_ETHERNET absent")
+            << "cp in a node, tcp fabric"
+            << "CP_ON_ETHERNET" << false << "" << QStringList() << "";
+    QTest::newRow("PP_ON_ETHERNET")
+            << "pp over tcp"
+            << "PP_ON_ETHERNET" << true << "warning" << QStringList()
+            << "Pipeline sends and receives run over plain Ethernet (TCP, no RDMA)";
+    QTest::newRow("PP_ON_ETHERNET absent")
+            << "pp over ib"
+            << "PP_ON_ETHERNET" << false << "" << QStringList() << "";
+    QTest::newRow("DP_OVERSUBSCRIBED")
+            << "dp through 2:1"
+            << "DP_OVERSUBSCRIBED" << true << "warning"
+            << QStringList{QStringLiteral("leaf-1"), QStringLiteral("leaf-2")}
+            << "DP traffic climbs through oversubscribed leaf switches (leaf-1, leaf-2: up to "
+               "2:1 downlink to uplink bandwidth): the DP gradient reduction gets 23.5 GB/s per "
+               "group where 1:1 uplinks would give 47.0 GB/s (50% lost)";
+    QTest::newRow("DP_OVERSUBSCRIBED absent")
+            << "dp through 1:1"
+            << "DP_OVERSUBSCRIBED" << false << "" << QStringList() << "";
+    QTest::newRow("DP_CROSSES_RAILS")
+            << "dp leaves its rail"
+            << "DP_CROSSES_RAILS" << true << "warning"
+            << QStringList{QStringLiteral("node-1"), QStringLiteral("node-2"),
+                           QStringLiteral("leaf-1"), QStringLiteral("leaf-2")}
+            << "On this rail-optimized fabric all 3 DP groups send from one rail to another "
+               "(e.g. node-1/gpu0 on rail 0 to node-2/gpu1 on rail 1)";
+    QTest::newRow("DP_CROSSES_RAILS absent")
+            << "dp on its rail"
+            << "DP_CROSSES_RAILS" << false << "" << QStringList() << "";
+    QTest::newRow("DP_CROSSES_RAILS absent without rails")
+            << "tp 3 on a fat tree"
+            << "DP_CROSSES_RAILS" << false << "" << QStringList() << "";
+    QTest::newRow("NO_PATH") << "uncabled node"
+                             << "NO_PATH" << true << "error"
+                             << QStringList{QStringLiteral("node-3")}
+                             << "node-3/gpu0 on node-3 cannot reach the rest of its group";
+    QTest::newRow("NO_PATH absent") << "every node cabled"
+                                    << "NO_PATH" << false << "" << QStringList() << "";
+    QTest::newRow("OUT_OF_MEMORY")
+            << "175B on 8 GPUs"
+            << "OUT_OF_MEMORY" << true << "error" << QStringList() << "of its 80.0 GB: weights ";
+    QTest::newRow("OUT_OF_MEMORY absent") << "175B on 256 GPUs"
+                                          << "OUT_OF_MEMORY" << false << "" << QStringList() << "";
+    QTest::newRow("FITS_ONE_DOMAIN")
+            << "one NVL72 rack"
+            << "FITS_ONE_DOMAIN" << true << "info" << QStringList{QStringLiteral("node-1")}
+            << "All 72 GPUs are in one NVLink domain (node-1): every parallel group's traffic "
+               "stays on NVLink, so training needs no InfiniBand or Ethernet fabric";
+    QTest::newRow("FITS_ONE_DOMAIN absent")
+            << "tp in a node"
+            << "FITS_ONE_DOMAIN" << false << "" << QStringList() << "";
+    QTest::newRow("PP_BUBBLE_LARGE info")
+            << "m = 16 for pp = 8"
+            << "PP_BUBBLE_LARGE" << true << "info" << QStringList()
+            << "stages fill and drain around 16 micro-batches per step";
+    QTest::newRow("PP_BUBBLE_LARGE warning")
+            << "m = 4 for pp = 8"
+            << "PP_BUBBLE_LARGE" << true << "warning" << QStringList()
+            << "global_batch / (micro_batch x dp) = 16 / (1 x 4)";
+    QTest::newRow("PP_BUBBLE_LARGE absent")
+            << "175B on 256 GPUs"
+            << "PP_BUBBLE_LARGE" << false << "" << QStringList() << "";
+    QTest::newRow("MIXED_GPU_MODELS")
+            << "a100 and h100"
+            << "MIXED_GPU_MODELS" << true << "info" << QStringList{QStringLiteral("node-1")}
+            << "The nodes hold 2 GPU models (a100-sxm-80gb on node-1; h100-sxm on node-2)";
+    QTest::newRow("MIXED_GPU_MODELS absent")
+            << "h100 only"
+            << "MIXED_GPU_MODELS" << false << "" << QStringList() << "";
+}
+
+void tst_Diagnostics::triggers()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QString, code);
+    QFETCH(bool, expected);
+    QFETCH(QString, severity);
+    QFETCH(QStringList, ids);
+    QFETCH(QString, fragment);
+    const Scenario s = ::scenario(scenario);
+    const Analyzer a = analyzer(s.topology);
+    const Expected<AnalysisResult> r = a.analyze(s.workload, s.plan);
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().text().c_str());
+    const Diagnostic *d = find(*r, code);
+    QCOMPARE(d != nullptr, expected);
+    if (!d)
+        return;
+    qInfo("%s %s: %s", toString(d->severity), d->code.c_str(), d->message.c_str());
+    QCOMPARE(q(toString(d->severity)), severity);
+    QVERIFY2(q(d->message).contains(fragment), d->message.c_str());
+    // Why it matters and what to change: every message ends with advice.
+    QVERIFY(d->message.size() > 80);
+    if (!ids.isEmpty()) {
+        QStringList actual;
+        for (const std::string &id : d->ids)
+            actual << q(id);
+        QCOMPARE(actual, ids);
+    }
+    if (code == QLatin1String("TP_ON_ETHERNET")) {
+        // The Ethernet cables TP crosses, and the nodes they join.
+        QVERIFY(d->ids.size() == 18);
+        QCOMPARE(q(d->ids.back()), QStringLiteral("node-2"));
+    }
+    if (code == QLatin1String("MIXED_GPU_MODELS"))
+        QCOMPARE(q(r->gpuModel), QStringLiteral("a100-sxm-80gb"));
+    if (code == QLatin1String("NO_PATH"))
+        QCOMPARE(r->step.tokensPerS, 0.0);
+}
+
+void tst_Diagnostics::planInvalid()
+{
+    const Analyzer a = analyzer(twoNodes());
+    const Expected<AnalysisResult> bad = a.analyze(preset("llama3-8b"), plan(3));
+    QVERIFY(!bad);
+    const Diagnostic d = topoplan::planInvalid(bad.error());
+    QCOMPARE(q(d.code), QStringLiteral("PLAN_INVALID"));
+    QCOMPARE(d.severity, Severity::Error);
+    QCOMPARE(q(d.message), QStringLiteral("The plan cannot run: plan: tp x cp x pp = 3 does not "
+                                          "divide the 16 GPUs, so dp cannot be derived"));
+    // A valid plan analyses, and says nothing of the plan being invalid.
+    const Expected<AnalysisResult> good = a.analyze(preset("llama3-8b"), plan(8));
+    QVERIFY(good.ok());
+    QVERIFY(!find(*good, QStringLiteral("PLAN_INVALID")));
+}
+
+void tst_Diagnostics::orderedBySeverity()
+{
+    // TP over TCP (error), across domains (warning): errors first.
+    const Analyzer a = analyzer(twoNodes("eth-100g", "eth-100"));
+    const Expected<AnalysisResult> r = a.analyze(preset("llama3-8b"), plan(16));
+    QVERIFY(r.ok());
+    QVERIFY(r->diagnostics.size() >= 2);
+    QCOMPARE(q(r->diagnostics.front().code), QStringLiteral("TP_ON_ETHERNET"));
+    for (std::size_t i = 1; i < r->diagnostics.size(); ++i)
+        QVERIFY(r->diagnostics[i - 1].severity <= r->diagnostics[i].severity);
+}
+
+QTEST_GUILESS_MAIN(tst_Diagnostics)
+
+#include "tst_diagnostics.moc"
