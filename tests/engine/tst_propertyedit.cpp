@@ -1,0 +1,311 @@
+// Inspector edits worked out by the engine: the entries that change, bundles that grow onto
+// free ports, changes refused with validateTopology()'s message, and the media a link may use.
+
+#include "engine/finditems.h"
+#include "engine/generator.h"
+#include "engine/projectfile.h"
+#include "engine/propertyedit.h"
+
+#include <QtTest>
+
+using namespace topoplan;
+
+Q_DECLARE_METATYPE(topoplan::Property)
+
+namespace {
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+QStringList qsl(const std::vector<std::string> &v)
+{
+    QStringList out;
+    for (const std::string &s : v)
+        out.append(qs(s));
+    return out;
+}
+
+std::vector<std::string> toStd(const QStringList &list)
+{
+    std::vector<std::string> out;
+    for (const QString &s : list)
+        out.push_back(s.toStdString());
+    return out;
+}
+
+Project generated(const std::string &model, int nodes, const std::string &leaf = {},
+                  int domainSize = 0)
+{
+    GeneratorOptions o;
+    o.nodeModel = model;
+    o.nodes = nodes;
+    o.leaf = leaf;
+    o.domainSize = domainSize;
+    Expected<Project> p = generateProject(o);
+    if (!p)
+        qFatal("%s", p.error().text().c_str());
+    return *p;
+}
+
+// Two DGX H100 on one QM9700: node-a's NIC 0 on switch port 0, node-b's on port 1.
+Topology twoNodesOneSwitch()
+{
+    Topology t;
+    t.nodes = {Node{"node-a", "a", "dgx-h100", {}}, Node{"node-b", "b", "dgx-h100", {}}};
+    t.switches = {Switch{"sw", "sw", "qm9700", Tier::Leaf, FabricRole::Compute}};
+    t.links = {Link{"link-a", {"node-a", 0}, {"sw", 0}, "ib-ndr", 1},
+               Link{"link-b", {"node-b", 0}, {"sw", 1}, "ib-ndr", 1}};
+    return t;
+}
+
+// prefix + first .. prefix + last
+QStringList numbered(const QString &prefix, int first, int last)
+{
+    QStringList out;
+    for (int i = first; i <= last; ++i)
+        out.append(prefix + QString::number(i));
+    return out;
+}
+
+} // namespace
+
+class TestPropertyEdit : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void setsThePropertyOnEveryEntryThatHasIt_data();
+    void setsThePropertyOnEveryEntryThatHasIt();
+    void unchangedEntriesAreLeftOut();
+    void refusedWithTheValidationMessage_data();
+    void refusedWithTheValidationMessage();
+    void growingBundleMovesToFreePorts();
+    void mediaForLink_data();
+    void mediaForLink();
+    void findByNameOrId_data();
+    void findByNameOrId();
+};
+
+void TestPropertyEdit::setsThePropertyOnEveryEntryThatHasIt_data()
+{
+    QTest::addColumn<QStringList>("ids");
+    QTest::addColumn<Property>("property");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<int>("switches");
+    QTest::addColumn<int>("links");
+
+    const QStringList mixed{QStringLiteral("node-1"), QStringLiteral("leaf-1"),
+                            QStringLiteral("leaf-2"), QStringLiteral("link-1")};
+    QTest::newRow("tier of two leaves")
+            << mixed << Property::Tier << QStringLiteral("spine") << 0 << 2 << 0;
+    QTest::newRow("role") << mixed << Property::Role << QStringLiteral("storage") << 0 << 2 << 0;
+    QTest::newRow("name of nodes and switches")
+            << mixed << Property::Name << QStringLiteral("x") << 1 << 2 << 0;
+    QTest::newRow("a server model goes to nodes only")
+            << mixed << Property::Model << QStringLiteral("dgx-b200") << 1 << 0 << 0;
+    QTest::newRow("medium of a link")
+            << mixed << Property::Medium << QStringLiteral("ib-hdr") << 0 << 0 << 1;
+}
+
+void TestPropertyEdit::setsThePropertyOnEveryEntryThatHasIt()
+{
+    QFETCH(QStringList, ids);
+    QFETCH(Property, property);
+    QFETCH(QString, value);
+    QFETCH(int, nodes);
+    QFETCH(int, switches);
+    QFETCH(int, links);
+
+    const Project p = generated("dgx-h100", 32);
+    const Expected<TopologyEdit> edit = editProperty(p.topology, Catalog::builtin(), toStd(ids),
+                                                     property, value.toStdString());
+    QVERIFY2(edit, edit ? "" : edit.error().text().c_str());
+    QCOMPARE(int(edit->nodes.size()), nodes);
+    QCOMPARE(int(edit->switches.size()), switches);
+    QCOMPARE(int(edit->links.size()), links);
+
+    Topology t = p.topology;
+    applyEdit(t, *edit);
+    QVERIFY(!validateTopology(t, Catalog::builtin(), {}));
+    if (property == Property::Tier) {
+        QCOMPARE(t.switchById("leaf-1")->tier, Tier::Spine);
+        QCOMPARE(t.switchById("leaf-2")->tier, Tier::Spine);
+        QCOMPARE(t.switchById("leaf-3")->tier, Tier::Leaf);
+    }
+    if (property == Property::Medium)
+        QCOMPARE(t.links[0].medium, std::string("ib-hdr"));
+    // Everything else is as it was.
+    QCOMPARE(t.nodes.size(), p.topology.nodes.size());
+    QCOMPARE(t.links[1], p.topology.links[1]);
+}
+
+void TestPropertyEdit::unchangedEntriesAreLeftOut()
+{
+    const Project p = generated("dgx-h100", 32);
+    const Expected<TopologyEdit> edit = editProperty(
+            p.topology, Catalog::builtin(), {"leaf-1", "spine-1"}, Property::Tier, "spine");
+    QVERIFY(edit);
+    QCOMPARE(int(edit->switches.size()), 1);
+    QCOMPARE(edit->switches[0].id, std::string("leaf-1"));
+}
+
+void TestPropertyEdit::refusedWithTheValidationMessage_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<int>("domainSize");
+    QTest::addColumn<QStringList>("ids");
+    QTest::addColumn<Property>("property");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("where");
+    QTest::addColumn<QString>("message");
+
+    // node-1 has all 8 of its NICs cabled; a GB200 tray has 4.
+    QTest::newRow("server model with fewer NICs than cables")
+            << QStringLiteral("dgx-h100") << 32 << 0 << QStringList{QStringLiteral("node-1")}
+            << Property::Model << QStringLiteral("gb200-tray")
+            << QStringLiteral("/topology/nodes/0")
+            << QStringLiteral("node \"node-1\" (gb200-tray) has 8 cables attached but only 4 "
+                              "compute NICs");
+    QTest::newRow("switch model of another protocol")
+            << QStringLiteral("dgx-h100") << 32 << 0 << QStringList{QStringLiteral("leaf-1")}
+            << Property::Model << QStringLiteral("eth-100g")
+            << QStringLiteral("/topology/links/0/medium")
+            << QStringLiteral("\"ib-ndr\" is an InfiniBand medium but switch \"leaf-1\" "
+                              "(eth-100g) is an Ethernet switch (for this link: \"eth-100\")");
+    QTest::newRow("a board server into a domain")
+            << QStringLiteral("gb200-tray") << 36 << 72 << QStringList{QStringLiteral("node-1")}
+            << Property::Model << QStringLiteral("dgx-h100")
+            << QStringLiteral("/topology/nodes/0/domain")
+            << QStringLiteral("node \"node-1\" (dgx-h100) cannot join NVLink domain \"dom-1\": its "
+                              "NVLink stays on its own NVSwitch baseboard. Only servers whose "
+                              "NVLink leaves the box can be placed in a "
+                              "domain (gb200-tray)");
+    QTest::newRow("a medium the switch does not speak")
+            << QStringLiteral("dgx-h100") << 32 << 0 << QStringList{QStringLiteral("link-1")}
+            << Property::Medium << QStringLiteral("roce-400")
+            << QStringLiteral("/topology/links/0/medium")
+            << QStringLiteral("\"roce-400\" is an Ethernet medium but switch \"leaf-1\" (qm9700) "
+                              "is an InfiniBand switch (for this link: \"ib-ndr\")");
+    QTest::newRow("unknown tier") << QStringLiteral("dgx-h100") << 32 << 0
+                                  << QStringList{QStringLiteral("leaf-1")} << Property::Tier
+                                  << QStringLiteral("top") << QStringLiteral("tier")
+                                  << QStringLiteral(
+                                             "expected \"leaf\", \"spine\" or \"core\", found "
+                                             "\"top\"");
+    QTest::newRow("no cables") << QStringLiteral("dgx-h100") << 32 << 0
+                               << QStringList{QStringLiteral("link-1")} << Property::Count
+                               << QStringLiteral("0") << QStringLiteral("count")
+                               << QStringLiteral(
+                                          "expected a number of cables of 1 or more, found \"0\"");
+    QTest::newRow("unknown model")
+            << QStringLiteral("dgx-h100") << 32 << 0 << QStringList{QStringLiteral("node-1")}
+            << Property::Model << QStringLiteral("dgx-z9") << QStringLiteral("model")
+            << QStringLiteral("unknown model \"dgx-z9\": the catalog has no "
+                              "server or switch of this id");
+}
+
+void TestPropertyEdit::refusedWithTheValidationMessage()
+{
+    QFETCH(QString, model);
+    QFETCH(int, nodes);
+    QFETCH(int, domainSize);
+    QFETCH(QStringList, ids);
+    QFETCH(Property, property);
+    QFETCH(QString, value);
+    QFETCH(QString, where);
+    QFETCH(QString, message);
+
+    const Project p = generated(model.toStdString(), nodes, {}, domainSize);
+    const Expected<TopologyEdit> edit = editProperty(p.topology, Catalog::builtin(), toStd(ids),
+                                                     property, value.toStdString(), "my.topoplan");
+    QVERIFY(!edit);
+    QCOMPARE(qs(edit.error().file), QStringLiteral("my.topoplan"));
+    QCOMPARE(qs(edit.error().where), where);
+    QCOMPARE(qs(edit.error().message), message);
+}
+
+void TestPropertyEdit::growingBundleMovesToFreePorts()
+{
+    const Topology t = twoNodesOneSwitch();
+    // link-a grows to 3 cables: node-a's ports 0-2 are free, the switch's port 1 is link-b's,
+    // so its end moves to the first free run, ports 2-4.
+    const Expected<TopologyEdit> edit
+            = editProperty(t, Catalog::builtin(), {"link-a"}, Property::Count, "3");
+    QVERIFY2(edit, edit ? "" : edit.error().text().c_str());
+    QCOMPARE(int(edit->links.size()), 1);
+    const Link &l = edit->links[0];
+    QCOMPARE(l.count, 3);
+    QCOMPARE(l.a, (Endpoint{"node-a", 0}));
+    QCOMPARE(l.b, (Endpoint{"sw", 2}));
+
+    // Nine cables do not fit node-a's 8 NICs: refused with the validation message.
+    const Expected<TopologyEdit> tooMany
+            = editProperty(t, Catalog::builtin(), {"link-a"}, Property::Count, "9");
+    QVERIFY(!tooMany);
+    QCOMPARE(qs(tooMany.error().where), QStringLiteral("/topology/nodes/0"));
+    QVERIFY2(tooMany.error().message.find("has 9 cables attached but only 8") != std::string::npos,
+             tooMany.error().message.c_str());
+}
+
+void TestPropertyEdit::mediaForLink_data()
+{
+    QTest::addColumn<QString>("leaf");
+    QTest::addColumn<QStringList>("media");
+
+    QTest::newRow("NDR leaf") << QStringLiteral("qm9700")
+                              << QStringList{QStringLiteral("ib-ndr"), QStringLiteral("ib-hdr")};
+    QTest::newRow("HDR leaf") << QStringLiteral("qm8700") << QStringList{QStringLiteral("ib-hdr")};
+    QTest::newRow("RoCE leaf") << QStringLiteral("sn5600")
+                               << QStringList{QStringLiteral("roce-400"),
+                                              QStringLiteral("roce-200"), QStringLiteral("eth-400"),
+                                              QStringLiteral("eth-100")};
+}
+
+void TestPropertyEdit::mediaForLink()
+{
+    QFETCH(QString, leaf);
+    QFETCH(QStringList, media);
+
+    const Project p = generated("dgx-h100", 4, leaf.toStdString());
+    QCOMPARE(qsl(topoplan::mediaForLink(p.topology, Catalog::builtin(), p.topology.links[0])),
+             media);
+}
+
+void TestPropertyEdit::findByNameOrId_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QStringList>("found");
+
+    QTest::newRow("exact name first")
+            << QStringLiteral("DGX-003") << QStringList{QStringLiteral("node-3")};
+    QTest::newRow("exact id before partial matches")
+            << QStringLiteral("leaf-1")
+            << (QStringList{QStringLiteral("leaf-1")} << numbered(QStringLiteral("leaf-"), 10, 19));
+    QTest::newRow("by part of a name: rail 2 of each unit")
+            << QStringLiteral("r2-su")
+            << QStringList{QStringLiteral("leaf-2"), QStringLiteral("leaf-10"),
+                           QStringLiteral("leaf-18")};
+    QTest::newRow("links by id") << QStringLiteral("link-25")
+                                 << (QStringList{QStringLiteral("link-25")}
+                                     << numbered(QStringLiteral("link-"), 250, 259));
+    QTest::newRow("nothing") << QStringLiteral("zzz") << QStringList{};
+    QTest::newRow("empty") << QString() << QStringList{};
+}
+
+void TestPropertyEdit::findByNameOrId()
+{
+    QFETCH(QString, text);
+    QFETCH(QStringList, found);
+
+    // 96 DGX H100: 3 scalable units of 8 leaves each, leaf-1 to leaf-24 (named
+    // "leaf-r<rail>-su<unit>"), and 768 node links before the leaf-spine bundles.
+    static const Project p = generated("dgx-h100", 96);
+    QCOMPARE(qsl(findItems(p.topology, text.toStdString())), found);
+}
+
+QTEST_GUILESS_MAIN(TestPropertyEdit)
+#include "tst_propertyedit.moc"
