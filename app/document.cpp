@@ -229,6 +229,42 @@ void Document::setNodeDomain(const QString &nodeId, const QString &domainId)
     emitChanged(ChangeEvent::DevicesChanged, {nodeId});
 }
 
+void Document::updateDomains(const QList<Domain> &domains)
+{
+    updateEntries(m_project.topology.domains, domains);
+}
+
+void Document::updateNodes(const QList<Node> &nodes)
+{
+    updateEntries(m_project.topology.nodes, nodes);
+}
+
+void Document::updateSwitches(const QList<Switch> &switches)
+{
+    updateEntries(m_project.topology.switches, switches);
+}
+
+void Document::updateLinks(const QList<Link> &links)
+{
+    updateEntries(m_project.topology.links, links);
+}
+
+template<typename T>
+void Document::updateEntries(std::vector<T> &list, const QList<T> &entries)
+{
+    QStringList ids;
+    ids.reserve(entries.size());
+    for (const T &entry : entries) {
+        const QString id = QString::fromStdString(entry.id);
+        if (const int i = indexById(list, id); i >= 0) {
+            list[i] = entry;
+            ids.append(id);
+        }
+    }
+    if (!ids.isEmpty())
+        emitChanged(ChangeEvent::DevicesChanged, ids);
+}
+
 int Document::nodeIndex(const QString &id) const
 {
     return indexById(m_project.topology.nodes, id);

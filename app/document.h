@@ -70,6 +70,12 @@ public:
     void removeLink(const QString &id);
     // Moves a node into a custom NVLink domain (or out of one, with an empty domain id).
     void setNodeDomain(const QString &nodeId, const QString &domainId);
+    // Replace entries by id with new values of the same ids, in one change (property edits);
+    // their places in the lists and their layout stay. Unknown ids are skipped.
+    void updateDomains(const QList<Domain> &domains);
+    void updateNodes(const QList<Node> &nodes);
+    void updateSwitches(const QList<Switch> &switches);
+    void updateLinks(const QList<Link> &links);
 
     // Index of an entry in its topology list, or -1.
     int nodeIndex(const QString &id) const;
@@ -87,6 +93,8 @@ Q_SIGNALS:
 
 private:
     void emitChanged(ChangeEvent::Kind kind, QStringList ids);
+    template<typename T>
+    void updateEntries(std::vector<T> &list, const QList<T> &entries);
     void dropFromSelection(const QString &id);
 
     Project m_project;
