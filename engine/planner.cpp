@@ -3,6 +3,7 @@
 #include "engine/memorymodel.h"
 
 #include <algorithm>
+#include <optional>
 #include <tuple>
 
 namespace topoplan {
@@ -34,73 +35,126 @@ std::vector<int> candidateDegrees(int room, int splits)
     return out;
 }
 
-std::vector<PlanCandidate> rankPlans(const Analyzer &a, const Workload &w, const SoftwareModel &sw,
-                                     const PlannerOptions &options, PlannerResult *counts)
+namespace {
+
+// Enumerates the plans of one job on one cluster, keeping those that are valid and fit.
+class Enumerator
 {
-    const int gpus = a.gpuCount();
-    const ModelSpec &m = w.model;
-    const GpuModel &gpu = a.gpuModel();
-    PlannerResult tally;
-    std::vector<PlanCandidate> out;
+public:
+    Enumerator(const Analyzer &a, const Workload &w, const SoftwareModel &sw,
+               const PlannerOptions &options)
+        : m_a(a)
+        , m_w(w)
+        , m_sw(sw)
+        , m_options(options)
+    {}
+
+    void run();
+    std::vector<PlanCandidate> &candidates() { return m_out; }
+    const PlannerResult &tally() const { return m_tally; }
+
+private:
+    void degrees(int tp, int cp, int pp);
+    void knobs(const Plan &p);
+
+    const Analyzer &m_a;
+    const Workload &m_w;
+    const SoftwareModel &m_sw;
+    const PlannerOptions &m_options;
+    PlannerResult m_tally;
+    std::vector<PlanCandidate> m_out;
+};
+
+void Enumerator::run()
+{
+    const int gpus = m_a.gpuCount();
+    const ModelSpec &m = m_w.model;
     const std::vector<int> tps
-            = options.tp ? std::vector<int>{*options.tp} : candidateDegrees(gpus, m.heads);
+            = m_options.tp ? std::vector<int>{*m_options.tp} : candidateDegrees(gpus, m.heads);
     for (int tp : tps) {
         if (tp < 1 || gpus % tp != 0)
             continue;
         for (int cp : candidateDegrees(gpus / tp, m.seq / 2)) {
-            for (int pp : candidateDegrees(gpus / (tp * cp), m.layers)) {
-                const int dp = gpus / (tp * cp * pp);
-                const std::vector<int> eps
-                        = m.isMoe() ? candidateDegrees(dp * cp, m.experts) : std::vector<int>{1};
-                for (int ep : eps) {
-                    Plan p;
-                    p.tp = tp;
-                    p.cp = cp;
-                    p.pp = pp;
-                    p.dp = dp;
-                    p.ep = ep;
-                    p.order = options.order;
-                    bool routed = false;
-                    PlanNetwork net;
-                    for (int mb = 1; mb <= PlannerOptions::kMaxMicroBatch; ++mb) {
-                        for (int v = 1; v <= PlannerOptions::kMaxInterleave; ++v) {
-                            if (v > 1
-                                && (pp == 1 || m.layers % pp != 0 || (m.layers / pp) % v != 0))
-                                continue;
-                            for (Recompute rc :
-                                 {Recompute::None, Recompute::Selective, Recompute::Full}) {
-                                ++tally.considered;
-                                Workload cw = w;
-                                cw.training.microBatch = mb;
-                                cw.training.interleave = v;
-                                cw.training.recompute = rc;
-                                if (validatePlan(p, cw, gpus))
-                                    continue;
-                                ++tally.valid;
-                                if (!estimateMemory(cw, p, gpu, sw).fits)
-                                    continue;
-                                ++tally.fitting;
-                                if (!routed) {
-                                    net = a.network(p);
-                                    routed = true;
-                                }
-                                StepEstimate step = estimateStep(cw, p, gpu, net, sw);
-                                out.push_back({std::move(cw), p, std::move(step)});
-                            }
-                        }
-                    }
-                }
+            // Stages may differ by a layer, so any divisor of the GPUs left will do.
+            const int room = gpus / (tp * cp);
+            for (int pp : candidateDegrees(room, room))
+                degrees(tp, cp, pp);
+        }
+    }
+}
+
+void Enumerator::degrees(int tp, int cp, int pp)
+{
+    const ModelSpec &m = m_w.model;
+    Plan p;
+    p.tp = tp;
+    p.cp = cp;
+    p.pp = pp;
+    p.dp = m_a.gpuCount() / (tp * cp * pp);
+    p.order = m_options.order;
+    const std::vector<int> eps
+            = m.isMoe() ? candidateDegrees(p.dp * cp, m.experts) : std::vector<int>{1};
+    for (int ep : eps) {
+        p.ep = ep;
+        knobs(p);
+    }
+}
+
+// Micro-batch, interleave and recompute for one set of degrees. A recompute mode that changes
+// nothing (selective with fused attention keeps what none keeps) is not listed twice.
+void Enumerator::knobs(const Plan &p)
+{
+    const ModelSpec &m = m_w.model;
+    const GpuModel &gpu = m_a.gpuModel();
+    std::optional<PlanNetwork> net;
+    for (int mb = 1; mb <= PlannerOptions::kMaxMicroBatch; ++mb) {
+        for (int v = 1; v <= PlannerOptions::kMaxInterleave; ++v) {
+            if (v > 1 && (p.pp == 1 || m.layers % p.pp != 0 || (m.layers / p.pp) % v != 0))
+                continue;
+            const std::size_t first = m_out.size();
+            for (Recompute rc : {Recompute::None, Recompute::Selective, Recompute::Full}) {
+                ++m_tally.considered;
+                Workload w = m_w;
+                w.training.microBatch = mb;
+                w.training.interleave = v;
+                w.training.recompute = rc;
+                if (validatePlan(p, w, m_a.gpuCount()))
+                    continue;
+                ++m_tally.valid;
+                if (!estimateMemory(w, p, gpu, m_sw).fits)
+                    continue;
+                ++m_tally.fitting;
+                if (!net)
+                    net = m_a.network(p);
+                StepEstimate step = estimateStep(w, p, gpu, *net, m_sw);
+                const bool same = std::any_of(
+                        m_out.begin() + first, m_out.end(), [&](const PlanCandidate &c) {
+                            return c.step.stepTimeS == step.stepTimeS
+                                   && c.step.memory.totalGB == step.memory.totalGB;
+                        });
+                if (!same)
+                    m_out.push_back({std::move(w), p, std::move(step)});
             }
         }
     }
+}
+
+} // namespace
+
+std::vector<PlanCandidate> rankPlans(const Analyzer &a, const Workload &w, const SoftwareModel &sw,
+                                     const PlannerOptions &options, PlannerResult *counts)
+{
+    Enumerator e(a, w, sw, options);
+    e.run();
+    std::vector<PlanCandidate> &out = e.candidates();
     std::stable_sort(out.begin(), out.end(), [](const PlanCandidate &x, const PlanCandidate &y) {
         if (x.step.tokensPerS != y.step.tokensPerS)
             return x.step.tokensPerS > y.step.tokensPerS;
         return tieKey(x) < tieKey(y);
     });
     if (counts)
-        *counts = tally;
-    return out;
+        *counts = e.tally();
+    return std::move(out);
 }
 
 PlannerResult planJob(const Analyzer &a, const Workload &w, const SoftwareModel &sw,

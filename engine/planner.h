@@ -11,8 +11,9 @@ namespace topoplan {
 // The planner: every valid way to run a job on the cluster, ranked by throughput.
 //
 // It tries every (TP, CP, EP, PP, DP, micro-batch, interleave, recompute) with
-// - TP, CP, EP and PP each a power of two or a divisor of what they split (heads, seq / 2,
-//   experts, layers), and dividing the GPUs left by the others; DP = GPUs / (TP CP PP);
+// - TP, CP and EP each a power of two or a divisor of what they split (heads, seq / 2,
+//   experts), PP any degree (stages may differ by a layer), each dividing the GPUs left by the
+//   others; DP = GPUs / (TP CP PP);
 // - micro-batch 1..kMaxMicroBatch; interleave 1..kMaxInterleave, dividing layers / pp;
 //   recompute none, selective, full;
 // keeps those validatePlan() accepts and whose memory fits, and projects each with the
