@@ -1,5 +1,6 @@
 #include "app/cli.h"
 
+#include "app/clianalyze.h"
 #include "app/cliargs.h"
 
 #include "engine/catalog.h"
@@ -30,7 +31,25 @@ Commands:
                        dgx-h100-su, dgx-a100-pod, gb200-nvl72, h100-16k
   validate FILE [--json]
                        check a project; print what it holds
+  analyze FILE [--workload FILE | --workload-preset NAME] [--plan SPEC] [--json]
+                       project one training step of the plan: each parallel group's
+                       bandwidth and bottleneck, step time and its breakdown, tokens/s,
+                       TFLOP/s, MFU, memory, diagnostics
+  sweep FILE --dim tp [--workload FILE | --workload-preset NAME] [--plan SPEC] [--json]
+                       throughput at every TP width, the rest of the plan re-planned and
+                       held (only --dim tp)
+  plan FILE [--workload FILE | --workload-preset NAME] [--top N] [--json]
+                       the best plans for the job, ranked by tokens/s (default top 10)
   catalog [--json]     list the hardware catalog (GPUs, servers, switches, media)
+
+Workload and plan (analyze, sweep, plan):
+  --workload FILE      a workload JSON file: {"model": {...}, "training": {...}}
+  --workload-preset NAME
+                       gpt3-175b, llama3-8b, llama3-70b, llama3-405b, mixtral-8x7b,
+                       deepseek-v3
+                       without either, the project's own workload
+  --plan SPEC          e.g. tp=8,pp=4 (also cp, ep, dp, order=tp-cp-ep-dp-pp); unstated
+                       degrees are 1, dp is GPUs / (tp cp pp); without it, the project's plan
 
 Options:
   -h, --help           show this help (or: topoplan-cli COMMAND --help)
@@ -309,6 +328,15 @@ int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &e
     static const std::vector<Command> commands = {
             {"catalog", 0, 0, {"json"}, {}, {}, cmdCatalog},
             {"validate", 1, 1, {"json"}, {}, {}, cmdValidate},
+            {"analyze", 1, 1, {"json"}, {"workload", "workload-preset", "plan"}, {}, cmdAnalyze},
+            {"sweep",
+             1,
+             1,
+             {"json"},
+             {"dim", "workload", "workload-preset", "plan"},
+             {"dim"},
+             cmdSweep},
+            {"plan", 1, 1, {"json"}, {"workload", "workload-preset", "top"}, {}, cmdPlan},
             {"generate",
              0,
              0,

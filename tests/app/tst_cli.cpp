@@ -50,9 +50,25 @@ private Q_SLOTS:
     void validateRejectsBadFiles_data();
     void validateRejectsBadFiles();
     void generateRejectsUnknownModel();
+    void usageListsThePlanningVerbs();
+    void analyzeJson();
+    void analyzeReport();
+    void analyzeWithWorkloadFileAndPlan();
+    void analyzeRejectsBadInput_data();
+    void analyzeRejectsBadInput();
+    void analyzeInvalidPlanJson();
+    void planningUsageErrors_data();
+    void planningUsageErrors();
+    void sweepJson();
+    void sweepReport();
+    void planRanks();
 
 private:
+    // The DGX H100 scalable unit template (GPT-3 175B, tp 8, pp 8), written once.
+    std::string superPod();
+    std::string write(const char *name, const std::string &content) const;
     QTemporaryDir m_dir;
+    std::string m_superPod;
     std::string path(const char *name) const
     {
         return m_dir.filePath(QLatin1String(name)).toStdString();
@@ -234,6 +250,251 @@ void tst_Cli::generateRejectsUnknownModel()
     Run r = cli({"generate", "--node", "dgx-h900", "--nodes", "4", "-o", path("x.topoplan")});
     QCOMPARE(r.code, 1);
     QVERIFY2(q(r.err).contains(QStringLiteral("dgx-h900")), r.err.c_str());
+}
+
+std::string tst_Cli::superPod()
+{
+    if (m_superPod.empty()) {
+        m_superPod = path("su.topoplan");
+        Run g = cli({"generate", "--template", "dgx-h100-su", "-o", m_superPod});
+        if (g.code != 0)
+            qFatal("%s", g.err.c_str());
+    }
+    return m_superPod;
+}
+
+std::string tst_Cli::write(const char *name, const std::string &content) const
+{
+    const std::string file = path(name);
+    std::ofstream(file) << content;
+    return file;
+}
+
+void tst_Cli::usageListsThePlanningVerbs()
+{
+    Run r = cli({"--help"});
+    QCOMPARE(r.code, 0);
+    for (const char *line :
+         {"analyze FILE [--workload FILE | --workload-preset NAME] [--plan SPEC] [--json]",
+          "sweep FILE --dim tp [--workload FILE | --workload-preset NAME] [--plan SPEC] [--json]",
+          "plan FILE [--workload FILE | --workload-preset NAME] [--top N] [--json]",
+          "gpt3-175b, llama3-8b, llama3-70b, llama3-405b, mixtral-8x7b"})
+        QVERIFY2(q(r.out).contains(QLatin1String(line)), line);
+}
+
+void tst_Cli::analyzeJson()
+{
+    Run r = cli({"analyze", superPod(), "--json"});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const json j = json::parse(r.out);
+    QCOMPARE(j["gpus"].get<int>(), 256);
+    QCOMPARE(j["plan"]["tp"].get<int>(), 8);
+    QCOMPARE(j["plan"]["pp"].get<int>(), 8);
+    QCOMPARE(j["plan"]["dp"].get<int>(), 4);
+    QCOMPARE(j["plan"]["global_batch"].get<int>(), 1536);
+    QVERIFY(j["step_time_s"].get<double>() > 0);
+    QVERIFY(j["fits_memory"].get<bool>());
+    QCOMPARE(j["groups"][0]["dim"].get<std::string>(), std::string("tp"));
+    QCOMPARE(j["groups"][0]["busbw_gbps"].get<double>(), 369.0);
+    QCOMPARE(j["groups"][1]["dim"].get<std::string>(), std::string("dp"));
+    QCOMPARE(j["groups"][1]["busbw_gbps"].get<double>(), 47.0);
+    QVERIFY(j["diagnostics"].empty());
+}
+
+void tst_Cli::analyzeReport()
+{
+    Run r = cli({"analyze", superPod(), "--plan", "tp=16,pp=4"});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const QString out = q(r.out);
+    QVERIFY(out.contains(QStringLiteral("256 GPUs (h100-sxm), gpt3-175b")));
+    QVERIFY(out.contains(QStringLiteral("plan: tp 16, pp 4, dp 4, cp 1, ep 1")));
+    QVERIFY(out.contains(QStringLiteral("dim  size  count  GB/s   class       crosses domain")));
+    QVERIFY(out.contains(QStringLiteral("tp   16    16     376.0  infiniband  16 of 16")));
+    QVERIFY(out.contains(QStringLiteral("Step breakdown (exposed time)")));
+    QVERIFY2(out.contains(QStringLiteral("warning TP_CROSSES_NVLINK_DOMAIN: TP = 16 spans 2 "
+                                         "NVLink domains (node-1, node-2)")),
+             r.out.c_str());
+}
+
+void tst_Cli::analyzeWithWorkloadFileAndPlan()
+{
+    const std::string workload = write("llama.json", R"({
+  "model": {"name": "llama-like", "layers": 32, "hidden": 4096, "heads": 32, "kv_heads": 8,
+            "ffn": 14336, "vocab": 128256, "seq": 8192, "gated_mlp": true},
+  "training": {"global_batch": 512, "micro_batch": 1}
+})");
+    Run r = cli({"analyze", superPod(), "--workload", workload, "--plan", "tp=4,cp=2", "--json"});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const json j = json::parse(r.out);
+    QCOMPARE(j["plan"]["tp"].get<int>(), 4);
+    QCOMPARE(j["plan"]["cp"].get<int>(), 2);
+    QCOMPARE(j["plan"]["pp"].get<int>(), 1);
+    QCOMPARE(j["plan"]["dp"].get<int>(), 32);
+    QCOMPARE(j["groups"][1]["dim"].get<std::string>(), std::string("cp"));
+
+    Run preset = cli({"analyze", superPod(), "--workload-preset", "llama3-8b", "--json"});
+    QVERIFY2(preset.code == 0, preset.err.c_str());
+    QCOMPARE(json::parse(preset.out)["plan"]["dp"].get<int>(), 4);
+}
+
+void tst_Cli::analyzeRejectsBadInput_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("plan spec")
+            << QStringList{QStringLiteral("--plan"), QStringLiteral("tp=eight")}
+            << QStringLiteral("error: --plan: tp: expected a positive integer, found \"eight\"");
+    QTest::newRow("plan split")
+            << QStringList{QStringLiteral("--plan"), QStringLiteral("tp=64")}
+            << QStringLiteral("error: --plan: plan.tp: the 96 attention heads cannot be split "
+                              "over tp = 64 (heads must be divisible by tp)");
+    QTest::newRow("plan count")
+            << QStringList{QStringLiteral("--plan"), QStringLiteral("tp=8,pp=3")}
+            << QStringLiteral("error: --plan: plan: tp x cp x pp = 24 does not divide the 256 "
+                              "GPUs, so dp cannot be derived");
+    QTest::newRow("preset")
+            << QStringList{QStringLiteral("--workload-preset"), QStringLiteral("gpt5")}
+            << QStringLiteral("error: --workload-preset: gpt5: unknown preset (expected one of: "
+                              "gpt3-175b, llama3-8b");
+}
+
+void tst_Cli::analyzeRejectsBadInput()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    std::vector<std::string> a{"analyze", superPod()};
+    for (const QString &s : args)
+        a.push_back(s.toStdString());
+    Run r = cli(a);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(q(r.err).contains(message), r.err.c_str());
+
+    // A workload file with a bad field: the file and the field's path.
+    const std::string bad = write("bad-workload.json",
+                                  R"({"model": {"layers": 0, "hidden": 4096, "heads": 32,
+                                      "vocab": 32000, "seq": 2048},
+                                      "training": {"global_batch": 8}})");
+    Run w = cli({"analyze", superPod(), "--workload", bad});
+    QCOMPARE(w.code, 1);
+    QVERIFY2(q(w.err).contains(q(bad + ": /model/layers:")), w.err.c_str());
+
+    // A workload whose batch the plan's dp does not divide: the workload file is named.
+    const std::string odd = write("odd-batch.json",
+                                  R"({"model": {"layers": 32, "hidden": 4096, "heads": 32,
+                                      "vocab": 32000, "seq": 2048},
+                                      "training": {"global_batch": 640, "micro_batch": 5}})");
+    Run b = cli({"analyze", superPod(), "--workload", odd, "--plan", "tp=1"});
+    QCOMPARE(b.code, 1);
+    QVERIFY2(q(b.err).contains(q(odd
+                                 + ": training.global_batch: global_batch = 640 must be "
+                                   "divisible by micro_batch x dp = 5 x 256 = 1280")),
+             b.err.c_str());
+
+    // A project without a workload, then one without a plan.
+    const std::string bare = path("bare.topoplan");
+    QCOMPARE(cli({"generate", "--node", "dgx-h100", "--nodes", "2", "-o", bare}).code, 0);
+    Run none = cli({"analyze", bare});
+    QCOMPARE(none.code, 1);
+    QVERIFY2(q(none.err).contains(QStringLiteral(
+                     "workload: the project states no workload: give --workload FILE or "
+                     "--workload-preset NAME")),
+             none.err.c_str());
+    Run noPlan = cli({"analyze", bare, "--workload-preset", "llama3-8b"});
+    QCOMPARE(noPlan.code, 1);
+    QVERIFY2(q(noPlan.err)
+                     .contains(QStringLiteral("plan: the project states no plan: give "
+                                              "--plan SPEC")),
+             noPlan.err.c_str());
+}
+
+void tst_Cli::analyzeInvalidPlanJson()
+{
+    Run r = cli({"analyze", superPod(), "--plan", "tp=64", "--json"});
+    QCOMPARE(r.code, 1);
+    const json j = json::parse(r.out);
+    QCOMPARE(j["error"]["file"].get<std::string>(), std::string("--plan"));
+    QCOMPARE(j["error"]["where"].get<std::string>(), std::string("plan.tp"));
+    QCOMPARE(j["diagnostics"][0]["code"].get<std::string>(), std::string("PLAN_INVALID"));
+    QCOMPARE(j["diagnostics"][0]["severity"].get<std::string>(), std::string("error"));
+}
+
+void tst_Cli::planningUsageErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("sweep pp") << QStringList{QStringLiteral("sweep"), QStringLiteral("X"),
+                                             QStringLiteral("--dim"), QStringLiteral("pp")}
+                              << QStringLiteral("--dim pp is not supported; only --dim tp");
+    QTest::newRow("sweep without dim") << QStringList{QStringLiteral("sweep"), QStringLiteral("X")}
+                                       << QStringLiteral("missing --dim");
+    QTest::newRow("plan top 0") << QStringList{QStringLiteral("plan"), QStringLiteral("X"),
+                                               QStringLiteral("--top"), QStringLiteral("0")}
+                                << QStringLiteral("--top: expected a positive integer");
+    QTest::newRow("two workloads")
+            << QStringList{QStringLiteral("analyze"),           QStringLiteral("X"),
+                           QStringLiteral("--workload"),        QStringLiteral("w.json"),
+                           QStringLiteral("--workload-preset"), QStringLiteral("llama3-8b")}
+            << QStringLiteral("--workload and --workload-preset exclude each other");
+    QTest::newRow("plan takes no plan")
+            << QStringList{QStringLiteral("plan"), QStringLiteral("X"), QStringLiteral("--plan"),
+                           QStringLiteral("tp=8")}
+            << QStringLiteral("unknown option --plan");
+}
+
+void tst_Cli::planningUsageErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    std::vector<std::string> a;
+    for (const QString &s : args)
+        a.push_back(s == QLatin1String("X") ? superPod() : s.toStdString());
+    Run r = cli(a);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(q(r.err).contains(message), r.err.c_str());
+}
+
+void tst_Cli::sweepJson()
+{
+    Run r = cli({"sweep", superPod(), "--dim", "tp", "--json"});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const json j = json::parse(r.out);
+    QCOMPARE(j["dim"].get<std::string>(), std::string("tp"));
+    QCOMPARE(j["domain_size"].get<int>(), 8);
+    QCOMPARE(int(j["rows"].size()), 15);
+    for (const json &row : j["rows"]) {
+        if (row.contains("plan"))
+            QCOMPARE(row["plan"]["tp"], row["tp"]);
+        if (!row["held"].is_null())
+            QCOMPARE(row["held"]["plan"]["pp"].get<int>(), 8);
+    }
+}
+
+void tst_Cli::sweepReport()
+{
+    Run r = cli({"sweep", superPod(), "--dim", "tp"});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const QString out = q(r.out);
+    QVERIFY(out.contains(QStringLiteral("TP sweep over 256 GPUs, NVLink domain size 8 GPUs")));
+    QVERIFY(out.contains(QStringLiteral("held: pp 8, cp 1, ep 1")));
+    QVERIFY(out.contains(QStringLiteral("none valid")));
+    QVERIFY(out.contains(QStringLiteral("invalid")));
+}
+
+void tst_Cli::planRanks()
+{
+    Run r = cli({"plan", superPod(), "--top", "3", "--json"});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const json j = json::parse(r.out);
+    QCOMPARE(int(j["plans"].size()), 3);
+    QVERIFY(j["plans"][0]["tokens_per_s"].get<double>()
+            >= j["plans"][1]["tokens_per_s"].get<double>());
+    QVERIFY(j["plans"][0]["fits_memory"].get<bool>());
+    QVERIFY(j["fitting"].get<int>() >= 3);
+
+    Run t = cli({"plan", superPod(), "--top", "2"});
+    QVERIFY2(t.code == 0, t.err.c_str());
+    QVERIFY(q(t.out).contains(QStringLiteral("the best plans for gpt3-175b on 256 GPUs")));
+    QVERIFY(q(t.out).contains(QStringLiteral("tokens/s")));
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)
