@@ -399,15 +399,21 @@ bool MainWindow::saveAs()
     return true;
 }
 
+void MainWindow::waitForSave()
+{
+    if (!isSaving())
+        return;
+    QEventLoop loop;
+    connect(&m_saveWatcher, &QFutureWatcherBase::finished, &loop, &QEventLoop::quit);
+    loop.exec(QEventLoop::ExcludeUserInputEvents);
+}
+
 bool MainWindow::saveAndWait(const QString &path)
 {
+    waitForSave(); // a save already under way finishes first
     saveFile(path);
-    if (isSaving()) {
-        QEventLoop loop;
-        connect(&m_saveWatcher, &QFutureWatcherBase::finished, &loop, &QEventLoop::quit);
-        loop.exec(QEventLoop::ExcludeUserInputEvents);
-    }
-    return !m_saveWatcher.result().error;
+    waitForSave();
+    return !m_saveWatcher.result().error && !m_document->isModified();
 }
 
 bool MainWindow::maybeSave()

@@ -80,6 +80,7 @@ private:
     bool maybeSave();
     // Saves and waits for the worker, painting meanwhile; for "save before closing".
     bool saveAndWait(const QString &path);
+    void waitForSave();
 
     Document *m_document = nullptr;
     ClusterScene *m_scene = nullptr;
