@@ -20,7 +20,8 @@ namespace topoplan {
 
 namespace {
 
-constexpr int kMaxCables = 1024; // a bundle larger than any switch's radix; validation decides
+constexpr int kMaxCables = 1024;     // a bundle larger than any switch's radix; validation decides
+constexpr int kComboCharacters = 22; // "NVIDIA Quantum-2 QM9700"
 
 QString qs(const std::string &s)
 {
@@ -127,9 +128,14 @@ InspectorDock::InspectorDock(QWidget *parent)
     m_role->addItem(tr("Compute"), QStringLiteral("compute"));
     m_role->addItem(tr("Storage"), QStringLiteral("storage"));
     m_role->addItem(tr("Management"), QStringLiteral("management"));
+    // Long catalog names must not widen the dock: combos size to a few words and elide.
+    for (QComboBox *box : {m_model, m_tier, m_role, m_domain, m_medium}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(kComboCharacters);
+    }
+    m_message->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_count->setRange(1, kMaxCables);
     m_count->setKeyboardTracking(false);
-    m_count->setSpecialValueText(mixedText());
 
     m_form->addRow(tr("Name:"), m_name);
     m_form->addRow(tr("Model:"), m_model);
@@ -298,6 +304,14 @@ void InspectorDock::refresh()
         else if (!s.switches.empty())
             kind = tr("Switch");
         m_title->setText(tr("%1 %2").arg(kind, id));
+    } else if (int(s.nodes.size()) == n) {
+        m_title->setText(tr("%n nodes selected", nullptr, n));
+    } else if (int(s.switches.size()) == n) {
+        m_title->setText(tr("%n switches selected", nullptr, n));
+    } else if (int(s.links.size()) == n) {
+        m_title->setText(tr("%n links selected", nullptr, n));
+    } else if (int(s.domains.size()) == n) {
+        m_title->setText(tr("%n NVLink domains selected", nullptr, n));
     } else {
         m_title->setText(tr("%n items selected", nullptr, n));
     }
@@ -415,7 +429,9 @@ void InspectorDock::refreshLinks(const Selection &s)
     const std::optional<QString> medium = common(media), count = common(counts);
     showValue(m_medium, medium.value_or(QString()), !medium);
     const QSignalBlocker blocker(m_count);
-    m_count->setMinimum(count ? 1 : 0); // 0 shows the special value, "Mixed"
+    // Mixed counts show the special value, "Mixed", at a minimum of 0 that no count has.
+    m_count->setSpecialValueText(count ? QString() : mixedText());
+    m_count->setMinimum(count ? 1 : 0);
     m_count->setValue(count ? count->toInt() : 0);
 }
 

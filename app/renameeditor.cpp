@@ -17,7 +17,7 @@ namespace topoplan {
 
 namespace {
 
-constexpr int kMinEditorWidth = 140; // pixels: room for a name even when zoomed out
+constexpr int kMinEditorWidth = 100; // pixels: room for a name even when zoomed out
 
 // Where an item draws its name, in its own coordinates (see NodeItem, SwitchItem and
 // DomainItem::paint): the editor covers it.

@@ -94,14 +94,24 @@ void ReplicateDialog::recompute()
         m_summary->setText(QString::fromStdString(paste.error().message));
     } else {
         const Topology &added = paste->added;
+        const auto count = [](std::size_t n, const QString &one, const QString &many) {
+            return n == 1 ? one : many.arg(n);
+        };
+        QStringList parts;
+        if (!added.domains.empty())
+            parts.append(
+                    count(added.domains.size(), tr("1 NVLink domain"), tr("%1 NVLink domains")));
+        if (!added.nodes.empty())
+            parts.append(count(added.nodes.size(), tr("1 node"), tr("%1 nodes")));
+        if (!added.switches.empty())
+            parts.append(count(added.switches.size(), tr("1 switch"), tr("%1 switches")));
+        parts.append(count(added.links.size(), tr("1 link"), tr("%1 links")));
+        QString what = parts.takeLast();
+        if (!parts.isEmpty())
+            what = tr("%1 and %2").arg(parts.join(tr(", ")), what);
         const int n = copies();
-        const QString what = tr("%1 nodes, %2 switches, %3 NVLink domains and %4 links in all.")
-                                     .arg(added.nodes.size())
-                                     .arg(added.switches.size())
-                                     .arg(added.domains.size())
-                                     .arg(added.links.size());
-        m_summary->setText(
-                (n == 1 ? tr("Adds 1 copy: %1") : tr("Adds %1 copies: %2").arg(n)).arg(what));
+        m_summary->setText(n == 1 ? tr("Adds 1 copy: %1 in all.").arg(what)
+                                  : tr("Adds %1 copies: %2 in all.").arg(n).arg(what));
         m_result = std::move(*paste);
     }
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(m_result.has_value());

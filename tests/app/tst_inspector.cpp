@@ -1,0 +1,331 @@
+// The property inspector driven through its fields: a multi-selection edit sets the field on
+// every item in one undo step with a plural text, mixed values show as "Mixed", and a change
+// the engine refuses leaves the document exactly as it was.
+
+#include "editingfixture.h"
+
+#include "app/inspectordock.h"
+#include "app/switchitem.h"
+
+#include <QAbstractItemView>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+
+using namespace topoplan;
+using namespace topoplan::testing;
+
+namespace {
+
+// Picks the entry whose value is `value` as a user does: opens the list and clicks the entry.
+bool choose(QComboBox *box, const QString &value)
+{
+    const int target = box->findData(value);
+    if (target < 0)
+        return false;
+    box->showPopup();
+    QAbstractItemView *list = box->view();
+    if (!QTest::qWaitForWindowExposed(list->window()))
+        return false;
+    const QRect rect = list->visualRect(list->model()->index(target, box->modelColumn()));
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, Qt::NoModifier, rect.center());
+    if (!QTest::qWaitFor([list] { return !list->window()->isVisible(); }, 2000))
+        return false;
+    // False also when the inspector refused the value and shows the kept one again.
+    return box->currentIndex() == box->findData(value);
+}
+
+QStringList values(const QComboBox *box)
+{
+    QStringList out;
+    for (int i = 0; i < box->count(); ++i)
+        out.append(box->itemData(i).toString());
+    return out;
+}
+
+// Two DGX H100 cabled to one QM9700 by single cables, on switch ports 0 and 1.
+Project smallProject()
+{
+    Project p;
+    p.name = QStringLiteral("two nodes").toStdString();
+    Topology &t = p.topology;
+    t.nodes = {Node{"node-a", "a", "dgx-h100", {}}, Node{"node-b", "b", "dgx-h100", {}}};
+    t.switches = {Switch{"sw", "sw", "qm9700", Tier::Leaf, FabricRole::Compute}};
+    t.links = {Link{"link-a", {"node-a", 0}, {"sw", 0}, "ib-ndr", 1},
+               Link{"link-b", {"node-b", 0}, {"sw", 1}, "ib-ndr", 1}};
+    p.layout.items["node-a"] = LayoutItem{0, 200, 0, 0, {}};
+    p.layout.items["node-b"] = LayoutItem{140, 200, 0, 0, {}};
+    p.layout.items["sw"] = LayoutItem{70, 0, 0, 0, {}};
+    return p;
+}
+
+} // namespace
+
+class TestInspector : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void fieldsFollowTheSelection();
+    void multiSelectTierIsOneStep();
+    void multiSelectModelIsOneStep();
+    void multiSelectMediumIsOneStep();
+    void nameOfSeveralItems();
+    void mixedValuesShowAsSuch();
+    void refusedModelLeavesDocumentUntouched();
+    void refusedDomainLeavesDocumentUntouched();
+    void cableCountMovesToFreePorts();
+};
+
+void TestInspector::fieldsFollowTheSelection()
+{
+    EditorWindow w(generated("dgx-h100", 32));
+    InspectorDock *inspector = w.actions->inspector();
+    QCOMPARE(inspector->titleLabel()->text(), QStringLiteral("Nothing selected"));
+    QVERIFY(!inspector->isShown(Property::Name));
+
+    w.select({QStringLiteral("leaf-1")});
+    QCOMPARE(inspector->titleLabel()->text(), QStringLiteral("Switch leaf-1"));
+    for (Property p : {Property::Name, Property::Model, Property::Tier, Property::Role})
+        QVERIFY(inspector->isShown(p));
+    for (Property p : {Property::Domain, Property::Medium, Property::Count})
+        QVERIFY(!inspector->isShown(p));
+    QCOMPARE(inspector->nameEdit()->text(), QStringLiteral("leaf-r1-su1"));
+    QCOMPARE(inspector->modelBox()->currentData().toString(), QStringLiteral("qm9700"));
+    // Switch models only: the catalog's five.
+    QCOMPARE(values(inspector->modelBox()),
+             (QStringList{QStringLiteral("eth-100g"), QStringLiteral("q3400"),
+                          QStringLiteral("qm8700"), QStringLiteral("qm9700"),
+                          QStringLiteral("sn5600")}));
+    QCOMPARE(inspector->tierBox()->currentData().toString(), QStringLiteral("leaf"));
+
+    w.select({QStringLiteral("node-1"), QStringLiteral("node-2")});
+    QCOMPARE(inspector->titleLabel()->text(), QStringLiteral("2 nodes selected"));
+    QVERIFY(inspector->isShown(Property::Domain));
+    QVERIFY(!inspector->isShown(Property::Tier));
+    QVERIFY(values(inspector->modelBox()).contains(QStringLiteral("gb200-tray")));
+
+    // A node and a switch have no model in common: no model field.
+    w.select({QStringLiteral("node-1"), QStringLiteral("leaf-1")});
+    QVERIFY(!inspector->isShown(Property::Model));
+    QCOMPARE(inspector->titleLabel()->text(), QStringLiteral("2 items selected"));
+
+    // A link: the media both its ends speak, and its cable count.
+    w.select({QStringLiteral("link-257")});
+    QVERIFY(inspector->isShown(Property::Medium));
+    QCOMPARE(values(inspector->mediumBox()),
+             (QStringList{QStringLiteral("ib-ndr"), QStringLiteral("ib-hdr")}));
+    QCOMPARE(inspector->mediumBox()->currentData().toString(), QStringLiteral("ib-ndr"));
+    QCOMPARE(inspector->countBox()->value(), 8);
+}
+
+void TestInspector::multiSelectTierIsOneStep()
+{
+    EditorWindow w(generated("dgx-h100", 32));
+    QVERIFY(w.show());
+    const QString before = w.json();
+    InspectorDock *inspector = w.actions->inspector();
+    w.select({QStringLiteral("leaf-1"), QStringLiteral("leaf-2"), QStringLiteral("leaf-3")});
+    QCOMPARE(inspector->tierBox()->currentData().toString(), QStringLiteral("leaf"));
+    QVERIFY(choose(inspector->tierBox(), QStringLiteral("spine")));
+
+    const Topology &t = w.document->project().topology;
+    for (const char *id : {"leaf-1", "leaf-2", "leaf-3"})
+        QCOMPARE(t.switchById(id)->tier, Tier::Spine);
+    QCOMPARE(t.switchById("leaf-4")->tier, Tier::Leaf);
+    QCOMPARE(w.scene->switchItem(QStringLiteral("leaf-2"))->tier(), Tier::Spine); // canvas too
+    QCOMPARE(w.undo()->count(), 1);
+    QCOMPARE(w.undo()->text(0), QStringLiteral("Set Tier of 3 Items"));
+    QVERIFY(inspector->message().isEmpty());
+
+    const QString after = w.json();
+    w.undo()->undo();
+    QCOMPARE(w.json(), before);
+    QCOMPARE(inspector->tierBox()->currentData().toString(), QStringLiteral("leaf"));
+    w.undo()->redo();
+    QCOMPARE(w.json(), after);
+}
+
+void TestInspector::multiSelectModelIsOneStep()
+{
+    EditorWindow w(generated("dgx-h100", 32));
+    QVERIFY(w.show());
+    const QString before = w.json();
+    InspectorDock *inspector = w.actions->inspector();
+    const QStringList nodes{QStringLiteral("node-1"), QStringLiteral("node-2"),
+                            QStringLiteral("node-3"), QStringLiteral("node-4")};
+    w.select(nodes);
+    // DGX B200: 8 NDR NICs like the DGX H100, so every cable still fits.
+    QVERIFY(choose(inspector->modelBox(), QStringLiteral("dgx-b200")));
+    for (const QString &id : nodes)
+        QCOMPARE(w.document->project().topology.node(id.toStdString())->model,
+                 std::string("dgx-b200"));
+    QCOMPARE(w.document->project().topology.node("node-5")->model, std::string("dgx-h100"));
+    QCOMPARE(w.undo()->count(), 1);
+    QCOMPARE(w.undo()->text(0), QStringLiteral("Set Model of 4 Items"));
+    w.undo()->undo();
+    QCOMPARE(w.json(), before);
+}
+
+void TestInspector::multiSelectMediumIsOneStep()
+{
+    EditorWindow w(generated("dgx-h100", 32));
+    QVERIFY(w.show());
+    const QString before = w.json();
+    InspectorDock *inspector = w.actions->inspector();
+    w.select({QStringLiteral("link-1"), QStringLiteral("link-2"), QStringLiteral("link-9")});
+    QCOMPARE(inspector->titleLabel()->text(), QStringLiteral("3 links selected"));
+    QVERIFY(choose(inspector->mediumBox(), QStringLiteral("ib-hdr")));
+    const Topology &t = w.document->project().topology;
+    for (int i : {0, 1, 8})
+        QCOMPARE(t.links[std::size_t(i)].medium, std::string("ib-hdr"));
+    QCOMPARE(t.links[2].medium, std::string("ib-ndr"));
+    QCOMPARE(w.undo()->count(), 1);
+    QCOMPARE(w.undo()->text(0), QStringLiteral("Set Medium of 3 Items"));
+    w.undo()->undo();
+    QCOMPARE(w.json(), before);
+}
+
+void TestInspector::nameOfSeveralItems()
+{
+    EditorWindow w(generated("dgx-h100", 8));
+    QVERIFY(w.show());
+    InspectorDock *inspector = w.actions->inspector();
+    w.select({QStringLiteral("node-1"), QStringLiteral("node-2")});
+    QVERIFY(inspector->nameEdit()->text().isEmpty());
+    QCOMPARE(inspector->nameEdit()->placeholderText(), QStringLiteral("Mixed"));
+    // Leaving the field untouched changes nothing.
+    inspector->nameEdit()->setFocus();
+    QTest::keyClick(inspector->nameEdit(), Qt::Key_Return);
+    QCOMPARE(w.undo()->count(), 0);
+
+    QTest::keyClicks(inspector->nameEdit(), QStringLiteral("spare"));
+    QTest::keyClick(inspector->nameEdit(), Qt::Key_Return);
+    QCOMPARE(w.document->itemName(QStringLiteral("node-1")), QStringLiteral("spare"));
+    QCOMPARE(w.document->itemName(QStringLiteral("node-2")), QStringLiteral("spare"));
+    QCOMPARE(w.undo()->count(), 1);
+    QCOMPARE(w.undo()->text(0), QStringLiteral("Set Name of 2 Items"));
+    QCOMPARE(inspector->nameEdit()->text(), QStringLiteral("spare")); // now they share it
+}
+
+void TestInspector::mixedValuesShowAsSuch()
+{
+    EditorWindow w(generated("dgx-h100", 32));
+    InspectorDock *inspector = w.actions->inspector();
+    w.select({QStringLiteral("leaf-1"), QStringLiteral("spine-1")});
+    QCOMPARE(inspector->tierBox()->currentText(), QStringLiteral("Mixed"));
+    QCOMPARE(inspector->roleBox()->currentData().toString(), QStringLiteral("compute"));
+    QCOMPARE(inspector->modelBox()->currentData().toString(), QStringLiteral("qm9700"));
+    // Choosing "Mixed" itself changes nothing.
+    inspector->tierBox()->setFocus();
+    QTest::keyClick(inspector->tierBox(), Qt::Key_Home);
+    QCOMPARE(w.undo()->count(), 0);
+
+    // A single cable and a bundle of 8: the count is mixed, the medium shared.
+    w.select({QStringLiteral("link-1"), QStringLiteral("link-257")});
+    QCOMPARE(inspector->countBox()->text(), QStringLiteral("Mixed"));
+    QCOMPARE(inspector->mediumBox()->currentData().toString(), QStringLiteral("ib-ndr"));
+    // Once they agree, the value shows again.
+    w.select({QStringLiteral("link-1"), QStringLiteral("link-2")});
+    QCOMPARE(inspector->countBox()->text(), QStringLiteral("1"));
+    w.select({QStringLiteral("leaf-1"), QStringLiteral("leaf-2")});
+    QCOMPARE(inspector->tierBox()->findText(QStringLiteral("Mixed")), -1);
+    QCOMPARE(inspector->tierBox()->currentData().toString(), QStringLiteral("leaf"));
+}
+
+void TestInspector::refusedModelLeavesDocumentUntouched()
+{
+    EditorWindow w(generated("dgx-h100", 32));
+    QVERIFY(w.show());
+    const QString before = w.json();
+    InspectorDock *inspector = w.actions->inspector();
+    w.select({QStringLiteral("node-1"), QStringLiteral("node-2")});
+    // A GB200 tray has 4 NICs; these nodes have 8 cables each.
+    QVERIFY(inspector->modelBox()->findData(QStringLiteral("gb200-tray")) >= 0);
+    choose(inspector->modelBox(), QStringLiteral("gb200-tray"));
+
+    QCOMPARE(w.json(), before);
+    QCOMPARE(w.undo()->count(), 0);
+    QCOMPARE(inspector->message(),
+             QStringLiteral("Not changed: node \"node-1\" (gb200-tray) has 8 cables attached but "
+                            "only 4 compute NICs"));
+    QCOMPARE(w.actions->lastMessage(), inspector->message()); // the status bar says it too
+    QCOMPARE(inspector->modelBox()->currentData().toString(), QStringLiteral("dgx-h100"));
+
+    // A switch model of the other protocol: the medium check speaks.
+    w.select({QStringLiteral("leaf-1")});
+    QVERIFY(inspector->message().isEmpty());
+    choose(inspector->modelBox(), QStringLiteral("sn5600"));
+    QCOMPARE(w.json(), before);
+    QVERIFY2(inspector->message().contains(
+                     QStringLiteral("\"ib-ndr\" is an InfiniBand medium but switch \"leaf-1\" "
+                                    "(sn5600) is an Ethernet switch")),
+             qPrintable(inspector->message()));
+}
+
+void TestInspector::refusedDomainLeavesDocumentUntouched()
+{
+    // GB200 trays in two NVL72 domains, and a DGX H100 next to them.
+    Project p = generated("gb200-tray", 36, 72);
+    p.topology.nodes.push_back(Node{"dgx", "dgx", "dgx-h100", {}});
+    p.layout.items["dgx"] = LayoutItem{0, -200, 0, 0, {}};
+    EditorWindow w(std::move(p));
+    QVERIFY(w.show());
+    const QString before = w.json();
+    InspectorDock *inspector = w.actions->inspector();
+
+    w.select({QStringLiteral("dgx")});
+    QCOMPARE(inspector->domainBox()->currentData().toString(), QString());
+    choose(inspector->domainBox(), QStringLiteral("dom-1"));
+    QCOMPARE(w.json(), before);
+    QVERIFY2(inspector->message().contains(QStringLiteral("cannot join NVLink domain \"dom-1\"")),
+             qPrintable(inspector->message()));
+
+    // A tray moves between domains: one step, and back on undo.
+    w.select({QStringLiteral("node-1"), QStringLiteral("node-2")});
+    QCOMPARE(inspector->domainBox()->currentData().toString(), QStringLiteral("dom-1"));
+    QVERIFY(choose(inspector->domainBox(), QStringLiteral("dom-2")));
+    QCOMPARE(w.document->project().topology.node("node-2")->domain, std::string("dom-2"));
+    QCOMPARE(w.undo()->text(0), QStringLiteral("Set NVLink Domain of 2 Items"));
+    w.undo()->undo();
+    QCOMPARE(w.json(), before);
+}
+
+void TestInspector::cableCountMovesToFreePorts()
+{
+    EditorWindow w(smallProject());
+    QVERIFY(w.show());
+    const QString before = w.json();
+    InspectorDock *inspector = w.actions->inspector();
+    w.select({QStringLiteral("link-a")});
+    QCOMPARE(inspector->countBox()->value(), 1);
+    inspector->countBox()->setFocus();
+    inspector->countBox()->selectAll();
+    QTest::keyClicks(inspector->countBox(), QStringLiteral("3"));
+    QTest::keyClick(inspector->countBox(), Qt::Key_Return);
+
+    // Three cables: node-a keeps port 0 (1 and 2 are free), the switch's port 1 is
+    // link-b's, so that end moves to ports 2-4.
+    const Link &l = w.document->project().topology.links[0];
+    QCOMPARE(l.count, 3);
+    QCOMPARE(l.a, (Endpoint{"node-a", 0}));
+    QCOMPARE(l.b, (Endpoint{"sw", 2}));
+    QCOMPARE(w.undo()->text(0), QStringLiteral("Set Cable Count"));
+
+    // More cables than node-a has NICs: refused, and the field shows the count kept.
+    inspector->countBox()->selectAll();
+    QTest::keyClicks(inspector->countBox(), QStringLiteral("9"));
+    QTest::keyClick(inspector->countBox(), Qt::Key_Return);
+    QCOMPARE(l.count, 3);
+    QCOMPARE(inspector->countBox()->value(), 3);
+    QCOMPARE(w.undo()->count(), 1);
+    QVERIFY2(inspector->message().contains(QStringLiteral("9 cables attached but only 8")),
+             qPrintable(inspector->message()));
+
+    w.undo()->undo();
+    QCOMPARE(w.json(), before);
+}
+
+QTEST_MAIN(TestInspector)
+#include "tst_inspector.moc"
