@@ -1,5 +1,6 @@
 #include "clusterscene.h"
 
+#include "abstracttool.h"
 #include "badgeitem.h"
 #include "document.h"
 #include "domainitem.h"
@@ -13,8 +14,10 @@
 #include "engine/generator.h"
 
 #include <QApplication>
+#include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsSceneHelpEvent>
 #include <QGraphicsSceneMouseEvent>
+#include <QKeyEvent>
 #include <QPainter>
 #include <QPalette>
 #include <QToolTip>
@@ -75,6 +78,12 @@ ClusterScene::ClusterScene(Document *document, QObject *parent)
 }
 
 ClusterScene::~ClusterScene() = default;
+
+void ClusterScene::setTool(AbstractTool *tool)
+{
+    m_tool = tool;
+    m_dragging = false;
+}
 
 void ClusterScene::setStyle(const DiagramStyle &style)
 {
@@ -656,6 +665,12 @@ void ClusterScene::helpEvent(QGraphicsSceneHelpEvent *event)
 
 void ClusterScene::mousePressEvent(QGraphicsSceneMouseEvent *event)
 {
+    if (m_tool) {
+        QGraphicsScene::mousePressEvent(event);
+        if (!mouseGrabberItem())
+            m_tool->mousePressed(event);
+        return;
+    }
     if (event->button() != Qt::LeftButton) {
         QGraphicsScene::mousePressEvent(event);
         return;
@@ -694,6 +709,10 @@ void ClusterScene::mousePressEvent(QGraphicsSceneMouseEvent *event)
 
 void ClusterScene::mouseMoveEvent(QGraphicsSceneMouseEvent *event)
 {
+    if (m_tool && !mouseGrabberItem()) {
+        m_tool->mouseMoved(event);
+        return;
+    }
     if (!m_dragging || !(event->buttons() & Qt::LeftButton)) {
         QGraphicsScene::mouseMoveEvent(event);
         return;
@@ -717,12 +736,34 @@ void ClusterScene::mouseMoveEvent(QGraphicsSceneMouseEvent *event)
 
 void ClusterScene::mouseReleaseEvent(QGraphicsSceneMouseEvent *event)
 {
+    if (m_tool && !mouseGrabberItem()) {
+        m_tool->mouseReleased(event);
+        return;
+    }
     if (event->button() == Qt::LeftButton && m_dragging) {
         m_dragging = false;
         event->accept();
         return;
     }
     QGraphicsScene::mouseReleaseEvent(event);
+}
+
+void ClusterScene::contextMenuEvent(QGraphicsSceneContextMenuEvent *event)
+{
+    if (m_tool)
+        m_tool->contextMenu(event);
+    if (!event->isAccepted())
+        QGraphicsScene::contextMenuEvent(event);
+}
+
+void ClusterScene::keyPressEvent(QKeyEvent *event)
+{
+    // A tool accepts the keys it handles (Escape while connecting); the rest go to items.
+    event->ignore();
+    if (m_tool)
+        m_tool->keyPressed(event);
+    if (!event->isAccepted())
+        QGraphicsScene::keyPressEvent(event);
 }
 
 } // namespace topoplan

@@ -9,6 +9,7 @@
 
 namespace topoplan {
 
+class AbstractTool;
 class Document;
 class BadgeItem;
 class DiagramItem;
@@ -31,6 +32,16 @@ public:
 
     Document *document() const { return m_document; }
     const DiagramStyle &style() const { return m_style; }
+    // The tool that gets the mouse events no item took (see ToolManager); without one the
+    // scene selects and drags by itself.
+    void setTool(AbstractTool *tool);
+    AbstractTool *tool() const { return m_tool; }
+    // The node, switch, domain or link drawn on top at `scenePos` (a badge stands for its
+    // link), or nullptr.
+    DiagramItem *topItemAt(const QPointF &scenePos) const;
+    // The items that move when `selected` are dragged: domains carry their members along.
+    QStringList dragSetFor(const QStringList &selected) const;
+
     // Called when the application palette changes (light/dark).
     void setStyle(const DiagramStyle &style);
 
@@ -67,6 +78,8 @@ protected:
     void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
     void mouseMoveEvent(QGraphicsSceneMouseEvent *event) override;
     void mouseReleaseEvent(QGraphicsSceneMouseEvent *event) override;
+    void contextMenuEvent(QGraphicsSceneContextMenuEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     void onChanged(const ChangeEvent &event);
@@ -85,10 +98,9 @@ private:
     void placeBadges();
     void applyLayerVisibility();
     void updateSelection(const QStringList &ids);
-    DiagramItem *topItemAt(const QPointF &scenePos) const;
-    QStringList dragSetFor(const QStringList &selected) const;
 
     Document *m_document;
+    AbstractTool *m_tool = nullptr; // owned by the ToolManager, which unsets it
     DiagramStyle m_style;
     QHash<QString, DiagramItem *> m_items;
     QHash<QString, BadgeItem *> m_badges;        // link id -> badge

@@ -1,0 +1,365 @@
+// The hardware palette: an entry per catalog model with its icon and figures, a filter, and
+// real palette drag data dropped on the canvas creating the device where it fell, in one
+// undo step (a tray in a domain box joins it, a board server there is refused).
+
+#include "app/clusterscene.h"
+#include "app/clusterview.h"
+#include "app/document.h"
+#include "app/dropcontroller.h"
+#include "app/laneitem.h"
+#include "app/palettedock.h"
+
+#include "engine/generator.h"
+#include "engine/projectfile.h"
+
+#include <QApplication>
+#include <QDropEvent>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace topoplan;
+
+namespace {
+
+Project generated(const std::string &model, int nodes, int domainSize = 0)
+{
+    GeneratorOptions o;
+    o.nodeModel = model;
+    o.nodes = nodes;
+    o.domainSize = domainSize;
+    Expected<Project> p = generateProject(o);
+    if (!p)
+        qFatal("generateProject: %s", p.error().text().c_str());
+    return *p;
+}
+
+QStringList texts(std::initializer_list<const char *> list)
+{
+    QStringList result;
+    for (const char *s : list)
+        result.append(QString::fromUtf8(s));
+    return result;
+}
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+QListWidgetItem *itemFor(const PaletteDock &dock, const PaletteEntry &entry)
+{
+    for (int i = 0; i < dock.list()->count(); ++i) {
+        QListWidgetItem *item = dock.list()->item(i);
+        PaletteEntry e;
+        if (PaletteEntry::fromKey(item->data(Qt::UserRole + 1).toString(), &e) && e == entry)
+            return item;
+    }
+    return nullptr;
+}
+
+// The canvas of a document with the palette's drop handling, as the main window has it.
+struct Canvas
+{
+    explicit Canvas(Project project)
+        : doc(std::move(project))
+        , scene(new ClusterScene(&doc))
+        , drops(new DropController(&view))
+    {
+        view.resize(1200, 800);
+        view.setClusterScene(scene);
+        view.show();
+    }
+
+    // Drops the palette's own drag data of `entry` on the viewport at `scenePos`.
+    bool drop(const PaletteEntry &entry, const QPointF &scenePos)
+    {
+        view.centerOn(scenePos);
+        std::unique_ptr<QMimeData> mime(PaletteDock::mimeData(entry));
+        const QPointF pos = view.mapFromScene(scenePos);
+        QDragEnterEvent enter(pos.toPoint(), Qt::CopyAction, mime.get(), Qt::LeftButton,
+                              Qt::NoModifier);
+        QApplication::sendEvent(view.viewport(), &enter);
+        if (!enter.isAccepted())
+            return false;
+        QDropEvent dropEvent(pos, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(view.viewport(), &dropEvent);
+        return dropEvent.isAccepted();
+    }
+
+    Document doc;
+    ClusterScene *scene;
+    ClusterView view;
+    DropController *drops;
+};
+
+} // namespace
+
+class TestPalette : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void everyModelHasAnEntry();
+    void serverToolTips_data();
+    void serverToolTips();
+    void switchToolTips_data();
+    void switchToolTips();
+    void filterNarrows_data();
+    void filterNarrows();
+    void mimeDataRoundTrips();
+    void dropCreatesDeviceWhereDropped_data();
+    void dropCreatesDeviceWhereDropped();
+    void trayDroppedInDomainJoinsIt();
+    void boardServerInDomainIsRefused();
+    void switchDroppedInLaneTakesItsTier();
+    void domainEntryAddsAnEmptyBox();
+};
+
+void TestPalette::everyModelHasAnEntry()
+{
+    const Catalog &catalog = Catalog::builtin();
+    PaletteDock dock(catalog);
+    QCOMPARE(dock.list()->count(),
+             int(catalog.servers().size() + catalog.switches().size()) + 1); // + the domain
+    QList<PaletteEntry> expected{{PaletteEntry::Domain, {}}};
+    for (const auto &[id, s] : catalog.servers())
+        expected.append({PaletteEntry::Server, qs(id)});
+    for (const auto &[id, s] : catalog.switches())
+        expected.append({PaletteEntry::Switch, qs(id)});
+    QCOMPARE(dock.visibleEntries(), expected);
+    for (const PaletteEntry &entry : std::as_const(expected)) {
+        const QListWidgetItem *item = itemFor(dock, entry);
+        QVERIFY2(item, qPrintable(entry.key()));
+        QVERIFY2(!item->icon().isNull(), qPrintable(entry.key()));
+        QVERIFY2(!item->icon().pixmap(24, 24).isNull(), qPrintable(entry.key()));
+        QVERIFY2(!item->toolTip().isEmpty(), qPrintable(entry.key()));
+    }
+}
+
+void TestPalette::serverToolTips_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QStringList>("figures");
+
+    QTest::newRow("DGX H100") << "dgx-h100"
+                              << texts({"NVIDIA DGX H100", "8 GPUs: H100 SXM 80GB",
+                                        "NVLink 4 · 450 GB/s per GPU", "8 compute NICs at 400G"});
+    QTest::newRow("GB200 tray") << "gb200-tray"
+                                << texts({"4 GPUs: GB200 (per Blackwell GPU)",
+                                          "NVLink 5 · 900 GB/s per GPU", "4 compute NICs at 400G"});
+    QTest::newRow("NVL72 rack") << "gb200-nvl72"
+                                << texts({"72 GPUs", "NVLink 5 · 900 GB/s per GPU",
+                                          "72 compute NICs at 400G"});
+    QTest::newRow("DGX A100") << "dgx-a100"
+                              << texts({"8 GPUs: A100 SXM 80GB", "NVLink 3 · 300 GB/s per GPU",
+                                        "8 compute NICs at 200G"});
+}
+
+void TestPalette::serverToolTips()
+{
+    QFETCH(QString, model);
+    QFETCH(QStringList, figures);
+    PaletteDock dock(Catalog::builtin());
+    const QListWidgetItem *item = itemFor(dock, {PaletteEntry::Server, model});
+    QVERIFY(item);
+    for (const QString &figure : std::as_const(figures))
+        QVERIFY2(item->toolTip().contains(figure), qPrintable(item->toolTip()));
+}
+
+void TestPalette::switchToolTips_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QStringList>("figures");
+
+    QTest::newRow("QM9700") << "qm9700"
+                            << texts({"NVIDIA Quantum-2 QM9700", "64 ports at 400G", "InfiniBand"});
+    QTest::newRow("SN5600") << "sn5600" << texts({"64 ports at 800G", "Ethernet with RoCE"});
+    QTest::newRow("100 GbE") << "eth-100g" << texts({"32 ports at 100G", "Ethernet (no RDMA)"});
+}
+
+void TestPalette::switchToolTips()
+{
+    QFETCH(QString, model);
+    QFETCH(QStringList, figures);
+    PaletteDock dock(Catalog::builtin());
+    const QListWidgetItem *item = itemFor(dock, {PaletteEntry::Switch, model});
+    QVERIFY(item);
+    for (const QString &figure : std::as_const(figures))
+        QVERIFY2(item->toolTip().contains(figure), qPrintable(item->toolTip()));
+}
+
+void TestPalette::filterNarrows_data()
+{
+    QTest::addColumn<QString>("filter");
+    QTest::addColumn<QStringList>("keys");
+
+    QTest::newRow("by name") << "qm" << texts({"switch:qm8700", "switch:qm9700"});
+    QTest::newRow("by figure") << "800G" << texts({"switch:q3400", "switch:sn5600"});
+    QTest::newRow("two words, both must match") << "TRAY 400g" << texts({"server:gb200-tray"});
+    QTest::newRow("the domain") << "nvlink domain" << texts({"domain"});
+    QTest::newRow("nothing") << "tpu" << QStringList();
+}
+
+void TestPalette::filterNarrows()
+{
+    QFETCH(QString, filter);
+    QFETCH(QStringList, keys);
+    PaletteDock dock(Catalog::builtin());
+    const int all = int(dock.visibleEntries().size());
+    QTest::keyClicks(dock.filterEdit(), filter);
+    QStringList shown;
+    for (const PaletteEntry &e : dock.visibleEntries())
+        shown.append(e.key());
+    QCOMPARE(shown, keys);
+    dock.filterEdit()->clear();
+    QCOMPARE(int(dock.visibleEntries().size()), all);
+}
+
+void TestPalette::mimeDataRoundTrips()
+{
+    PaletteDock dock(Catalog::builtin());
+    // The list's own drag data, as a drag out of the dock would carry it.
+    QListWidgetItem *item = itemFor(dock, {PaletteEntry::Server, QStringLiteral("dgx-h100")});
+    QVERIFY(item);
+    std::unique_ptr<QMimeData> mime(
+            dock.list()->model()->mimeData({dock.list()->indexFromItem(item)}));
+    QVERIFY(mime);
+    QVERIFY(mime->hasFormat(PaletteDock::mimeType()));
+    const std::optional<PaletteEntry> entry = PaletteDock::entryFromMimeData(mime.get());
+    QVERIFY(entry);
+    QCOMPARE(*entry, (PaletteEntry{PaletteEntry::Server, QStringLiteral("dgx-h100")}));
+    QMimeData text;
+    text.setText(QStringLiteral("server:dgx-h100"));
+    QVERIFY(!PaletteDock::entryFromMimeData(&text));
+}
+
+void TestPalette::dropCreatesDeviceWhereDropped_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QSizeF>("size");
+
+    QTest::newRow("server") << "server:dgx-h100"
+                            << "dgx-h100-1" << QSizeF(diagram::kNodeWidth, diagram::kNodeHeight);
+    QTest::newRow("rack") << "server:gb200-nvl72"
+                          << "gb200-nvl72-1" << QSizeF(diagram::kNodeWidth, diagram::kNodeHeight);
+    QTest::newRow("switch") << "switch:sn5600"
+                            << "sn5600-1" << QSizeF(diagram::kSwitchWidth, diagram::kSwitchHeight);
+}
+
+void TestPalette::dropCreatesDeviceWhereDropped()
+{
+    QFETCH(QString, key);
+    QFETCH(QString, id);
+    QFETCH(QSizeF, size);
+    Canvas canvas(generated("dgx-h100", 4));
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas.view));
+    const Json before = serializeProject(canvas.doc.project());
+    // Right of everything, clear of lanes' labels and domains; off the grid on purpose.
+    const QPointF where(canvas.scene->contentRect().right() + 403, 2003);
+    PaletteEntry entry;
+    QVERIFY(PaletteEntry::fromKey(key, &entry));
+    QVERIFY(canvas.drop(entry, where));
+
+    QVERIFY(canvas.doc.contains(id));
+    const LayoutItem layout = *canvas.doc.layoutItem(id);
+    // Centred on the drop point, snapped to the 10-unit grid.
+    QCOMPARE(std::fmod(layout.x, 10.0), 0.0);
+    QCOMPARE(std::fmod(layout.y, 10.0), 0.0);
+    QVERIFY(std::abs(layout.x + size.width() / 2 - where.x()) <= 5);
+    QVERIFY(std::abs(layout.y + size.height() / 2 - where.y()) <= 5);
+    QCOMPARE(canvas.doc.selection(), QSet<QString>{id});
+    QVERIFY(canvas.scene->itemForId(id));
+    QCOMPARE(canvas.doc.undoStack()->count(), 1);
+
+    canvas.doc.undoStack()->undo();
+    QVERIFY(!canvas.doc.contains(id));
+    QVERIFY(!canvas.scene->itemForId(id));
+    QCOMPARE(serializeProject(canvas.doc.project()), before);
+}
+
+void TestPalette::trayDroppedInDomainJoinsIt()
+{
+    Canvas canvas(generated("gb200-tray", 4, 32)); // one domain with room for 4 more trays
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas.view));
+    const LayoutItem box = *canvas.doc.layoutItem(QStringLiteral("dom-1"));
+    const QPointF inside(box.x + box.w - 40, box.y + box.h - 20);
+    QVERIFY(canvas.drop({PaletteEntry::Server, QStringLiteral("gb200-tray")}, inside));
+    const Node *node = canvas.doc.project().topology.node("gb200-tray-1");
+    QVERIFY(node);
+    QCOMPARE(qs(node->domain), QStringLiteral("dom-1"));
+    QCOMPARE(canvas.doc.undoStack()->count(), 1);
+    canvas.doc.undoStack()->undo();
+    QVERIFY(!canvas.doc.project().topology.node("gb200-tray-1"));
+}
+
+void TestPalette::boardServerInDomainIsRefused()
+{
+    Canvas canvas(generated("gb200-tray", 4, 32));
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas.view));
+    QSignalSpy messages(canvas.drops, &DropController::message);
+    const Json before = serializeProject(canvas.doc.project());
+    const LayoutItem box = *canvas.doc.layoutItem(QStringLiteral("dom-1"));
+    QVERIFY(!canvas.drop({PaletteEntry::Server, QStringLiteral("dgx-h100")},
+                         QPointF(box.x + box.w - 40, box.y + box.h - 20)));
+    QCOMPARE(serializeProject(canvas.doc.project()), before);
+    QCOMPARE(canvas.doc.undoStack()->count(), 0);
+    QCOMPARE(messages.count(), 1);
+    QCOMPARE(messages.first().first().toString(),
+             QStringLiteral("Not added to dom-1: dgx-h100-1 (NVIDIA DGX H100) has its own "
+                            "NVSwitch board: its 8 GPUs are an NVLink domain of their own."));
+}
+
+void TestPalette::switchDroppedInLaneTakesItsTier()
+{
+    Canvas canvas(generated("dgx-h100", 64)); // two tiers: leaf and spine lanes
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas.view));
+    const LaneItem *spine = nullptr;
+    for (const LaneItem *lane : canvas.scene->lanes()) {
+        if (lane->id() == QLatin1String("lane:spine"))
+            spine = lane;
+    }
+    QVERIFY(spine);
+    const QRectF lane = spine->boundingRect();
+    QVERIFY(canvas.drop({PaletteEntry::Switch, QStringLiteral("qm9700")},
+                        QPointF(lane.right() + 200, lane.center().y())));
+    const Switch *sw = canvas.doc.project().topology.switchById("qm9700-1");
+    QVERIFY(sw);
+    QCOMPARE(sw->tier, Tier::Spine);
+
+    // Away from every lane: a leaf.
+    QVERIFY(canvas.drop({PaletteEntry::Switch, QStringLiteral("qm9700")},
+                        QPointF(lane.right() + 200, lane.top() - 2000)));
+    QCOMPARE(canvas.doc.project().topology.switchById("qm9700-2")->tier, Tier::Leaf);
+
+    // A node dropped in the spine lane sits below the leaf lane.
+    QVERIFY(canvas.drop({PaletteEntry::Server, QStringLiteral("dgx-h100")},
+                        QPointF(lane.right() + 200, lane.center().y())));
+    double leafBottom = 0;
+    for (const LaneItem *l : canvas.scene->lanes()) {
+        if (l->id() == QLatin1String("lane:leaf"))
+            leafBottom = l->boundingRect().bottom();
+    }
+    QVERIFY(canvas.doc.layoutItem(QStringLiteral("dgx-h100-1"))->y > leafBottom);
+}
+
+void TestPalette::domainEntryAddsAnEmptyBox()
+{
+    Canvas canvas(generated("dgx-h100", 4));
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas.view));
+    const QPointF where(canvas.scene->contentRect().right() + 400, 2000);
+    QVERIFY(canvas.drop({PaletteEntry::Domain, {}}, where));
+    QVERIFY(canvas.doc.project().topology.domain("domain-1"));
+    const LayoutItem box = *canvas.doc.layoutItem(QStringLiteral("domain-1"));
+    QVERIFY(box.w > diagram::kNodeWidth * 3);
+    QVERIFY(box.h > diagram::kNodeHeight * 2);
+    QVERIFY(QRectF(box.x, box.y, box.w, box.h).contains(where));
+    QVERIFY(canvas.scene->domainItem(QStringLiteral("domain-1")));
+}
+
+QTEST_MAIN(TestPalette)
+#include "tst_palette.moc"

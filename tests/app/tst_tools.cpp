@@ -1,0 +1,399 @@
+// The canvas tools driven by real mouse events on the viewport: selecting (click, Shift-click,
+// rubber band), moving with grid snapping as one undo step, trays joining domain boxes,
+// switches taking the tier of the lane they are moved to, and the Connect tool's cables.
+
+#include "app/clusterscene.h"
+#include "app/clusterview.h"
+#include "app/connecttool.h"
+#include "app/document.h"
+#include "app/laneitem.h"
+#include "app/selecttool.h"
+#include "app/toolmanager.h"
+#include "app/topologycommands.h"
+
+#include "engine/editing.h"
+#include "engine/generator.h"
+#include "engine/projectfile.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QMenu>
+#include <QSignalSpy>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace topoplan;
+
+namespace {
+
+Project generated(const std::string &model, int nodes, int domainSize = 0)
+{
+    GeneratorOptions o;
+    o.nodeModel = model;
+    o.nodes = nodes;
+    o.domainSize = domainSize;
+    Expected<Project> p = generateProject(o);
+    if (!p)
+        qFatal("generateProject: %s", p.error().text().c_str());
+    return *p;
+}
+
+// The canvas with the tools, as the main window sets it up, at 1 scene unit per pixel.
+struct Canvas
+{
+    explicit Canvas(Project project)
+        : doc(std::move(project))
+        , scene(new ClusterScene(&doc))
+        , select(new SelectTool)
+        , connect(new ConnectTool)
+    {
+        tools.registerTool(select);
+        tools.registerTool(connect);
+        tools.setScene(scene);
+        view.resize(1200, 800);
+        view.setClusterScene(scene);
+        view.show();
+    }
+    ~Canvas() { tools.setScene(nullptr); }
+
+    QPoint at(const QPointF &scenePos) const { return view.mapFromScene(scenePos); }
+    QPointF centerOf(const QString &id) const
+    {
+        const LayoutItem l = *doc.layoutItem(id);
+        const bool sw = doc.switchIndex(id) >= 0;
+        return {l.x + (sw ? diagram::kSwitchWidth : diagram::kNodeWidth) / 2,
+                l.y + (sw ? diagram::kSwitchHeight : diagram::kNodeHeight) / 2};
+    }
+    void show(const QPointF &scenePos)
+    {
+        view.resetZoom();
+        view.centerOn(scenePos);
+    }
+    // Press, move in steps with the button held, release: one gesture.
+    void drag(const QPointF &from, const QPointF &to, Qt::KeyboardModifiers mods = {})
+    {
+        QWidget *viewport = view.viewport();
+        QTest::mousePress(viewport, Qt::LeftButton, mods, at(from));
+        for (int step = 1; step <= 4; ++step) {
+            const QPoint p = at(from + (to - from) * step / 4.0);
+            QMouseEvent move(QEvent::MouseMove, p, viewport->mapToGlobal(p), Qt::NoButton,
+                             Qt::LeftButton, mods);
+            QApplication::sendEvent(viewport, &move);
+        }
+        QTest::mouseRelease(viewport, Qt::LeftButton, mods, at(to));
+    }
+
+    Document doc;
+    ClusterScene *scene;
+    ClusterView view;
+    ToolManager tools;
+    SelectTool *select;
+    ConnectTool *connect;
+};
+
+QRectF laneRect(const ClusterScene *scene, const QString &id)
+{
+    for (const LaneItem *lane : scene->lanes()) {
+        if (lane->id() == id)
+            return lane->boundingRect();
+    }
+    return {};
+}
+
+} // namespace
+
+class TestTools : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void clickSelects();
+    void rubberBandSelectsItemsInside();
+    void dragMovesWithSnappingAsOneStep();
+    void altDragDoesNotSnap();
+    void trayMovedIntoDomainJoinsIt();
+    void boardServerMovedIntoDomainIsRefused();
+    void switchMovedIntoSpineLaneBecomesSpine();
+    void connectToolJoins_data();
+    void connectToolJoins();
+    void connectingAFullSwitchIsRefused();
+    void portHandleDragConnects();
+    void linkMenuChangesMedium();
+    void toolActions();
+};
+
+void TestTools::clickSelects()
+{
+    Canvas c(generated("dgx-h100", 8));
+    QVERIFY(QTest::qWaitForWindowExposed(&c.view));
+    const QString a = QStringLiteral("node-1"), b = QStringLiteral("node-2");
+    c.show(c.centerOf(a));
+    QWidget *vp = c.view.viewport();
+    QTest::mouseClick(vp, Qt::LeftButton, {}, c.at(c.centerOf(a)));
+    QCOMPARE(c.doc.selection(), QSet<QString>{a});
+    QTest::mouseClick(vp, Qt::LeftButton, Qt::ShiftModifier, c.at(c.centerOf(b)));
+    QCOMPARE(c.doc.selection(), (QSet<QString>{a, b}));
+    QTest::mouseClick(vp, Qt::LeftButton, Qt::ControlModifier, c.at(c.centerOf(a)));
+    QCOMPARE(c.doc.selection(), QSet<QString>{b});
+    QTest::mouseClick(vp, Qt::LeftButton, {}, c.at(c.centerOf(a)));
+    QCOMPARE(c.doc.selection(), QSet<QString>{a});
+    // Empty canvas clears it.
+    QTest::mouseClick(vp, Qt::LeftButton, {}, c.at(c.centerOf(a) + QPointF(0, 300)));
+    QVERIFY(c.doc.selection().isEmpty());
+    QCOMPARE(c.doc.undoStack()->count(), 0);
+}
+
+void TestTools::rubberBandSelectsItemsInside()
+{
+    Canvas c(generated("dgx-h100", 8));
+    QVERIFY(QTest::qWaitForWindowExposed(&c.view));
+    const LayoutItem n1 = *c.doc.layoutItem(QStringLiteral("node-1"));
+    const LayoutItem n3 = *c.doc.layoutItem(QStringLiteral("node-3"));
+    QCOMPARE(n1.y, n3.y); // one row
+    c.show(QPointF(n1.x + 150, n1.y));
+    // From above-left of node-1 to below-right of node-3: nodes 1-3 inside, none of 4 or more.
+    c.drag(QPointF(n1.x - 5, n1.y - 5),
+           QPointF(n3.x + diagram::kNodeWidth + 5, n3.y + diagram::kNodeHeight + 5));
+    QSet<QString> nodes;
+    for (const QString &id : c.doc.selection()) {
+        if (c.doc.nodeIndex(id) >= 0)
+            nodes.insert(id);
+    }
+    QCOMPARE(nodes, (QSet<QString>{QStringLiteral("node-1"), QStringLiteral("node-2"),
+                                   QStringLiteral("node-3")}));
+    QCOMPARE(c.doc.undoStack()->count(), 0);
+}
+
+void TestTools::dragMovesWithSnappingAsOneStep()
+{
+    Canvas c(generated("dgx-h100", 8));
+    QVERIFY(QTest::qWaitForWindowExposed(&c.view));
+    const QString id = QStringLiteral("node-2");
+    const Json before = serializeProject(c.doc.project());
+    const LayoutItem start = *c.doc.layoutItem(id);
+    c.show(c.centerOf(id));
+    c.drag(c.centerOf(id), c.centerOf(id) + QPointF(43, 27));
+    const LayoutItem after = *c.doc.layoutItem(id);
+    QCOMPARE(after.x, std::round((start.x + 43) / 10) * 10);
+    QCOMPARE(after.y, std::round((start.y + 27) / 10) * 10);
+    QCOMPARE(c.doc.undoStack()->count(), 1);
+    c.doc.undoStack()->undo();
+    QCOMPARE(serializeProject(c.doc.project()), before);
+}
+
+void TestTools::altDragDoesNotSnap()
+{
+    Canvas c(generated("dgx-h100", 8));
+    QVERIFY(QTest::qWaitForWindowExposed(&c.view));
+    const QString id = QStringLiteral("node-2");
+    const LayoutItem start = *c.doc.layoutItem(id);
+    c.show(c.centerOf(id));
+    c.drag(c.centerOf(id), c.centerOf(id) + QPointF(43, 27), Qt::AltModifier);
+    QCOMPARE(c.doc.layoutItem(id)->x, start.x + 43);
+    QCOMPARE(c.doc.layoutItem(id)->y, start.y + 27);
+}
+
+void TestTools::trayMovedIntoDomainJoinsIt()
+{
+    // 8 trays in two domains of 16 GPUs; a tray added outside joins one by a drag.
+    Canvas c(generated("gb200-tray", 8, 16));
+    QVERIFY(QTest::qWaitForWindowExposed(&c.view));
+    const LayoutItem box = *c.doc.layoutItem(QStringLiteral("dom-1"));
+    Node tray{"tray-x", "tray-x", "gb200-tray", ""};
+    c.doc.undoStack()->push(
+            new AddNode(&c.doc, tray, LayoutItem{box.x, box.y + box.h + 200, 0, 0, {}}));
+    const QString id = QStringLiteral("tray-x");
+    const int steps = c.doc.undoStack()->count();
+    const Json outside = serializeProject(c.doc.project());
+
+    c.show(QPointF(box.x + box.w / 2, box.y + box.h));
+    const QPointF target(box.x + box.w - 10, box.y + box.h - 10);
+    c.drag(c.centerOf(id), target);
+    QCOMPARE(c.doc.project().topology.node("tray-x")->domain, std::string("dom-1"));
+    QCOMPARE(c.doc.undoStack()->count(), steps + 1); // move and membership: one step
+    c.doc.undoStack()->undo();
+    QCOMPARE(serializeProject(c.doc.project()), outside);
+    c.doc.undoStack()->redo();
+    QCOMPARE(c.doc.project().topology.node("tray-x")->domain, std::string("dom-1"));
+
+    // And out again.
+    c.drag(c.centerOf(id), c.centerOf(id) + QPointF(0, box.h + 300));
+    QCOMPARE(c.doc.project().topology.node("tray-x")->domain, std::string());
+}
+
+void TestTools::boardServerMovedIntoDomainIsRefused()
+{
+    Canvas c(generated("gb200-tray", 8, 16));
+    QVERIFY(QTest::qWaitForWindowExposed(&c.view));
+    QSignalSpy messages(&c.tools, &ToolManager::statusMessage);
+    const LayoutItem box = *c.doc.layoutItem(QStringLiteral("dom-1"));
+    c.doc.undoStack()->push(new AddNode(&c.doc, Node{"dgx-x", "dgx-x", "dgx-h100", ""},
+                                        LayoutItem{box.x, box.y + box.h + 200, 0, 0, {}}));
+    const int steps = c.doc.undoStack()->count();
+    const Json outside = serializeProject(c.doc.project());
+    c.show(QPointF(box.x + box.w / 2, box.y + box.h));
+    c.drag(c.centerOf(QStringLiteral("dgx-x")), QPointF(box.x + box.w - 10, box.y + box.h - 10));
+    QCOMPARE(serializeProject(c.doc.project()), outside); // back where it was, no member
+    QCOMPARE(c.doc.undoStack()->count(), steps);
+    QCOMPARE(messages.count(), 1);
+    QCOMPARE(messages.first().first().toString(),
+             QStringLiteral("Not moved into the domain: dgx-x (NVIDIA DGX H100) has its own "
+                            "NVSwitch board: its 8 GPUs are an NVLink domain of their own."));
+}
+
+void TestTools::switchMovedIntoSpineLaneBecomesSpine()
+{
+    Canvas c(generated("dgx-h100", 64));
+    QVERIFY(QTest::qWaitForWindowExposed(&c.view));
+    const QString leaf = QStringLiteral("leaf-1");
+    QCOMPARE(c.doc.project().topology.switchById("leaf-1")->tier, Tier::Leaf);
+    const QRectF spineLane = laneRect(c.scene, QStringLiteral("lane:spine"));
+    QVERIFY(!spineLane.isEmpty());
+    const QPointF from = c.centerOf(leaf);
+    const QPointF to(from.x(), spineLane.center().y());
+    c.show((from + to) / 2);
+    c.view.zoomBy(0.5, c.view.viewport()->rect().center());
+    c.drag(from, to);
+    QCOMPARE(c.doc.project().topology.switchById("leaf-1")->tier, Tier::Spine);
+    QCOMPARE(c.doc.undoStack()->count(), 1);
+    c.doc.undoStack()->undo();
+    QCOMPARE(c.doc.project().topology.switchById("leaf-1")->tier, Tier::Leaf);
+    QCOMPARE(c.centerOf(leaf), from);
+}
+
+void TestTools::connectToolJoins_data()
+{
+    QTest::addColumn<QString>("nodeModel");
+    QTest::addColumn<QString>("switchModel");
+    QTest::addColumn<QString>("medium");
+
+    QTest::newRow("node to QM9700 leaf") << "dgx-h100"
+                                         << "qm9700"
+                                         << "ib-ndr";
+    QTest::newRow("DGX H100 to SN5600") << "dgx-h100"
+                                        << "sn5600"
+                                        << "roce-400";
+}
+
+void TestTools::connectToolJoins()
+{
+    QFETCH(QString, nodeModel);
+    QFETCH(QString, switchModel);
+    QFETCH(QString, medium);
+    Project p;
+    p.topology.nodes = {{"n1", "n1", nodeModel.toStdString(), ""}};
+    p.topology.switches = {{"s1", "s1", switchModel.toStdString(), Tier::Leaf, {}},
+                           {"s0", "s0", switchModel.toStdString(), Tier::Leaf, {}}};
+    // Port 0 of the switch and NIC 0 of the node are taken already.
+    p.topology.links = {{"link-1", {"s0", 0}, {"s1", 0}, "", 1}};
+    p.topology.nodes.push_back({"n0", "n0", nodeModel.toStdString(), ""});
+    p.topology.links.push_back({"link-2", {"n1", 0}, {"s0", 1}, "", 1});
+    p.layout.items["n1"] = {0, 300, 0, 0, {}};
+    p.layout.items["n0"] = {300, 300, 0, 0, {}};
+    p.layout.items["s1"] = {10, 0, 0, 0, {}};
+    p.layout.items["s0"] = {300, 0, 0, 0, {}};
+    Canvas c(p);
+    QVERIFY(QTest::qWaitForWindowExposed(&c.view));
+    c.tools.selectTool(c.connect);
+    c.show(QPointF(60, 150));
+    c.drag(c.centerOf(QStringLiteral("n1")), c.centerOf(QStringLiteral("s1")));
+    const Topology &t = c.doc.project().topology;
+    QCOMPARE(int(t.links.size()), 3);
+    const Link &link = t.links.back();
+    QCOMPARE(QString::fromStdString(link.medium), medium);
+    QCOMPARE(link.a, (Endpoint{"n1", 1}));
+    QCOMPARE(link.b, (Endpoint{"s1", 1}));
+    QCOMPARE(link.count, 1);
+    QVERIFY(c.scene->linkItem(QString::fromStdString(link.id)));
+    QCOMPARE(c.doc.undoStack()->count(), 1);
+    c.doc.undoStack()->undo();
+    QCOMPARE(int(c.doc.project().topology.links.size()), 2);
+}
+
+void TestTools::connectingAFullSwitchIsRefused()
+{
+    Project p;
+    p.topology.nodes = {{"n1", "n1", "dgx-h100", ""}};
+    p.topology.switches = {{"full", "full", "eth-100g", Tier::Leaf, {}},
+                           {"other", "other", "eth-100g", Tier::Spine, {}}};
+    p.topology.links = {{"link-1", {"full", 0}, {"other", 0}, "eth-100", 32}};
+    p.layout.items["n1"] = {0, 300, 0, 0, {}};
+    p.layout.items["full"] = {10, 0, 0, 0, {}};
+    p.layout.items["other"] = {10, -300, 0, 0, {}};
+    Canvas c(p);
+    QVERIFY(QTest::qWaitForWindowExposed(&c.view));
+    QCOMPARE(usedPortCount(c.doc.project().topology, "full"), 32);
+    QSignalSpy messages(&c.tools, &ToolManager::statusMessage);
+    c.tools.selectTool(c.connect);
+    c.show(QPointF(60, 150));
+    c.drag(c.centerOf(QStringLiteral("n1")), c.centerOf(QStringLiteral("full")));
+    QCOMPARE(int(c.doc.project().topology.links.size()), 1);
+    QCOMPARE(c.doc.undoStack()->count(), 0);
+    QCOMPARE(messages.count(), 1);
+    QCOMPARE(messages.first().first().toString(),
+             QStringLiteral("Not connected: full (Generic 32 x 100GbE switch) has 0 of 32 ports "
+                            "free; the link needs 1."));
+}
+
+void TestTools::portHandleDragConnects()
+{
+    Project p;
+    p.topology.nodes = {{"n1", "n1", "dgx-h100", ""}};
+    p.topology.switches = {{"s1", "s1", "qm9700", Tier::Leaf, {}}};
+    p.layout.items["n1"] = {0, 300, 0, 0, {}};
+    p.layout.items["s1"] = {10, 0, 0, 0, {}};
+    Canvas c(p);
+    QVERIFY(QTest::qWaitForWindowExposed(&c.view));
+    c.show(QPointF(60, 150));
+    QWidget *vp = c.view.viewport();
+    // Hovering the node's top edge shows its handle.
+    const QPointF edge(60, 302);
+    QTest::mouseMove(vp, c.at(edge));
+    QCOMPARE(c.select->handleDevice(), QStringLiteral("n1"));
+    c.drag(edge, c.centerOf(QStringLiteral("s1")));
+    QCOMPARE(int(c.doc.project().topology.links.size()), 1);
+    QCOMPARE(c.doc.project().topology.links[0].medium, std::string("ib-ndr"));
+    QCOMPARE(*c.doc.layoutItem(QStringLiteral("n1")), (LayoutItem{0, 300, 0, 0, {}})); // unmoved
+}
+
+void TestTools::linkMenuChangesMedium()
+{
+    Project p;
+    p.topology.nodes = {{"n1", "n1", "dgx-h100", ""}};
+    p.topology.switches = {{"s1", "s1", "qm9700", Tier::Leaf, {}}};
+    p.topology.links = {{"link-1", {"n1", 0}, {"s1", 0}, "ib-ndr", 4}};
+    Document doc(p);
+    std::unique_ptr<QMenu> menu(SelectTool::linkMenu(&doc, QStringLiteral("link-1")));
+    QAction *hdr = nullptr;
+    QStringList checked;
+    for (QAction *a : menu->actions()) {
+        if (a->data().toString() == QLatin1String("ib-hdr"))
+            hdr = a;
+        if (a->isChecked())
+            checked.append(a->data().toString());
+        QVERIFY(a->data().toString() != QLatin1String("nvlink4")); // only network media
+    }
+    QCOMPARE(checked, QStringList{QStringLiteral("ib-ndr")});
+    QVERIFY(hdr);
+    hdr->trigger();
+    QCOMPARE(doc.project().topology.links[0].medium, std::string("ib-hdr"));
+    QCOMPARE(doc.project().topology.links[0].count, 4);
+    doc.undoStack()->undo();
+    QCOMPARE(doc.project().topology.links[0].medium, std::string("ib-ndr"));
+}
+
+void TestTools::toolActions()
+{
+    Canvas c(generated("dgx-h100", 2));
+    QCOMPARE(c.tools.selectedTool(), c.select);
+    QAction *connect = c.tools.actionFor(c.connect);
+    QCOMPARE(connect->shortcut(), QKeySequence(Qt::Key_C));
+    connect->trigger();
+    QCOMPARE(c.tools.selectedTool(), c.connect);
+    QVERIFY(connect->isChecked());
+    QVERIFY(!c.tools.actionFor(c.select)->isChecked());
+    QCOMPARE(c.scene->tool(), c.connect);
+}
+
+QTEST_MAIN(TestTools)
+#include "tst_tools.moc"
