@@ -114,6 +114,19 @@ void ClusterView::zoomToFit()
     Q_EMIT zoomChanged(zoom());
 }
 
+void ClusterView::zoomToRect(const QRectF &sceneRect)
+{
+    if (sceneRect.isEmpty())
+        return;
+    fitInView(sceneRect, Qt::KeepAspectRatio);
+    if (zoom() > kMaxZoom) {
+        setTransform(QTransform::fromScale(kMaxZoom, kMaxZoom));
+        centerOn(sceneRect.center());
+    }
+    m_fitted = false;
+    Q_EMIT zoomChanged(zoom());
+}
+
 void ClusterView::resetZoom()
 {
     const QPointF center = mapToScene(viewport()->rect().center());

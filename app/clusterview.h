@@ -24,6 +24,8 @@ public:
     double zoom() const { return transform().m11(); }
     // Scales about `viewPos` (a viewport point), clamped to the zoom range.
     void zoomBy(double factor, const QPoint &viewPos);
+    // Shows `sceneRect` as large as it fits (at most kMaxZoom): zoom to selection.
+    void zoomToRect(const QRectF &sceneRect);
 
     static constexpr double kMinZoom = 0.02;
     static constexpr double kMaxZoom = 8.0;

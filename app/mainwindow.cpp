@@ -3,7 +3,13 @@
 #include "changeevent.h"
 #include "clusterscene.h"
 #include "clusterview.h"
+#include "connecttool.h"
+#include "diagramitem.h"
 #include "document.h"
+#include "dropcontroller.h"
+#include "palettedock.h"
+#include "selecttool.h"
+#include "toolmanager.h"
 #include "translations.h"
 
 #include "engine/summary.h"
@@ -61,6 +67,7 @@ MainWindow::MainWindow(QWidget *parent)
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/topoplan.svg")));
     setCentralWidget(m_view);
+    createEditor();
     createActions();
     createMenus();
     createToolBar();
@@ -81,7 +88,8 @@ MainWindow::MainWindow(QWidget *parent)
 
 MainWindow::~MainWindow()
 {
-    // The scene refers to the document; the view to the scene.
+    // The scene refers to the document; the view and the tools to the scene.
+    m_tools->setScene(nullptr);
     m_view->setClusterScene(nullptr);
     delete m_scene;
 }
@@ -89,6 +97,50 @@ MainWindow::~MainWindow()
 QString MainWindow::sampleTemplateId()
 {
     return QString::fromLatin1(kSampleTemplateId);
+}
+
+void MainWindow::createEditor()
+{
+    m_tools = new ToolManager(this);
+    m_selectTool = new SelectTool;
+    m_connectTool = new ConnectTool;
+    m_tools->registerTool(m_selectTool);
+    m_tools->registerTool(m_connectTool);
+    m_drops = new DropController(m_view);
+    m_palette = new PaletteDock(Catalog::builtin(), this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_palette);
+    const auto showMessage = [this](const QString &text) {
+        statusBar()->showMessage(text, 10000);
+    };
+    connect(m_tools, &ToolManager::statusMessage, this, showMessage);
+    connect(m_drops, &DropController::message, this, showMessage);
+}
+
+void MainWindow::selectAll()
+{
+    const Topology &t = m_document->project().topology;
+    QSet<QString> ids;
+    for (const Domain &d : t.domains)
+        ids.insert(QString::fromStdString(d.id));
+    for (const Node &n : t.nodes)
+        ids.insert(QString::fromStdString(n.id));
+    for (const Switch &s : t.switches)
+        ids.insert(QString::fromStdString(s.id));
+    for (const Link &l : t.links)
+        ids.insert(QString::fromStdString(l.id));
+    m_document->setSelection(ids);
+}
+
+void MainWindow::zoomToSelection()
+{
+    QRectF rect;
+    for (const QString &id : m_document->selection()) {
+        if (const DiagramItem *item = m_scene->itemForId(id))
+            rect = rect.united(item->sceneBoundingRect());
+    }
+    if (rect.isNull())
+        return;
+    m_view->zoomToRect(rect.adjusted(-40, -40, 40, 40));
 }
 
 void MainWindow::createActions()
@@ -153,6 +205,16 @@ void MainWindow::createActions()
 
 void MainWindow::createMenus()
 {
+    m_selectAllAction = new QAction(tr("Select &All"), this);
+    m_selectAllAction->setShortcut(QKeySequence::SelectAll);
+    m_selectAllAction->setStatusTip(tr("Select every node, switch, domain and link"));
+    connect(m_selectAllAction, &QAction::triggered, this, &MainWindow::selectAll);
+    m_zoomSelectionAction = new QAction(tr("Zoom to &Selection"), this);
+    m_zoomSelectionAction->setIcon(QIcon(QStringLiteral(":/icons/zoom-selection.svg")));
+    m_zoomSelectionAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
+    m_zoomSelectionAction->setStatusTip(tr("Show the selected items as large as they fit"));
+    connect(m_zoomSelectionAction, &QAction::triggered, this, &MainWindow::zoomToSelection);
+
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->setObjectName(QStringLiteral("fileMenu"));
     file->addAction(m_newAction);
@@ -170,6 +232,8 @@ void MainWindow::createMenus()
     edit->setObjectName(QStringLiteral("editMenu"));
     edit->addAction(m_undoAction);
     edit->addAction(m_redoAction);
+    edit->addSeparator();
+    edit->addAction(m_selectAllAction);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
@@ -177,7 +241,12 @@ void MainWindow::createMenus()
     view->addAction(m_zoomOutAction);
     view->addSeparator();
     view->addAction(m_zoomFitAction);
+    view->addAction(m_zoomSelectionAction);
     view->addAction(m_zoomResetAction);
+    view->addSeparator();
+    view->addAction(m_palette->toggleViewAction());
+    QMenu *tools = view->addMenu(tr("&Tool"));
+    tools->addActions(m_tools->actions());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));
@@ -200,7 +269,10 @@ void MainWindow::createToolBar()
     bar->addAction(m_zoomInAction);
     bar->addAction(m_zoomOutAction);
     bar->addAction(m_zoomFitAction);
+    bar->addAction(m_zoomSelectionAction);
     bar->addAction(m_zoomResetAction);
+    bar->addSeparator();
+    bar->addActions(m_tools->actions());
 }
 
 void MainWindow::createStatusBar()
@@ -223,6 +295,8 @@ void MainWindow::setDocument(Document *document)
     m_undoGroup->setActiveStack(document->undoStack());
     m_scene = new ClusterScene(document, this);
     m_view->setClusterScene(m_scene);
+    m_tools->setScene(m_scene);
+    m_palette->setCatalog(document->catalog());
 
     connect(document, &Document::changed, this, &MainWindow::onDocumentChanged);
     connect(document, &Document::modifiedChanged, this, &QWidget::setWindowModified);

@@ -15,7 +15,12 @@ namespace topoplan {
 
 class ClusterScene;
 class ClusterView;
+class ConnectTool;
 class Document;
+class DropController;
+class PaletteDock;
+class SelectTool;
+class ToolManager;
 struct ChangeEvent;
 
 // The main window: one document on a canvas, the File/Edit/View/Help menus, and a status bar
@@ -32,6 +37,9 @@ public:
     ClusterScene *scene() const { return m_scene; }
     ClusterView *view() const { return m_view; }
     QLabel *summaryLabel() const { return m_summary; }
+    PaletteDock *palette() const { return m_palette; }
+    ToolManager *toolManager() const { return m_tools; }
+    DropController *dropController() const { return m_drops; }
     bool isLoading() const { return m_loadWatcher.isRunning(); }
     bool isSaving() const { return m_saveWatcher.isRunning(); }
 
@@ -61,6 +69,9 @@ private:
     void createMenus();
     void createToolBar();
     void createStatusBar();
+    void createEditor();
+    void selectAll();
+    void zoomToSelection();
     void setDocument(Document *document);
     void onDocumentChanged(const ChangeEvent &event);
     void onLoaded();
@@ -102,6 +113,14 @@ private:
     QAction *m_zoomFitAction = nullptr;
     QAction *m_zoomResetAction = nullptr;
     QAction *m_aboutAction = nullptr;
+    QAction *m_selectAllAction = nullptr;
+    QAction *m_zoomSelectionAction = nullptr;
+
+    ToolManager *m_tools = nullptr;
+    SelectTool *m_selectTool = nullptr;
+    ConnectTool *m_connectTool = nullptr;
+    PaletteDock *m_palette = nullptr;
+    DropController *m_drops = nullptr;
 
     QFutureWatcher<LoadResult> m_loadWatcher;
     QFutureWatcher<SaveResult> m_saveWatcher;
