@@ -37,7 +37,7 @@ GeneratorOptions parseOptions(const JsonIn &j)
 
 ProjectTemplate parseTemplate(const JsonIn &j)
 {
-    j.expectOnly({"id", "title", "description", "generate", "workload_preset", "plan"});
+    j.expectOnly({"id", "title", "description", "generate", "workload_preset", "training", "plan"});
     ProjectTemplate t;
     t.id = j.at("id").id();
     t.title = j.string("title");
@@ -48,6 +48,19 @@ ProjectTemplate parseTemplate(const JsonIn &j)
         Expected<Workload> w = workloadPreset(preset->string());
         if (!w)
             preset->fail(w.error().message);
+        t.workload = *w;
+    }
+    if (auto training = j.find("training")) {
+        // Overrides of the preset's training settings (e.g. interleave, recompute), read
+        // through the workload parser so they are checked as a workload file's would be.
+        if (!t.workload)
+            training->fail("training settings need a workload_preset to apply to");
+        Json merged = toJson(*t.workload);
+        for (const auto &[key, value] : training->members())
+            merged["training"][key] = value.json();
+        Expected<Workload> w = workloadFromJson(JsonIn(merged, j.file(), j.path()));
+        if (!w)
+            training->fail(w.error().message);
         t.workload = *w;
     }
     if (auto plan = j.find("plan")) {

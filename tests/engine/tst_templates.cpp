@@ -1,3 +1,4 @@
+#include "engine/analysis.h"
 #include "engine/jsonin.h"
 #include "engine/projectfile.h"
 #include "engine/summary.h"
@@ -65,6 +66,15 @@ void tst_Templates::builtinTemplates()
     QCOMPARE(s->leaf, leaf);
     QCOMPARE(s->spine, spine);
     QCOMPARE(s->core, core);
+    // A template is a sound starting point: its plan is valid, fits in memory and draws no
+    // error-level diagnostic.
+    Expected<Analyzer> analyzer = Analyzer::create(p->topology);
+    QVERIFY(analyzer.ok());
+    Expected<AnalysisResult> r = analyzer->analyze(*p->workload, *p->plan);
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().text().c_str());
+    QVERIFY(r->step.memory.fits);
+    for (const Diagnostic &d : r->diagnostics)
+        QVERIFY2(d.severity != Severity::Error, d.message.c_str());
     // Every device is laid out.
     for (const Node &n : p->topology.nodes)
         QVERIFY(p->layout.items.count(n.id));
@@ -101,6 +111,15 @@ void tst_Templates::rejects_data()
             R"({"templates": [{"id": "a", "title": "A", "generate": {"node": "x", "nodes": 1}}, {"id": "a", "title": "B", "generate": {"node": "x", "nodes": 1}}]})")
                                << QStringLiteral("/templates/1/id")
                                << QStringLiteral("duplicate template id");
+    QTest::newRow("training without preset") << QStringLiteral(
+            R"({"templates": [{"id": "a", "title": "A", "generate": {"node": "x", "nodes": 1}, "training": {"interleave": 2}}]})")
+                                             << QStringLiteral("/templates/0/training")
+                                             << QStringLiteral("need a workload_preset");
+    QTest::newRow("bad training override") << QStringLiteral(
+            R"({"templates": [{"id": "a", "title": "A", "generate": {"node": "x", "nodes": 1}, "workload_preset": "gpt3-175b", "training": {"recompute": "some"}}]})")
+                                           << QStringLiteral("/templates/0/training")
+                                           << QStringLiteral(
+                                                      "expected one of none, selective, full");
     QTest::newRow("typo") << QStringLiteral(
             R"({"templates": [{"id": "a", "title": "A", "generate": {"node": "x", "nodes": 1, "tier": 3}}]})")
                           << QStringLiteral("/templates/0/generate/tier")
