@@ -7,6 +7,8 @@
 #include "app/connecttool.h"
 #include "app/document.h"
 #include "app/laneitem.h"
+#include "app/mainwindow.h"
+#include "app/palettedock.h"
 #include "app/selecttool.h"
 #include "app/toolmanager.h"
 #include "app/topologycommands.h"
@@ -120,6 +122,7 @@ private Q_SLOTS:
     void portHandleDragConnects();
     void linkMenuChangesMedium();
     void toolActions();
+    void windowSelectAllAndZoomToSelection();
 };
 
 void TestTools::clickSelects()
@@ -393,6 +396,35 @@ void TestTools::toolActions()
     QVERIFY(connect->isChecked());
     QVERIFY(!c.tools.actionFor(c.select)->isChecked());
     QCOMPARE(c.scene->tool(), c.connect);
+}
+
+void TestTools::windowSelectAllAndZoomToSelection()
+{
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.openTemplate(MainWindow::sampleTemplateId());
+    QTRY_VERIFY(!w.document()->project().topology.nodes.empty());
+    QVERIFY(w.palette()->isVisible());
+    const Topology &t = w.document()->project().topology;
+    QTest::keyClick(&w, Qt::Key_A, Qt::ControlModifier);
+    QCOMPARE(w.document()->selection().size(),
+             qsizetype(t.nodes.size() + t.switches.size() + t.links.size() + t.domains.size()));
+
+    w.document()->setSelection({QStringLiteral("node-1")});
+    const double fitted = w.view()->zoom();
+    QTest::keyClick(&w, Qt::Key_3, Qt::ControlModifier);
+    QVERIFY2(w.view()->zoom() > 4 * fitted,
+             qPrintable(QString::number(w.view()->zoom()) + QLatin1Char(' ')
+                        + QString::number(fitted)));
+    const QPointF center = w.view()->mapToScene(w.view()->viewport()->rect().center());
+    const LayoutItem node = *w.document()->layoutItem(QStringLiteral("node-1"));
+    QVERIFY(QRectF(node.x, node.y, diagram::kNodeWidth, diagram::kNodeHeight).contains(center));
+
+    QTest::keyClick(&w, Qt::Key_C);
+    QCOMPARE(w.scene()->tool(), static_cast<AbstractTool *>(w.toolManager()->selectedTool()));
+    QCOMPARE(w.toolManager()->selectedTool()->name(), QStringLiteral("Connect"));
 }
 
 QTEST_MAIN(TestTools)
