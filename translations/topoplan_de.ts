@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>ConnectTool</name>
+    <message>
+        <source>Not connected: %1.</source>
+        <translation>Nicht verbunden: %1.</translation>
+    </message>
+</context>
+<context>
     <name>Diagram</name>
     <message>
         <source>NVLink</source>
@@ -67,6 +74,21 @@
     </message>
 </context>
 <context>
+    <name>Theme</name>
+    <message>
+        <source>Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same as the desktop</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Undo Commands</name>
     <message>
         <source>Rename Project</source>
@@ -114,6 +136,159 @@
         <source>Add Link</source>
         <translation>Verbindung hinzufügen</translation>
     </message>
+    <message numerus="yes">
+        <source>Take %n Node(s) out of a Domain</source>
+        <translation>
+            <numerusform>%n Knoten aus einer Domäne nehmen</numerusform>
+            <numerusform>%n Knoten aus einer Domäne nehmen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Put %n Node(s) in a Domain</source>
+        <translation>
+            <numerusform>%n Knoten in eine Domäne legen</numerusform>
+            <numerusform>%n Knoten in eine Domäne legen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Change Tier of %n Switch(es)</source>
+        <translation>
+            <numerusform>Ebene von %n Switch ändern</numerusform>
+            <numerusform>Ebene von %n Switches ändern</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Change Medium of %n Link(s)</source>
+        <translation>
+            <numerusform>Medium von %n Verbindung ändern</numerusform>
+            <numerusform>Medium von %n Verbindungen ändern</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Set %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Set %1 of %n Items</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fabric Role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink Domain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cable Count</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::AddFabricDialog</name>
+    <message>
+        <source>Default for the nodes&apos; NICs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same as the leaves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same as the spines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add Fabric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rail-optimized</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fat tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 (leaf, spine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3 (leaf, spine, core)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> : 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downlinks to uplinks of a leaf (and of a spine toward the cores); 1 : 1 is non-blocking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Fabric:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tiers:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Leaf switches:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Spine switches:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Core switches:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Oversubscription:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cables 1 node into a new fabric; the switches are placed in their lanes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Cables %n nodes into a new fabric; the switches are placed in their lanes.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adds %1 leaf, %2 spine and %3 core switches and %4 links (%5 cables).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>topoplan::ClusterScene</name>
@@ -147,10 +322,386 @@
     </message>
 </context>
 <context>
+    <name>topoplan::ConnectTool</name>
+    <message>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <source>Press on a node or a switch and release on another to connect them.</source>
+        <translation>Auf einem Knoten oder Switch drücken und auf einem anderen loslassen, um sie zu verbinden.</translation>
+    </message>
+</context>
+<context>
     <name>topoplan::Document</name>
     <message>
         <source>Untitled</source>
         <translation>Unbenannt</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::DropController</name>
+    <message>
+        <source>The catalog has no server model &quot;%1&quot;.</source>
+        <translation>Der Katalog kennt kein Servermodell „%1“.</translation>
+    </message>
+    <message>
+        <source>Not added to %1: %2.</source>
+        <translation>Nicht zu %1 hinzugefügt: %2.</translation>
+    </message>
+    <message>
+        <source>The catalog has no switch model &quot;%1&quot;.</source>
+        <translation>Der Katalog kennt kein Switch-Modell „%1“.</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::EditingActions</name>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the selection and its inner links, then delete it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the selection with the links inside it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add the copied items beside the drawing, with new ids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>D&amp;uplicate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the selection beside itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the selection and the links at it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Rename</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename the selected item on the canvas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Find...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find a node, switch, domain or link by name or id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Replicate...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the selection into a grid of rows and columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add &amp;Fabric...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generate leaf, spine and core switches for the selected nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished">&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Arrange</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F&amp;abric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Properties</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished">&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>Select nodes, switches or NVLink domains to copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied %1 items and %2 links inside them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cut %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Cut %n Items</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n Items</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot paste: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste 1 Item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Paste %n Items</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Duplicate 1 Item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Duplicate %n Items</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select one node, switch or NVLink domain to rename</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot replicate: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicate Selection Once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Replicate Selection %n Times</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot add the fabric: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add Fabric of 1 Switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Add Fabric of %n Switches</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every node is cabled already; remove links before adding a fabric</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::FindBar</name>
+    <message>
+        <source>Find by name or id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next match (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close (Escape)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::InspectorDock</name>
+    <message>
+        <source>Mixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Properties</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leaf</source>
+        <translation type="unfinished">Leaf</translation>
+    </message>
+    <message>
+        <source>Spine</source>
+        <translation type="unfinished">Spine</translation>
+    </message>
+    <message>
+        <source>Core</source>
+        <translation type="unfinished">Core</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation type="unfinished">Rechenknoten</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Management</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tier:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fabric role:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink domain:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Medium:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cables:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not changed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink domain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n nodes selected</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n switches selected</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n links selected</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n NVLink domains selected</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n items selected</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -324,6 +875,393 @@ Möchten Sie die Änderungen speichern?</translation>
     <message>
         <source>Main Toolbar</source>
         <translation>Hauptwerkzeugleiste</translation>
+    </message>
+    <message>
+        <source>Select &amp;All</source>
+        <translation>&amp;Alles auswählen</translation>
+    </message>
+    <message>
+        <source>Select every node, switch, domain and link</source>
+        <translation>Alle Knoten, Switches, Domänen und Verbindungen auswählen</translation>
+    </message>
+    <message>
+        <source>Zoom to &amp;Selection</source>
+        <translation>Auf &amp;Auswahl zoomen</translation>
+    </message>
+    <message>
+        <source>Show the selected items as large as they fit</source>
+        <translation>Die ausgewählten Elemente so groß wie möglich zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Tool</source>
+        <translation>&amp;Werkzeug</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::PaletteDock</name>
+    <message>
+        <source>Hardware</source>
+        <translation>Hardware</translation>
+    </message>
+    <message>
+        <source>Search hardware</source>
+        <translation>Hardware suchen</translation>
+    </message>
+    <message>
+        <source>NVLink domain</source>
+        <translation>NVLink-Domäne</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;NVLink domain&lt;/b&gt;&lt;br&gt;A box for compute trays whose NVLink leaves the tray (GB200): the trays dropped into it share one NVLink fabric.</source>
+        <translation>&lt;b&gt;NVLink-Domäne&lt;/b&gt;&lt;br&gt;Ein Rahmen für Compute-Trays, deren NVLink das Tray verlässt (GB200): die hineingezogenen Trays teilen sich ein NVLink-Netz.</translation>
+    </message>
+    <message>
+        <source>Unknown switch model &quot;%1&quot;</source>
+        <translation>Unbekanntes Switch-Modell „%1“</translation>
+    </message>
+    <message>
+        <source>InfiniBand</source>
+        <translation>InfiniBand</translation>
+    </message>
+    <message>
+        <source>Ethernet with RoCE</source>
+        <translation>Ethernet mit RoCE</translation>
+    </message>
+    <message>
+        <source>Ethernet (no RDMA)</source>
+        <translation>Ethernet (ohne RDMA)</translation>
+    </message>
+    <message>
+        <source>%1 ports at %2</source>
+        <translation>%1 Ports mit %2</translation>
+    </message>
+    <message>
+        <source>Unknown server model &quot;%1&quot;</source>
+        <translation>Unbekanntes Servermodell „%1“</translation>
+    </message>
+    <message>
+        <source>%1 GPUs: %2</source>
+        <translation>%1 GPUs: %2</translation>
+    </message>
+    <message>
+        <source>%1 per GPU</source>
+        <translation>%1 pro GPU</translation>
+    </message>
+    <message>
+        <source>%1 compute NICs at %2</source>
+        <translation>%1 Compute-NICs mit %2</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Editor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How often unsaved changes are written to a recovery file, which TopoPlan offers to restore after a crash.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Autosave every:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Colours:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No snapping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Moved items snap to a grid of this size (at 100 % zoom).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Grid:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New fabrics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What &quot;Add fabric&quot; proposes for the selected nodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rail-optimized</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fat tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Design:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 (leaf, spine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3 (leaf, spine, core)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tiers:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 : </source>
+        <comment>oversubscription ratio, downlinks : uplinks</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leaf downlinks per uplink; 1 is non-blocking.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Oversubscription:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matching the NIC speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same as the leaves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 x %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Leaf switches:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Spine and core switches:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::RecoveryDialog</name>
+    <message>
+        <source>Recover Unsaved Work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;TopoPlan did not close properly.&lt;/b&gt;&lt;br&gt;These projects had changes that were not saved. Restore one to continue where you left off, then save it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Autosaved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the recovery files and ask again at the next start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation type="unfinished">Unbenannt</translation>
+    </message>
+    <message>
+        <source>Cannot Discard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These recovery files could not be deleted:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::ReplicateDialog</name>
+    <message>
+        <source>Replicate Selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Rows:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Columns:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Spacing:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The selection is the top-left cell of the grid; every other cell gets a copy with the links inside the selection.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 NVLink domain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 NVLink domains</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation type="unfinished">%1 Knoten</translation>
+    </message>
+    <message>
+        <source>1 switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 switches</source>
+        <translation type="unfinished">%1 Switches</translation>
+    </message>
+    <message>
+        <source>1 link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adds 1 copy: %1 in all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adds %1 copies: %2 in all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::SelectTool</name>
+    <message>
+        <source>Select</source>
+        <translation>Auswählen</translation>
+    </message>
+    <message>
+        <source>Not moved into the domain: %1.</source>
+        <translation>Nicht in die Domäne verschoben: %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n Item(s)</source>
+        <translation>
+            <numerusform>%n Element verschieben</numerusform>
+            <numerusform>%n Elemente verschieben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Drag to connect</source>
+        <translation>Ziehen zum Verbinden</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Medium</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::TemplateGallery</name>
+    <message>
+        <source>New Project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start from an empty canvas or from one of these clusters:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Create</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty project
+Nothing but the canvas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An empty canvas: drag servers, NVLink domains and switches onto it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs in %2 nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 leaf, %2 spine, %3 core switches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n switch(es)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Counting...</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
