@@ -23,8 +23,10 @@ Catalog catalogFor(const Project &project, const QString &filePath)
 template<typename T>
 int indexById(const std::vector<T> &list, const QString &id)
 {
+    // From the back: undoing an addition (a paste, a generated fabric) removes the newest
+    // entries, which are last, so finding each is quick.
     const std::string key = id.toStdString();
-    for (std::size_t i = 0; i < list.size(); ++i) {
+    for (std::size_t i = list.size(); i-- > 0;) {
         if (list[i].id == key)
             return static_cast<int>(i);
     }

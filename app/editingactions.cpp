@@ -30,6 +30,7 @@
 #include <QUndoStack>
 
 #include <set>
+#include <unordered_set>
 
 namespace topoplan {
 
@@ -70,6 +71,9 @@ EditingActions::EditingActions(QMainWindow *window, ClusterView *view)
     , m_findBar(new FindBar(view))
     , m_renameEditor(new RenameEditor(view, this))
 {
+    m_updateTimer.setSingleShot(true);
+    m_updateTimer.setInterval(0);
+    connect(&m_updateTimer, &QTimer::timeout, this, &EditingActions::updateActions);
     createActions();
     addToMenus();
     window->addDockWidget(Qt::RightDockWidgetArea, m_inspector);
@@ -192,9 +196,20 @@ void EditingActions::setDocument(Document *document)
     m_renameEditor->setDocument(document);
     if (document) {
         connect(document, &Document::changed, this, [this](const ChangeEvent &event) {
-            if (event.kind != ChangeEvent::LayoutChanged
-                && event.kind != ChangeEvent::DevicesChanged)
+            switch (event.kind) {
+            case ChangeEvent::SelectionChanged:
+                m_updateTimer.stop();
                 updateActions();
+                break;
+            case ChangeEvent::ItemsAdded:
+            case ChangeEvent::ItemsRemoved:
+            case ChangeEvent::ProjectReset:
+                // A paste adds thousands of entries, one event each: look once at the end.
+                m_updateTimer.start();
+                break;
+            default:
+                break;
+            }
         });
     }
     updateActions();
@@ -202,17 +217,13 @@ void EditingActions::setDocument(Document *document)
 
 void EditingActions::updateActions()
 {
-    const QStringList ids = m_document ? selectedIds() : QStringList();
-    int devices = 0;
-    for (const QString &id : ids) {
-        devices += m_document->nodeIndex(id) >= 0 || m_document->switchIndex(id) >= 0
-                   || m_document->domainIndex(id) >= 0;
-    }
+    const int devices = selectedDevices(2);
+    const bool selection = m_document && !m_document->selection().isEmpty();
     m_cut->setEnabled(devices > 0);
     m_copy->setEnabled(devices > 0);
     m_duplicate->setEnabled(devices > 0);
     m_replicate->setEnabled(devices > 0);
-    m_delete->setEnabled(!ids.isEmpty());
+    m_delete->setEnabled(selection);
     m_rename->setEnabled(devices == 1);
     m_paste->setEnabled(m_document && Clipboard::hasFragment());
     m_find->setEnabled(m_document);
@@ -224,6 +235,34 @@ void EditingActions::showMessage(const QString &text)
     m_lastMessage = text;
     m_window->statusBar()->showMessage(text, kMessageMs);
     Q_EMIT message(text);
+}
+
+int EditingActions::selectedDevices(int enough) const
+{
+    if (!m_document || m_document->selection().isEmpty())
+        return 0;
+    std::unordered_set<std::string> selected;
+    for (const QString &id : m_document->selection())
+        selected.insert(id.toStdString());
+    const Topology &t = m_document->project().topology;
+    int n = 0;
+    const auto count = [&](const std::string &id) {
+        n += int(selected.count(id));
+        return n >= enough;
+    };
+    for (const Domain &d : t.domains) {
+        if (count(d.id))
+            return n;
+    }
+    for (const Node &node : t.nodes) {
+        if (count(node.id))
+            return n;
+    }
+    for (const Switch &s : t.switches) {
+        if (count(s.id))
+            return n;
+    }
+    return n;
 }
 
 QStringList EditingActions::selectedIds() const

@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
+#include <QTimer>
 
 class QAction;
 class QMainWindow;
@@ -85,6 +86,8 @@ private:
     void showAddFabricDialog();
 
     QStringList selectedIds() const; // sorted
+    // How many domains, nodes and switches are selected, counting up to `enough`.
+    int selectedDevices(int enough) const;
     // The selection with the members of selected domains: what Copy copies and Delete deletes.
     Project selectedFragment() const;
     QStringList fragmentIds(const Project &fragment) const;
@@ -99,6 +102,7 @@ private:
     FindBar *m_findBar;
     RenameEditor *m_renameEditor;
     QString m_lastMessage;
+    QTimer m_updateTimer;
 
     QAction *m_cut = nullptr;
     QAction *m_copy = nullptr;

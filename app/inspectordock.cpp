@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_set>
 
 namespace topoplan {
 
@@ -96,6 +97,9 @@ InspectorDock::InspectorDock(QWidget *parent)
     , m_message(new QLabel)
 {
     setObjectName(QStringLiteral("inspectorDock"));
+    m_refreshTimer.setSingleShot(true);
+    m_refreshTimer.setInterval(0);
+    connect(&m_refreshTimer, &QTimer::timeout, this, &InspectorDock::refresh);
     auto *body = new QWidget(this);
     auto *column = new QVBoxLayout(body);
     m_title->setObjectName(QStringLiteral("inspectorTitle"));
@@ -186,6 +190,7 @@ void InspectorDock::setDocument(Document *document)
     if (document)
         connect(document, &Document::changed, this, &InspectorDock::onChanged);
     setMessage({});
+    m_refreshTimer.stop();
     refresh();
 }
 
@@ -259,11 +264,14 @@ void InspectorDock::onChanged(const ChangeEvent &event)
         return;
     case ChangeEvent::SelectionChanged:
         setMessage({});
-        break;
+        m_refreshTimer.stop();
+        refresh();
+        return;
     default:
-        break;
+        // A paste or a fabric adds thousands of entries, one event each: look once at the end.
+        m_refreshTimer.start();
+        return;
     }
-    refresh();
 }
 
 InspectorDock::Selection InspectorDock::selection() const
@@ -271,19 +279,33 @@ InspectorDock::Selection InspectorDock::selection() const
     Selection s;
     if (!m_document)
         return s;
-    QStringList ids(m_document->selection().begin(), m_document->selection().end());
-    ids.sort();
-    const Topology &t = m_document->project().topology;
-    for (const QString &id : std::as_const(ids)) {
+    const QSet<QString> &selection = m_document->selection();
+    if (selection.isEmpty())
+        return s;
+    for (const QString &id : selection)
         s.ids.push_back(id.toStdString());
-        if (int i = m_document->domainIndex(id); i >= 0)
-            s.domains.push_back(&t.domains[std::size_t(i)]);
-        else if (int i = m_document->nodeIndex(id); i >= 0)
-            s.nodes.push_back(&t.nodes[std::size_t(i)]);
-        else if (int i = m_document->switchIndex(id); i >= 0)
-            s.switches.push_back(&t.switches[std::size_t(i)]);
-        else if (int i = m_document->linkIndex(id); i >= 0)
-            s.links.push_back(&t.links[std::size_t(i)]);
+    std::sort(s.ids.begin(), s.ids.end());
+    // One pass over the topology, in its order, however large the selection.
+    const std::unordered_set<std::string> selected(s.ids.begin(), s.ids.end());
+    const Topology &t = m_document->project().topology;
+    const auto isSelected = [&selected](const std::string &id) {
+        return selected.count(id) > 0;
+    };
+    for (const Domain &d : t.domains) {
+        if (isSelected(d.id))
+            s.domains.push_back(&d);
+    }
+    for (const Node &n : t.nodes) {
+        if (isSelected(n.id))
+            s.nodes.push_back(&n);
+    }
+    for (const Switch &sw : t.switches) {
+        if (isSelected(sw.id))
+            s.switches.push_back(&sw);
+    }
+    for (const Link &l : t.links) {
+        if (isSelected(l.id))
+            s.links.push_back(&l);
     }
     return s;
 }

@@ -5,6 +5,7 @@
 #include <QDockWidget>
 #include <QHash>
 #include <QPointer>
+#include <QTimer>
 
 class QComboBox;
 class QFormLayout;
@@ -81,6 +82,7 @@ private:
     // mediaForLink() by the models at the two ends: selections of thousands of links have few
     // kinds of ends.
     QHash<QString, QStringList> m_mediaCache;
+    QTimer m_refreshTimer;
 };
 
 } // namespace topoplan

@@ -142,7 +142,7 @@ void TestInspector::multiSelectTierIsOneStep()
     const QString after = w.json();
     w.undo()->undo();
     QCOMPARE(w.json(), before);
-    QCOMPARE(inspector->tierBox()->currentData().toString(), QStringLiteral("leaf"));
+    QTRY_COMPARE(inspector->tierBox()->currentData().toString(), QStringLiteral("leaf"));
     w.undo()->redo();
     QCOMPARE(w.json(), after);
 }
