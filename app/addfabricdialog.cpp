@@ -112,6 +112,21 @@ GeneratorOptions AddFabricDialog::options() const
     return o;
 }
 
+void AddFabricDialog::setOptions(const GeneratorOptions &options)
+{
+    const auto select = [](QComboBox *box, const QVariant &data) {
+        const int index = box->findData(data);
+        box->setCurrentIndex(index < 0 ? 0 : index);
+    };
+    select(m_kind, QLatin1String(toString(options.fabric)));
+    select(m_tiers, options.tiers);
+    select(m_leaf, qs(options.leaf));
+    select(m_spine, qs(options.spine));
+    select(m_core, qs(options.core));
+    m_oversubscription->setValue(options.oversubscription);
+    recompute();
+}
+
 QString AddFabricDialog::summary() const
 {
     return m_summary->text();

@@ -29,6 +29,9 @@ public:
                     QWidget *parent = nullptr);
 
     GeneratorOptions options() const;
+    // Starts from `options` (the user's preferred fabric); unknown models fall back to the
+    // generator's default.
+    void setOptions(const GeneratorOptions &options);
     QComboBox *kindBox() const { return m_kind; }
     QComboBox *tiersBox() const { return m_tiers; }
     QComboBox *leafBox() const { return m_leaf; }

@@ -10,9 +10,24 @@
 
 namespace topoplan {
 
+namespace {
+double s_gridSize = CanvasPlacement::kGrid; // set from the UI thread only
+} // namespace
+
+void CanvasPlacement::setGridSize(double size)
+{
+    s_gridSize = size > 0 ? size : 1.0;
+}
+
+double CanvasPlacement::gridSize()
+{
+    return s_gridSize;
+}
+
 QPointF CanvasPlacement::snapped(const QPointF &pos)
 {
-    return QPointF(std::round(pos.x() / kGrid) * kGrid, std::round(pos.y() / kGrid) * kGrid);
+    const double g = s_gridSize;
+    return QPointF(std::round(pos.x() / g) * g, std::round(pos.y() / g) * g);
 }
 
 CanvasPlacement::CanvasPlacement(const ClusterScene *scene)

@@ -20,8 +20,11 @@ class ClusterScene;
 class CanvasPlacement
 {
 public:
-    // Scene units between grid lines; positions snap to it unless Alt is held.
+    // Scene units between grid lines by default; positions snap to the grid unless Alt is
+    // held. The user's preference sets it (0: no snapping, whole units only).
     static constexpr double kGrid = 10;
+    static void setGridSize(double size);
+    static double gridSize();
     static QPointF snapped(const QPointF &pos);
 
     explicit CanvasPlacement(const ClusterScene *scene);

@@ -86,6 +86,11 @@ void Document::markSaved()
     m_undoStack->setClean();
 }
 
+void Document::markUnsaved()
+{
+    m_undoStack->resetClean();
+}
+
 void Document::setSelection(const QSet<QString> &ids)
 {
     if (ids == m_selection)

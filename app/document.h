@@ -42,6 +42,9 @@ public:
     bool isModified() const;
     // The current state is what is on disk (after a save).
     void markSaved();
+    // The current state is not on disk, and no undo step leads back to what is: a project
+    // restored from a recovery file.
+    void markUnsaved();
 
     const QSet<QString> &selection() const { return m_selection; }
     void setSelection(const QSet<QString> &ids);

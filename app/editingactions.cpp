@@ -11,6 +11,7 @@
 #include "findbar.h"
 #include "inspectordock.h"
 #include "mainwindow.h"
+#include "preferences.h"
 #include "renameeditor.h"
 #include "replicatedialog.h"
 #include "topologycommands.h"
@@ -523,6 +524,7 @@ void EditingActions::showAddFabricDialog()
     }
     auto *dialog = new AddFabricDialog(m_document, nodes, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setOptions(Preferences::load().fabricOptions());
     connect(dialog, &QDialog::accepted, this,
             [this, dialog, nodes] { addFabric(nodes, dialog->options()); });
     dialog->open();

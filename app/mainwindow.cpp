@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "canvasplacement.h"
 #include "changeevent.h"
 #include "clusterscene.h"
 #include "clusterview.h"
@@ -7,8 +8,13 @@
 #include "diagramitem.h"
 #include "document.h"
 #include "dropcontroller.h"
+#include "editingactions.h"
 #include "palettedock.h"
+#include "paletteicons.h"
+#include "recoverydialog.h"
 #include "selecttool.h"
+#include "templategallery.h"
+#include "theme.h"
 #include "toolmanager.h"
 #include "translations.h"
 
@@ -78,7 +84,22 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_view, &ClusterView::zoomChanged, this,
             [this](double zoom) { m_zoomLabel->setText(tr("Zoom %1 %").arg(qRound(zoom * 100))); });
 
+    m_autosave = new AutosaveManager(this);
+    connect(m_autosave, &AutosaveManager::autosaveFailed, this, [this](const QString &message) {
+        statusBar()->showMessage(tr("Autosave failed: %1").arg(message), kStatusMessageMs);
+    });
     setDocument(new Document(this));
+    // The editing actions bring the inspector dock: before restoreState(), which places it.
+    m_editing = EditingActions::install(this);
+    connect(m_editing, &EditingActions::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 10000); });
+    // Preferences close the Edit menu, after the editing actions just added to it.
+    if (QMenu *edit = menuBar()->findChild<QMenu *>(QStringLiteral("editMenu"))) {
+        edit->addSeparator();
+        edit->addAction(m_preferencesAction);
+    }
+    applyPreferences(Preferences::load());
+    makeActionIconsPaletteAware();
 
     QSettings settings;
     if (!restoreGeometry(settings.value(settingsKey(kGeometryKey)).toByteArray()))
@@ -148,7 +169,7 @@ void MainWindow::createActions()
     m_newAction = new QAction(tr("&New"), this);
     m_newAction->setIcon(themedIcon("document-new", "new"));
     m_newAction->setShortcut(QKeySequence::New);
-    m_newAction->setStatusTip(tr("Start an empty project"));
+    m_newAction->setStatusTip(tr("Start a project: empty or from a template"));
     connect(m_newAction, &QAction::triggered, this, &MainWindow::newProject);
 
     m_openAction = new QAction(tr("&Open..."), this);
@@ -234,6 +255,14 @@ void MainWindow::createMenus()
     edit->addAction(m_redoAction);
     edit->addSeparator();
     edit->addAction(m_selectAllAction);
+    m_preferencesAction = new QAction(tr("Pre&ferences..."), this);
+    m_preferencesAction->setObjectName(QStringLiteral("preferencesAction"));
+    m_preferencesAction->setMenuRole(QAction::PreferencesRole);
+    m_preferencesAction->setShortcuts(
+            {QKeySequence::Preferences, QKeySequence(Qt::CTRL | Qt::Key_Comma)});
+    m_preferencesAction->setStatusTip(
+            tr("Autosave, theme, grid and the fabric that Add Fabric proposes"));
+    connect(m_preferencesAction, &QAction::triggered, this, &MainWindow::showPreferences);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
@@ -301,6 +330,8 @@ void MainWindow::setDocument(Document *document)
     connect(document, &Document::changed, this, &MainWindow::onDocumentChanged);
     connect(document, &Document::modifiedChanged, this, &QWidget::setWindowModified);
     connect(document, &Document::filePathChanged, this, &MainWindow::updateTitle);
+    if (m_autosave)
+        m_autosave->setDocument(document);
 
     delete oldScene;
     delete old;
@@ -365,10 +396,27 @@ void MainWindow::onLoaded()
     LoadResult result = m_loadWatcher.result();
     statusBar()->clearMessage();
     const QString shown = QDir::toNativeSeparators(result.path);
+    const std::optional<RecoveryEntry> restoring = std::exchange(m_restoring, std::nullopt);
     if (!result.project) {
         const QString details = QString::fromStdString(result.error.text());
         showError(tr("Cannot Open Project"), tr("%1 could not be opened.").arg(shown), details);
         Q_EMIT openFailed(details);
+        return;
+    }
+    if (restoring) {
+        // The project as it was at the last autosave, under its own file name, with changes
+        // that are not on disk: saving writes it where it belongs.
+        auto *document = new Document(std::move(*result.project), restoring->originalFile, this);
+        document->markUnsaved();
+        setDocument(document);
+        m_autosave->adopt(*restoring);
+        m_view->zoomToFit();
+        statusBar()->showMessage(tr("Restored %1 as it was at %2")
+                                         .arg(document->displayName(),
+                                              QLocale().toString(restoring->savedAt.toLocalTime(),
+                                                                 QLocale::ShortFormat)),
+                                 kStatusMessageMs);
+        Q_EMIT documentOpened(result.path);
         return;
     }
     // A template is a start, not a file to save over.
@@ -429,7 +477,64 @@ void MainWindow::showError(const QString &title, const QString &text, const QStr
 void MainWindow::newProject()
 {
     if (maybeSave())
-        setDocument(new Document(this));
+        showTemplateGallery();
+}
+
+void MainWindow::showTemplateGallery()
+{
+    auto *gallery = new TemplateGallery(this);
+    gallery->setAttribute(Qt::WA_DeleteOnClose);
+    connect(gallery, &QDialog::accepted, this, [this, gallery] {
+        const QString id = gallery->templateId();
+        if (id.isEmpty())
+            setDocument(new Document(this));
+        else
+            openTemplate(id);
+    });
+    gallery->open();
+}
+
+bool MainWindow::offerRecovery()
+{
+    const QList<RecoveryEntry> entries = AutosaveManager::orphanedRecoveries();
+    if (entries.isEmpty())
+        return false;
+    auto *dialog = new RecoveryDialog(entries, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &RecoveryDialog::restoreRequested, this, [this](const RecoveryEntry &entry) {
+        if (maybeSave())
+            restoreRecovery(entry);
+    });
+    dialog->open();
+    Q_EMIT recoveryOffered();
+    return true;
+}
+
+void MainWindow::restoreRecovery(const RecoveryEntry &entry)
+{
+    m_restoring = entry;
+    statusBar()->showMessage(
+            tr("Restoring %1...").arg(QDir::toNativeSeparators(entry.recoveryFile)));
+    m_loadWatcher.setFuture(loadProjectInBackground(entry.recoveryFile));
+}
+
+void MainWindow::showPreferences()
+{
+    auto *dialog = new PreferencesDialog(m_preferences, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this,
+            [this, dialog] { applyPreferences(dialog->preferences()); });
+    dialog->open();
+}
+
+void MainWindow::applyPreferences(const Preferences &preferences)
+{
+    m_preferences = preferences;
+    m_preferences.save();
+    if (preferences.theme != Theme::current())
+        Theme::apply(preferences.theme);
+    m_autosave->setInterval(std::chrono::seconds(preferences.autosaveSeconds));
+    CanvasPlacement::setGridSize(preferences.gridSize);
 }
 
 void MainWindow::open()

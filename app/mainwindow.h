@@ -1,5 +1,7 @@
 #pragma once
 
+#include "autosave.h"
+#include "preferences.h"
 #include "projectio.h"
 
 #include <QFutureWatcher>
@@ -18,6 +20,7 @@ class ClusterView;
 class ConnectTool;
 class Document;
 class DropController;
+class EditingActions;
 class PaletteDock;
 class SelectTool;
 class ToolManager;
@@ -40,6 +43,9 @@ public:
     PaletteDock *palette() const { return m_palette; }
     ToolManager *toolManager() const { return m_tools; }
     DropController *dropController() const { return m_drops; }
+    EditingActions *editingActions() const { return m_editing; }
+    AutosaveManager *autosave() const { return m_autosave; }
+    const Preferences &preferences() const { return m_preferences; }
     bool isLoading() const { return m_loadWatcher.isRunning(); }
     bool isSaving() const { return m_saveWatcher.isRunning(); }
 
@@ -56,10 +62,23 @@ public:
 
     QStringList recentFiles() const;
 
+    // File > New: the template gallery (window-modal, not blocking); on OK an empty project or
+    // the chosen template replaces the current one.
+    void showTemplateGallery();
+    // Offers the recovery files a crashed session left behind, in a window-modal dialog; true
+    // if there were any. Restoring one opens it as a modified project with its own file path.
+    bool offerRecovery();
+    // Opens a recovery file (see AutosaveManager) in the background as a modified project.
+    void restoreRecovery(const RecoveryEntry &entry);
+    // Edit > Preferences...; applyPreferences() also saves them in the settings.
+    void showPreferences();
+    void applyPreferences(const Preferences &preferences);
+
 Q_SIGNALS:
     void documentOpened(const QString &path);
     void openFailed(const QString &message);
     void documentSaved(const QString &path);
+    void recoveryOffered();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -115,12 +134,17 @@ private:
     QAction *m_aboutAction = nullptr;
     QAction *m_selectAllAction = nullptr;
     QAction *m_zoomSelectionAction = nullptr;
+    QAction *m_preferencesAction = nullptr;
 
     ToolManager *m_tools = nullptr;
     SelectTool *m_selectTool = nullptr;
     ConnectTool *m_connectTool = nullptr;
     PaletteDock *m_palette = nullptr;
     DropController *m_drops = nullptr;
+    EditingActions *m_editing = nullptr;
+    AutosaveManager *m_autosave = nullptr;
+    Preferences m_preferences;
+    std::optional<RecoveryEntry> m_restoring; // the recovery file being loaded
 
     QFutureWatcher<LoadResult> m_loadWatcher;
     QFutureWatcher<SaveResult> m_saveWatcher;

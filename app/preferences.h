@@ -19,7 +19,7 @@ struct Preferences
 {
     static constexpr int kDefaultAutosaveSeconds = 60;
     static constexpr int kMaxAutosaveSeconds = 3600;
-    static constexpr int kDefaultGridSize = 20; // divides the node, switch and lane sizes
+    static constexpr int kDefaultGridSize = 10; // CanvasPlacement::kGrid; divides the item sizes
     static constexpr int kMaxGridSize = 200;
     static constexpr double kMaxOversubscription = 16;
 

@@ -74,5 +74,9 @@ int main(int argc, char **argv)
         window.openTemplate(MainWindow::sampleTemplateId());
     else
         window.openFile(files.first());
+    // What a crashed session left: offered over the window once it is up; restoring one
+    // replaces the sample (it was not modified, so nothing is asked).
+    if (!parser.isSet(screenshot))
+        QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
     return app.exec();
 }

@@ -1,0 +1,358 @@
+// File > New through the template gallery and Edit > Preferences, driven through the main
+// window's shortcuts and the dialogs' own widgets: each template makes the cluster it names, an
+// empty project is empty, and preferences are kept in the settings and take effect at once.
+
+#include "app/addfabricdialog.h"
+#include "app/autosave.h"
+#include "app/canvasplacement.h"
+#include "app/document.h"
+#include "app/editingactions.h"
+#include "app/mainwindow.h"
+#include "app/preferences.h"
+#include "app/templategallery.h"
+#include "app/theme.h"
+#include "app/topologycommands.h"
+#include "app/translations.h"
+
+#include "engine/generator.h"
+#include "engine/projectfile.h"
+#include "engine/summary.h"
+#include "engine/templates.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPointer>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTest>
+#include <QTimer>
+#include <QUndoStack>
+
+using namespace topoplan;
+using namespace std::chrono_literals;
+
+namespace {
+
+constexpr int kTimeoutMs = 30000;
+
+QPushButton *dialogButton(QWidget *dialog, QDialogButtonBox::StandardButton which)
+{
+    auto *box = dialog->findChild<QDialogButtonBox *>();
+    return box ? box->button(which) : nullptr;
+}
+
+// Shows the gallery with Ctrl+N, as a user would (the window must be active for shortcuts).
+TemplateGallery *openGallery(MainWindow &w)
+{
+    w.activateWindow();
+    if (!QTest::qWaitForWindowActive(&w))
+        return nullptr;
+    QTest::keyClick(&w, Qt::Key_N, Qt::ControlModifier);
+    TemplateGallery *gallery = nullptr;
+    (void) QTest::qWaitFor(
+            [&] {
+                gallery = w.findChild<TemplateGallery *>();
+                return gallery && gallery->isVisible();
+            },
+            kTimeoutMs);
+    return gallery;
+}
+
+// Clicks the card of `templateId` (empty: the empty project) in the gallery's list.
+bool clickCard(TemplateGallery *gallery, const QString &templateId)
+{
+    QListWidget *list = gallery->list();
+    for (int row = 0; row < list->count(); ++row) {
+        QListWidgetItem *item = list->item(row);
+        if (item->data(Qt::UserRole).toString() != templateId)
+            continue;
+        list->scrollToItem(item);
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(item).center());
+        return gallery->templateId() == templateId;
+    }
+    return false;
+}
+
+} // namespace
+
+class TestFiles : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void galleryListsEveryTemplateWithItsCounts();
+    void newFromTemplate_data();
+    void newFromTemplate();
+    void newEmptyProject();
+    void newAsksBeforeDroppingChanges();
+    void preferencesAreKeptAndApplied();
+    void handEditedSettingsAreChecked();
+    void addFabricProposesThePreferredFabric();
+};
+
+void TestFiles::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("TopoPlanTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_files"));
+}
+
+void TestFiles::init()
+{
+    QSettings().clear();
+    installTranslations(QLocale::c());
+}
+
+void TestFiles::cleanup()
+{
+    Theme::apply(Theme::Mode::System);
+    CanvasPlacement::setGridSize(CanvasPlacement::kGrid);
+    QDir(AutosaveManager::recoveryDirectory()).removeRecursively();
+}
+
+void TestFiles::galleryListsEveryTemplateWithItsCounts()
+{
+    TemplateGallery gallery;
+    gallery.show();
+    QVERIFY(QTest::qWaitFor([&] { return gallery.isCounted(); }, kTimeoutMs));
+    QListWidget *list = gallery.list();
+    QCOMPARE(list->count(), int(builtinTemplates().size()) + 1);
+    QCOMPARE(list->item(0)->data(Qt::UserRole).toString(), QString()); // the empty project
+    for (const ProjectTemplate &t : builtinTemplates()) {
+        gallery.selectTemplate(QString::fromStdString(t.id));
+        QCOMPARE(gallery.templateId(), QString::fromStdString(t.id));
+        const QString text = list->currentItem()->text();
+        QVERIFY2(text.contains(QString::fromStdString(t.title)), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("GPUs")), qPrintable(text));
+    }
+    // The 16K cluster's card says how big it is.
+    gallery.selectTemplate(QStringLiteral("h100-16k"));
+    const QString big = list->currentItem()->text();
+    QVERIFY2(big.contains(QLocale().toString(16384)), qPrintable(big));
+}
+
+void TestFiles::newFromTemplate_data()
+{
+    QTest::addColumn<QString>("templateId");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<int>("domains");
+    QTest::newRow("DGX H100 SU") << QStringLiteral("dgx-h100-su") << 256 << 32;
+    QTest::newRow("DGX A100 pod") << QStringLiteral("dgx-a100-pod") << -1 << -1;
+    QTest::newRow("GB200 NVL72") << QStringLiteral("gb200-nvl72") << -1 << -1;
+}
+
+void TestFiles::newFromTemplate()
+{
+    QFETCH(QString, templateId);
+    QFETCH(int, gpus);
+    QFETCH(int, domains);
+    // What the template makes, counted by the engine: the window must show the same.
+    const ProjectTemplate *t = findTemplate(templateId.toStdString());
+    QVERIFY(t);
+    Expected<Project> expected = instantiate(*t);
+    QVERIFY(expected);
+    Expected<TopologySummary> counts = summarize(expected->topology, Catalog::builtin());
+    QVERIFY(counts);
+    if (gpus >= 0) {
+        QCOMPARE(counts->gpus, gpus);
+        QCOMPARE(counts->domains, domains);
+    }
+
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    TemplateGallery *gallery = openGallery(w);
+    QVERIFY(gallery);
+    QVERIFY(clickCard(gallery, templateId));
+    QSignalSpy opened(&w, &MainWindow::documentOpened);
+    QTest::mouseClick(dialogButton(gallery, QDialogButtonBox::Ok), Qt::LeftButton);
+    QVERIFY(opened.wait(kTimeoutMs));
+
+    const Topology &topology = w.document()->project().topology;
+    QCOMPARE(topology.nodes.size(), expected->topology.nodes.size());
+    QCOMPARE(topology.switches.size(), expected->topology.switches.size());
+    QCOMPARE(topology.links.size(), expected->topology.links.size());
+    const QString summary = w.summaryLabel()->text();
+    QVERIFY2(summary.contains(QStringLiteral("GPUs: %1").arg(QLocale().toString(counts->gpus))),
+             qPrintable(summary));
+    // A template is a start: untitled, nothing to save over, nothing modified yet.
+    QVERIFY(w.document()->filePath().isEmpty());
+    QVERIFY(!w.document()->isModified());
+}
+
+void TestFiles::newEmptyProject()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy opened(&w, &MainWindow::documentOpened);
+    w.openTemplate(MainWindow::sampleTemplateId());
+    QVERIFY(opened.wait(kTimeoutMs));
+    QVERIFY(!w.document()->project().topology.nodes.empty());
+
+    TemplateGallery *gallery = openGallery(w);
+    QVERIFY(gallery);
+    QVERIFY(clickCard(gallery, QString()));
+    QTest::mouseClick(dialogButton(gallery, QDialogButtonBox::Ok), Qt::LeftButton);
+    QVERIFY(QTest::qWaitFor([&] { return w.document()->project().topology.nodes.empty(); },
+                            kTimeoutMs));
+    QVERIFY(w.document()->project().topology.switches.empty());
+    QCOMPARE(w.windowTitle(), QStringLiteral("Untitled[*] \u2014 TopoPlan"));
+}
+
+void TestFiles::newAsksBeforeDroppingChanges()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy opened(&w, &MainWindow::documentOpened);
+    w.openTemplate(MainWindow::sampleTemplateId());
+    QVERIFY(opened.wait(kTimeoutMs));
+    Document *doc = w.document();
+    doc->undoStack()->push(new RemoveItems(doc, {QStringLiteral("node-1")}));
+    QVERIFY(doc->isModified());
+
+    // Cancel the question: no gallery, the edited project stays.
+    bool asked = false;
+    QTimer::singleShot(0, &w, [&] {
+        (void) QTest::qWaitFor([&] { return QApplication::activeModalWidget() != nullptr; }, 5000);
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+            asked = true;
+            box->button(QMessageBox::Cancel)->click();
+        }
+    });
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QTest::keyClick(&w, Qt::Key_N, Qt::ControlModifier);
+    QVERIFY(asked);
+    QVERIFY(!w.findChild<TemplateGallery *>());
+    QCOMPARE(w.document(), doc);
+    QVERIFY(doc->isModified());
+}
+
+void TestFiles::preferencesAreKeptAndApplied()
+{
+    MainWindow w;
+    w.show();
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    // The defaults: a minute's autosave, the desktop's colours, the 10-unit grid.
+    QCOMPARE(w.autosave()->interval(), std::chrono::milliseconds(60s));
+    QCOMPARE(CanvasPlacement::gridSize(), 10.0);
+
+    QTest::keyClick(&w, Qt::Key_Comma, Qt::ControlModifier);
+    QPointer<PreferencesDialog> dialog;
+    QVERIFY(QTest::qWaitFor(
+            [&] { return (dialog = w.findChild<PreferencesDialog *>()) && dialog->isVisible(); },
+            kTimeoutMs));
+    auto *autosave = dialog->findChild<QSpinBox *>(QStringLiteral("autosaveSeconds"));
+    auto *grid = dialog->findChild<QSpinBox *>(QStringLiteral("gridSize"));
+    auto *theme = dialog->findChild<QComboBox *>(QStringLiteral("theme"));
+    auto *tiers = dialog->findChild<QComboBox *>(QStringLiteral("tiers"));
+    auto *ratio = dialog->findChild<QDoubleSpinBox *>(QStringLiteral("oversubscription"));
+    QVERIFY(autosave && grid && theme && tiers && ratio);
+    QCOMPARE(autosave->value(), 60);
+
+    autosave->selectAll();
+    QTest::keyClicks(autosave, QStringLiteral("15"));
+    grid->selectAll();
+    QTest::keyClicks(grid, QStringLiteral("20"));
+    theme->setCurrentIndex(theme->findData(Theme::key(Theme::Mode::Dark)));
+    tiers->setCurrentIndex(tiers->findData(3));
+    ratio->selectAll();
+    QTest::keyClicks(ratio, QStringLiteral("2"));
+    QTest::mouseClick(dialogButton(dialog, QDialogButtonBox::Ok), Qt::LeftButton);
+    QVERIFY(QTest::qWaitFor([&] { return !dialog || !dialog->isVisible(); }, kTimeoutMs));
+
+    // Applied at once...
+    QCOMPARE(w.autosave()->interval(), std::chrono::milliseconds(15s));
+    QCOMPARE(CanvasPlacement::gridSize(), 20.0);
+    QCOMPARE(CanvasPlacement::snapped(QPointF(29, 31)), QPointF(20, 40));
+    QCOMPARE(Theme::current(), Theme::Mode::Dark);
+    QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 80);
+    QVERIFY(QApplication::palette().color(QPalette::WindowText).lightness() > 180);
+    // ...and kept for the next start.
+    const Preferences kept = Preferences::load();
+    QCOMPARE(kept.autosaveSeconds, 15);
+    QCOMPARE(kept.gridSize, 20);
+    QCOMPARE(kept.theme, Theme::Mode::Dark);
+    QCOMPARE(kept.tiers, 3);
+    QCOMPARE(kept.oversubscription, 2.0);
+    MainWindow next;
+    QCOMPARE(next.autosave()->interval(), std::chrono::milliseconds(15s));
+    QCOMPARE(next.preferences(), kept);
+}
+
+void TestFiles::handEditedSettingsAreChecked()
+{
+    QSettings s;
+    s.setValue(QStringLiteral("preferences/autosaveSeconds"), -5);
+    s.setValue(QStringLiteral("preferences/gridSize"), 100000);
+    s.setValue(QStringLiteral("preferences/theme"), QStringLiteral("purple"));
+    s.setValue(QStringLiteral("preferences/fabric/oversubscription"), 0.0);
+    s.setValue(QStringLiteral("preferences/fabric/tiers"), 7);
+    s.setValue(QStringLiteral("preferences/fabric/leaf"), QStringLiteral("no-such-switch"));
+    const Preferences p = Preferences::load();
+    QCOMPARE(p.autosaveSeconds, 0);
+    QCOMPARE(p.gridSize, Preferences::kMaxGridSize);
+    QCOMPARE(p.theme, Theme::Mode::System);
+    QCOMPARE(p.oversubscription, 1.0);
+    QCOMPARE(p.tiers, 2);
+    QCOMPARE(p.leafModel, QString());
+}
+
+void TestFiles::addFabricProposesThePreferredFabric()
+{
+    Preferences prefs;
+    prefs.fabric = FabricKind::FatTree;
+    prefs.tiers = 3;
+    prefs.oversubscription = 2;
+    prefs.save();
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    // Eight DGX H100 without a fabric.
+    GeneratorOptions o;
+    o.nodeModel = "dgx-h100";
+    o.nodes = 8;
+    o.fabric = FabricKind::None;
+    Expected<Project> bare = generateProject(o);
+    QVERIFY(bare);
+    const QString path = QDir(QStandardPaths::writableLocation(QStandardPaths::TempLocation))
+                                 .filePath(QStringLiteral("tst_files-bare.topoplan"));
+    QVERIFY(!saveProject(*bare, path.toStdString()));
+    QSignalSpy opened(&w, &MainWindow::documentOpened);
+    w.openFile(path);
+    QVERIFY(opened.wait(kTimeoutMs));
+
+    w.editingActions()->addFabricAction()->trigger();
+    auto *dialog = w.findChild<AddFabricDialog *>(QStringLiteral("addFabricDialog"));
+    QVERIFY(dialog);
+    QCOMPARE(dialog->kindBox()->currentData().toString(), QStringLiteral("fat-tree"));
+    QCOMPARE(dialog->tiersBox()->currentData().toInt(), 3);
+    QCOMPARE(dialog->oversubscriptionBox()->value(), 2.0);
+    QCOMPARE(dialog->options().tiers, 3);
+    QVERIFY(dialog->result()); // the engine can build that fabric for eight DGX H100
+    dialog->reject();
+    QFile::remove(path);
+}
+
+QTEST_MAIN(TestFiles)
+#include "tst_files.moc"
