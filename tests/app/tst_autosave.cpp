@@ -288,6 +288,8 @@ void TestAutosave::restoreAfterACrash()
     auto *list = dialog->findChild<QTreeWidget *>(QStringLiteral("recoveryList"));
     QCOMPARE(list->topLevelItemCount(), 1);
     QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("crash.topoplan"));
+    if (const QString dir = qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"); !dir.isEmpty())
+        dialog->grab().save(QDir(dir).filePath(QStringLiteral("recovery.png")));
     auto *restore = dialog->findChild<QPushButton *>(QStringLiteral("restoreButton"));
     QVERIFY(restore->isEnabled()); // the newest is selected
     QSignalSpy opened(&w, &MainWindow::documentOpened);

@@ -86,6 +86,14 @@ bool clickCard(TemplateGallery *gallery, const QString &templateId)
     return false;
 }
 
+// With TOPOPLAN_SCREENSHOTS=DIR set, saves `widget` as DIR/name.png for a look by eye.
+void screenshot(QWidget *widget, const char *name)
+{
+    const QString dir = qEnvironmentVariable("TOPOPLAN_SCREENSHOTS");
+    if (!dir.isEmpty())
+        widget->grab().save(QDir(dir).filePath(QLatin1String(name) + QStringLiteral(".png")));
+}
+
 } // namespace
 
 class TestFiles : public QObject
@@ -141,6 +149,7 @@ void TestFiles::galleryListsEveryTemplateWithItsCounts()
         QVERIFY2(text.contains(QString::fromStdString(t.title)), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("GPUs")), qPrintable(text));
     }
+    screenshot(&gallery, "template-gallery");
     // The 16K cluster's card says how big it is.
     gallery.selectTemplate(QStringLiteral("h100-16k"));
     const QString big = list->currentItem()->text();
@@ -269,6 +278,7 @@ void TestFiles::preferencesAreKeptAndApplied()
     auto *ratio = dialog->findChild<QDoubleSpinBox *>(QStringLiteral("oversubscription"));
     QVERIFY(autosave && grid && theme && tiers && ratio);
     QCOMPARE(autosave->value(), 60);
+    screenshot(dialog, "preferences");
 
     autosave->selectAll();
     QTest::keyClicks(autosave, QStringLiteral("15"));
