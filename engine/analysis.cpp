@@ -310,17 +310,30 @@ std::shared_ptr<const Analyzer::Routed> Analyzer::routeUncached(const Layout &la
     // One ring step's latency: the slowest hop's (each medium's latency is NCCL's per-step
     // figure over it; a GPU's own PCIe path to its NIC belongs to that step), plus the switches
     // the worst group's path passes.
-    double hopUs = 0, switchUs = 0;
+    // A step that stays in a domain pays only the domain's hops (NVLink, or the host's PCIe).
+    double hopUs = 0, intraUs = 0, switchUs = 0;
     for (std::size_t e = 0; e < load.size(); ++e) {
-        if (load[e] > 0 && !m_graph.rates(e).nicAttachment)
-            hopUs = std::max(hopUs, m_graph.rates(e).latencyUs);
+        const EdgeRates &rates = m_graph.rates(e);
+        if (load[e] <= 0 || rates.nicAttachment)
+            continue;
+        hopUs = std::max(hopUs, rates.latencyUs);
+        if (!isNetwork(rates.linkClass))
+            intraUs = std::max(intraUs, rates.latencyUs);
     }
     for (int s = 0; s < m_graph.switchCount(); ++s)
         switchUs = std::max(switchUs, m_graph.switchLatencyUs(s));
+    std::size_t domains = 1;
+    for (const GroupRoute &r : routes)
+        domains = std::max(domains, r.domainIds.size());
+    const CollectiveTuning &tuning = m_catalog->collectives();
     out->network.busbwGBs = out->worst.connected ? out->worst.busbwGBs : 0;
     out->network.latencyUs = hopUs + out->worst.maxSwitchHops * switchUs;
     out->network.linkClass = worstClass;
     out->network.crossesDomain = out->crossing > 0;
+    out->network.domains = static_cast<int>(domains);
+    out->network.intraLatencyUs = intraUs;
+    out->network.baseLatencyUs = tuning.ringBaseLatencyUs;
+    out->network.multiDomainRingFactor = tuning.multiDomainRingFactor;
 
     if (withLoads) {
         auto loads = std::make_shared<std::vector<EdgeLoad>>();

@@ -186,10 +186,14 @@ const char *toString(NVLinkScope s)
     return "none";
 }
 
+bool isNetwork(LinkClass c)
+{
+    return c == LinkClass::InfiniBand || c == LinkClass::RoCE || c == LinkClass::Ethernet;
+}
+
 bool Medium::isNetwork() const
 {
-    return linkClass == LinkClass::InfiniBand || linkClass == LinkClass::RoCE
-           || linkClass == LinkClass::Ethernet;
+    return topoplan::isNetwork(linkClass);
 }
 
 void Catalog::parseInto(const JsonIn &root, bool partial)
@@ -199,6 +203,17 @@ void Catalog::parseInto(const JsonIn &root, bool partial)
     parseSection(root, "gpus", &m_gpus, partial, parseGpu);
     parseSection(root, "servers", &m_servers, partial, parseServer);
     parseSection(root, "switches", &m_switches, partial, parseSwitch);
+    // Optional: a catalog without it prices collectives by their hop latencies alone.
+    if (auto c = root.find("collectives")) {
+        c->expectObject();
+        m_collectives.ringBaseLatencyUs
+                = c->nonNegative("ring_base_latency_us", m_collectives.ringBaseLatencyUs);
+        m_collectives.multiDomainRingFactor = c->positive("multi_domain_ring_allreduce_factor",
+                                                          m_collectives.multiDomainRingFactor);
+        if (m_collectives.multiDomainRingFactor < 1)
+            c->at("multi_domain_ring_allreduce_factor").fail("expected a factor >= 1");
+        m_collectives.source = c->string("source", m_collectives.source);
+    }
 }
 
 Expected<Catalog> Catalog::fromJson(const JsonIn &root)

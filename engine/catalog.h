@@ -17,7 +17,8 @@ enum class LinkClass { NVLink, XGMI, InfiniBand, RoCE, PCIe, Ethernet };
 
 const char *toString(LinkClass c); // "nvlink", "xgmi", "infiniband", "roce", "pcie", "ethernet"
 bool linkClassFromString(const std::string &s, LinkClass *out);
-bool isRdma(LinkClass c); // NVLink, xGMI, IB, RoCE: GPU-direct capable
+bool isRdma(LinkClass c);    // NVLink, xGMI, IB, RoCE: GPU-direct capable
+bool isNetwork(LinkClass c); // IB, RoCE or Ethernet: cables between boxes
 
 // A kind of link. Bandwidth is per link (an NVLink link, a PCIe x16 slot, a network port) and
 // per direction, in GB/s (1e9 bytes/s).
@@ -99,6 +100,16 @@ struct SwitchModel
     std::string source;
 };
 
+// The collective library's costs that belong to no one link (NCCL's tuning model): what a
+// collective pays whatever its size, and how much longer a ring all-reduce's pipeline takes to
+// fill and drain once it leaves the NVLink domain. Per-step hop latencies are the media's.
+struct CollectiveTuning
+{
+    double ringBaseLatencyUs = 0;
+    double multiDomainRingFactor = 1;
+    std::string source;
+};
+
 // The hardware catalog: data (resources/catalog.json), not code. A project may add or
 // override entries through its own "catalog" section (same shape), see Catalog::merged().
 class Catalog
@@ -123,6 +134,7 @@ public:
     const std::map<std::string, GpuModel> &gpus() const { return m_gpus; }
     const std::map<std::string, ServerModel> &servers() const { return m_servers; }
     const std::map<std::string, SwitchModel> &switches() const { return m_switches; }
+    const CollectiveTuning &collectives() const { return m_collectives; }
 
     // The medium that a link from a NIC of `server` to a port of `sw` would use: the NIC speaks
     // the switch's protocol (InfiniBand; RoCE on an RDMA Ethernet switch; plain Ethernet
@@ -143,6 +155,7 @@ private:
     std::map<std::string, GpuModel> m_gpus;
     std::map<std::string, ServerModel> m_servers;
     std::map<std::string, SwitchModel> m_switches;
+    CollectiveTuning m_collectives;
 };
 
 } // namespace topoplan

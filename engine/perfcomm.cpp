@@ -1,5 +1,6 @@
 #include "engine/perfcomm.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace topoplan {
@@ -26,7 +27,20 @@ double collectiveSeconds(Collective c, double bytes, int n, const DimNetwork &ne
     case Collective::SendRecv:
         break;
     }
-    return factor * bytes / (net.busbwGBs * 1e9) + steps * net.latencyUs * 1e-6;
+    double latencyUs = net.baseLatencyUs + steps * net.latencyUs;
+    if (isRing(c) && net.domains > 1) {
+        // Only the steps that hand a chunk from one domain to the next wait for the network.
+        const int passes = c == Collective::AllReduce ? 2 : 1;
+        const double crossing = std::min(steps, double(passes * (net.domains - 1)));
+        latencyUs = net.baseLatencyUs + crossing * net.latencyUs
+                    + (steps - crossing) * net.intraLatencyUs;
+        // NCCL's "plateau effect of ring": a multi-node ring all-reduce of more than a few
+        // chunks (from n/16 x 64 KiB on) takes longer to fill and drain its pipeline than the sum
+        // of its steps.
+        if (c == Collective::AllReduce && bytes >= n / 16.0 * 65536)
+            latencyUs *= net.multiDomainRingFactor;
+    }
+    return factor * bytes / (net.busbwGBs * 1e9) + latencyUs * 1e-6;
 }
 
 } // namespace topoplan

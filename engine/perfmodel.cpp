@@ -85,6 +85,8 @@ public:
     LayerCost layer() const;
     // The output layer and loss on the last stage, forward + backward, per micro-batch.
     double logits() const;
+    // Its TP collectives, on the critical path like a layer's.
+    double logitsTp() const;
     double p2pSeconds() const;
 
 private:
@@ -247,12 +249,36 @@ double StepModel::logits() const
     return m_cm.gemmSeconds(g) + m_cm.gemmBackwardSeconds(g) + loss;
 }
 
+double StepModel::logitsTp() const
+{
+    const int tp = m_p.tp;
+    if (tp <= 1)
+        return 0;
+    // The vocabulary-parallel output layer (Megatron's parallel_lm_logits): its input is copied
+    // to every TP rank, so its gradient is all-reduced in the backward (with sequence
+    // parallelism: gathered in the forward, reduce-scattered in the backward); the vocabulary-
+    // parallel cross-entropy all-reduces each token's maximum logit, sum of exponentials and
+    // target logit (fp32).
+    const double hidden = m_tokens * m_m.hidden * 2;
+    const double input
+            = m_t.sequenceParallel
+                      ? collectiveSeconds(Collective::AllGather, hidden, tp, m_net.tp)
+                                + collectiveSeconds(Collective::ReduceScatter, hidden, tp, m_net.tp)
+                      : collectiveSeconds(Collective::AllReduce, hidden, tp, m_net.tp);
+    return input + 3 * collectiveSeconds(Collective::AllReduce, m_tokens * 4, tp, m_net.tp);
+}
+
 double StepModel::p2pSeconds() const
 {
     // Scatter-gather (Narayanan et al. SC'21, 4.1): each TP rank sends its 1/tp slice of the
-    // micro-batch's activations over its own NIC.
-    const double bytes = m_tokens * m_m.hidden * 2 / m_tp;
-    return collectiveSeconds(Collective::SendRecv, bytes, 2, m_net.pp);
+    // micro-batch's activations over its own NIC. Without sequence parallelism the receiving
+    // stage all-gathers the slices over its TP group before its first layer (with it, the
+    // slice is the rank's share of the sequence, which the layer gathers itself).
+    const double bytes = m_tokens * m_m.hidden * 2;
+    const double gather = m_t.sequenceParallel ? 0
+                                               : collectiveSeconds(Collective::AllGather, bytes,
+                                                                   m_p.tp, m_net.tp);
+    return collectiveSeconds(Collective::SendRecv, bytes / m_tp, 2, m_net.pp) + gather;
 }
 
 // Seconds the gradient reduction (first) and the parameter gather (second) take on the first
@@ -305,14 +331,16 @@ StepEstimate estimateStep(const Workload &w, const Plan &p, const GpuModel &gpu,
     const StepModel model(w, p, gpu, net, sw);
     const LayerCost layer = model.layer();
     const double logits = model.logits();
+    const double logitsTp = model.logitsTp();
 
     // The last stage (output layer and loss) is the slowest; it sets the pipeline's pace.
     const double computePerMb = layers * (layer.forward + layer.backward) + logits;
-    e.stageTimeS = computePerMb + layers * (layer.tp() + layer.cp() + layer.ep());
+    const double tpPerMb = layers * layer.tp() + logitsTp;
+    e.stageTimeS = computePerMb + tpPerMb + layers * (layer.cp() + layer.ep());
 
     StepBreakdown &b = e.breakdownS;
     b.compute = m * computePerMb + optimizerSeconds(w, p, gpu, sw);
-    b.tpComm = m * layers * layer.tp();
+    b.tpComm = m * tpPerMb;
     b.cpComm = m * layers * layer.cp();
     b.epComm = m * layers * layer.ep();
     if (pp > 1) {

@@ -111,25 +111,33 @@ void tst_Analysis::gpt3OnAScalableUnit()
     QCOMPARE(int(r.dimensions.size()), 3);
 
     // TP: a node's 8 GPUs, a ring over NVLink 4 (the measured 370 GB/s), 2 hops (GPU ->
-    // NVSwitch -> GPU), 2 us a step.
+    // NVSwitch -> GPU), NCCL's 3.4 us a step, in one domain; every collective also pays NCCL's
+    // 8.4 us base.
     const DimensionResult &tp = *r.dimension(Dim::TP);
     QCOMPARE(tp.size, 8);
     QCOMPARE(tp.count, 32);
     QVERIFY(near(tp.network.busbwGBs, kNvlink4));
     QCOMPARE(tp.network.linkClass, LinkClass::NVLink);
-    QCOMPARE(tp.network.latencyUs, 2.0);
+    QCOMPARE(tp.network.latencyUs, 3.4);
+    QCOMPARE(tp.network.domains, 1);
+    QCOMPARE(tp.network.intraLatencyUs, 3.4);
+    QCOMPARE(tp.network.baseLatencyUs, 8.4);
+    QCOMPARE(tp.network.multiDomainRingFactor, 1.9);
     QCOMPARE(tp.worst.maxHops, 2);
     QCOMPARE(tp.groupsCrossingDomain, 0);
     QVERIFY(tp.worst.bottleneckId.find("/nvswitch") != std::string::npos);
 
     // DP: one GPU in each of 4 nodes (stride 8), same rail: one NDR NIC, one leaf; a step is
-    // the NIC's 3.5 us and the leaf's 0.15 us.
+    // NCCL's 9.6 us over the network and the leaf's 0.15 us, and every step crosses domains
+    // (no NVLink hop inside one).
     const DimensionResult &dp = *r.dimension(Dim::DP);
     QCOMPARE(dp.size, 4);
     QCOMPARE(dp.count, 64);
     QVERIFY(near(dp.network.busbwGBs, kNdr));
     QCOMPARE(dp.network.linkClass, LinkClass::InfiniBand);
-    QVERIFY(near(dp.network.latencyUs, 3.5 + 0.15));
+    QVERIFY(near(dp.network.latencyUs, 9.6 + 0.15));
+    QCOMPARE(dp.network.domains, 4);
+    QCOMPARE(dp.network.intraLatencyUs, 0.0);
     QCOMPARE(dp.worst.maxSwitchHops, 1);
     QCOMPARE(dp.worstNodes, std::vector<std::string>({"node-1", "node-2", "node-3", "node-4"}));
 

@@ -32,7 +32,9 @@ const Catalog &catalog()
     return Catalog::builtin();
 }
 
-DimNetwork dim(const char *medium, double links)
+// A group over `links` links of `medium` spanning `domains` NVLink domains, whose steps inside a
+// domain go over `intra` (routing's figures, with the catalog's collective costs).
+DimNetwork dim(const char *medium, double links, int domains = 1, const char *intra = nullptr)
 {
     const Medium &m = *catalog().medium(medium);
     DimNetwork d;
@@ -40,6 +42,10 @@ DimNetwork dim(const char *medium, double links)
     d.latencyUs = m.latencyUs;
     d.linkClass = m.linkClass;
     d.crossesDomain = m.linkClass != LinkClass::NVLink;
+    d.domains = domains;
+    d.intraLatencyUs = intra ? catalog().medium(intra)->latencyUs : 0;
+    d.baseLatencyUs = catalog().collectives().ringBaseLatencyUs;
+    d.multiDomainRingFactor = catalog().collectives().multiDomainRingFactor;
     return d;
 }
 
@@ -51,9 +57,10 @@ PlanNetwork dgxA100(const Plan &p)
 {
     const int perNode = 8;
     PlanNetwork n;
-    n.tp = p.tp <= perNode ? dim("nvlink3", 12) : dim("ib-hdr", perNode);
+    n.tp = p.tp <= perNode ? dim("nvlink3", 12) : dim("ib-hdr", perNode, p.tp / perNode, "nvlink3");
     const int dpPerNode = std::max(1, std::min(p.dp, perNode / std::min(p.tp, perNode)));
-    n.dp = p.tp * p.dp <= perNode ? dim("nvlink3", 12) : dim("ib-hdr", dpPerNode);
+    n.dp = p.tp * p.dp <= perNode ? dim("nvlink3", 12)
+                                  : dim("ib-hdr", dpPerNode, p.dp / dpPerNode, "nvlink3");
     n.pp = dim("ib-hdr", 1);
     n.cp = n.ep = n.tp;
     return n;
@@ -247,7 +254,8 @@ void tst_Calibration::llama3Like405B()
     const int nvlinkLinks = catalog().gpu("h100-sxm")->nvlinkLinks;
     PlanNetwork net;
     net.tp = dim("nvlink4", nvlinkLinks);
-    net.pp = net.dp = dim("roce-400", 1);
+    net.pp = dim("roce-400", 1);
+    net.dp = dim("roce-400", 1, p.dp);
     const StepEstimate e = estimateStep(w, p, *catalog().gpu("h100-sxm"), net);
     const double error = e.modelTflopsPerGpu / 400 - 1;
     qInfo("llama3-405b-like: %.1f model TFLOP/s per GPU against 400 published (%+.1f%%), MFU %.3f, "

@@ -284,7 +284,7 @@ void TestFabricGraph::linkEdgesCarryMediumAndCount()
     const FabricEdge &up = g.edge(u.up);
     QCOMPARE(up.capacityGBs, 50.0);
     QCOMPARE(up.effectiveGBs, 47.0);
-    QCOMPARE(up.latencyUs, 3.5);
+    QCOMPARE(up.latencyUs, 9.6);
     QCOMPARE(up.linkClass, LinkClass::InfiniBand);
     QCOMPARE(up.link, 0);
     QCOMPARE(q(g.edgeLabel(u.up)), q(cable));

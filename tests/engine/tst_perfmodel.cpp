@@ -82,6 +82,8 @@ private Q_SLOTS:
     void fp8SpeedsUpComputeBoundSteps();
     void gemmEfficiency();
     void collectiveTimes();
+    void multiDomainRingLatency_data();
+    void multiDomainRingLatency();
     void pipelineBubble();
     void unevenStagesRunAtTheFullestStagesPace();
     void dataParallelOverlap();
@@ -377,6 +379,58 @@ void tst_PerfModel::collectiveTimes()
     QVERIFY(near(collectiveSeconds(Collective::SendRecv, 1e9, 2, net), 0.01 + 5e-6));
     QCOMPARE(collectiveSeconds(Collective::AllReduce, 1e9, 1, net), 0.0);
     QVERIFY(std::isinf(collectiveSeconds(Collective::AllReduce, 1e9, 2, DimNetwork{})));
+}
+
+void tst_PerfModel::multiDomainRingLatency_data()
+{
+    // NCCL's ring cost model (src/graph/tuning.cc, Ring/Simple): base 8.4 us; of a ring's steps
+    // over d domains, 2(d-1) of an all-reduce (d-1 of an all-gather or reduce-scatter) cross the
+    // network (9.6 us), the rest stay on NVLink (3.4 us); a multi-domain ring all-reduce from
+    // n/16 x 64 KiB on takes 1.9 x that. 188 GB/s busbw (8 HDR NICs).
+    QTest::addColumn<int>("collective");
+    QTest::addColumn<double>("bytes");
+    QTest::addColumn<int>("ranks");
+    QTest::addColumn<int>("domains");
+    QTest::addColumn<double>("latencyUs");
+    const int ar = int(Collective::AllReduce), ag = int(Collective::AllGather);
+    const int a2a = int(Collective::AllToAll);
+    // TP 16 over 2 DGX A100, one 84 MB activation: 1.9 x (8.4 + 2 x 9.6 + 28 x 3.4) = 233 us.
+    QTest::newRow("all-reduce tp16 2 nodes") << ar << 84e6 << 16 << 2 << 1.9 * 122.8;
+    // TP 32 over 4: 1.9 x (8.4 + 6 x 9.6 + 56 x 3.4).
+    QTest::newRow("all-reduce tp32 4 nodes") << ar << 84e6 << 32 << 4 << 1.9 * 256.4;
+    // A small all-reduce (below 64 KiB for 16 ranks) has no plateau.
+    QTest::newRow("small all-reduce") << ar << 32768.0 << 16 << 2 << 122.8;
+    // One domain: every step on NVLink, no factor: 8.4 + 30 x 3.4 (the 'latency' is NVLink's).
+    QTest::newRow("all-reduce one domain") << ar << 84e6 << 16 << 1 << 8.4 + 30 * 3.4;
+    // An all-gather crosses once per boundary and has no plateau: 8.4 + 9.6 + 14 x 3.4.
+    QTest::newRow("all-gather 2 nodes") << ag << 84e6 << 16 << 2 << 8.4 + 9.6 + 14 * 3.4;
+    // One GPU per domain: every step crosses: 1.9 x (8.4 + 6 x 9.6).
+    QTest::newRow("all-reduce 1 per node") << ar << 84e6 << 4 << 4 << 1.9 * 66.0;
+    // An all-to-all is not a ring: every step at the slowest hop's latency.
+    QTest::newRow("all-to-all 2 nodes") << a2a << 84e6 << 16 << 2 << 8.4 + 15 * 9.6;
+}
+
+void tst_PerfModel::multiDomainRingLatency()
+{
+    QFETCH(int, collective);
+    QFETCH(double, bytes);
+    QFETCH(int, ranks);
+    QFETCH(int, domains);
+    QFETCH(double, latencyUs);
+    const Collective c = Collective(collective);
+    DimNetwork net;
+    net.busbwGBs = 188;
+    net.domains = domains;
+    net.latencyUs = domains > 1 ? 9.6 : 3.4;
+    net.intraLatencyUs = 3.4;
+    net.baseLatencyUs = 8.4;
+    net.multiDomainRingFactor = 1.9;
+    const double share = double(ranks - 1) / ranks;
+    const double factor = c == Collective::AllReduce ? 2 * share : share;
+    const double expected = factor * bytes / 188e9 + latencyUs * 1e-6;
+    const double got = collectiveSeconds(c, bytes, ranks, net);
+    QVERIFY2(near(got, expected),
+             qPrintable(QStringLiteral("%1 s, expected %2 s").arg(got).arg(expected)));
 }
 
 void tst_PerfModel::pipelineBubble()

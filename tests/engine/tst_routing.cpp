@@ -165,7 +165,7 @@ void TestRouting::tensorParallelInOneDgx()
     QVERIFY(tp.connected);
     QCOMPARE(tp.maxHops, 2);
     QCOMPARE(tp.maxSwitchHops, 0);
-    QCOMPARE(tp.pathLatencyUs, 4.0); // two NVLink hops of 2 us
+    QCOMPARE(tp.pathLatencyUs, 6.8); // two NVLink hops of 3.4 us
     QVERIFY(tp.bottleneckId.find("/nvswitch") != std::string::npos);
     QCOMPARE(tp.domainIds, std::vector<std::string>({"node-1"}));
     // A group wholly in one domain never touches a NIC.
@@ -528,10 +528,10 @@ void TestRouting::pathLatency_data()
     QTest::addColumn<int>("peer");
     QTest::addColumn<double>("latencyUs");
 
-    // PCIe 3 + NDR 3.5 + leaf 0.15 + NDR 3.5 + PCIe 3
-    QTest::newRow("same leaf") << 2 << 13.15;
-    // ... + leaf 0.15 + NDR 3.5 + spine 0.15 + NDR 3.5 ...
-    QTest::newRow("via spine") << 3 << 13.15 + 0.15 + 3.5 + 0.15 + 3.5;
+    // PCIe 5.7 + NDR 9.6 + leaf 0.15 + NDR 9.6 + PCIe 5.7
+    QTest::newRow("same leaf") << 2 << 30.75;
+    // ... + leaf 0.15 + NDR 9.6 + spine 0.15 + NDR 9.6 ...
+    QTest::newRow("via spine") << 3 << 30.75 + 0.15 + 9.6 + 0.15 + 9.6;
 }
 
 void TestRouting::pathLatency()
