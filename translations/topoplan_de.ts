@@ -77,15 +77,15 @@
     <name>Theme</name>
     <message>
         <source>Light</source>
-        <translation type="unfinished"></translation>
+        <translation>Hell</translation>
     </message>
     <message>
         <source>Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>Dunkel</translation>
     </message>
     <message>
         <source>Same as the desktop</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie die Arbeitsumgebung</translation>
     </message>
 </context>
 <context>
@@ -166,128 +166,128 @@
     </message>
     <message>
         <source>Set %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 setzen</translation>
     </message>
     <message numerus="yes">
         <source>Set %1 of %n Items</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 von %n Element setzen</numerusform>
+            <numerusform>%1 von %n Elementen setzen</numerusform>
         </translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>Name</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell</translation>
     </message>
     <message>
         <source>Tier</source>
-        <translation type="unfinished"></translation>
+        <translation>Ebene</translation>
     </message>
     <message>
         <source>Fabric Role</source>
-        <translation type="unfinished"></translation>
+        <translation>Fabric-Rolle</translation>
     </message>
     <message>
         <source>NVLink Domain</source>
-        <translation type="unfinished"></translation>
+        <translation>NVLink-Domäne</translation>
     </message>
     <message>
         <source>Medium</source>
-        <translation type="unfinished"></translation>
+        <translation>Medium</translation>
     </message>
     <message>
         <source>Cable Count</source>
-        <translation type="unfinished"></translation>
+        <translation>Kabelanzahl</translation>
     </message>
 </context>
 <context>
     <name>topoplan::AddFabricDialog</name>
     <message>
         <source>Default for the nodes&apos; NICs</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard für die NICs der Knoten</translation>
     </message>
     <message>
         <source>Same as the leaves</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie die Leaf-Switches</translation>
     </message>
     <message>
         <source>Same as the spines</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie die Spine-Switches</translation>
     </message>
     <message>
         <source>Add Fabric</source>
-        <translation type="unfinished"></translation>
+        <translation>Fabric hinzufügen</translation>
     </message>
     <message>
         <source>Rail-optimized</source>
-        <translation type="unfinished"></translation>
+        <translation>Rail-optimiert</translation>
     </message>
     <message>
         <source>Fat tree</source>
-        <translation type="unfinished"></translation>
+        <translation>Fat Tree</translation>
     </message>
     <message>
         <source>2 (leaf, spine)</source>
-        <translation type="unfinished"></translation>
+        <translation>2 (Leaf, Spine)</translation>
     </message>
     <message>
         <source>3 (leaf, spine, core)</source>
-        <translation type="unfinished"></translation>
+        <translation>3 (Leaf, Spine, Core)</translation>
     </message>
     <message>
         <source> : 1</source>
-        <translation type="unfinished"></translation>
+        <translation> : 1</translation>
     </message>
     <message>
         <source>Downlinks to uplinks of a leaf (and of a spine toward the cores); 1 : 1 is non-blocking</source>
-        <translation type="unfinished"></translation>
+        <translation>Downlinks zu Uplinks eines Leaf-Switches (und eines Spine-Switches zu den Core-Switches); 1 : 1 ist blockierungsfrei</translation>
     </message>
     <message>
         <source>&amp;Fabric:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fabric:</translation>
     </message>
     <message>
         <source>&amp;Tiers:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ebenen:</translation>
     </message>
     <message>
         <source>&amp;Leaf switches:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Leaf-Switches:</translation>
     </message>
     <message>
         <source>&amp;Spine switches:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Spine-Switches:</translation>
     </message>
     <message>
         <source>&amp;Core switches:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Core-Switches:</translation>
     </message>
     <message>
         <source>&amp;Oversubscription:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Überbuchung:</translation>
     </message>
     <message>
         <source>Cables 1 node into a new fabric; the switches are placed in their lanes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Verkabelt 1 Knoten mit einer neuen Fabric; die Switches kommen in ihre Bahnen.</translation>
     </message>
     <message numerus="yes">
         <source>Cables %n nodes into a new fabric; the switches are placed in their lanes.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Verkabelt %n Knoten mit einer neuen Fabric; die Switches kommen in ihre Bahnen.</numerusform>
+            <numerusform>Verkabelt %n Knoten mit einer neuen Fabric; die Switches kommen in ihre Bahnen.</numerusform>
         </translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Adds %1 leaf, %2 spine and %3 core switches and %4 links (%5 cables).</source>
-        <translation type="unfinished"></translation>
+        <translation>Fügt %1 Leaf-, %2 Spine- und %3 Core-Switches und %4 Verbindungen (%5 Kabel) hinzu.</translation>
     </message>
 </context>
 <context>
@@ -358,350 +358,350 @@
     <name>topoplan::EditingActions</name>
     <message>
         <source>Cu&amp;t</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ausschneiden</translation>
     </message>
     <message>
         <source>Copy the selection and its inner links, then delete it</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Auswahl mit ihren inneren Verbindungen kopieren und dann löschen</translation>
     </message>
     <message>
         <source>&amp;Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Kopieren</translation>
     </message>
     <message>
         <source>Copy the selection with the links inside it</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Auswahl mit den Verbindungen darin kopieren</translation>
     </message>
     <message>
         <source>&amp;Paste</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Einfügen</translation>
     </message>
     <message>
         <source>Add the copied items beside the drawing, with new ids</source>
-        <translation type="unfinished"></translation>
+        <translation>Die kopierten Elemente neben der Zeichnung einfügen, mit neuen IDs</translation>
     </message>
     <message>
         <source>D&amp;uplicate</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Duplizieren</translation>
     </message>
     <message>
         <source>Copy the selection beside itself</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Auswahl daneben kopieren</translation>
     </message>
     <message>
         <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Löschen</translation>
     </message>
     <message>
         <source>Delete the selection and the links at it</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Auswahl und ihre Verbindungen löschen</translation>
     </message>
     <message>
         <source>&amp;Rename</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Umbenennen</translation>
     </message>
     <message>
         <source>Rename the selected item on the canvas</source>
-        <translation type="unfinished"></translation>
+        <translation>Das ausgewählte Element auf der Zeichenfläche umbenennen</translation>
     </message>
     <message>
         <source>&amp;Find...</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Suchen...</translation>
     </message>
     <message>
         <source>Find a node, switch, domain or link by name or id</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen Knoten, Switch, eine Domäne oder Verbindung nach Name oder ID suchen</translation>
     </message>
     <message>
         <source>&amp;Replicate...</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Vervielfältigen...</translation>
     </message>
     <message>
         <source>Copy the selection into a grid of rows and columns</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Auswahl in ein Raster aus Zeilen und Spalten kopieren</translation>
     </message>
     <message>
         <source>Add &amp;Fabric...</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fabric hinzufügen...</translation>
     </message>
     <message>
         <source>Generate leaf, spine and core switches for the selected nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>Leaf-, Spine- und Core-Switches für die ausgewählten Knoten erzeugen</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished">&amp;Bearbeiten</translation>
+        <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
         <source>&amp;Arrange</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;nordnen</translation>
     </message>
     <message>
         <source>F&amp;abric</source>
-        <translation type="unfinished"></translation>
+        <translation>F&amp;abric</translation>
     </message>
     <message>
         <source>&amp;Properties</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Eigenschaften</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished">&amp;Ansicht</translation>
+        <translation>&amp;Ansicht</translation>
     </message>
     <message>
         <source>Select nodes, switches or NVLink domains to copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Knoten, Switches oder NVLink-Domänen zum Kopieren auswählen</translation>
     </message>
     <message>
         <source>Copied %1 items and %2 links inside them</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Elemente und %2 Verbindungen darin kopiert</translation>
     </message>
     <message>
         <source>Cut %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ausschneiden</translation>
     </message>
     <message numerus="yes">
         <source>Cut %n Items</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Element ausschneiden</numerusform>
+            <numerusform>%n Elemente ausschneiden</numerusform>
         </translation>
     </message>
     <message>
         <source>Delete %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 löschen</translation>
     </message>
     <message numerus="yes">
         <source>Delete %n Items</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Element löschen</numerusform>
+            <numerusform>%n Elemente löschen</numerusform>
         </translation>
     </message>
     <message>
         <source>Cannot paste: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Einfügen nicht möglich: %1</translation>
     </message>
     <message>
         <source>Paste 1 Item</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Element einfügen</translation>
     </message>
     <message numerus="yes">
         <source>Paste %n Items</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Element einfügen</numerusform>
+            <numerusform>%n Elemente einfügen</numerusform>
         </translation>
     </message>
     <message>
         <source>Duplicate 1 Item</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Element duplizieren</translation>
     </message>
     <message numerus="yes">
         <source>Duplicate %n Items</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Element duplizieren</numerusform>
+            <numerusform>%n Elemente duplizieren</numerusform>
         </translation>
     </message>
     <message>
         <source>Select one node, switch or NVLink domain to rename</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen Knoten, Switch oder eine NVLink-Domäne zum Umbenennen auswählen</translation>
     </message>
     <message>
         <source>Cannot replicate: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Vervielfältigen nicht möglich: %1</translation>
     </message>
     <message>
         <source>Replicate Selection Once</source>
-        <translation type="unfinished"></translation>
+        <translation>Auswahl einmal vervielfältigen</translation>
     </message>
     <message numerus="yes">
         <source>Replicate Selection %n Times</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Auswahl %n-mal vervielfältigen</numerusform>
+            <numerusform>Auswahl %n-mal vervielfältigen</numerusform>
         </translation>
     </message>
     <message>
         <source>Cannot add the fabric: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fabric kann nicht hinzugefügt werden: %1</translation>
     </message>
     <message>
         <source>Add Fabric of 1 Switch</source>
-        <translation type="unfinished"></translation>
+        <translation>Fabric aus 1 Switch hinzufügen</translation>
     </message>
     <message numerus="yes">
         <source>Add Fabric of %n Switches</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Fabric aus %n Switch hinzufügen</numerusform>
+            <numerusform>Fabric aus %n Switches hinzufügen</numerusform>
         </translation>
     </message>
     <message>
         <source>Every node is cabled already; remove links before adding a fabric</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Knoten sind schon verkabelt; vor dem Hinzufügen einer Fabric Verbindungen entfernen</translation>
     </message>
 </context>
 <context>
     <name>topoplan::FindBar</name>
     <message>
         <source>Find by name or id</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach Name oder ID suchen</translation>
     </message>
     <message>
         <source>Previous match (Shift+Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorheriger Treffer (Umschalt+Eingabe)</translation>
     </message>
     <message>
         <source>Next match (Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nächster Treffer (Eingabe)</translation>
     </message>
     <message>
         <source>Close (Escape)</source>
-        <translation type="unfinished"></translation>
+        <translation>Schließen (Esc)</translation>
     </message>
     <message>
         <source>No match</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Treffer</translation>
     </message>
     <message>
         <source>%1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2</translation>
     </message>
 </context>
 <context>
     <name>topoplan::InspectorDock</name>
     <message>
         <source>Mixed</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemischt</translation>
     </message>
     <message>
         <source>Properties</source>
-        <translation type="unfinished"></translation>
+        <translation>Eigenschaften</translation>
     </message>
     <message>
         <source>Leaf</source>
-        <translation type="unfinished">Leaf</translation>
+        <translation>Leaf</translation>
     </message>
     <message>
         <source>Spine</source>
-        <translation type="unfinished">Spine</translation>
+        <translation>Spine</translation>
     </message>
     <message>
         <source>Core</source>
-        <translation type="unfinished">Core</translation>
+        <translation>Core</translation>
     </message>
     <message>
         <source>Compute</source>
-        <translation type="unfinished">Rechenknoten</translation>
+        <translation>Rechnen</translation>
     </message>
     <message>
         <source>Storage</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher</translation>
     </message>
     <message>
         <source>Management</source>
-        <translation type="unfinished"></translation>
+        <translation>Verwaltung</translation>
     </message>
     <message>
         <source>Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>Name:</translation>
     </message>
     <message>
         <source>Model:</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell:</translation>
     </message>
     <message>
         <source>Tier:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ebene:</translation>
     </message>
     <message>
         <source>Fabric role:</source>
-        <translation type="unfinished"></translation>
+        <translation>Fabric-Rolle:</translation>
     </message>
     <message>
         <source>NVLink domain:</source>
-        <translation type="unfinished"></translation>
+        <translation>NVLink-Domäne:</translation>
     </message>
     <message>
         <source>Medium:</source>
-        <translation type="unfinished"></translation>
+        <translation>Medium:</translation>
     </message>
     <message>
         <source>Cables:</source>
-        <translation type="unfinished"></translation>
+        <translation>Kabel:</translation>
     </message>
     <message>
         <source>Not changed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht geändert: %1</translation>
     </message>
     <message>
         <source>Nothing selected</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts ausgewählt</translation>
     </message>
     <message>
         <source>Link</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung</translation>
     </message>
     <message>
         <source>NVLink domain</source>
-        <translation type="unfinished"></translation>
+        <translation>NVLink-Domäne</translation>
     </message>
     <message>
         <source>Node</source>
-        <translation type="unfinished"></translation>
+        <translation>Knoten</translation>
     </message>
     <message>
         <source>Switch</source>
-        <translation type="unfinished"></translation>
+        <translation>Switch</translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2</translation>
     </message>
     <message numerus="yes">
         <source>%n nodes selected</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Knoten ausgewählt</numerusform>
+            <numerusform>%n Knoten ausgewählt</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n switches selected</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Switch ausgewählt</numerusform>
+            <numerusform>%n Switches ausgewählt</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n links selected</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Verbindung ausgewählt</numerusform>
+            <numerusform>%n Verbindungen ausgewählt</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n NVLink domains selected</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n NVLink-Domäne ausgewählt</numerusform>
+            <numerusform>%n NVLink-Domänen ausgewählt</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n items selected</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Element ausgewählt</numerusform>
+            <numerusform>%n Elemente ausgewählt</numerusform>
         </translation>
     </message>
     <message>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -713,10 +713,6 @@
     <message>
         <source>&amp;New</source>
         <translation>&amp;Neu</translation>
-    </message>
-    <message>
-        <source>Start an empty project</source>
-        <translation>Ein leeres Projekt beginnen</translation>
     </message>
     <message>
         <source>&amp;Open...</source>
@@ -896,6 +892,30 @@ Möchten Sie die Änderungen speichern?</translation>
         <source>&amp;Tool</source>
         <translation>&amp;Werkzeug</translation>
     </message>
+    <message>
+        <source>Autosave failed: %1</source>
+        <translation>Automatisches Speichern fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Start a project: empty or from a template</source>
+        <translation>Ein Projekt beginnen: leer oder aus einer Vorlage</translation>
+    </message>
+    <message>
+        <source>Pre&amp;ferences...</source>
+        <translation>&amp;Einstellungen...</translation>
+    </message>
+    <message>
+        <source>Autosave, theme, grid and the fabric that Add Fabric proposes</source>
+        <translation>Automatisches Speichern, Farben, Raster und die Fabric, die „Fabric hinzufügen“ vorschlägt</translation>
+    </message>
+    <message>
+        <source>Restored %1 as it was at %2</source>
+        <translation>%1 wiederhergestellt, wie es um %2 war</translation>
+    </message>
+    <message>
+        <source>Restoring %1...</source>
+        <translation>%1 wird wiederhergestellt...</translation>
+    </message>
 </context>
 <context>
     <name>topoplan::PaletteDock</name>
@@ -956,243 +976,244 @@ Möchten Sie die Änderungen speichern?</translation>
     <name>topoplan::PreferencesDialog</name>
     <message>
         <source>Preferences</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen</translation>
     </message>
     <message>
         <source>Editor</source>
-        <translation type="unfinished"></translation>
+        <translation>Editor</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> s</translation>
     </message>
     <message>
         <source>Off</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus</translation>
     </message>
     <message>
         <source>How often unsaved changes are written to a recovery file, which TopoPlan offers to restore after a crash.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie oft ungespeicherte Änderungen in eine Wiederherstellungsdatei geschrieben werden, die TopoPlan nach einem Absturz anbietet.</translation>
     </message>
     <message>
         <source>&amp;Autosave every:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Automatisch speichern alle:</translation>
     </message>
     <message>
         <source>&amp;Colours:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Farben:</translation>
     </message>
     <message>
         <source> px</source>
-        <translation type="unfinished"></translation>
+        <translation> px</translation>
     </message>
     <message>
         <source>No snapping</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Einrasten</translation>
     </message>
     <message>
         <source>Moved items snap to a grid of this size (at 100 % zoom).</source>
-        <translation type="unfinished"></translation>
+        <translation>Verschobene Elemente rasten in einem Raster dieser Größe ein (bei 100 % Zoom).</translation>
     </message>
     <message>
         <source>&amp;Grid:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Raster:</translation>
     </message>
     <message>
         <source>New fabrics</source>
-        <translation type="unfinished"></translation>
+        <translation>Neue Fabrics</translation>
     </message>
     <message>
         <source>What &quot;Add fabric&quot; proposes for the selected nodes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Was „Fabric hinzufügen“ für die ausgewählten Knoten vorschlägt.</translation>
     </message>
     <message>
         <source>Rail-optimized</source>
-        <translation type="unfinished"></translation>
+        <translation>Rail-optimiert</translation>
     </message>
     <message>
         <source>Fat tree</source>
-        <translation type="unfinished"></translation>
+        <translation>Fat Tree</translation>
     </message>
     <message>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine</translation>
     </message>
     <message>
         <source>&amp;Design:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aufbau:</translation>
     </message>
     <message>
         <source>2 (leaf, spine)</source>
-        <translation type="unfinished"></translation>
+        <translation>2 (Leaf, Spine)</translation>
     </message>
     <message>
         <source>3 (leaf, spine, core)</source>
-        <translation type="unfinished"></translation>
+        <translation>3 (Leaf, Spine, Core)</translation>
     </message>
     <message>
         <source>&amp;Tiers:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1 : </source>
-        <comment>oversubscription ratio, downlinks : uplinks</comment>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ebenen:</translation>
     </message>
     <message>
         <source>Leaf downlinks per uplink; 1 is non-blocking.</source>
-        <translation type="unfinished"></translation>
+        <translation>Leaf-Downlinks je Uplink; 1 ist blockierungsfrei.</translation>
     </message>
     <message>
         <source>&amp;Oversubscription:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ü&amp;berbuchung:</translation>
     </message>
     <message>
         <source>Matching the NIC speed</source>
-        <translation type="unfinished"></translation>
+        <translation>Passend zur NIC-Geschwindigkeit</translation>
     </message>
     <message>
         <source>Same as the leaves</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie die Leaves</translation>
     </message>
     <message>
         <source>%1 (%2 x %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2 x %3)</translation>
     </message>
     <message>
         <source>&amp;Leaf switches:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Leaf-Switches:</translation>
     </message>
     <message>
         <source>&amp;Spine and core switches:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Spine- und Core-Switches:</translation>
+    </message>
+    <message>
+        <source> : 1</source>
+        <comment>oversubscription ratio, downlinks : uplinks</comment>
+        <translation> : 1</translation>
     </message>
 </context>
 <context>
     <name>topoplan::RecoveryDialog</name>
     <message>
         <source>Recover Unsaved Work</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungespeicherte Arbeit wiederherstellen</translation>
     </message>
     <message>
         <source>&lt;b&gt;TopoPlan did not close properly.&lt;/b&gt;&lt;br&gt;These projects had changes that were not saved. Restore one to continue where you left off, then save it.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;TopoPlan wurde nicht ordnungsgemäß beendet.&lt;/b&gt;&lt;br&gt;Diese Projekte hatten ungespeicherte Änderungen. Stellen Sie eines wieder her, um dort weiterzumachen, wo Sie aufgehört haben, und speichern Sie es dann.</translation>
     </message>
     <message>
         <source>Project</source>
-        <translation type="unfinished"></translation>
+        <translation>Projekt</translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished"></translation>
+        <translation>Datei</translation>
     </message>
     <message>
         <source>Autosaved</source>
-        <translation type="unfinished"></translation>
+        <translation>Automatisch gespeichert</translation>
     </message>
     <message>
         <source>&amp;Restore</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
         <source>&amp;Discard</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Verwerfen</translation>
     </message>
     <message>
         <source>&amp;Later</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Später</translation>
     </message>
     <message>
         <source>Keep the recovery files and ask again at the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Wiederherstellungsdateien behalten und beim nächsten Start erneut fragen.</translation>
     </message>
     <message>
         <source>never saved</source>
-        <translation type="unfinished"></translation>
+        <translation>nie gespeichert</translation>
     </message>
     <message>
         <source>Untitled</source>
-        <translation type="unfinished">Unbenannt</translation>
+        <translation>Unbenannt</translation>
     </message>
     <message>
         <source>Cannot Discard</source>
-        <translation type="unfinished"></translation>
+        <translation>Verwerfen nicht möglich</translation>
     </message>
     <message>
         <source>These recovery files could not be deleted:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Wiederherstellungsdateien konnten nicht gelöscht werden:
+%1</translation>
     </message>
 </context>
 <context>
     <name>topoplan::ReplicateDialog</name>
     <message>
         <source>Replicate Selection</source>
-        <translation type="unfinished"></translation>
+        <translation>Auswahl vervielfältigen</translation>
     </message>
     <message>
         <source>&amp;Rows:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zeilen:</translation>
     </message>
     <message>
         <source>&amp;Columns:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Spalten:</translation>
     </message>
     <message>
         <source>&amp;Spacing:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Abstand:</translation>
     </message>
     <message>
         <source>The selection is the top-left cell of the grid; every other cell gets a copy with the links inside the selection.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Auswahl ist die Zelle oben links im Raster; jede andere Zelle erhält eine Kopie mit den Verbindungen innerhalb der Auswahl.</translation>
     </message>
     <message>
         <source>1 NVLink domain</source>
-        <translation type="unfinished"></translation>
+        <translation>1 NVLink-Domäne</translation>
     </message>
     <message>
         <source>%1 NVLink domains</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 NVLink-Domänen</translation>
     </message>
     <message>
         <source>1 node</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Knoten</translation>
     </message>
     <message>
         <source>%1 nodes</source>
-        <translation type="unfinished">%1 Knoten</translation>
+        <translation>%1 Knoten</translation>
     </message>
     <message>
         <source>1 switch</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Switch</translation>
     </message>
     <message>
         <source>%1 switches</source>
-        <translation type="unfinished">%1 Switches</translation>
+        <translation>%1 Switches</translation>
     </message>
     <message>
         <source>1 link</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Verbindung</translation>
     </message>
     <message>
         <source>%1 links</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Verbindungen</translation>
     </message>
     <message>
         <source>%1 and %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 und %2</translation>
     </message>
     <message>
         <source>, </source>
-        <translation type="unfinished"></translation>
+        <translation>, </translation>
     </message>
     <message>
         <source>Adds 1 copy: %1 in all.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fügt 1 Kopie hinzu: insgesamt %1.</translation>
     </message>
     <message>
         <source>Adds %1 copies: %2 in all.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fügt %1 Kopien hinzu: insgesamt %2.</translation>
     </message>
 </context>
 <context>
@@ -1225,43 +1246,44 @@ Möchten Sie die Änderungen speichern?</translation>
     <name>topoplan::TemplateGallery</name>
     <message>
         <source>New Project</source>
-        <translation type="unfinished"></translation>
+        <translation>Neues Projekt</translation>
     </message>
     <message>
         <source>Start from an empty canvas or from one of these clusters:</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit einer leeren Zeichenfläche oder einem dieser Cluster beginnen:</translation>
     </message>
     <message>
         <source>&amp;Create</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Erstellen</translation>
     </message>
     <message>
         <source>Empty project
 Nothing but the canvas</source>
-        <translation type="unfinished"></translation>
+        <translation>Leeres Projekt
+Nur die Zeichenfläche</translation>
     </message>
     <message>
         <source>An empty canvas: drag servers, NVLink domains and switches onto it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine leere Zeichenfläche: Server, NVLink-Domänen und Switches darauf ziehen.</translation>
     </message>
     <message>
         <source>%1 GPUs in %2 nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GPUs in %2 Knoten</translation>
     </message>
     <message>
         <source>%1 leaf, %2 spine, %3 core switches</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n switch(es)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation>%1 Leaf-, %2 Spine-, %3 Core-Switches</translation>
     </message>
     <message>
         <source>Counting...</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird gezählt...</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n switches</source>
+        <translation>
+            <numerusform>%n Switch</numerusform>
+            <numerusform>%n Switches</numerusform>
+        </translation>
     </message>
 </context>
 </TS>
