@@ -8,7 +8,7 @@ std::vector<int> sweepWidths(int gpus, int heads)
 {
     std::vector<int> out;
     for (int t = 1; t <= gpus; ++t) {
-        if ((t & (t - 1)) == 0 || (heads > 0 && heads % t == 0))
+        if (gpus % t == 0 && ((t & (t - 1)) == 0 || (heads > 0 && heads % t == 0)))
             out.push_back(t);
     }
     return out;

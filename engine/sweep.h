@@ -32,7 +32,9 @@ struct SweepResult
     std::vector<SweepRow> rows;
 };
 
-// The widths swept: powers of two and divisors of the heads, up to the GPU count, increasing.
+// The widths swept, increasing: powers of two and divisors of the heads that divide the GPU
+// count (tp x cp x pp x dp = GPUs, so no plan exists at any other width; a power of two that
+// does not divide the heads stays, to show where the cliff would be).
 std::vector<int> sweepWidths(int gpus, int heads);
 
 // Sweeps TP for `w` on `a`'s cluster; `base` gives the held dimensions (its tp and dp are

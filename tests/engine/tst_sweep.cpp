@@ -70,9 +70,13 @@ void tst_Sweep::widths_data()
     QTest::addColumn<int>("gpus");
     QTest::addColumn<int>("heads");
     QTest::addColumn<QString>("expected");
+    // Widths that do not divide the GPU count have no plan at all (dp = GPUs / (tp cp pp)):
+    // 16 of 24 GPUs; 3, 6, 12, 24, 48 and 96 of 256.
     QTest::newRow("64 GPUs, 128 heads") << 64 << 128 << "1,2,4,8,16,32,64";
-    QTest::newRow("24 GPUs, 96 heads") << 24 << 96 << "1,2,3,4,6,8,12,16,24";
-    QTest::newRow("256 GPUs, 96 heads") << 256 << 96 << "1,2,3,4,6,8,12,16,24,32,48,64,96,128,256";
+    QTest::newRow("24 GPUs, 96 heads") << 24 << 96 << "1,2,3,4,6,8,12,24";
+    QTest::newRow("256 GPUs, 96 heads") << 256 << 96 << "1,2,4,8,16,32,64,128,256";
+    QTest::newRow("72 GPUs, 64 heads") << 72 << 64 << "1,2,4,8";
+    QTest::newRow("72 GPUs, 96 heads") << 72 << 96 << "1,2,3,4,6,8,12,24";
     QTest::newRow("one GPU") << 1 << 32 << "1";
 }
 
@@ -89,11 +93,18 @@ void tst_Sweep::everyWidthHasItsBestPlan()
     const SweepResult &s = superPodSweep();
     QCOMPARE(s.dim, std::string("tp"));
     QCOMPARE(s.domainSize, 8);
-    QCOMPARE(int(s.rows.size()), 15);
-    // Widths that divide the heads and the GPUs have a best plan; the others (3 does not
-    // divide 256, 64 not 96) have none, and say why.
+    QCOMPARE(joined([&] {
+                 std::vector<int> widths;
+                 for (const SweepRow &r : s.rows)
+                     widths.push_back(r.tp);
+                 return widths;
+             }()),
+             QStringLiteral("1,2,4,8,16,32,64,128,256"));
+    // Every width divides the GPUs; those that also divide the heads have a best plan, the
+    // powers of two past 32 (64 does not divide 96 heads) none, and say why.
     for (const SweepRow &r : s.rows) {
-        const bool runs = 96 % r.tp == 0 && 256 % r.tp == 0 && r.tp <= 32;
+        QCOMPARE(256 % r.tp, 0);
+        const bool runs = 96 % r.tp == 0;
         QVERIFY2(r.best.has_value() == runs, qPrintable(QString::number(r.tp)));
         if (!r.best) {
             QVERIFY(!r.bestError.empty());
@@ -120,9 +131,10 @@ void tst_Sweep::heldPlanKeepsTheRest()
         if (r.held->step.memory.fits)
             QVERIFY(r.best->step.tokensPerS >= r.held->step.tokensPerS * (1 - 1e-12));
     }
-    QVERIFY(!row(3).held);
-    QCOMPARE(q(row(3).heldError),
-             QStringLiteral("plan: tp x cp x pp = 24 does not divide the 256 GPUs, so dp cannot "
+    QVERIFY(!row(64).held);
+    // tp 64 with pp 8 held needs 512 GPUs.
+    QCOMPARE(q(row(64).heldError),
+             QStringLiteral("plan: tp x cp x pp = 512 does not divide the 256 GPUs, so dp cannot "
                             "be derived"));
     // Past the domain size the held plan's TP groups leave NVLink, and say so.
     QVERIFY(row(16).held->dimension(Dim::TP)->network.crossesDomain);
@@ -153,21 +165,22 @@ void tst_Sweep::json()
     const Json j = toJson(superPodSweep());
     QCOMPARE(q(j["dim"].get<std::string>()), QStringLiteral("tp"));
     QCOMPARE(j["domain_size"].get<int>(), 8);
-    QCOMPARE(int(j["rows"].size()), 15);
-    const Json &eight = j["rows"][5];
+    QCOMPARE(int(j["rows"].size()), 9);
+    const Json &eight = j["rows"][3];
     QCOMPARE(eight["tp"].get<int>(), 8);
     QCOMPARE(eight["plan"]["tp"].get<int>(), 8);
     QVERIFY(eight["tokens_per_s"].get<double>() > 0);
     QCOMPARE(eight["held"]["plan"]["pp"].get<int>(), 8);
     QVERIFY(eight["held"]["groups"].is_array());
-    const Json &three = j["rows"][2];
-    QCOMPARE(three["tp"].get<int>(), 3);
-    QVERIFY(three["held"].is_null());
-    QVERIFY(three.contains("held_error"));
-    const Json &sixtyFour = j["rows"][11];
+    // A width without a plan: no analyze fields, the reason instead, and held null.
+    const Json &sixtyFour = j["rows"][6];
     QCOMPARE(sixtyFour["tp"].get<int>(), 64);
     QVERIFY(sixtyFour.contains("error"));
     QVERIFY(!sixtyFour.contains("tokens_per_s"));
+    QVERIFY(sixtyFour["held"].is_null());
+    QVERIFY(sixtyFour.contains("held_error"));
+    for (const Json &r : j["rows"])
+        QCOMPARE(256 % r["tp"].get<int>(), 0);
 }
 
 QTEST_GUILESS_MAIN(tst_Sweep)
