@@ -343,9 +343,13 @@ std::string Catalog::inferMedium(const ServerModel &server, const SwitchModel &s
 
 std::string Catalog::inferMedium(const SwitchModel &a, const SwitchModel &b) const
 {
+    // An InfiniBand port and an Ethernet port share no cable (joining the two fabrics takes a
+    // gateway, which is not a switch port); the project loader refuses such a link too.
+    if (a.protocol != b.protocol)
+        return {};
     double rate = std::min(a.portGbits, b.portGbits);
     LinkClass cls = LinkClass::InfiniBand;
-    if (a.protocol == SwitchProtocol::Ethernet || b.protocol == SwitchProtocol::Ethernet)
+    if (a.protocol == SwitchProtocol::Ethernet)
         cls = (a.rdma && b.rdma) ? LinkClass::RoCE : LinkClass::Ethernet;
     return mediumFor(cls, rate);
 }

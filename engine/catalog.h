@@ -140,7 +140,8 @@ public:
     // the switch's protocol (InfiniBand; RoCE on an RDMA Ethernet switch; plain Ethernet
     // otherwise) at the lower of the two line rates. Empty when the catalog has no such medium.
     std::string inferMedium(const ServerModel &server, const SwitchModel &sw) const;
-    // The medium between two switches: the lower port speed, in the switches' protocol.
+    // The medium between two switches: the lower port speed, in the switches' protocol (RoCE
+    // only where both are RDMA-capable). Empty between an InfiniBand and an Ethernet switch.
     std::string inferMedium(const SwitchModel &a, const SwitchModel &b) const;
     // The network medium of `cls` at `gbits` line rate, if the catalog has one.
     std::string mediumFor(LinkClass cls, double gbits) const;

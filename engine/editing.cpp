@@ -136,6 +136,14 @@ Expected<Link> proposeLink(const Topology &topology, const Catalog &catalog, con
                     + (ma ? topology.switchById(b)->model : topology.switchById(a)->model));
         }
         medium = catalog.inferMedium(*ma, *mb);
+        if (medium.empty() && ma->protocol != mb->protocol) {
+            const bool ibA = ma->protocol == SwitchProtocol::InfiniBand;
+            return editError("no cable joins " + describe(topology, catalog, a) + ", an "
+                             + (ibA ? "InfiniBand" : "Ethernet") + " switch, and "
+                             + describe(topology, catalog, b) + ", an "
+                             + (ibA ? "Ethernet" : "InfiniBand")
+                             + " switch: the two fabrics meet only through a gateway");
+        }
     }
     if (medium.empty()) {
         return editError("the catalog has no medium that both " + describe(topology, catalog, a)

@@ -377,6 +377,13 @@ void TestCatalog::inferMediumSwitchToSwitch_data()
             << QStringLiteral("sn5600") << QStringLiteral("sn5600") << QStringLiteral("roce-800");
     QTest::newRow("RoCE to plain Ethernet")
             << QStringLiteral("sn5600") << QStringLiteral("eth-100g") << QStringLiteral("eth-100");
+    // InfiniBand and Ethernet ports share no cable, whichever end is named first.
+    QTest::newRow("InfiniBand to RoCE")
+            << QStringLiteral("qm9700") << QStringLiteral("sn5600") << QString();
+    QTest::newRow("RoCE to InfiniBand")
+            << QStringLiteral("sn5600") << QStringLiteral("q3400") << QString();
+    QTest::newRow("HDR to plain Ethernet")
+            << QStringLiteral("qm8700") << QStringLiteral("eth-100g") << QString();
 }
 
 void TestCatalog::inferMediumSwitchToSwitch()

@@ -1,6 +1,7 @@
 #include "engine/catalog.h"
 #include "engine/editing.h"
 #include "engine/project.h"
+#include "engine/projectfile.h"
 
 #include <QtTest>
 
@@ -46,6 +47,8 @@ private Q_SLOTS:
     void proposeLinkMedia();
     void proposeLinkRefusals_data();
     void proposeLinkRefusals();
+    void proposedLinksPassValidation_data();
+    void proposedLinksPassValidation();
     void domainMembership_data();
     void domainMembership();
     void unusedIds();
@@ -189,6 +192,18 @@ void TestEditing::proposeLinkRefusals_data()
                                          "superchip)) has 4 of 4 ports free; the link needs 5";
     QTest::newRow("no cable") << "dgx-1"
                               << "leaf-1" << 0 << "a link has at least 1 cable, not 0";
+    QTest::newRow("InfiniBand to Ethernet switch")
+            << "leaf-1"
+            << "eth-1" << 1
+            << "no cable joins leaf-1 (NVIDIA Quantum-2 QM9700), an InfiniBand switch, and eth-1 "
+               "(NVIDIA Spectrum-4 SN5600), an Ethernet switch: the two fabrics meet only "
+               "through a gateway";
+    QTest::newRow("Ethernet to InfiniBand switch")
+            << "mgmt-1"
+            << "hdr-1" << 1
+            << "no cable joins mgmt-1 (Generic 32 x 100GbE switch), an Ethernet switch, and hdr-1 "
+               "(NVIDIA Quantum QM8700), an InfiniBand switch: the two fabrics meet only through a "
+               "gateway";
 }
 
 void TestEditing::proposeLinkRefusals()
@@ -201,6 +216,49 @@ void TestEditing::proposeLinkRefusals()
                                             b.toStdString(), count);
     QVERIFY(!link.ok());
     QCOMPARE(q(link.error().message), message);
+}
+
+void TestEditing::proposedLinksPassValidation_data()
+{
+    // Every pair of devices of the sample, in both orders: what proposeLink offers, the loader
+    // accepts; what the loader would refuse, proposeLink does not offer.
+    QTest::addColumn<QString>("a");
+    QTest::addColumn<QString>("b");
+    const Topology t = sampleTopology();
+    std::vector<std::string> ids;
+    for (const Node &n : t.nodes)
+        ids.push_back(n.id);
+    for (const Switch &s : t.switches)
+        ids.push_back(s.id);
+    for (const std::string &a : ids) {
+        for (const std::string &b : ids) {
+            if (a != b && !(t.node(a) && t.node(b)))
+                QTest::newRow((a + " to " + b).c_str()) << q(a) << q(b);
+        }
+    }
+}
+
+void TestEditing::proposedLinksPassValidation()
+{
+    QFETCH(QString, a);
+    QFETCH(QString, b);
+    Topology t = sampleTopology();
+    const Catalog &c = Catalog::builtin();
+    const Expected<Link> link = proposeLink(t, c, a.toStdString(), b.toStdString());
+    const Switch *sa = t.switchById(a.toStdString());
+    const Switch *sb = t.switchById(b.toStdString());
+    const bool mixed
+            = sa && sb && c.switchModel(sa->model)->protocol != c.switchModel(sb->model)->protocol;
+    QCOMPARE(link.ok(), !mixed);
+    if (!link.ok()) {
+        // Refused, naming both devices.
+        QVERIFY(q(link.error().message).contains(a));
+        QVERIFY(q(link.error().message).contains(b));
+        return;
+    }
+    t.links.push_back(*link);
+    const std::optional<Error> err = validateTopology(t, c, "sample.topoplan");
+    QVERIFY2(!err, err ? err->text().c_str() : "");
 }
 
 void TestEditing::domainMembership_data()
