@@ -122,9 +122,9 @@ SwitchModel parseSwitch(const JsonIn &j)
     return s;
 }
 
-template<typename T, typename Parse>
+template<typename T, typename Parse, typename Note>
 void parseSection(const JsonIn &root, const char *key, std::map<std::string, T> *into, bool partial,
-                  Parse parse)
+                  Parse parse, Note noteOrigin)
 {
     auto section = root.find(key);
     if (!section) {
@@ -136,10 +136,25 @@ void parseSection(const JsonIn &root, const char *key, std::map<std::string, T> 
     for (const JsonIn &item : section->items()) {
         T value = parse(item);
         if (seen[value.id])
-            item.at("id").fail("duplicate id \"" + value.id + "\" in " + key);
+            item.at("id").fail("duplicate id \"" + value.id + "\" in " + key
+                               + ": expected an id no other entry of " + key + " has");
         seen[value.id] = true;
+        noteOrigin(std::string(key) + "/" + value.id, item);
         (*into)[value.id] = std::move(value);
     }
+}
+
+// "a, b, c" of the ids of `m`'s entries that `keep` accepts.
+template<typename Map, typename Keep>
+std::string idsOf(const Map &m, Keep keep)
+{
+    std::string out;
+    for (const auto &[id, entry] : m) {
+        if (!keep(entry))
+            continue;
+        out += (out.empty() ? "" : ", ") + id;
+    }
+    return out.empty() ? "none in the catalog" : out;
 }
 
 } // namespace
@@ -199,10 +214,13 @@ bool Medium::isNetwork() const
 void Catalog::parseInto(const JsonIn &root, bool partial)
 {
     root.expectObject();
-    parseSection(root, "media", &m_media, partial, parseMedium);
-    parseSection(root, "gpus", &m_gpus, partial, parseGpu);
-    parseSection(root, "servers", &m_servers, partial, parseServer);
-    parseSection(root, "switches", &m_switches, partial, parseSwitch);
+    const auto note = [this](const std::string &key, const JsonIn &item) {
+        m_origins[key] = Origin{item.file(), item.path()};
+    };
+    parseSection(root, "media", &m_media, partial, parseMedium, note);
+    parseSection(root, "gpus", &m_gpus, partial, parseGpu, note);
+    parseSection(root, "servers", &m_servers, partial, parseServer, note);
+    parseSection(root, "switches", &m_switches, partial, parseSwitch, note);
     // Optional: a catalog without it prices collectives by their hop latencies alone.
     if (auto c = root.find("collectives")) {
         c->expectObject();
@@ -267,27 +285,67 @@ Expected<Catalog> Catalog::merged(const JsonIn &overrides) const
     return c;
 }
 
+Error Catalog::referenceError(const std::string &file, const char *section, const std::string &id,
+                              const char *member, const std::string &message) const
+{
+    auto it = m_origins.find(std::string(section) + "/" + id);
+    if (it == m_origins.end()) // an entry built in code: its section and id
+        return Error{file, "/" + std::string(section) + "/" + id + "/" + member, message};
+    return Error{it->second.file.empty() ? file : it->second.file,
+                 it->second.pointer + "/" + member, message};
+}
+
 std::optional<Error> Catalog::checkReferences(const std::string &file) const
 {
+    const auto network = [](const Medium &m) {
+        return m.isNetwork();
+    };
+    const auto pcie = [](const Medium &m) {
+        return m.linkClass == LinkClass::PCIe;
+    };
+    const auto scaleUp = [](const Medium &m) {
+        return !m.isNetwork();
+    };
+    const auto quoted = [](const std::string &s) {
+        return "\"" + s + "\"";
+    };
     for (const auto &[id, g] : m_gpus) {
         if (!g.nvlink.empty() && !medium(g.nvlink))
-            return Error{file, "gpus/" + id, "unknown medium \"" + g.nvlink + "\""};
+            return referenceError(file, "gpus", id, "nvlink",
+                                  "unknown medium " + quoted(g.nvlink)
+                                          + ": expected the id of a scale-up medium in \"media\" ("
+                                          + idsOf(m_media, scaleUp) + ")");
     }
     for (const auto &[id, s] : m_servers) {
         if (!gpu(s.gpu))
-            return Error{file, "servers/" + id, "unknown GPU model \"" + s.gpu + "\""};
+            return referenceError(file, "servers", id, "gpu",
+                                  "unknown GPU model " + quoted(s.gpu)
+                                          + ": expected the id of a GPU in \"gpus\" ("
+                                          + idsOf(m_gpus, [](const GpuModel &) { return true; })
+                                          + ")");
         if (!s.nicMedium.empty() && !medium(s.nicMedium))
-            return Error{file, "servers/" + id, "unknown medium \"" + s.nicMedium + "\""};
+            return referenceError(file, "servers", id, "nic_medium",
+                                  "unknown medium " + quoted(s.nicMedium)
+                                          + ": expected the id of a network medium in \"media\" ("
+                                          + idsOf(m_media, network) + ")");
         if (!medium(s.pcie))
-            return Error{file, "servers/" + id, "unknown PCIe medium \"" + s.pcie + "\""};
+            return referenceError(file, "servers", id, "pcie",
+                                  "unknown PCIe medium " + quoted(s.pcie)
+                                          + ": expected the id of a PCIe medium in \"media\" ("
+                                          + idsOf(m_media, pcie) + ")");
         if (s.nvlinkScope != NVLinkScope::None && gpu(s.gpu)->nvlink.empty())
-            return Error{file, "servers/" + id,
-                         "GPU \"" + s.gpu
-                                 + "\" has no NVLink medium but the server joins GPUs by it"};
+            return referenceError(file, "servers", id, "nvlink_scope",
+                                  "GPU " + quoted(s.gpu)
+                                          + " has no NVLink medium but the server joins GPUs by "
+                                            "it: expected \"none\", or a GPU whose \"nvlink\" "
+                                            "names a medium");
     }
     for (const auto &[id, s] : m_switches) {
         if (!s.medium.empty() && !medium(s.medium))
-            return Error{file, "switches/" + id, "unknown medium \"" + s.medium + "\""};
+            return referenceError(file, "switches", id, "medium",
+                                  "unknown medium " + quoted(s.medium)
+                                          + ": expected the id of a network medium in \"media\" ("
+                                          + idsOf(m_media, network) + ")");
     }
     return std::nullopt;
 }

@@ -146,17 +146,29 @@ public:
     // The network medium of `cls` at `gbits` line rate, if the catalog has one.
     std::string mediumFor(LinkClass cls, double gbits) const;
 
-    // Catalog-wide sanity: every reference (server -> gpu, media ids) resolves.
+    // Catalog-wide sanity: every reference (server -> gpu, media ids) resolves. An error names
+    // the file and JSON pointer of the offending member ("/servers/1/gpu"; `file` and the
+    // section's path where the entry's origin is not known) and what it should have named.
     std::optional<Error> checkReferences(const std::string &file) const;
 
 private:
+    // Where an entry was read from: its file and JSON pointer ("/catalog/servers/0").
+    struct Origin
+    {
+        std::string file;
+        std::string pointer;
+    };
+
     void parseInto(const JsonIn &root, bool partial);
+    Error referenceError(const std::string &file, const char *section, const std::string &id,
+                         const char *member, const std::string &message) const;
 
     std::map<std::string, Medium> m_media;
     std::map<std::string, GpuModel> m_gpus;
     std::map<std::string, ServerModel> m_servers;
     std::map<std::string, SwitchModel> m_switches;
     CollectiveTuning m_collectives;
+    std::map<std::string, Origin> m_origins; // by "section/id"
 };
 
 } // namespace topoplan

@@ -284,6 +284,29 @@ void TestCatalog::overridesReplaceAndAdd()
     QCOMPARE(q(rejected.error().file), QStringLiteral("p.topoplan"));
     QCOMPARE(q(rejected.error().where), QStringLiteral("/catalog/switches/0/ports"));
     QCOMPARE(q(rejected.error().message), QStringLiteral("expected a positive integer, found 0"));
+
+    // A project's server naming a GPU that neither catalog has: the pointer into the project.
+    Json dangling = Json::parse(R"({"servers": [
+        {"id": "dgx-a100", "gpu": "a100-sxm-80gb", "gpus": 8, "nvlink_scope": "board",
+         "pcie": "pcie4", "source": "test"},
+        {"id": "box", "gpu": "a200", "gpus": 8, "nvlink_scope": "none", "source": "test"}]})");
+    Expected<Catalog> unknown = base.merged(JsonIn(dangling, "p.topoplan", "/catalog"));
+    QVERIFY(!unknown.ok());
+    QCOMPARE(q(unknown.error().file), QStringLiteral("p.topoplan"));
+    QCOMPARE(q(unknown.error().where), QStringLiteral("/catalog/servers/1/gpu"));
+    QVERIFY(q(unknown.error().message)
+                    .startsWith(QStringLiteral("unknown GPU model \"a200\": expected the id of a "
+                                               "GPU in \"gpus\" (a100-sxm-80gb")));
+
+    // The collective costs may be overridden too, and are checked.
+    Json tuning = Json::parse(R"({"collectives": {"multi_domain_ring_allreduce_factor": 0.5}})");
+    Expected<Catalog> slow = base.merged(JsonIn(tuning, "p.topoplan", "/catalog"));
+    QVERIFY(!slow.ok());
+    QCOMPARE(q(slow.error().where),
+             QStringLiteral("/catalog/collectives/multi_domain_ring_allreduce_factor"));
+    QCOMPARE(q(slow.error().message), QStringLiteral("expected a factor >= 1"));
+    QCOMPARE(base.collectives().ringBaseLatencyUs, 8.4);
+    QCOMPARE(base.collectives().multiDomainRingFactor, 1.9);
 }
 
 void TestCatalog::rejectsBadCatalogs_data()
@@ -311,14 +334,37 @@ void TestCatalog::rejectsBadCatalogs_data()
     row("efficiency above 1", R"([{"op": "replace", "path": "/media/1/efficiency", "value": 1.5}])",
         "/media/1/efficiency", "expected a fraction in (0, 1]");
     row("duplicate id", R"([{"op": "replace", "path": "/gpus/1/id", "value": "a100-sxm-80gb"}])",
-        "/gpus/1/id", "duplicate id \"a100-sxm-80gb\" in gpus");
+        "/gpus/1/id",
+        "duplicate id \"a100-sxm-80gb\" in gpus: expected an id no other entry of gpus has");
     row("GPU count as text", R"([{"op": "replace", "path": "/servers/0/gpus", "value": "8"}])",
         "/servers/0/gpus", "expected an integer, found \"8\"");
     row("switch without ports", R"([{"op": "remove", "path": "/switches/3/ports"}])", "/switches/3",
         "missing required member \"ports\"");
+    // Cross-references: the JSON pointer of the member that names the missing entry, and what
+    // it should name.
     row("unknown GPU of a server",
-        R"([{"op": "replace", "path": "/servers/1/gpu", "value": "h100"}])", "servers/dgx-h100",
-        "unknown GPU model \"h100\"");
+        R"([{"op": "replace", "path": "/servers/1/gpu", "value": "h100"}])", "/servers/1/gpu",
+        "unknown GPU model \"h100\": expected the id of a GPU in \"gpus\" (a100-sxm-80gb, b200,");
+    row("unknown NIC medium of a server",
+        R"([{"op": "replace", "path": "/servers/0/nic_medium", "value": "ib-edr"}])",
+        "/servers/0/nic_medium",
+        "unknown medium \"ib-edr\": expected the id of a network medium in \"media\" (eth-100, "
+        "eth-400, ib-hdr, ib-ndr, ib-xdr, roce-200, roce-400, roce-800)");
+    row("unknown PCIe medium of a server",
+        R"([{"op": "replace", "path": "/servers/2/pcie", "value": "pcie6"}])", "/servers/2/pcie",
+        "unknown PCIe medium \"pcie6\": expected the id of a PCIe medium in \"media\" (pcie4, "
+        "pcie5)");
+    row("unknown scale-up medium of a GPU",
+        R"([{"op": "replace", "path": "/gpus/0/nvlink", "value": "nvlink9"}])", "/gpus/0/nvlink",
+        "unknown medium \"nvlink9\": expected the id of a scale-up medium in \"media\" (nvlink3, "
+        "nvlink4, nvlink5, pcie4, pcie5, xgmi)");
+    row("unknown medium of a switch",
+        R"([{"op": "replace", "path": "/switches/0/medium", "value": "hdr"}])",
+        "/switches/0/medium", "unknown medium \"hdr\": expected the id of a network medium");
+    row("NVLink server on a GPU without NVLink", R"([{"op": "remove", "path": "/gpus/0/nvlink"}])",
+        "/servers/0/nvlink_scope",
+        "GPU \"a100-sxm-80gb\" has no NVLink medium but the server joins GPUs by it: expected "
+        "\"none\", or a GPU whose \"nvlink\" names a medium");
 }
 
 void TestCatalog::rejectsBadCatalogs()
