@@ -116,10 +116,15 @@ void PaletteDock::setCatalog(const Catalog &catalog)
                       QString(label + QLatin1Char(' ') + entry.model + QLatin1Char(' ') + plain));
     };
     add(PaletteEntry{PaletteEntry::Domain, {}}, tr("NVLink domain"));
+    // The catalog's names ("NVIDIA GB200 compute tray (2 x GB200 superchip)"), as the
+    // inspector and the tooltips say them; an entry without one falls back to its id.
+    const auto label = [](const std::string &id, const std::string &name) {
+        return name.empty() ? shortModelName(id) : qs(name);
+    };
     for (const auto &[id, server] : catalog.servers())
-        add(PaletteEntry{PaletteEntry::Server, qs(id)}, shortModelName(id));
+        add(PaletteEntry{PaletteEntry::Server, qs(id)}, label(id, server.name));
     for (const auto &[id, sw] : catalog.switches())
-        add(PaletteEntry{PaletteEntry::Switch, qs(id)}, shortModelName(id));
+        add(PaletteEntry{PaletteEntry::Switch, qs(id)}, label(id, sw.name));
     applyFilter(m_filter->text());
 }
 

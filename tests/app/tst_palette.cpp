@@ -104,6 +104,8 @@ class TestPalette : public QObject
 
 private Q_SLOTS:
     void everyModelHasAnEntry();
+    void labelsAreCatalogNames_data();
+    void labelsAreCatalogNames();
     void serverToolTips_data();
     void serverToolTips();
     void switchToolTips_data();
@@ -138,6 +140,42 @@ void TestPalette::everyModelHasAnEntry()
         QVERIFY2(!item->icon().pixmap(24, 24).isNull(), qPrintable(entry.key()));
         QVERIFY2(!item->toolTip().isEmpty(), qPrintable(entry.key()));
     }
+}
+
+void TestPalette::labelsAreCatalogNames_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("label");
+
+    QTest::newRow("DGX H100") << "server:dgx-h100"
+                              << "NVIDIA DGX H100";
+    QTest::newRow("GB200 tray") << "server:gb200-tray"
+                                << "NVIDIA GB200 compute tray (2 x GB200 superchip)";
+    QTest::newRow("NVL72 rack") << "server:gb200-nvl72"
+                                << "NVIDIA GB200 NVL72 rack";
+    QTest::newRow("MI300X") << "server:mi300x"
+                            << "AMD Instinct MI300X 8-GPU platform server";
+    QTest::newRow("QM9700") << "switch:qm9700"
+                            << "NVIDIA Quantum-2 QM9700";
+    QTest::newRow("100 GbE") << "switch:eth-100g"
+                             << "Generic 32 x 100GbE switch";
+    QTest::newRow("the domain") << "domain"
+                                << "NVLink domain";
+}
+
+void TestPalette::labelsAreCatalogNames()
+{
+    QFETCH(QString, key);
+    QFETCH(QString, label);
+    PaletteDock dock(Catalog::builtin());
+    PaletteEntry entry;
+    QVERIFY(PaletteEntry::fromKey(key, &entry));
+    const QListWidgetItem *item = itemFor(dock, entry);
+    QVERIFY(item);
+    QCOMPARE(item->text(), label);
+    // The label is what the search field finds too.
+    QTest::keyClicks(dock.filterEdit(), label);
+    QVERIFY(dock.visibleEntries().contains(entry));
 }
 
 void TestPalette::serverToolTips_data()
