@@ -198,6 +198,31 @@ void SelectTool::moveTo(const QPointF &scenePos, bool snap)
     doc->undoStack()->push(new MoveItems(doc, m_ids, positions, m_gesture));
 }
 
+double SelectTool::pushBelowSwitchLanes() const
+{
+    // Nodes sit below the leaf lane: a node or domain box let go in a switch lane goes down
+    // until the highest of them is clear of the lanes. The whole group moves by the same
+    // amount so that it keeps its shape; switches stay where they were put.
+    const Document *doc = document();
+    const std::optional<double> nodeTop = m_placement->nodeTop();
+    if (!nodeTop)
+        return 0;
+    std::optional<double> top;
+    for (const QString &id : std::as_const(m_ids)) {
+        if (doc->switchIndex(id) >= 0)
+            continue;
+        const QPointF center = layoutCenter(doc, id);
+        if (!m_placement->tierAt(center.y()))
+            continue;
+        const std::optional<LayoutItem> l = doc->layoutItem(id);
+        if (l)
+            top = std::min(top.value_or(l->y), l->y);
+    }
+    if (!top)
+        return 0;
+    return CanvasPlacement::snapped(QPointF(0, *nodeTop)).y() - *top;
+}
+
 void SelectTool::finishMove()
 {
     Document *doc = document();
@@ -209,6 +234,7 @@ void SelectTool::finishMove()
         if (doc->domainIndex(id) >= 0)
             movingDomains.append(id);
     }
+    const QPointF push(0, pushBelowSwitchLanes());
     std::map<QString, QStringList> joins; // domain ("" = none) -> nodes
     std::map<Tier, QStringList> tiers;
     QStringList refusals;
@@ -219,7 +245,8 @@ void SelectTool::finishMove()
         if (const Node *node = t.node(id.toStdString())) {
             if (movingDomains.contains(QString::fromStdString(node->domain)))
                 continue; // carried along by its domain
-            const QString domain = m_placement->domainAt(center, movingDomains, m_delta);
+            const QString domain
+                    = m_placement->domainAt(center + push, movingDomains, m_delta + push);
             if (domain == QString::fromStdString(node->domain))
                 continue;
             if (!domain.isEmpty()) {
@@ -236,14 +263,16 @@ void SelectTool::finishMove()
                 tiers[*tier].append(id);
         }
     }
-    if (refusals.isEmpty() && joins.empty() && tiers.empty())
+    if (refusals.isEmpty() && joins.empty() && tiers.empty() && push.isNull())
         return;
 
     // Take the live move back (it merges into nothing) and make the move and what it decides
     // one step; a refusal sends everything back where it was.
     QList<QPointF> positions;
-    for (const QPointF &start : std::as_const(m_start))
-        positions.append(start + m_delta);
+    for (qsizetype i = 0; i < m_ids.size(); ++i) {
+        const bool isSwitch = doc->switchIndex(m_ids[i]) >= 0;
+        positions.append(m_start[i] + m_delta + (isSwitch ? QPointF() : push));
+    }
     QUndoStack *stack = doc->undoStack();
     stack->push(new MoveItems(doc, m_ids, m_start, m_gesture));
     if (!refusals.isEmpty()) {

@@ -18,8 +18,8 @@ namespace topoplan {
 // The Select tool (S): click selects, Shift/Ctrl-click toggles, a drag on empty canvas draws a
 // rubber band, a drag on the selection moves it snapped to the grid (Alt: freely) as one undo
 // step. Where the drag ends decides membership: a tray dropped in a domain box joins it (out
-// of it, leaves it), a switch in a tier lane takes that tier, in the same undo step; a board
-// server is refused and goes back. Hovering a device's top or bottom edge shows a port handle;
+// of it, leaves it), a switch in a tier lane takes that tier, a node let go in a switch lane
+// goes below the leaf lane, in the same undo step; a board server is refused and goes back. Hovering a device's top or bottom edge shows a port handle;
 // dragging from it draws a cable as the Connect tool does. Right-click on a link offers the
 // media it can be changed to.
 class SelectTool : public AbstractTool
@@ -52,6 +52,7 @@ private:
     void updateHandle(const QPointF &scenePos);
     void hideHandle();
     void moveTo(const QPointF &scenePos, bool snap);
+    double pushBelowSwitchLanes() const;
     void finishMove();
     void updateRubberBand(const QPointF &scenePos);
 

@@ -2,6 +2,7 @@
 // rubber band), moving with grid snapping as one undo step, trays joining domain boxes,
 // switches taking the tier of the lane they are moved to, and the Connect tool's cables.
 
+#include "app/canvasplacement.h"
 #include "app/clusterscene.h"
 #include "app/clusterview.h"
 #include "app/connecttool.h"
@@ -23,6 +24,8 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
+
+#include <cmath>
 
 using namespace topoplan;
 
@@ -116,6 +119,8 @@ private Q_SLOTS:
     void trayMovedIntoDomainJoinsIt();
     void boardServerMovedIntoDomainIsRefused();
     void switchMovedIntoSpineLaneBecomesSpine();
+    void nodeMovedIntoSwitchLaneGoesBelowIt_data();
+    void nodeMovedIntoSwitchLaneGoesBelowIt();
     void connectToolJoins_data();
     void connectToolJoins();
     void connectingAFullSwitchIsRefused();
@@ -262,6 +267,67 @@ void TestTools::switchMovedIntoSpineLaneBecomesSpine()
     c.doc.undoStack()->undo();
     QCOMPARE(c.doc.project().topology.switchById("leaf-1")->tier, Tier::Leaf);
     QCOMPARE(c.centerOf(leaf), from);
+}
+
+void TestTools::nodeMovedIntoSwitchLaneGoesBelowIt_data()
+{
+    QTest::addColumn<QString>("lane");
+    QTest::addColumn<bool>("withNeighbour");
+
+    QTest::newRow("leaf lane") << "lane:leaf" << false;
+    QTest::newRow("spine lane") << "lane:spine" << false;
+    QTest::newRow("leaf lane, two nodes keep their shape") << "lane:leaf" << true;
+}
+
+void TestTools::nodeMovedIntoSwitchLaneGoesBelowIt()
+{
+    QFETCH(QString, lane);
+    QFETCH(bool, withNeighbour);
+    Canvas c(generated("dgx-h100", 64));
+    QVERIFY(QTest::qWaitForWindowExposed(&c.view));
+    const QString node = QStringLiteral("node-1");
+    const QString neighbour = QStringLiteral("node-2");
+    const QRectF target = laneRect(c.scene, lane);
+    const QRectF leafLane = laneRect(c.scene, QStringLiteral("lane:leaf"));
+    QVERIFY(!target.isEmpty() && !leafLane.isEmpty());
+    const LayoutItem before = *c.doc.layoutItem(node);
+    const LayoutItem neighbourBefore = *c.doc.layoutItem(neighbour);
+    if (withNeighbour)
+        c.doc.setSelection({node, neighbour});
+
+    // 200 to the right and up into the lane, as far as its middle.
+    const QPointF from = c.centerOf(node);
+    const QPointF to(from.x() + 200, target.center().y());
+    c.show((from + to) / 2);
+    c.view.zoomBy(0.5, c.view.viewport()->rect().center());
+    c.drag(from, to);
+
+    // Sideways as dragged, and down to the first grid line clear of the lanes.
+    const LayoutItem after = *c.doc.layoutItem(node);
+    QCOMPARE(after.x, before.x + 200);
+    QVERIFY2(after.y >= leafLane.bottom() && after.y < leafLane.bottom() + 2 * diagram::kItemGap,
+             qPrintable(QStringLiteral("y %1, leaf lane ends at %2")
+                                .arg(after.y)
+                                .arg(leafLane.bottom())));
+    QCOMPARE(std::fmod(after.y, CanvasPlacement::kGrid), 0.0);
+    QCOMPARE(c.doc.project().topology.node("node-1")->domain, std::string());
+    if (withNeighbour) {
+        const LayoutItem n = *c.doc.layoutItem(neighbour);
+        QCOMPARE(n.x - after.x, neighbourBefore.x - before.x);
+        QCOMPARE(n.y - after.y, neighbourBefore.y - before.y);
+    }
+    // The scene followed: the node is drawn where the document has it, and the leaf lane
+    // did not grow down to take it in.
+    QCOMPARE(c.scene->itemForId(node)->pos(), QPointF(after.x, after.y));
+    QCOMPARE(laneRect(c.scene, QStringLiteral("lane:leaf")), leafLane);
+
+    // One step, undone in one.
+    QCOMPARE(c.doc.undoStack()->count(), 1);
+    c.doc.undoStack()->undo();
+    QCOMPARE(c.doc.layoutItem(node)->x, before.x);
+    QCOMPARE(c.doc.layoutItem(node)->y, before.y);
+    c.doc.undoStack()->redo();
+    QCOMPARE(c.doc.layoutItem(node)->y, after.y);
 }
 
 void TestTools::connectToolJoins_data()
