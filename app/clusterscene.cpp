@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <utility>
 
 namespace topoplan {
 
@@ -74,6 +75,12 @@ ClusterScene::ClusterScene(Document *document, QObject *parent)
     setItemIndexMethod(BspTreeIndex);
     setBackgroundBrush(m_style.background);
     connect(document, &Document::changed, this, &ClusterScene::onChanged);
+    // A scene may outlive its document by a moment (a window closing); the refresh queued
+    // by the last change must not read a document that is gone.
+    connect(document, &QObject::destroyed, this, [this] {
+        m_pendingRefresh = 0;
+        m_document = nullptr;
+    });
     rebuild();
 }
 
@@ -114,6 +121,7 @@ LinkItem *ClusterScene::linkItem(const QString &id) const
 
 void ClusterScene::renderFullDetail(QPainter *painter, const QRectF &target, const QRectF &source)
 {
+    ensureRefreshed();
     const bool cables = m_cablesShown;
     const bool badges = m_badgesShown;
     m_fullDetail = true;
@@ -151,6 +159,8 @@ void ClusterScene::applyLayerVisibility()
 
 void ClusterScene::onChanged(const ChangeEvent &event)
 {
+    // Work local to the named items is done at once; the passes over the whole diagram wait
+    // for the end of the command (see scheduleRefresh()).
     switch (event.kind) {
     case ChangeEvent::ProjectReset:
         rebuild();
@@ -161,31 +171,62 @@ void ClusterScene::onChanged(const ChangeEvent &event)
         for (const QString &id : event.ids)
             syncItem(id);
         relink(event.ids); // another model may have other NICs, another tier another edge
-        syncDomainsOf(event.ids);
-        updateLanes();
+        scheduleRefresh(RefreshDomains | RefreshBadges | RefreshLanes);
         break;
     case ChangeEvent::LayoutChanged:
         for (const QString &id : event.ids)
             syncItem(id);
         relink(event.ids);
-        updateLanes();
+        scheduleRefresh(RefreshBadges | RefreshLanes);
         break;
     case ChangeEvent::ItemsAdded:
         for (const QString &id : event.ids)
             addItemFor(id);
-        syncDomainsOf(event.ids);
-        updateLanes();
+        scheduleRefresh(RefreshDomains | RefreshBadges | RefreshLanes);
         break;
     case ChangeEvent::ItemsRemoved:
         for (const QString &id : event.ids)
             removeItemFor(id);
-        syncDomainsOf({});
-        updateLanes();
+        scheduleRefresh(RefreshDomains | RefreshBadges | RefreshLanes);
         break;
     case ChangeEvent::SelectionChanged:
         updateSelection(event.ids);
         break;
     }
+}
+
+void ClusterScene::scheduleRefresh(int what)
+{
+    // A paste of 256 servers is some 2,300 change events, one per entry; placing the badges
+    // or sizing the lanes after each would walk every link thousands of times. They are
+    // redone once, when control returns to the event loop or when someone asks for them.
+    m_pendingRefresh |= what;
+    if (m_refreshQueued)
+        return;
+    m_refreshQueued = true;
+    QMetaObject::invokeMethod(this, &ClusterScene::refreshNow, Qt::QueuedConnection);
+}
+
+void ClusterScene::refreshNow()
+{
+    m_refreshQueued = false;
+    const int pending = std::exchange(m_pendingRefresh, 0);
+    if (!m_document)
+        return;
+    if (pending & RefreshDomains)
+        syncDomains();
+    if (pending & RefreshBadges)
+        placeBadges();
+    if (pending & RefreshLanes)
+        updateLanes();
+}
+
+void ClusterScene::ensureRefreshed() const
+{
+    // Callers read lanes, badges and the content rect through const accessors; what they
+    // read is the scene as it will be, so the pending passes are run first.
+    if (m_pendingRefresh)
+        const_cast<ClusterScene *>(this)->refreshNow();
 }
 
 void ClusterScene::rebuild()
@@ -242,6 +283,7 @@ void ClusterScene::rebuild()
             updateLinkGeometry(static_cast<LinkItem *>(item));
         addItem(item);
     }
+    m_pendingRefresh = 0;
     placeBadges();
     updateLanes();
     const QSet<QString> &selection = m_document->selection();
@@ -296,7 +338,8 @@ void ClusterScene::removeItemFor(const QString &id)
         const QStringList ends{link->deviceA(), link->deviceB()};
         delete m_badges.take(id);
         delete item;
-        relink(ends); // also re-places the badges
+        relink(ends);
+        scheduleRefresh(RefreshBadges); // its badge's place is free now
         return;
     }
     // Commands remove a device's links first; any left over lose their end until it returns.
@@ -339,9 +382,9 @@ void ClusterScene::syncItem(const QString &id)
     item->setPos(pos);
 }
 
-void ClusterScene::syncDomainsOf(const QStringList &)
+void ClusterScene::syncDomains()
 {
-    // Domain headers count their members' GPUs; there are few domains, so all are re-read.
+    // Domain headers count their members' GPUs; all are re-read, once per command.
     for (const Domain &d : m_document->project().topology.domains) {
         if (auto *item = domainItem(qs(d.id))) {
             const std::optional<LayoutItem> layout = m_document->layoutItem(item->id());
@@ -374,7 +417,8 @@ void ClusterScene::relink(const QStringList &deviceIds)
     }
     for (LinkItem *link : std::as_const(links))
         updateLinkGeometry(link);
-    placeBadges();
+    if (!links.isEmpty())
+        scheduleRefresh(RefreshBadges);
 }
 
 void ClusterScene::layoutSlots(const QString &switchId)

@@ -51,11 +51,28 @@ public:
     DomainItem *domainItem(const QString &id) const;
     LinkItem *linkItem(const QString &id) const;
     // The count badge of a bundle link; nullptr for a single cable.
-    BadgeItem *badgeItem(const QString &linkId) const { return m_badges.value(linkId); }
-    const QList<LaneItem *> &lanes() const { return m_lanes; }
+    BadgeItem *badgeItem(const QString &linkId) const
+    {
+        ensureRefreshed();
+        return m_badges.value(linkId);
+    }
+    const QList<LaneItem *> &lanes() const
+    {
+        ensureRefreshed();
+        return m_lanes;
+    }
 
     // The bounding rectangle of everything drawn, with a margin: what "zoom to fit" shows.
-    QRectF contentRect() const { return m_contentRect; }
+    QRectF contentRect() const
+    {
+        ensureRefreshed();
+        return m_contentRect;
+    }
+
+    // Badges, lanes and domain headers depend on the whole diagram, so they are brought up
+    // to date once after a burst of change events (one command), not after every event. The
+    // accessors above run this first; the event loop runs it soon after the command.
+    void refreshNow();
 
     // Level of detail by whole layers, for views of thousands of items: below these zooms a
     // view hides the single cables (a smear under the devices) and the badges (unreadable),
@@ -88,7 +105,10 @@ private:
     void registerLink(LinkItem *link);
     void removeItemFor(const QString &id);
     void syncItem(const QString &id);
-    void syncDomainsOf(const QStringList &nodeIds);
+    enum Refresh { RefreshBadges = 1, RefreshLanes = 2, RefreshDomains = 4 };
+    void scheduleRefresh(int what);
+    void ensureRefreshed() const;
+    void syncDomains();
     void relink(const QStringList &deviceIds);
     void layoutSlots(const QString &switchId);
     static QPointF anchor(const DiagramItem *device, const DiagramItem *other, int port, int count,
@@ -108,6 +128,8 @@ private:
     QList<LaneItem *> m_lanes;
     QRectF m_contentRect;
     QStringList m_selection;
+    int m_pendingRefresh = 0; // Refresh flags
+    bool m_refreshQueued = false;
     bool m_fullDetail = false;
     bool m_cablesShown = true;
     bool m_badgesShown = true;
