@@ -339,12 +339,12 @@ void TestFabricGraph::infersMissingMedium()
     // Links that name no medium get the one both ends speak (Catalog::inferMedium).
     TopologyBuilder b;
     const std::string leaf = b.addSwitch("qm9700");
-    const std::string eth = b.addSwitch("eth-100g", Tier::Spine);
+    const std::string core = b.addSwitch("q3400", Tier::Spine);
     const std::string n1 = b.node("dgx-h100");
     const std::string n2 = b.node("dgx-a100");
     b.cable(n1, 0, leaf, "");
     b.cable(n2, 0, leaf, "");
-    b.bundle(leaf, eth, "");
+    b.bundle(leaf, core, "");
     b.direct(n1, 1, n2, 1, "");
     const FabricGraph g = buildOrFail(b.topology);
     QStringList media;
@@ -352,10 +352,19 @@ void TestFabricGraph::infersMissingMedium()
         if (g.edge(e).link >= 0)
             media << q(g.edge(e).medium->id);
     }
-    // NDR NIC on an NDR switch, HDR NIC on it (the lower rate), InfiniBand to a TCP switch
-    // (plain Ethernet at 100G), and a direct cable in the first node's NIC medium.
+    // NDR NIC on an NDR switch, HDR NIC on it (the lower rate), NDR to an XDR switch (the
+    // lower rate again), and a direct cable in the first node's NIC medium.
     QCOMPARE(media, QStringList({QStringLiteral("ib-ndr"), QStringLiteral("ib-hdr"),
-                                 QStringLiteral("eth-100"), QStringLiteral("ib-ndr")}));
+                                 QStringLiteral("ib-ndr"), QStringLiteral("ib-ndr")}));
+
+    // An InfiniBand switch and an Ethernet switch share no medium: a link between them that
+    // names none is refused rather than given one the loader would refuse.
+    const std::string eth = b.addSwitch("eth-100g", Tier::Spine);
+    b.bundle(leaf, eth, "");
+    const Expected<FabricGraph> mixed = FabricGraph::build(b.topology, Catalog::builtin());
+    QVERIFY(!mixed.ok());
+    QVERIFY2(q(mixed.error().message).contains(QStringLiteral("none that both ends speak")),
+             mixed.error().message.c_str());
 }
 
 void TestFabricGraph::hops_data()
