@@ -12,7 +12,7 @@ struct ChangeEvent
 {
     enum Kind {
         ProjectReset,     // a new project replaced the old one; ids is empty
-        ProjectChanged,   // name or description; ids is empty
+        ProjectChanged,   // name, description, workload or plan; ids is empty
         DevicesChanged,   // names or other properties of these devices/domains/links
         LayoutChanged,    // positions or sizes of these layout items
         ItemsAdded,       // these ids now exist (topology and layout)

@@ -112,6 +112,13 @@ void Document::setProjectName(const QString &name)
     emitChanged(ChangeEvent::ProjectChanged, {});
 }
 
+void Document::setJob(const std::optional<Workload> &workload, const std::optional<Plan> &plan)
+{
+    m_project.workload = workload;
+    m_project.plan = plan;
+    emitChanged(ChangeEvent::ProjectChanged, {});
+}
+
 QString Document::itemName(const QString &id) const
 {
     if (int i = nodeIndex(id); i >= 0)

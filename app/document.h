@@ -55,6 +55,8 @@ public:
 
     // --- Mutators for undo commands only: each changes the model and emits changed(). ---
     void setProjectName(const QString &name);
+    // The training job: the workload and the plan (either may be absent). ProjectChanged.
+    void setJob(const std::optional<Workload> &workload, const std::optional<Plan> &plan);
     QString itemName(const QString &id) const; // node, switch or domain
     void setItemName(const QString &id, const QString &name);
     std::optional<LayoutItem> layoutItem(const QString &id) const;

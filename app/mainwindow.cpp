@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "analysiscontroller.h"
+#include "analysisdock.h"
 #include "canvasplacement.h"
 #include "changeevent.h"
 #include "clusterscene.h"
@@ -133,6 +135,11 @@ void MainWindow::createEditor()
     const auto showMessage = [this](const QString &text) {
         statusBar()->showMessage(text, 10000);
     };
+    m_analysis = new AnalysisController(this);
+    m_analysisDock = new AnalysisDock(m_analysis, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_analysisDock);
+    resizeDocks({m_analysisDock}, {220}, Qt::Vertical); // the canvas keeps most of the height
+    connect(m_analysisDock, &AnalysisDock::message, this, showMessage);
     connect(m_tools, &ToolManager::statusMessage, this, showMessage);
     connect(m_drops, &DropController::message, this, showMessage);
 }
@@ -274,6 +281,7 @@ void MainWindow::createMenus()
     view->addAction(m_zoomResetAction);
     view->addSeparator();
     view->addAction(m_palette->toggleViewAction());
+    view->addAction(m_analysisDock->toggleViewAction());
     QMenu *tools = view->addMenu(tr("&Tool"));
     tools->addActions(m_tools->actions());
 
@@ -332,6 +340,8 @@ void MainWindow::setDocument(Document *document)
     connect(document, &Document::filePathChanged, this, &MainWindow::updateTitle);
     if (m_autosave)
         m_autosave->setDocument(document);
+    m_analysis->setDocument(document);
+    m_analysisDock->setDocument(document);
 
     delete oldScene;
     delete old;

@@ -15,6 +15,8 @@ class QUndoGroup;
 
 namespace topoplan {
 
+class AnalysisController;
+class AnalysisDock;
 class ClusterScene;
 class ClusterView;
 class ConnectTool;
@@ -44,6 +46,8 @@ public:
     ToolManager *toolManager() const { return m_tools; }
     DropController *dropController() const { return m_drops; }
     EditingActions *editingActions() const { return m_editing; }
+    AnalysisController *analysis() const { return m_analysis; }
+    AnalysisDock *analysisDock() const { return m_analysisDock; }
     AutosaveManager *autosave() const { return m_autosave; }
     const Preferences &preferences() const { return m_preferences; }
     bool isLoading() const { return m_loadWatcher.isRunning(); }
@@ -142,6 +146,8 @@ private:
     PaletteDock *m_palette = nullptr;
     DropController *m_drops = nullptr;
     EditingActions *m_editing = nullptr;
+    AnalysisController *m_analysis = nullptr;
+    AnalysisDock *m_analysisDock = nullptr;
     AutosaveManager *m_autosave = nullptr;
     Preferences m_preferences;
     std::optional<RecoveryEntry> m_restoring; // the recovery file being loaded

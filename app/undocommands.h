@@ -8,6 +8,7 @@ enum UndoCommandId {
     CmdRenameProject = 1,
     CmdRenameItem,
     CmdMoveItems,
+    CmdChangeJob,
 };
 
 } // namespace topoplan

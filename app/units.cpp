@@ -79,4 +79,32 @@ QString bundle(int count, double gigabitsPerSecond)
     return QString::number(count) + QLatin1String(" x ") + lineRate(gigabitsPerSecond);
 }
 
+QString duration(double seconds)
+{
+    if (!std::isfinite(seconds))
+        return QStringLiteral("\u221e s");
+    const double a = std::abs(seconds);
+    const auto withUnit = [](double v, const char *unit) -> QString {
+        const int decimals = std::abs(v) < 10 ? 2 : std::abs(v) < 100 ? 1 : 0;
+        return number(v, decimals) + QLatin1Char(' ') + QString::fromUtf8(unit);
+    };
+    if (a >= 1 || a == 0)
+        return withUnit(seconds, "s");
+    if (a >= 1e-3)
+        return withUnit(seconds * 1e3, "ms");
+    return withUnit(seconds * 1e6, "\u00b5s");
+}
+
+QString percent(double fraction)
+{
+    return number(fraction * 100, 1) + QStringLiteral(" %");
+}
+
+QString tokensPerSecond(double tokens)
+{
+    if (std::abs(tokens) >= 1e6)
+        return number(tokens / 1e6, 2) + QStringLiteral(" M tokens/s");
+    return QLocale().toString(std::round(tokens), 'f', 0) + QStringLiteral(" tokens/s");
+}
+
 } // namespace topoplan::units

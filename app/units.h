@@ -20,6 +20,12 @@ QString gigabytes(double gigabytes);
 QString lineRate(double gigabitsPerSecond);
 // A bundle of identical cables: (8, 400) -> "8 x 400G"; one cable is just "400G"
 QString bundle(int count, double gigabitsPerSecond);
+// A time: 13.84 -> "13.8 s", 0.0421 -> "42.1 ms", 0.0000035 -> "3.5 µs"
+QString duration(double seconds);
+// A share: 0.514 -> "51.4 %"
+QString percent(double fraction);
+// A throughput in tokens: 9500 -> "9,500 tokens/s", 1.25e6 -> "1.25 M tokens/s"
+QString tokensPerSecond(double tokens);
 // Plain numbers with at most `maxDecimals` significant decimals, trailing zeros dropped:
 // 2.50 -> "2.5", 256 -> "256"
 QString number(double value, int maxDecimals = 2);

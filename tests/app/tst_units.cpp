@@ -5,6 +5,8 @@
 #include <QLocale>
 #include <QTest>
 
+#include <limits>
+
 using namespace topoplan;
 
 class TestUnits : public QObject
@@ -21,7 +23,37 @@ private Q_SLOTS:
     void cables_data();
     void cables();
     void followsTheLocale();
+    void duration_data();
+    void duration();
+    void shares();
 };
+
+void TestUnits::duration_data()
+{
+    QTest::addColumn<double>("seconds");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("GPT-3 step") << 13.84 << QStringLiteral("13.8 s");
+    QTest::newRow("long step") << 127.4 << QStringLiteral("127 s");
+    QTest::newRow("milliseconds") << 0.0421 << QStringLiteral("42.1 ms");
+    QTest::newRow("collective latency") << 0.0000035 << QStringLiteral("3.5 \u00b5s");
+    QTest::newRow("zero") << 0.0 << QStringLiteral("0 s");
+    QTest::newRow("never") << std::numeric_limits<double>::infinity() << QStringLiteral("\u221e s");
+}
+
+void TestUnits::duration()
+{
+    QFETCH(double, seconds);
+    QFETCH(QString, text);
+    QCOMPARE(units::duration(seconds), text);
+}
+
+void TestUnits::shares()
+{
+    QCOMPARE(units::percent(0.514), QStringLiteral("51.4 %"));
+    QCOMPARE(units::percent(1.0), QStringLiteral("100 %"));
+    QCOMPARE(units::tokensPerSecond(9500.4), QStringLiteral("9500 tokens/s"));
+    QCOMPARE(units::tokensPerSecond(1.254e6), QStringLiteral("1.25 M tokens/s"));
+}
 
 void TestUnits::bandwidth_data()
 {

@@ -1,0 +1,289 @@
+// The analysis panel as a user drives it: the sample is analysed in the background and shows
+// the engine's own figures; typing a TP width is one undo step that re-analyses and warns when
+// TP leaves the NVLink domain; a diagnostic selects what it names; an invalid plan says why;
+// choosing a model for a bare cluster finds and applies its best plan; results of edits that
+// were overtaken are dropped.
+
+#include "app/analysiscontroller.h"
+#include "app/analysisdock.h"
+#include "app/document.h"
+#include "app/jobcommands.h"
+#include "app/mainwindow.h"
+#include "app/translations.h"
+#include "app/units.h"
+
+#include "engine/analysis.h"
+#include "engine/diagnostics.h"
+#include "engine/generator.h"
+#include "engine/planner.h"
+#include "engine/projectfile.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+#include <QUndoStack>
+
+using namespace topoplan;
+
+namespace {
+
+constexpr int kTimeoutMs = 30000;
+
+// Waits until the controller has a result for the document as it is now.
+bool settled(AnalysisController *c)
+{
+    return QTest::qWaitFor([c] { return !c->isBusy() && c->outcome().has_value(); }, kTimeoutMs);
+}
+
+QListWidgetItem *diagnostic(QListWidget *list, const char *code)
+{
+    for (int i = 0; i < list->count(); ++i) {
+        if (list->item(i)->toolTip() == QLatin1String(code))
+            return list->item(i);
+    }
+    return nullptr;
+}
+
+// Types `value` into a spin box and presses Enter, as a user does.
+void typeInto(QSpinBox *box, int value)
+{
+    box->setFocus();
+    box->selectAll();
+    QTest::keyClicks(box, QString::number(value));
+    QTest::keyClick(box, Qt::Key_Return);
+}
+
+} // namespace
+
+class TestAnalysisPanel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void sampleShowsTheEnginesFigures();
+    void tpBeyondTheDomainIsOneStepAndWarns();
+    void invalidPlanSaysWhy();
+    void overtakenResultsAreDropped();
+    void choosingAModelFindsTheBestPlan();
+
+private:
+    void openSample(MainWindow &w);
+};
+
+void TestAnalysisPanel::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("TopoPlanTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_analysispanel"));
+}
+
+void TestAnalysisPanel::init()
+{
+    QSettings().clear();
+    installTranslations(QLocale::c());
+}
+
+void TestAnalysisPanel::openSample(MainWindow &w)
+{
+    w.resize(1600, 1100);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy opened(&w, &MainWindow::documentOpened);
+    w.openTemplate(MainWindow::sampleTemplateId());
+    QVERIFY(opened.wait(kTimeoutMs));
+    QVERIFY(settled(w.analysis()));
+}
+
+void TestAnalysisPanel::sampleShowsTheEnginesFigures()
+{
+    MainWindow w;
+    openSample(w);
+    const Project &p = w.document()->project();
+    QVERIFY(p.workload && p.plan);
+    // The same analysis, run here directly.
+    Expected<Analyzer> a = Analyzer::create(p.topology);
+    QVERIFY(a);
+    Expected<AnalysisResult> expected = a->analyze(*p.workload, *p.plan);
+    QVERIFY(expected);
+
+    const AnalysisOutcome &o = *w.analysis()->outcome();
+    QVERIFY(o.result);
+    QCOMPARE(o.gpus, 256);
+    QCOMPARE(o.domainSize, 8);
+    QCOMPARE(o.result->step.tokensPerS, expected->step.tokensPerS);
+    QCOMPARE(o.result->step.stepTimeS, expected->step.stepTimeS);
+
+    AnalysisDock *dock = w.analysisDock();
+    const QString headline = dock->headline()->text();
+    QVERIFY2(headline.contains(units::tokensPerSecond(expected->step.tokensPerS)),
+             qPrintable(headline));
+    QVERIFY2(headline.contains(units::percent(expected->step.mfu)), qPrintable(headline));
+    // One row per parallel dimension; TP=8 stays on its DGX H100's NVLink at ~370 GB/s.
+    QTreeWidget *groups = dock->groupsTable();
+    QCOMPARE(groups->topLevelItemCount(), int(expected->dimensions.size()));
+    QTreeWidgetItem *tp = groups->topLevelItem(0);
+    QCOMPARE(tp->text(0), QStringLiteral("TP"));
+    QCOMPARE(tp->text(1), QStringLiteral("8 x 32"));
+    QCOMPARE(tp->text(2), units::bandwidth(expected->dimensions.front().network.busbwGBs));
+    QCOMPARE(tp->text(3), QStringLiteral("NVLink"));
+    QCOMPARE(tp->text(4), QStringLiteral("no"));
+    // The job's fields show the project's plan.
+    QCOMPARE(dock->degreeBox(Dim::TP)->value(), p.plan->tp);
+    QCOMPARE(dock->degreeBox(Dim::PP)->value(), p.plan->pp);
+    QCOMPARE(dock->modelBox()->currentText(), QString::fromStdString(p.workload->model.name));
+}
+
+void TestAnalysisPanel::tpBeyondTheDomainIsOneStepAndWarns()
+{
+    MainWindow w;
+    openSample(w);
+    AnalysisDock *dock = w.analysisDock();
+    QUndoStack *undo = w.document()->undoStack();
+    const int steps = undo->count();
+    const Plan before = *w.document()->project().plan;
+    QVERIFY(!diagnostic(dock->diagnosticsList(), code::kTpCrossesNvlinkDomain));
+
+    typeInto(dock->degreeBox(Dim::TP), 16);
+    QCOMPARE(undo->count(), steps + 1); // "16" is one edit, not "1" then "16"
+    QCOMPARE(undo->text(undo->count() - 1), QStringLiteral("Set TP to 16"));
+    QCOMPARE(w.document()->project().plan->tp, 16);
+    QVERIFY(w.analysis()->isBusy()); // the worker has it; the window goes on
+    QVERIFY(settled(w.analysis()));
+    QCOMPARE(w.analysis()->outcome()->result->plan.tp, 16);
+
+    QListWidgetItem *warning = diagnostic(dock->diagnosticsList(), code::kTpCrossesNvlinkDomain);
+    QVERIFY(warning);
+    QVERIFY2(warning->text().contains(QStringLiteral("NVLink")), qPrintable(warning->text()));
+    QTreeWidgetItem *tp = dock->groupsTable()->topLevelItem(0);
+    QCOMPARE(tp->text(1), QStringLiteral("16 x 16"));
+    QCOMPARE(tp->text(3), QStringLiteral("InfiniBand"));
+    QCOMPARE(tp->text(4), QStringLiteral("16 of 16"));
+
+    // Clicking the warning selects the nodes it names.
+    QListWidget *list = dock->diagnosticsList();
+    list->scrollToItem(warning);
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(warning).center());
+    QVERIFY(!w.document()->selection().isEmpty());
+    for (const QString &id : w.document()->selection())
+        QVERIFY2(warning->data(Qt::UserRole).toStringList().contains(id), qPrintable(id));
+
+    // Undo gives the plan back, and the analysis follows.
+    undo->undo();
+    QCOMPARE(*w.document()->project().plan, before);
+    QCOMPARE(dock->degreeBox(Dim::TP)->value(), before.tp);
+    QVERIFY(settled(w.analysis()));
+    QVERIFY(!diagnostic(dock->diagnosticsList(), code::kTpCrossesNvlinkDomain));
+}
+
+void TestAnalysisPanel::invalidPlanSaysWhy()
+{
+    MainWindow w;
+    openSample(w);
+    AnalysisDock *dock = w.analysisDock();
+    typeInto(dock->degreeBox(Dim::TP), 7); // 96 heads do not split 7 ways
+    QVERIFY(settled(w.analysis()));
+    const AnalysisOutcome &o = *w.analysis()->outcome();
+    QVERIFY(!o.result);
+    QVERIFY(o.invalidPlan);
+    QVERIFY2(dock->headline()->text().startsWith(QStringLiteral("This plan cannot run")),
+             qPrintable(dock->headline()->text()));
+    QListWidgetItem *item = diagnostic(dock->diagnosticsList(), code::kPlanInvalid);
+    QVERIFY(item);
+    QVERIFY2(item->text().contains(QStringLiteral("tp"))
+                     || item->text().contains(QStringLiteral("TP")),
+             qPrintable(item->text()));
+}
+
+void TestAnalysisPanel::overtakenResultsAreDropped()
+{
+    MainWindow w;
+    openSample(w);
+    AnalysisController *c = w.analysis();
+    c->setDebounce(0);
+    QSignalSpy finished(c, &AnalysisController::finished);
+    Document *doc = w.document();
+    for (int tp : {1, 2, 4, 8, 4}) {
+        Job job = ChangeJob::current(doc);
+        job.plan->tp = tp;
+        job.plan->dp = 0;
+        doc->undoStack()->push(new ChangeJob(doc, job, QStringLiteral("tp")));
+        c->analyzeNow(); // each edit starts a run at once; the worker is busy with the first
+    }
+    QVERIFY(settled(c));
+    QVERIFY(!finished.isEmpty());
+    // Whatever ran in between, what is shown is the last edit's analysis.
+    QCOMPARE(c->outcome()->result->plan.tp, 4);
+    const auto last = finished.last().first().value<AnalysisOutcome>();
+    QCOMPARE(last.result->plan.tp, 4);
+    QVERIFY(finished.size() < 5);
+}
+
+void TestAnalysisPanel::choosingAModelFindsTheBestPlan()
+{
+    // Four DGX H100 on a rail-optimized fabric, no job yet.
+    GeneratorOptions o;
+    o.nodeModel = "dgx-h100";
+    o.nodes = 4;
+    o.fabric = FabricKind::RailOptimized;
+    Expected<Project> bare = generateProject(o);
+    QVERIFY(bare);
+    bare->workload.reset();
+    bare->plan.reset();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bare.topoplan"));
+    QVERIFY(!saveProject(*bare, path.toStdString()));
+
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy opened(&w, &MainWindow::documentOpened);
+    w.openFile(path);
+    QVERIFY(opened.wait(kTimeoutMs));
+    QVERIFY(settled(w.analysis()));
+    QVERIFY(w.analysis()->outcome()->noJob);
+    AnalysisDock *dock = w.analysisDock();
+    QVERIFY2(dock->headline()->text().contains(QStringLiteral("Choose a model")),
+             qPrintable(dock->headline()->text()));
+    QVERIFY(!dock->degreeBox(Dim::TP)->isEnabled());
+
+    QSignalSpy applied(dock, &AnalysisDock::bestPlanApplied);
+    QComboBox *model = dock->modelBox();
+    const int index = model->findData(QStringLiteral("llama3-8b"));
+    QVERIFY(index > 0);
+    model->setCurrentIndex(index);
+    Q_EMIT model->activated(index);
+    QVERIFY(applied.wait(kTimeoutMs));
+
+    // The planner's own best plan for this job, applied in two steps: the model, the plan.
+    Expected<Analyzer> a = Analyzer::create(bare->topology);
+    QVERIFY(a);
+    PlannerOptions options;
+    options.top = 1;
+    const PlannerResult best = planJob(*a, *workloadPreset("llama3-8b"), {}, options);
+    QVERIFY(!best.plans.empty());
+    const Project &p = w.document()->project();
+    QCOMPARE(*p.plan, best.plans.front().plan);
+    QCOMPARE(p.workload->training, best.plans.front().workload.training);
+    QUndoStack *undo = w.document()->undoStack();
+    QCOMPARE(undo->count(), 2);
+    QCOMPARE(undo->text(0), QStringLiteral("Train llama3-8b"));
+    QCOMPARE(undo->text(1), QStringLiteral("Apply Best Plan"));
+    QVERIFY(settled(w.analysis()));
+    QCOMPARE(w.analysis()->outcome()->result->step.tokensPerS, best.plans.front().step.tokensPerS);
+    QVERIFY(dock->degreeBox(Dim::TP)->isEnabled());
+    QCOMPARE(dock->degreeBox(Dim::TP)->value(), best.plans.front().plan.tp);
+}
+
+QTEST_MAIN(TestAnalysisPanel)
+#include "tst_analysispanel.moc"
