@@ -2,6 +2,7 @@
 
 #include "app/clianalyze.h"
 #include "app/cliargs.h"
+#include "app/cliexport.h"
 
 #include "engine/catalog.h"
 #include "engine/generator.h"
@@ -40,6 +41,9 @@ Commands:
                        held (only --dim tp)
   plan FILE [--workload FILE | --workload-preset NAME] [--top N] [--json]
                        the best plans for the job, ranked by tokens/s (default top 10)
+  export FILE [--format svg|pdf|png|jpg] [--scale S] -o OUT
+                       the diagram at full detail with its legend (format from OUT's
+                       suffix unless given; --scale: pixels per unit for PNG/JPEG, default 2)
   catalog [--json]     list the hardware catalog (GPUs, servers, switches, media)
 
 Workload and plan (analyze, sweep, plan):
@@ -337,6 +341,7 @@ int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &e
              {"dim"},
              cmdSweep},
             {"plan", 1, 1, {"json"}, {"workload", "workload-preset", "top"}, {}, cmdPlan},
+            {"export", 1, 1, {}, {"format", "scale", "o"}, {"o"}, cmdExport},
             {"generate",
              0,
              0,

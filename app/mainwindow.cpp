@@ -7,6 +7,7 @@
 #include "clusterscene.h"
 #include "clusterview.h"
 #include "connecttool.h"
+#include "diagramexport.h"
 #include "diagramitem.h"
 #include "document.h"
 #include "dropcontroller.h"
@@ -38,6 +39,7 @@
 #include <QToolBar>
 #include <QUndoGroup>
 #include <QUndoStack>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace topoplan {
 
@@ -83,6 +85,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     connect(&m_loadWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onLoaded);
     connect(&m_saveWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onSaved);
+    connect(&m_exportWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onExported);
     connect(m_view, &ClusterView::zoomChanged, this,
             [this](double zoom) { m_zoomLabel->setText(tr("Zoom %1 %").arg(qRound(zoom * 100))); });
 
@@ -194,6 +197,12 @@ void MainWindow::createActions()
     m_saveAsAction->setShortcut(QKeySequence::SaveAs);
     connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
 
+    m_exportAction = new QAction(tr("&Export Diagram..."), this);
+    m_exportAction->setObjectName(QStringLiteral("exportAction"));
+    m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_exportAction->setStatusTip(tr("Save the diagram as SVG, PDF, PNG or JPEG for a document"));
+    connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportAs);
+
     m_quitAction = new QAction(tr("&Quit"), this);
     m_quitAction->setShortcut(QKeySequence::Quit);
     m_quitAction->setMenuRole(QAction::QuitRole);
@@ -253,6 +262,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);
+    file->addAction(m_exportAction);
     file->addSeparator();
     file->addAction(m_quitAction);
 
@@ -472,6 +482,56 @@ void MainWindow::onSaved()
     Q_EMIT documentSaved(result.path);
     if (m_closeAfterSave)
         close();
+}
+
+void MainWindow::exportDiagram(const QString &path)
+{
+    if (isExporting())
+        return;
+    const ExportFormat format = exportFormatForFile(path).value_or(ExportFormat::Svg);
+    const QString title = m_document->displayName();
+    m_exportPath = path;
+    statusBar()->showMessage(tr("Exporting %1...").arg(QDir::toNativeSeparators(path)));
+    // Recording visits the scene's items, which live in this thread; writing is the slow part.
+    m_exportWatcher.setFuture(
+            QtConcurrent::run([diagram = recordDiagram(m_scene, title), format, path, title] {
+                return writeDiagram(diagram, format, path, title);
+            }));
+}
+
+void MainWindow::exportAs()
+{
+    QSettings settings;
+    const QString dir = settings.value(settingsKey(kLastDirKey)).toString();
+    const QStringList filters = exportFileFilters();
+    QString filter = filters.first();
+    QString path = QFileDialog::getSaveFileName(
+            this, tr("Export Diagram"),
+            QDir(dir).filePath(m_document->displayName() + QStringLiteral(".svg")),
+            filters.join(QStringLiteral(";;")), &filter);
+    if (path.isEmpty())
+        return;
+    if (!exportFormatForFile(path)) {
+        const qsizetype i = std::max<qsizetype>(0, filters.indexOf(filter));
+        path += QLatin1Char('.') + exportFormatSuffix(ExportFormat(i));
+    }
+    settings.setValue(settingsKey(kLastDirKey), QFileInfo(path).absolutePath());
+    exportDiagram(path);
+}
+
+void MainWindow::onExported()
+{
+    const std::optional<QString> error = m_exportWatcher.result();
+    statusBar()->clearMessage();
+    if (error) {
+        showError(tr("Cannot Export Diagram"),
+                  tr("%1 could not be written.").arg(QDir::toNativeSeparators(m_exportPath)),
+                  *error);
+    } else {
+        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(m_exportPath)),
+                                 kStatusMessageMs);
+    }
+    Q_EMIT diagramExported(m_exportPath, error.value_or(QString()));
 }
 
 void MainWindow::showError(const QString &title, const QString &text, const QString &details)

@@ -52,6 +52,7 @@ public:
     const Preferences &preferences() const { return m_preferences; }
     bool isLoading() const { return m_loadWatcher.isRunning(); }
     bool isSaving() const { return m_saveWatcher.isRunning(); }
+    bool isExporting() const { return m_exportWatcher.isRunning(); }
 
     // Opens `path` in the background; on success it replaces the current document (without
     // asking: callers ask first, see maybeSave()), on failure it says why and keeps the
@@ -63,6 +64,9 @@ public:
     static QString sampleTemplateId();
     // Saves in the background to `path`.
     void saveFile(const QString &path);
+    // Exports the diagram to `path` (SVG, PDF, PNG or JPEG by its suffix, SVG without one):
+    // recorded at full detail here, written in a worker; diagramExported() tells the outcome.
+    void exportDiagram(const QString &path);
 
     QStringList recentFiles() const;
 
@@ -83,6 +87,7 @@ Q_SIGNALS:
     void openFailed(const QString &message);
     void documentSaved(const QString &path);
     void recoveryOffered();
+    void diagramExported(const QString &path, const QString &error);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -106,6 +111,8 @@ private:
     void showError(const QString &title, const QString &text, const QString &details);
 
     void newProject();
+    void exportAs();
+    void onExported();
     void open();
     bool save();
     bool saveAs();
@@ -139,6 +146,7 @@ private:
     QAction *m_selectAllAction = nullptr;
     QAction *m_zoomSelectionAction = nullptr;
     QAction *m_preferencesAction = nullptr;
+    QAction *m_exportAction = nullptr;
 
     ToolManager *m_tools = nullptr;
     SelectTool *m_selectTool = nullptr;
@@ -154,6 +162,8 @@ private:
 
     QFutureWatcher<LoadResult> m_loadWatcher;
     QFutureWatcher<SaveResult> m_saveWatcher;
+    QFutureWatcher<std::optional<QString>> m_exportWatcher;
+    QString m_exportPath;
     int m_savedUndoIndex = -1; // undo index of the snapshot being saved
     bool m_closeAfterSave = false;
 };

@@ -1,6 +1,6 @@
 #include "app/cli.h"
 
-#include <QGuiApplication>
+#include <QApplication>
 
 #include <iostream>
 #include <memory>
@@ -11,11 +11,11 @@ int main(int argc, char **argv)
     // Only `export` renders with Qt; the other verbs are the Qt-free engine and start
     // instantly. A headless machine has no display, so export uses the offscreen platform
     // unless told otherwise.
-    std::unique_ptr<QGuiApplication> app;
+    std::unique_ptr<QApplication> app; // the diagram is a QGraphicsScene
     if (!args.empty() && args.front() == "export") {
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
-        app = std::make_unique<QGuiApplication>(argc, argv);
+        app = std::make_unique<QApplication>(argc, argv);
     }
     return topoplan::cli::run(args, std::cout, std::cerr);
 }

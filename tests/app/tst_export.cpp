@@ -1,0 +1,275 @@
+// Exporting the diagram for a design document: `topoplan-cli export` and File > Export write
+// SVG, PDF, PNG and JPEG at full detail with the project's name and the legend. Each file is
+// read back: the SVG renders with Qt's own SVG renderer and names every device, the PDF is a
+// one-page PDF of the diagram's size, the images are the diagram's size at the chosen scale
+// and show the cables' colours. A bad format or a file that cannot be written says why.
+
+#include "app/cli.h"
+#include "app/clusterscene.h"
+#include "app/diagramexport.h"
+#include "app/diagramstyle.h"
+#include "app/document.h"
+#include "app/mainwindow.h"
+#include "app/translations.h"
+
+#include "engine/projectfile.h"
+#include "engine/templates.h"
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QPainter>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+#include <sstream>
+
+using namespace topoplan;
+
+namespace {
+
+struct Run
+{
+    int code = 0;
+    std::string out, err;
+};
+
+Run runCli(const std::vector<std::string> &args)
+{
+    std::ostringstream out, err;
+    Run r;
+    r.code = cli::run(args, out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// How many pixels of `image` are close to `colour`.
+int pixelsNear(const QImage &image, const QColor &colour)
+{
+    int n = 0;
+    for (int y = 0; y < image.height(); y += 2) {
+        for (int x = 0; x < image.width(); x += 2) {
+            const QColor c = image.pixelColor(x, y);
+            if (std::abs(c.red() - colour.red()) + std::abs(c.green() - colour.green())
+                        + std::abs(c.blue() - colour.blue())
+                < 40)
+                ++n;
+        }
+    }
+    return n;
+}
+
+} // namespace
+
+class TestExport : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void svgNamesEveryDevice();
+    void pdfIsOnePageOfTheDiagram();
+    void imagesAtTheirScale_data();
+    void imagesAtTheirScale();
+    void badInputSaysWhy_data();
+    void badInputSaysWhy();
+    void windowExportsInTheBackground();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_sample; // the built-in sample, saved
+};
+
+void TestExport::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("TopoPlanTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_export"));
+    QSettings().clear();
+    installTranslations(QLocale::c());
+    QVERIFY(m_dir.isValid());
+    m_sample = m_dir.filePath(QStringLiteral("su.topoplan"));
+    const Run r
+            = runCli({"generate", "--template", kSampleTemplateId, "-o", m_sample.toStdString()});
+    QVERIFY2(r.code == 0, r.err.c_str());
+}
+
+void TestExport::svgNamesEveryDevice()
+{
+    const QString out = m_dir.filePath(QStringLiteral("su.svg"));
+    const Run r = runCli({"export", m_sample.toStdString(), "-o", out.toStdString()});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    QVERIFY2(QString::fromStdString(r.out).startsWith(QStringLiteral("wrote ")), r.out.c_str());
+
+    const QByteArray svg = readAll(out);
+    // Well-formed XML whose root is <svg> with the project's name as its <title>.
+    QXmlStreamReader xml(svg);
+    QStringList elements;
+    QString title;
+    while (!xml.atEnd()) {
+        if (xml.readNext() == QXmlStreamReader::StartElement) {
+            elements.append(xml.name().toString());
+            if (xml.name() == QLatin1String("title") && title.isEmpty())
+                title = xml.readElementText();
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QCOMPARE(elements.value(0), QStringLiteral("svg"));
+    QCOMPARE(title, QStringLiteral("DGX H100 scalable unit"));
+    // Full detail: every node and switch is named, and the bundles carry their badges,
+    // whatever a window's zoom would show.
+    Expected<Project> p = loadProject(m_sample.toStdString());
+    QVERIFY(p);
+    const QString text = QString::fromUtf8(svg);
+    for (const Node &n : p->topology.nodes)
+        QVERIFY2(text.contains(QString::fromStdString(n.name)), n.name.c_str());
+    for (const Switch &s : p->topology.switches)
+        QVERIFY2(text.contains(QString::fromStdString(s.name)), s.name.c_str());
+    QVERIFY(text.contains(QStringLiteral("8 x 400G")));
+    QVERIFY(text.contains(QStringLiteral("InfiniBand"))); // the legend
+
+    QSvgRenderer renderer(svg);
+    QVERIFY(renderer.isValid());
+    QImage image(renderer.defaultSize(), QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    renderer.render(&painter);
+    painter.end();
+    if (const QString dir = qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"); !dir.isEmpty())
+        image.save(QDir(dir).filePath(QStringLiteral("export-svg.png")));
+    QVERIFY(pixelsNear(image, DiagramStyle::linkColor(LinkClass::InfiniBand)) > 500);
+    QVERIFY(pixelsNear(image, DiagramStyle::linkColor(LinkClass::NVLink)) > 500);
+}
+
+void TestExport::pdfIsOnePageOfTheDiagram()
+{
+    const QString out = m_dir.filePath(QStringLiteral("su.pdf"));
+    const Run r = runCli(
+            {"export", m_sample.toStdString(), "--format", "pdf", "-o", out.toStdString()});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const QByteArray pdf = readAll(out);
+    QVERIFY(pdf.startsWith("%PDF-"));
+    QVERIFY(pdf.trimmed().endsWith("%%EOF"));
+    QCOMPARE(pdf.count("/Type /Page\n") + pdf.count("/Type /Page\r") + pdf.count("/Type /Page "),
+             1);
+    // The title in the metadata, as UTF-16 with a byte order mark.
+    QByteArray title("\xfe\xff");
+    for (QChar c : QStringLiteral("DGX H100"))
+        title += QByteArray(1, char(c.unicode() >> 8)) + QByteArray(1, char(c.unicode() & 0xff));
+    QVERIFY(pdf.contains(title));
+}
+
+void TestExport::imagesAtTheirScale_data()
+{
+    QTest::addColumn<QString>("suffix");
+    QTest::addColumn<QString>("scale");
+    QTest::addColumn<double>("expected");
+    QTest::newRow("png, default scale") << QStringLiteral("png") << QString() << 2.0;
+    QTest::newRow("png, scale 1") << QStringLiteral("png") << QStringLiteral("1") << 1.0;
+    QTest::newRow("jpg, scale 0.5") << QStringLiteral("jpg") << QStringLiteral("0.5") << 0.5;
+}
+
+void TestExport::imagesAtTheirScale()
+{
+    QFETCH(QString, suffix);
+    QFETCH(QString, scale);
+    QFETCH(double, expected);
+    const QString out = m_dir.filePath(QStringLiteral("su-%1.%2").arg(scale, suffix));
+    std::vector<std::string> args{"export", m_sample.toStdString(), "-o", out.toStdString()};
+    if (!scale.isEmpty()) {
+        args.push_back("--scale");
+        args.push_back(scale.toStdString());
+    }
+    const Run r = runCli(args);
+    QVERIFY2(r.code == 0, r.err.c_str());
+
+    // The diagram's own size, as the window records it.
+    Expected<Project> p = loadProject(m_sample.toStdString());
+    QVERIFY(p);
+    Document doc(std::move(*p));
+    ClusterScene scene(&doc);
+    const DiagramPicture diagram = recordDiagram(&scene, doc.displayName());
+    QImage image(out);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.width(), int(std::ceil(diagram.rect.width() * expected)));
+    QCOMPARE(image.height(), int(std::ceil(diagram.rect.height() * expected)));
+    // Below one pixel per unit the thin cables blend into the background; above, they show.
+    if (expected >= 1)
+        QVERIFY(pixelsNear(image, DiagramStyle::linkColor(LinkClass::InfiniBand)) > 50);
+    else
+        QVERIFY(pixelsNear(image, DiagramStyle::linkColor(LinkClass::NVLink)) > 50);
+}
+
+void TestExport::badInputSaysWhy_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown format")
+            << QStringList{QStringLiteral("--format"), QStringLiteral("bmp"), QStringLiteral("-o"),
+                           QStringLiteral("OUT.bmp")}
+            << 2 << QStringLiteral("--format bmp is not one of svg, pdf, png, jpg");
+    QTest::newRow("no suffix") << QStringList{QStringLiteral("-o"), QStringLiteral("OUT")} << 2
+                               << QStringLiteral("cannot tell the format");
+    QTest::newRow("bad scale") << QStringList{QStringLiteral("--scale"), QStringLiteral("-1"),
+                                              QStringLiteral("-o"), QStringLiteral("OUT.png")}
+                               << 2 << QStringLiteral("--scale -1 is not a positive number");
+    QTest::newRow("unwritable") << QStringList{QStringLiteral("-o"),
+                                               QStringLiteral("/nonexistent/dir/out.svg")}
+                                << 1 << QStringLiteral("/nonexistent/dir/out.svg: cannot write");
+}
+
+void TestExport::badInputSaysWhy()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, message);
+    std::vector<std::string> a{"export", m_sample.toStdString()};
+    for (QString s : args)
+        a.push_back(s.replace(QStringLiteral("OUT"), m_dir.filePath(QStringLiteral("bad")))
+                            .toStdString());
+    const Run r = runCli(a);
+    QCOMPARE(r.code, code);
+    QVERIFY2(QString::fromStdString(r.err).contains(message), r.err.c_str());
+    // A missing project file names the file.
+    const Run missing = runCli({"export", "/nonexistent.topoplan", "-o", "x.svg"});
+    QCOMPARE(missing.code, 1);
+    QVERIFY2(QString::fromStdString(missing.err).contains(QStringLiteral("/nonexistent.topoplan")),
+             missing.err.c_str());
+}
+
+void TestExport::windowExportsInTheBackground()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy opened(&w, &MainWindow::documentOpened);
+    w.openFile(m_sample);
+    QVERIFY(opened.wait(20000));
+    const QString out = m_dir.filePath(QStringLiteral("window.svg"));
+    QSignalSpy exported(&w, &MainWindow::diagramExported);
+    w.exportDiagram(out);
+    QVERIFY(w.isExporting()); // the file is written in a worker
+    QVERIFY(exported.wait(20000));
+    QCOMPARE(exported.first().at(0).toString(), out);
+    QCOMPARE(exported.first().at(1).toString(), QString()); // no error
+    // The same drawing as the command line's.
+    const QString cliOut = m_dir.filePath(QStringLiteral("cli.svg"));
+    QCOMPARE(runCli({"export", m_sample.toStdString(), "-o", cliOut.toStdString()}).code, 0);
+    QCOMPARE(readAll(out).size(), readAll(cliOut).size());
+}
+
+QTEST_MAIN(TestExport)
+#include "tst_export.moc"
