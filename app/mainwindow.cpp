@@ -16,6 +16,7 @@
 #include "paletteicons.h"
 #include "recoverydialog.h"
 #include "selecttool.h"
+#include "sweepdock.h"
 #include "templategallery.h"
 #include "theme.h"
 #include "toolmanager.h"
@@ -141,6 +142,10 @@ void MainWindow::createEditor()
     m_analysis = new AnalysisController(this);
     m_analysisDock = new AnalysisDock(m_analysis, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_analysisDock);
+    m_sweepDock = new SweepDock(m_analysis, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_sweepDock);
+    tabifyDockWidget(m_analysisDock, m_sweepDock);
+    m_analysisDock->raise();
     resizeDocks({m_analysisDock}, {220}, Qt::Vertical); // the canvas keeps most of the height
     connect(m_analysisDock, &AnalysisDock::message, this, showMessage);
     connect(m_tools, &ToolManager::statusMessage, this, showMessage);
@@ -292,6 +297,7 @@ void MainWindow::createMenus()
     view->addSeparator();
     view->addAction(m_palette->toggleViewAction());
     view->addAction(m_analysisDock->toggleViewAction());
+    view->addAction(m_sweepDock->toggleViewAction());
     QMenu *tools = view->addMenu(tr("&Tool"));
     tools->addActions(m_tools->actions());
 
@@ -352,6 +358,7 @@ void MainWindow::setDocument(Document *document)
         m_autosave->setDocument(document);
     m_analysis->setDocument(document);
     m_analysisDock->setDocument(document);
+    m_sweepDock->setDocument(document);
 
     delete oldScene;
     delete old;

@@ -25,6 +25,7 @@ class DropController;
 class EditingActions;
 class PaletteDock;
 class SelectTool;
+class SweepDock;
 class ToolManager;
 struct ChangeEvent;
 
@@ -48,6 +49,7 @@ public:
     EditingActions *editingActions() const { return m_editing; }
     AnalysisController *analysis() const { return m_analysis; }
     AnalysisDock *analysisDock() const { return m_analysisDock; }
+    SweepDock *sweepDock() const { return m_sweepDock; }
     AutosaveManager *autosave() const { return m_autosave; }
     const Preferences &preferences() const { return m_preferences; }
     bool isLoading() const { return m_loadWatcher.isRunning(); }
@@ -156,6 +158,7 @@ private:
     EditingActions *m_editing = nullptr;
     AnalysisController *m_analysis = nullptr;
     AnalysisDock *m_analysisDock = nullptr;
+    SweepDock *m_sweepDock = nullptr;
     AutosaveManager *m_autosave = nullptr;
     Preferences m_preferences;
     std::optional<RecoveryEntry> m_restoring; // the recovery file being loaded

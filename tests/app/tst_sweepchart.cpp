@@ -1,0 +1,119 @@
+// The TP sweep chart: after the sample is analysed, the chart holds the engine's own sweep
+// (best plan and held plan per width, in thousands of tokens/s), marks the NVLink domain's edge
+// and says how much is lost where TP leaves it; an edit of the job sweeps again.
+
+#include "app/analysiscontroller.h"
+#include "app/document.h"
+#include "app/jobcommands.h"
+#include "app/mainwindow.h"
+#include "app/sweepdock.h"
+#include "app/translations.h"
+
+#include "engine/sweep.h"
+
+#include <QChart>
+#include <QDir>
+#include <QLabel>
+#include <QLineSeries>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace topoplan;
+
+namespace {
+
+constexpr int kTimeoutMs = 30000;
+
+QLineSeries *series(QChart *chart, int index)
+{
+    return qobject_cast<QLineSeries *>(chart->series().value(index));
+}
+
+} // namespace
+
+class TestSweepChart : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void chartHoldsTheEnginesSweep();
+};
+
+void TestSweepChart::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("TopoPlanTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_sweepchart"));
+    QSettings().clear();
+    installTranslations(QLocale::c());
+}
+
+void TestSweepChart::chartHoldsTheEnginesSweep()
+{
+    MainWindow w;
+    w.resize(1600, 1100);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    SweepDock *dock = w.sweepDock();
+    QSignalSpy swept(dock, &SweepDock::swept);
+    w.openTemplate(MainWindow::sampleTemplateId());
+    QVERIFY(swept.wait(kTimeoutMs));
+    QVERIFY(dock->sweep());
+
+    // The engine's sweep of the same job.
+    const Project &p = w.document()->project();
+    Expected<Analyzer> a = Analyzer::create(p.topology);
+    QVERIFY(a);
+    const SweepResult expected = sweepTp(*a, *p.workload, *p.plan);
+    QCOMPARE(dock->sweep()->rows.size(), expected.rows.size());
+    QCOMPARE(dock->sweep()->domainSize, 8);
+
+    QChart *chart = dock->chart();
+    QCOMPARE(chart->series().size(), 3);
+    QLineSeries *best = series(chart, 0);
+    QLineSeries *held = series(chart, 1);
+    QLineSeries *domain = series(chart, 2);
+    QVERIFY(best && held && domain);
+    int bestPoints = 0;
+    for (const SweepRow &row : expected.rows) {
+        if (!row.best)
+            continue;
+        const QPointF point = best->at(bestPoints++);
+        QCOMPARE(point.x(), double(row.tp));
+        QCOMPARE(point.y(), row.best->step.tokensPerS / 1000);
+    }
+    QCOMPARE(best->count(), bestPoints);
+    QVERIFY(held->count() > 0);
+    QCOMPARE(domain->at(0).x(), 8.0); // the domain's edge
+    QCOMPARE(domain->name(), QStringLiteral("NVLink domain: 8 GPUs"));
+    const QString summary = dock->summaryLabel()->text();
+    QVERIFY2(summary.contains(QStringLiteral("TP 16 leaves the 8-GPU NVLink domain")),
+             qPrintable(summary));
+
+    if (const QString dir = qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"); !dir.isEmpty()) {
+        dock->show();
+        dock->raise();
+        QTest::qWait(50);
+        dock->grab().save(QDir(dir).filePath(QStringLiteral("sweep.png")));
+    }
+
+    // Holding PP 4 instead of 8 changes the held line; the sweep follows the edit.
+    swept.clear();
+    Job job = ChangeJob::current(w.document());
+    job.plan->pp = 4;
+    job.plan->dp = 0;
+    w.document()->undoStack()->push(new ChangeJob(w.document(), job, QStringLiteral("PP")));
+    QVERIFY(swept.wait(kTimeoutMs));
+    const SweepResult changed = sweepTp(*a, *p.workload, *w.document()->project().plan);
+    QVERIFY(dock->sweep()->rows.front().held);
+    QCOMPARE(dock->sweep()->rows.front().held->plan.pp, 4);
+    QCOMPARE(dock->sweep()->rows.front().held->step.tokensPerS,
+             changed.rows.front().held->step.tokensPerS);
+}
+
+QTEST_MAIN(TestSweepChart)
+#include "tst_sweepchart.moc"
