@@ -54,6 +54,12 @@ AnalysisController::Run AnalysisController::run(quint64 generation, Project proj
     return r;
 }
 
+AnalysisOutcome analyzeProject(const Project &project, const Catalog &catalog)
+{
+    return AnalysisController::run(0, project, std::make_shared<const Catalog>(catalog), nullptr)
+            .outcome;
+}
+
 AnalysisController::AnalysisController(QObject *parent)
     : QObject(parent)
 {

@@ -33,6 +33,10 @@ struct AnalysisOutcome
     double workerMs = 0; // how long the engine took
 };
 
+// The analysis of `project`'s job, here and now (what the controller's worker runs): for
+// exports from the command line, which have no event loop to wait in.
+AnalysisOutcome analyzeProject(const Project &project, const Catalog &catalog);
+
 // Runs the engine's analysis of the document's job in a worker thread, so the UI thread never
 // waits: each edit of the topology or the job (not of the layout or the selection) schedules a
 // run after a short debounce that coalesces bursts of edits; a run whose document has changed
@@ -79,6 +83,7 @@ private:
         AnalysisOutcome outcome;
         std::shared_ptr<const Analyzer> analyzer;
     };
+    friend AnalysisOutcome analyzeProject(const Project &, const Catalog &);
     static Run run(quint64 generation, Project project, std::shared_ptr<const Catalog> catalog,
                    std::shared_ptr<const Analyzer> previous);
 

@@ -1,5 +1,6 @@
 #include "cliexport.h"
 
+#include "analysisoverlay.h"
 #include "cli.h"
 #include "cliargs.h"
 #include "clusterscene.h"
@@ -58,7 +59,12 @@ int cmdExport(const Args &a, std::ostream &out, std::ostream &err)
                       QFileInfo(QString::fromStdString(file)).absoluteFilePath());
     ClusterScene scene(&document);
     const QString title = document.displayName();
-    const DiagramPicture diagram = recordDiagram(&scene, title);
+    // The analysis goes on the drawing, as in the window.
+    const AnalysisOutcome outcome = analyzeProject(document.project(), document.catalog());
+    auto *overlay = new AnalysisOverlay;
+    scene.addItem(overlay);
+    overlay->setOutcome(outcome);
+    const DiagramPicture diagram = recordDiagram(&scene, title, groupSummary(outcome));
     if (std::optional<QString> e = writeDiagram(diagram, *format, target, title, scale)) {
         err << "error: " << e->toStdString() << "\n";
         return InvalidInput;

@@ -2,8 +2,9 @@
 
 #include "clusterscene.h"
 #include "diagramlegend.h"
+#include "document.h"
 
-#include <QCoreApplication>
+#include <QApplication>
 #include <QFileInfo>
 #include <QImage>
 #include <QPainter>
@@ -74,14 +75,19 @@ QStringList exportFileFilters()
             tr("JPEG image (*.jpg *.jpeg)")};
 }
 
-DiagramPicture recordDiagram(ClusterScene *scene, const QString &title)
+DiagramPicture recordDiagram(ClusterScene *scene, const QString &title,
+                             const QList<GroupSummaryLine> &summary)
 {
     DiagramPicture d;
     const QRectF content = scene->contentRect();
     const QSizeF legend = DiagramLegend::paintedSize();
-    const double width = std::max(content.width(), legend.width()) + 2 * kMargin;
-    const double height
-            = kTitleHeight + content.height() + kLegendGap + legend.height() + 2 * kMargin;
+    QFont summaryFont = QApplication::font();
+    summaryFont.setPointSizeF(9);
+    const QSizeF card = groupSummarySize(summary, summaryFont);
+    const double width
+            = std::max(content.width(), legend.width() + kLegendGap + card.width()) + 2 * kMargin;
+    const double height = kTitleHeight + content.height() + kLegendGap
+                          + std::max(legend.height(), card.height()) + 2 * kMargin;
     d.rect = QRectF(0, 0, width, height);
 
     QPainter p(&d.picture);
@@ -99,6 +105,13 @@ DiagramPicture recordDiagram(ClusterScene *scene, const QString &title)
     const QRectF target(kMargin, kMargin + kTitleHeight, content.width(), content.height());
     scene->renderFullDetail(&p, target, content);
     DiagramLegend::paint(&p, QPointF(kMargin, target.bottom() + kLegendGap), style);
+    QPalette palette;
+    palette.setColor(QPalette::Base, style.background);
+    palette.setColor(QPalette::Text, style.text);
+    palette.setColor(QPalette::Mid, style.textDim);
+    paintGroupSummary(&p,
+                      QPointF(kMargin + legend.width() + kLegendGap, target.bottom() + kLegendGap),
+                      summary, summaryFont, palette);
     p.end();
     return d;
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "analysisoverlay.h"
+
 #include <QPicture>
 #include <QRectF>
 #include <QString>
@@ -23,7 +25,7 @@ QStringList exportFormatNames();
 QStringList exportFileFilters();
 
 // The whole diagram as an export draws it: every item at full detail whatever the zoom, the
-// project's name above and the link legend below, on the palette's base colour. Recording
+// project's name above and the link legend (and the analysis's summary) below, on the palette's base colour. Recording
 // walks the scene, so it happens on the UI thread; it is quick. Writing the recording out,
 // the slow part, may run in any thread (writeDiagram()).
 struct DiagramPicture
@@ -31,7 +33,9 @@ struct DiagramPicture
     QPicture picture;
     QRectF rect; // what the picture covers, in its own (scene-sized) units
 };
-DiagramPicture recordDiagram(ClusterScene *scene, const QString &title);
+// `summary`, the analysis's group lines, goes beside the legend.
+DiagramPicture recordDiagram(ClusterScene *scene, const QString &title,
+                             const QList<GroupSummaryLine> &summary = {});
 
 // Writes `diagram` to `path` atomically (a temporary file renamed over the target). Vector
 // formats keep the scene's units (96 to the inch); PNG and JPEG render `scale` pixels per unit (a

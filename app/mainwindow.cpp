@@ -2,6 +2,7 @@
 
 #include "analysiscontroller.h"
 #include "analysisdock.h"
+#include "analysisoverlay.h"
 #include "canvasplacement.h"
 #include "changeevent.h"
 #include "clusterscene.h"
@@ -142,6 +143,7 @@ void MainWindow::createEditor()
     m_analysis = new AnalysisController(this);
     m_analysisDock = new AnalysisDock(m_analysis, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_analysisDock);
+    m_overlays = new AnalysisOverlayController(m_analysis, m_view, this);
     m_sweepDock = new SweepDock(m_analysis, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_sweepDock);
     tabifyDockWidget(m_analysisDock, m_sweepDock);
@@ -298,6 +300,13 @@ void MainWindow::createMenus()
     view->addAction(m_palette->toggleViewAction());
     view->addAction(m_analysisDock->toggleViewAction());
     view->addAction(m_sweepDock->toggleViewAction());
+    QAction *showAnalysis = view->addAction(tr("Show Analysis on &Canvas"));
+    showAnalysis->setObjectName(QStringLiteral("showAnalysisAction"));
+    showAnalysis->setCheckable(true);
+    showAnalysis->setChecked(true);
+    showAnalysis->setStatusTip(
+            tr("Group bandwidths in the corner, the TP group outlined, bottleneck links marked"));
+    connect(showAnalysis, &QAction::toggled, m_overlays, &AnalysisOverlayController::setVisible);
     QMenu *tools = view->addMenu(tr("&Tool"));
     tools->addActions(m_tools->actions());
 
@@ -359,6 +368,7 @@ void MainWindow::setDocument(Document *document)
     m_analysis->setDocument(document);
     m_analysisDock->setDocument(document);
     m_sweepDock->setDocument(document);
+    m_overlays->setScene(m_scene);
 
     delete oldScene;
     delete old;
@@ -498,12 +508,15 @@ void MainWindow::exportDiagram(const QString &path)
     const ExportFormat format = exportFormatForFile(path).value_or(ExportFormat::Svg);
     const QString title = m_document->displayName();
     m_exportPath = path;
+    // What the canvas shows of the analysis goes into the export with it.
+    const QList<GroupSummaryLine> summary = m_overlays->isVisible() && m_analysis->outcome()
+                                                    ? groupSummary(*m_analysis->outcome())
+                                                    : QList<GroupSummaryLine>{};
     statusBar()->showMessage(tr("Exporting %1...").arg(QDir::toNativeSeparators(path)));
     // Recording visits the scene's items, which live in this thread; writing is the slow part.
     m_exportWatcher.setFuture(
-            QtConcurrent::run([diagram = recordDiagram(m_scene, title), format, path, title] {
-                return writeDiagram(diagram, format, path, title);
-            }));
+            QtConcurrent::run([diagram = recordDiagram(m_scene, title, summary), format, path,
+                               title] { return writeDiagram(diagram, format, path, title); }));
 }
 
 void MainWindow::exportAs()

@@ -17,6 +17,7 @@ namespace topoplan {
 
 class AnalysisController;
 class AnalysisDock;
+class AnalysisOverlayController;
 class ClusterScene;
 class ClusterView;
 class ConnectTool;
@@ -50,6 +51,7 @@ public:
     AnalysisController *analysis() const { return m_analysis; }
     AnalysisDock *analysisDock() const { return m_analysisDock; }
     SweepDock *sweepDock() const { return m_sweepDock; }
+    AnalysisOverlayController *overlays() const { return m_overlays; }
     AutosaveManager *autosave() const { return m_autosave; }
     const Preferences &preferences() const { return m_preferences; }
     bool isLoading() const { return m_loadWatcher.isRunning(); }
@@ -159,6 +161,7 @@ private:
     AnalysisController *m_analysis = nullptr;
     AnalysisDock *m_analysisDock = nullptr;
     SweepDock *m_sweepDock = nullptr;
+    AnalysisOverlayController *m_overlays = nullptr;
     AutosaveManager *m_autosave = nullptr;
     Preferences m_preferences;
     std::optional<RecoveryEntry> m_restoring; // the recovery file being loaded

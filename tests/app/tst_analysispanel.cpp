@@ -6,8 +6,11 @@
 
 #include "app/analysiscontroller.h"
 #include "app/analysisdock.h"
+#include "app/analysisoverlay.h"
+#include "app/clusterscene.h"
 #include "app/document.h"
 #include "app/jobcommands.h"
+#include "app/linkitem.h"
 #include "app/mainwindow.h"
 #include "app/translations.h"
 #include "app/units.h"
@@ -18,7 +21,9 @@
 #include "engine/planner.h"
 #include "engine/projectfile.h"
 
+#include <QAction>
 #include <QComboBox>
+#include <QDir>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -169,6 +174,41 @@ void TestAnalysisPanel::tpBeyondTheDomainIsOneStepAndWarns()
     QCOMPARE(tp->text(1), QStringLiteral("16 x 16"));
     QCOMPARE(tp->text(3), QStringLiteral("InfiniBand"));
     QCOMPARE(tp->text(4), QStringLiteral("16 of 16"));
+
+    // On the canvas: the card says so in red, the TP group is outlined around its two
+    // servers, and the bottleneck of each dimension is a link of the drawing.
+    AnalysisOverlayController *overlays = w.overlays();
+    const QList<GroupSummaryLine> card = overlays->card()->lines();
+    QVERIFY(!card.isEmpty());
+    QVERIFY2(card.first().text.startsWith(QStringLiteral("TP 16 x 16 \u00b7 InfiniBand")),
+             qPrintable(card.first().text));
+    QVERIFY(card.first().text.endsWith(QStringLiteral("leaves its NVLink domain")));
+    QVERIFY(card.first().warning);
+    QVERIFY(overlays->card()->isVisible());
+    AnalysisOverlay *overlay = overlays->overlay();
+    QVERIFY(overlay && overlay->scene() == w.scene());
+    QRectF twoNodes;
+    for (const std::string &node : w.analysis()->outcome()->result->dimension(Dim::TP)->worstNodes)
+        twoNodes = twoNodes.united(
+                w.scene()->itemForId(QString::fromStdString(node))->sceneBoundingRect());
+    QVERIFY(overlay->groupOutline().contains(twoNodes));
+    QCOMPARE(overlay->groupText(), QStringLiteral("TP group across 2 NVLink domains"));
+    QVERIFY(!overlay->bottlenecks().isEmpty());
+    for (const AnalysisOverlay::Bottleneck &b : overlay->bottlenecks()) {
+        QVERIFY2(w.scene()->linkItem(b.id) || w.scene()->itemForId(b.id), qPrintable(b.id));
+        QVERIFY2(b.text.contains(QStringLiteral("bottleneck")), qPrintable(b.text));
+    }
+    // View > Show Analysis on Canvas takes it all away, and back.
+    QAction *show = w.findChild<QAction *>(QStringLiteral("showAnalysisAction"));
+    QVERIFY(show && show->isChecked());
+    show->trigger();
+    QVERIFY(!overlays->card()->isVisible());
+    QVERIFY(!overlay->isVisible());
+    show->trigger();
+    QVERIFY(overlays->card()->isVisible());
+    QVERIFY(overlay->isVisible());
+    if (const QString dir = qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"); !dir.isEmpty())
+        w.grab().save(QDir(dir).filePath(QStringLiteral("window-tp16.png")));
 
     // Clicking the warning selects the nodes it names.
     QListWidget *list = dock->diagnosticsList();

@@ -1,0 +1,345 @@
+#include "analysisoverlay.h"
+
+#include "clusterscene.h"
+#include "clusterview.h"
+#include "diagramitem.h"
+#include "diagramstyle.h"
+#include "document.h"
+#include "linkitem.h"
+#include "units.h"
+
+#include "engine/diagnosticstext.h"
+
+#include <QCoreApplication>
+#include <QEvent>
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+namespace topoplan {
+
+namespace {
+
+const QColor kBottleneck(0xd9, 0x2d, 0x20); // a warning red that reads on light and dark
+constexpr double kCardPadding = 8;
+constexpr double kCalloutZoom = 0.25; // below this the callouts' text is unreadable
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("topoplan::AnalysisOverlay", text);
+}
+
+bool mustStayInDomain(Dim d)
+{
+    return d == Dim::TP || d == Dim::EP;
+}
+
+// The device an internal edge label ("node-3/gpu0->node-3/nvswitch") belongs to.
+QString deviceOfEdge(const QString &label)
+{
+    const QString first = label.section(QStringLiteral("->"), 0, 0);
+    return first.section(QLatin1Char('/'), 0, 0);
+}
+
+void drawCallout(QPainter *p, const QPointF &at, const QString &text)
+{
+    const QFontMetricsF fm(p->font());
+    const QRectF box(at.x() + 6, at.y() - fm.height() - 10, fm.horizontalAdvance(text) + 12,
+                     fm.height() + 6);
+    p->setPen(QPen(kBottleneck, 1.2));
+    p->setBrush(QColor(255, 255, 255, 235));
+    p->drawRoundedRect(box, 4, 4);
+    p->drawLine(at, QPointF(box.left() + 6, box.bottom()));
+    p->setPen(kBottleneck.darker(130));
+    p->drawText(box, Qt::AlignCenter, text);
+}
+
+} // namespace
+
+QList<GroupSummaryLine> groupSummary(const AnalysisOutcome &outcome)
+{
+    QList<GroupSummaryLine> lines;
+    if (!outcome.result)
+        return lines;
+    for (const DimensionResult &d : outcome.result->dimensions) {
+        GroupSummaryLine line;
+        line.text = tr("%1 %2 x %3 \u00b7 %4 \u00b7 %5")
+                            .arg(qs(diagtext::dimName(d.dim)))
+                            .arg(d.size)
+                            .arg(d.count)
+                            .arg(DiagramStyle::linkClassName(d.network.linkClass),
+                                 units::bandwidth(d.network.busbwGBs));
+        line.colour = DiagramStyle::linkColor(d.network.linkClass);
+        const bool leaves = mustStayInDomain(d.dim) && d.groupsCrossingDomain > 0;
+        const bool ethernet = d.network.linkClass == LinkClass::Ethernet && d.dim != Dim::DP;
+        if (leaves)
+            line.text += tr(" \u00b7 leaves its NVLink domain");
+        line.warning = leaves || ethernet || d.groupsDisconnected > 0;
+        lines.append(line);
+    }
+    return lines;
+}
+
+QSizeF groupSummarySize(const QList<GroupSummaryLine> &lines, const QFont &font)
+{
+    if (lines.isEmpty())
+        return {};
+    const QFontMetricsF fm(font);
+    double width = 0;
+    for (const GroupSummaryLine &l : lines)
+        width = std::max(width, fm.horizontalAdvance(l.text) + 18);
+    return QSizeF(width + 2 * kCardPadding, lines.size() * fm.lineSpacing() + 2 * kCardPadding);
+}
+
+void paintGroupSummary(QPainter *p, const QPointF &topLeft, const QList<GroupSummaryLine> &lines,
+                       const QFont &font, const QPalette &palette)
+{
+    if (lines.isEmpty())
+        return;
+    p->save();
+    p->setFont(font);
+    const QFontMetricsF fm(font);
+    const QRectF card(topLeft, groupSummarySize(lines, font));
+    QColor base = palette.color(QPalette::Base);
+    base.setAlpha(235);
+    p->setPen(QPen(palette.color(QPalette::Mid), 1));
+    p->setBrush(base);
+    p->drawRoundedRect(card, 5, 5);
+    double y = card.top() + kCardPadding;
+    for (const GroupSummaryLine &l : lines) {
+        const QRectF swatch(card.left() + kCardPadding, y + fm.lineSpacing() / 2 - 2, 12, 4);
+        p->fillRect(swatch, l.colour);
+        p->setPen(l.warning ? kBottleneck : palette.color(QPalette::Text));
+        p->drawText(QPointF(swatch.right() + 6, y + fm.ascent()), l.text);
+        y += fm.lineSpacing();
+    }
+    p->restore();
+}
+
+AnalysisOverlay::AnalysisOverlay()
+{
+    setObjectName(QStringLiteral("analysisOverlay"));
+    setAcceptedMouseButtons(Qt::NoButton);
+    setAcceptHoverEvents(false);
+    setZValue(50); // above devices and badges
+}
+
+void AnalysisOverlay::setOutcome(const std::optional<AnalysisOutcome> &outcome)
+{
+    prepareGeometryChange();
+    m_bottlenecks.clear();
+    m_outline = {};
+    m_outlineText.clear();
+    m_bounds = {};
+    auto *scene = qobject_cast<ClusterScene *>(this->scene());
+    if (!scene || !outcome || !outcome->result) {
+        update();
+        return;
+    }
+    const AnalysisResult &r = *outcome->result;
+    // The group whose members should share an NVLink domain: TP, else CP or EP.
+    for (Dim want : {Dim::TP, Dim::CP, Dim::EP}) {
+        const DimensionResult *d = r.dimension(want);
+        if (!d)
+            continue;
+        for (const std::string &node : d->worstNodes) {
+            if (const DiagramItem *item = scene->itemForId(qs(node)))
+                m_outline = m_outline.united(item->sceneBoundingRect());
+        }
+        if (!m_outline.isNull()) {
+            m_outline.adjust(-8, -8, 8, 8);
+            m_outlineText = d->groupsCrossingDomain > 0
+                                    ? tr("%1 group across %n NVLink domains", nullptr,
+                                         int(d->worstNodes.size()))
+                                              .arg(qs(diagtext::dimName(d->dim)))
+                                    : tr("%1 group").arg(qs(diagtext::dimName(d->dim)));
+            break;
+        }
+    }
+    // Each dimension's bottleneck; dimensions that share one are named together.
+    for (const DimensionResult &d : r.dimensions) {
+        const QString id = qs(d.worst.bottleneckId);
+        if (id.isEmpty())
+            continue;
+        const QString text
+                = tr("%1 bottleneck \u00b7 %2")
+                          .arg(qs(diagtext::dimName(d.dim)), units::bandwidth(d.network.busbwGBs));
+        auto same = std::find_if(m_bottlenecks.begin(), m_bottlenecks.end(),
+                                 [&id](const Bottleneck &b) { return b.id == id; });
+        if (same != m_bottlenecks.end()) {
+            same->text += QStringLiteral(", ") + text;
+            continue;
+        }
+        Bottleneck b;
+        b.id = id;
+        b.text = text;
+        if (const LinkItem *link = scene->linkItem(id)) {
+            b.line = QLineF(link->mapToScene(link->line().p1()),
+                            link->mapToScene(link->line().p2()));
+            m_bounds = m_bounds.united(QRectF(b.line.p1(), b.line.p2()).normalized());
+        } else if (const DiagramItem *device = scene->itemForId(deviceOfEdge(id))) {
+            b.device = device->sceneBoundingRect().adjusted(-4, -4, 4, 4);
+            b.id = device->id();
+            m_bounds = m_bounds.united(b.device);
+        } else {
+            continue;
+        }
+        m_bottlenecks.append(b);
+    }
+    m_bounds = m_bounds.united(m_outline);
+    // Room for the callouts and their text.
+    m_bounds.adjust(-20, -60, 400, 20);
+    update();
+}
+
+QRectF AnalysisOverlay::boundingRect() const
+{
+    return m_bounds;
+}
+
+void AnalysisOverlay::paint(QPainter *p, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    auto *scene = qobject_cast<ClusterScene *>(this->scene());
+    const double lod = option->levelOfDetailFromTransform(p->worldTransform());
+    const bool text = (scene && scene->fullDetail()) || lod >= kCalloutZoom;
+    QFont font = p->font();
+    font.setPointSizeF(9);
+    font.setBold(true);
+    p->setFont(font);
+    if (!m_outline.isNull()) {
+        QPen pen(QColor(0x7a, 0x3d, 0xc8), 2.0, Qt::DashLine);
+        pen.setCosmetic(lod < 1);
+        p->setPen(pen);
+        p->setBrush(Qt::NoBrush);
+        p->drawRoundedRect(m_outline, 8, 8);
+        if (text) {
+            p->setPen(QColor(0x7a, 0x3d, 0xc8));
+            const QFontMetricsF fm(font);
+            const QRectF label(m_outline.left() + 6, m_outline.top() - fm.height() / 2,
+                               fm.horizontalAdvance(m_outlineText) + 8, fm.height());
+            p->setPen(Qt::NoPen);
+            p->setBrush(QColor(255, 255, 255, 235));
+            p->drawRoundedRect(label, 3, 3);
+            p->setPen(QColor(0x7a, 0x3d, 0xc8));
+            p->drawText(label, Qt::AlignCenter, m_outlineText);
+        }
+    }
+    for (const Bottleneck &b : m_bottlenecks) {
+        QPen pen(kBottleneck, 5, Qt::SolidLine, Qt::RoundCap);
+        if (lod < 0.5) {
+            pen.setCosmetic(true);
+            pen.setWidthF(3);
+        }
+        p->setPen(pen);
+        p->setBrush(Qt::NoBrush);
+        QPointF at;
+        if (!b.line.isNull()) {
+            p->drawLine(b.line);
+            at = b.line.center();
+        } else {
+            p->drawRoundedRect(b.device, 6, 6);
+            at = b.device.topRight();
+        }
+        if (text)
+            drawCallout(p, at, b.text);
+    }
+}
+
+AnalysisCard::AnalysisCard(QWidget *parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("analysisCard"));
+    setAttribute(Qt::WA_TransparentForMouseEvents);
+}
+
+void AnalysisCard::setLines(const QList<GroupSummaryLine> &lines)
+{
+    m_lines = lines;
+    resize(sizeHint());
+    setVisible(!lines.isEmpty());
+    update();
+}
+
+QSize AnalysisCard::sizeHint() const
+{
+    return groupSummarySize(m_lines, font()).toSize() + QSize(2, 2);
+}
+
+void AnalysisCard::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    paintGroupSummary(&p, QPointF(0.5, 0.5), m_lines, font(), palette());
+}
+
+AnalysisOverlayController::AnalysisOverlayController(AnalysisController *controller,
+                                                     ClusterView *view, QObject *parent)
+    : QObject(parent)
+    , m_controller(controller)
+    , m_view(view)
+    , m_card(new AnalysisCard(view))
+{
+    m_card->hide();
+    m_relayout.setSingleShot(true);
+    m_relayout.setInterval(0);
+    connect(&m_relayout, &QTimer::timeout, this, &AnalysisOverlayController::update);
+    view->installEventFilter(this);
+    connect(controller, &AnalysisController::finished, this, &AnalysisOverlayController::update);
+}
+
+void AnalysisOverlayController::setScene(ClusterScene *scene)
+{
+    if (m_scene && m_scene->document())
+        disconnect(m_scene->document(), nullptr, this, nullptr);
+    m_scene = scene;
+    if (scene && scene->document()) {
+        // Moves change where the marks go, not the analysis: follow them once per command.
+        connect(scene->document(), &Document::changed, this, [this](const ChangeEvent &e) {
+            if (e.kind != ChangeEvent::SelectionChanged)
+                m_relayout.start();
+        });
+    }
+    update();
+}
+
+void AnalysisOverlayController::setVisible(bool visible)
+{
+    m_visible = visible;
+    update();
+}
+
+void AnalysisOverlayController::update()
+{
+    const std::optional<AnalysisOutcome> &outcome = m_controller->outcome();
+    m_card->setLines(m_visible && outcome ? groupSummary(*outcome) : QList<GroupSummaryLine>{});
+    placeCard();
+    if (!m_scene)
+        return;
+    // A rebuilt scene deleted the overlay with its other items.
+    if (!m_overlay || m_overlay->scene() != m_scene) {
+        m_overlay = new AnalysisOverlay;
+        m_scene->addItem(m_overlay);
+    }
+    m_overlay->setVisible(m_visible);
+    m_overlay->setOutcome(m_visible ? outcome : std::nullopt);
+}
+
+void AnalysisOverlayController::placeCard()
+{
+    const QRect area = m_view->viewport()->geometry();
+    m_card->move(area.right() - m_card->width() - 12, area.top() + 12);
+    m_card->raise();
+}
+
+bool AnalysisOverlayController::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view && event->type() == QEvent::Resize)
+        placeCard();
+    return QObject::eventFilter(watched, event);
+}
+
+} // namespace topoplan
