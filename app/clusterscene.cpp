@@ -9,6 +9,7 @@
 #include "laneitem.h"
 #include "linkitem.h"
 #include "nodeitem.h"
+#include "overviewitem.h"
 #include "switchitem.h"
 
 #include "engine/generator.h"
@@ -70,9 +71,11 @@ ClusterScene::ClusterScene(Document *document, QObject *parent)
     , m_document(document)
     , m_style(DiagramStyle::fromPalette(QGuiApplication::palette()))
 {
-    // Items move only when the user drags them: a BSP tree answers "what is in this rect"
-    // for big scenes without scanning every item.
-    setItemIndexMethod(BspTreeIndex);
+    // No index: a BSP tree files every cable under each cell its bounding box crosses, and
+    // a fat tree's long cables cross most cells, so finding what a fitted view shows took
+    // longer than drawing it. A plain scan of the items skips hidden ones at once, and the
+    // overview hides almost all of them when zoomed out.
+    setItemIndexMethod(NoIndex);
     setBackgroundBrush(m_style.background);
     connect(document, &Document::changed, this, &ClusterScene::onChanged);
     // A scene may outlive its document by a moment (a window closing); the refresh queued
@@ -126,7 +129,7 @@ void ClusterScene::renderFullDetail(QPainter *painter, const QRectF &target, con
     const bool badges = m_badgesShown;
     m_fullDetail = true;
     m_cablesShown = m_badgesShown = true;
-    applyLayerVisibility();
+    applyLayerVisibility(); // also hides the overview: an export draws every item
     render(painter, target, source.isNull() ? contentRect() : source);
     m_fullDetail = false;
     m_cablesShown = cables;
@@ -138,29 +141,49 @@ void ClusterScene::setViewZoom(double zoom)
 {
     const bool cables = zoom >= kCableZoom;
     const bool badges = zoom >= kBadgeZoom;
-    if (cables == m_cablesShown && badges == m_badgesShown)
+    const bool overview = zoom < kOverviewZoom;
+    if (cables == m_cablesShown && badges == m_badgesShown && overview == m_overviewShown)
         return;
     m_cablesShown = cables;
     m_badgesShown = badges;
+    m_overviewShown = overview;
     applyLayerVisibility();
+}
+
+bool ClusterScene::linkShown(const LinkItem *link) const
+{
+    return link->endA() && link->endB() && !overviewShown()
+           && (m_cablesShown || m_fullDetail || link->count() > 1);
 }
 
 void ClusterScene::applyLayerVisibility()
 {
+    const bool overview = overviewShown();
     for (DiagramItem *item : std::as_const(m_items)) {
-        if (item->type() == LinkItemType) {
-            auto *link = static_cast<LinkItem *>(item);
-            link->setVisible(link->endA() && link->endB() && (m_cablesShown || link->count() > 1));
+        switch (item->type()) {
+        case LinkItemType:
+            item->setVisible(linkShown(static_cast<LinkItem *>(item)));
+            break;
+        case NodeItemType:
+        case SwitchItemType:
+            item->setVisible(!overview);
+            break;
+        default:
+            break;
         }
     }
     for (BadgeItem *badge : std::as_const(m_badges))
-        badge->setVisible(badge->isPlaced() && m_badgesShown);
+        badge->setVisible(badge->isPlaced() && (m_badgesShown || m_fullDetail) && !overview);
+    if (m_overview)
+        m_overview->setVisible(overview);
 }
 
 void ClusterScene::onChanged(const ChangeEvent &event)
 {
     // Work local to the named items is done at once; the passes over the whole diagram wait
     // for the end of the command (see scheduleRefresh()).
+    if (m_overview && event.kind != ChangeEvent::SelectionChanged)
+        m_overview->invalidate(); // re-read before it next paints
     switch (event.kind) {
     case ChangeEvent::ProjectReset:
         rebuild();
@@ -231,7 +254,9 @@ void ClusterScene::ensureRefreshed() const
 
 void ClusterScene::rebuild()
 {
-    clear(); // deletes every item, lanes included
+    clear(); // deletes every item, lanes and overview included
+    m_overview = new OverviewItem;
+    addItem(m_overview);
     m_items.clear();
     m_badges.clear();
     m_linksAt.clear();
@@ -286,6 +311,7 @@ void ClusterScene::rebuild()
     m_pendingRefresh = 0;
     placeBadges();
     updateLanes();
+    applyLayerVisibility();
     const QSet<QString> &selection = m_document->selection();
     m_selection = QStringList(selection.begin(), selection.end());
 }
@@ -318,6 +344,8 @@ void ClusterScene::addItemFor(const QString &id)
     }
     if (!item)
         return;
+    if (item->type() != DomainItemType)
+        item->setVisible(!overviewShown());
     m_items.insert(id, item);
     addItem(item);
     syncItem(id);
@@ -481,7 +509,7 @@ void ClusterScene::updateLinkGeometry(LinkItem *link)
         return;
     const DiagramItem *a = link->endA();
     const DiagramItem *b = link->endB();
-    link->setVisible(a && b && (m_cablesShown || link->count() > 1));
+    link->setVisible(linkShown(link));
     if (!a || !b)
         return;
     const int count = link->count();
@@ -544,7 +572,7 @@ void ClusterScene::placeBadges()
             }
         }
         badge->setPlaced(shown);
-        badge->setVisible(shown && m_badgesShown);
+        badge->setVisible(shown && (m_badgesShown || m_fullDetail) && !overviewShown());
     }
 }
 
@@ -654,10 +682,25 @@ void ClusterScene::updateSelection(const QStringList &ids)
     m_selection = ids;
     for (const QString &id : ids)
         repaint(id);
+    if (overviewShown())
+        m_overview->update(); // it draws the selection of the items it stands for
 }
 
 DiagramItem *ClusterScene::topItemAt(const QPointF &scenePos) const
 {
+    if (overviewShown()) {
+        // The devices are hidden behind the overview: find them by their boxes, a node or
+        // switch before the domain around it.
+        DiagramItem *found = nullptr;
+        for (DiagramItem *item : m_items) {
+            const int type = item->type();
+            if (type == LinkItemType || !itemRect(item).contains(scenePos))
+                continue;
+            if (!found || item->zValue() > found->zValue())
+                found = item;
+        }
+        return found;
+    }
     const QList<QGraphicsItem *> hits
             = items(scenePos, Qt::IntersectsItemShape, Qt::DescendingOrder);
     for (QGraphicsItem *hit : hits) {
@@ -666,6 +709,25 @@ DiagramItem *ClusterScene::topItemAt(const QPointF &scenePos) const
             return static_cast<DiagramItem *>(hit);
     }
     return nullptr;
+}
+
+QStringList ClusterScene::idsInside(const QRectF &rect) const
+{
+    QStringList ids;
+    for (const DiagramItem *item : m_items) {
+        QRectF r;
+        if (item->type() == LinkItemType) {
+            const auto *link = static_cast<const LinkItem *>(item);
+            if (!link->endA() || !link->endB())
+                continue;
+            r = QRectF(link->line().p1(), link->line().p2()).normalized();
+        } else {
+            r = itemRect(item);
+        }
+        if (rect.contains(r))
+            ids.append(item->id());
+    }
+    return ids;
 }
 
 QStringList ClusterScene::dragSetFor(const QStringList &selected) const

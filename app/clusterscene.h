@@ -17,6 +17,7 @@ class DomainItem;
 class LaneItem;
 class LinkItem;
 class NodeItem;
+class OverviewItem;
 class SwitchItem;
 
 // The diagram of a Document: one item per node, switch, NVLink domain and link, and a lane
@@ -46,6 +47,11 @@ public:
     void setStyle(const DiagramStyle &style);
 
     DiagramItem *itemForId(const QString &id) const { return m_items.value(id); }
+    // Every node, switch, domain and link item by id.
+    const QHash<QString, DiagramItem *> &diagramItems() const { return m_items; }
+    // The ids of the nodes, switches, domains and links lying wholly inside `rect`, whether
+    // drawn one by one or by the overview: what a rubber band selects.
+    QStringList idsInside(const QRectF &rect) const;
     NodeItem *nodeItem(const QString &id) const;
     SwitchItem *switchItem(const QString &id) const;
     DomainItem *domainItem(const QString &id) const;
@@ -79,9 +85,13 @@ public:
     // so that it does not visit tens of thousands of items per frame for nothing.
     static constexpr double kCableZoom = 0.15;
     static constexpr double kBadgeZoom = 0.6;
+    // Below this zoom a server is a few pixels wide: one OverviewItem draws every node,
+    // switch and bundle in a few batched calls, and their own items are hidden.
+    static constexpr double kOverviewZoom = 0.15;
     void setViewZoom(double zoom);
     bool cablesShown() const { return m_cablesShown; }
     bool badgesShown() const { return m_badgesShown; }
+    bool overviewShown() const { return m_overviewShown && !m_fullDetail; }
 
     // Exports draw every item at full detail whatever the scale (see DiagramItem).
     bool fullDetail() const { return m_fullDetail; }
@@ -117,6 +127,7 @@ private:
     void updateLanes();
     void placeBadges();
     void applyLayerVisibility();
+    bool linkShown(const LinkItem *link) const;
     void updateSelection(const QStringList &ids);
 
     Document *m_document;
@@ -126,6 +137,7 @@ private:
     QHash<QString, BadgeItem *> m_badges;        // link id -> badge
     QHash<QString, QList<LinkItem *>> m_linksAt; // device id -> the links at it
     QList<LaneItem *> m_lanes;
+    OverviewItem *m_overview = nullptr; // owned by the scene, remade by rebuild()
     QRectF m_contentRect;
     QStringList m_selection;
     int m_pendingRefresh = 0; // Refresh flags
@@ -133,6 +145,7 @@ private:
     bool m_fullDetail = false;
     bool m_cablesShown = true;
     bool m_badgesShown = true;
+    bool m_overviewShown = false;
 
     // The drag in progress: items, where they started, and the undo gesture it belongs to.
     struct Drag

@@ -15,6 +15,7 @@ enum DiagramItemType {
     LinkItemType,
     LaneItemType,
     BadgeItemType,
+    OverviewItemType,
 };
 
 // A diagram item that stands for one project id. Items only draw what the scene copied into

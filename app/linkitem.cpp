@@ -117,10 +117,18 @@ void LinkItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
         color.setAlphaF(0.7f); // single cables come in hundreds; bundles stand out
     // Below two device pixels a one-pixel hairline looks the same and takes the rasterizer's
     // fast path: wide antialiased strokes are what makes a frame of many cables slow.
-    QPen pen(color, lod * width < 2 ? 0 : width);
+    const bool hairline = lod * width < 2;
+    QPen pen(color, hairline ? 0 : width);
     pen.setCapStyle(Qt::FlatCap);
     painter->setPen(pen);
+    // An aliased hairline is drawn several times faster than an antialiased one, and a fan
+    // of hundreds of them looks the same; exports keep their smooth lines.
+    const bool aliased = hairline && !clusterScene()->fullDetail();
+    if (aliased)
+        painter->setRenderHint(QPainter::Antialiasing, false);
     painter->drawLine(m_line);
+    if (aliased)
+        painter->setRenderHint(QPainter::Antialiasing, true); // the view's hint, restored
 }
 
 } // namespace topoplan

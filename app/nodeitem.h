@@ -32,6 +32,8 @@ public:
     QString name() const { return m_name; }
     // "NVLink 4 · 450 GB/s": the scale-up fabric of one GPU.
     QString fabricText() const { return m_fabricText; }
+    // The colour of its GPU band: the link class of its scale-up fabric.
+    QColor fabricColor() const { return m_fabricColor; }
 
 private:
     void paintGpuBand(QPainter *painter, const QRectF &band, double lod) const;

@@ -304,13 +304,8 @@ void SelectTool::updateRubberBand(const QPointF &scenePos)
     const QRectF rect = QRectF(m_pressPos, scenePos).normalized();
     m_rubberBand->setRect(rect);
     QSet<QString> selection = m_baseSelection;
-    const QList<QGraphicsItem *> inside = scene()->items(rect, Qt::ContainsItemBoundingRect);
-    for (const QGraphicsItem *item : inside) {
-        const int type = item->type();
-        if (type == NodeItemType || type == SwitchItemType || type == DomainItemType
-            || type == LinkItemType)
-            selection.insert(static_cast<const DiagramItem *>(item)->id());
-    }
+    for (const QString &id : scene()->idsInside(rect))
+        selection.insert(id);
     if (selection != document()->selection())
         document()->setSelection(selection);
 }

@@ -27,6 +27,8 @@ public:
     int ports() const { return m_ports; }
     QString name() const { return m_name; }
     QString modelText() const { return m_modelText; }
+    // The colour of its fabric stripe (InfiniBand, RoCE, Ethernet).
+    QColor color() const { return m_color; }
 
 private:
     QString m_name;

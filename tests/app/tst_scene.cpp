@@ -1,6 +1,7 @@
 // The canvas: one item per entity of a generated project, badges on bundles, lanes per tier,
 // and the view driven by real mouse events: a drag moves the model, as one undo step.
 
+#include "app/additems.h"
 #include "app/badgeitem.h"
 #include "app/clusterscene.h"
 #include "app/clusterview.h"
@@ -14,6 +15,7 @@
 #include "app/topologycommands.h"
 
 #include "engine/generator.h"
+#include "engine/subset.h"
 
 #include <QApplication>
 #include <QGraphicsSceneMouseEvent>
@@ -85,6 +87,7 @@ private Q_SLOTS:
     void panWithMiddleButtonOrSpace();
     void exportRendersAtFullDetail();
     void zoomedOutHidesCablesAndBadges();
+    void pasteRefreshesOncePerCommand();
     void followsPalette();
 };
 
@@ -502,27 +505,77 @@ void TestScene::zoomedOutHidesCablesAndBadges()
         }
         return n;
     };
+    const QString node = QStringLiteral("node-3");
     view.resetZoom();
-    QVERIFY(scene->cablesShown() && scene->badgesShown());
+    QVERIFY(scene->cablesShown() && scene->badgesShown() && !scene->overviewShown());
     QCOMPARE(visible(1), 256);
     QCOMPARE(visible(8), 32);
 
-    // Far out, the 256 node cables and the badges are left out; the 32 bundles stay.
+    // Far out, one overview item draws the nodes, switches and the 32 bundles, and their
+    // own items (cables and badges too) are hidden; the devices can still be picked.
     view.zoomBy(0.1, view.viewport()->rect().center());
-    QVERIFY(view.zoom() < ClusterScene::kCableZoom);
+    QVERIFY(view.zoom() < ClusterScene::kOverviewZoom);
+    QVERIFY(scene->overviewShown());
     QCOMPARE(visible(1), 0);
-    QCOMPARE(visible(8), 32);
+    QCOMPARE(visible(8), 0);
+    QVERIFY(!scene->itemForId(node)->isVisible());
     QVERIFY(!scene->badgeItem(QStringLiteral("link-257"))->isVisible());
+    const QRectF box = scene->itemForId(node)->sceneBoundingRect().adjusted(2, 2, -2, -2);
+    QCOMPARE(scene->topItemAt(box.center())->id(), node);
+    QCOMPARE(scene->idsInside(box.adjusted(-1, -1, 1, 1)), QStringList{node});
 
-    // An export shows them all the same, and the view is as it was afterwards.
+    // What the overview paints: the node's box in the node border colour, where it is.
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QImage frame(view.viewport()->size(), QImage::Format_RGB32);
+    view.viewport()->render(&frame);
+    const QPoint inBox = view.mapFromScene(box.topLeft() + QPointF(8, 8));
+    QCOMPARE(frame.pixel(inBox), scene->style().nodeBorder.rgb());
+    doc.setSelection({node});
+    view.viewport()->render(&frame);
+    QCOMPARE(frame.pixel(inBox), scene->style().selection.rgb());
+
+    // An export shows every item all the same, and the view is as it was afterwards.
     QImage image(400, 300, QImage::Format_ARGB32);
     QPainter painter(&image);
     scene->renderFullDetail(&painter, QRectF(image.rect()));
     QCOMPARE(visible(1), 0);
+    QVERIFY(scene->overviewShown());
 
     view.zoomBy(10, view.viewport()->rect().center());
+    QVERIFY(!scene->overviewShown());
     QCOMPARE(visible(1), 256);
+    QCOMPARE(visible(8), 32);
+    QVERIFY(scene->itemForId(node)->isVisible());
     QVERIFY(scene->badgeItem(QStringLiteral("link-257"))->isVisible());
+}
+
+void TestScene::pasteRefreshesOncePerCommand()
+{
+    // A paste is one change event per entry; lanes and badges follow once, when the event
+    // loop runs (or when asked for), not once per entry.
+    Document doc(generated("dgx-h100", 32));
+    ClusterScene scene(&doc);
+    QSignalSpy content(&scene, &ClusterScene::contentRectChanged);
+    std::vector<std::string> ids;
+    for (int i = 1; i <= 8; ++i)
+        ids.push_back("node-" + std::to_string(i));
+    const Project fragment = extractSubset(doc.project(), ids);
+    Expected<SubsetPaste> paste
+            = pasteSubset(doc.project(), fragment, freeOffset(doc.project(), fragment, 200));
+    QVERIFY(paste);
+    doc.undoStack()->push(new AddItems(&doc, paste->added, paste->layout, QStringLiteral("Paste")));
+    QCOMPARE(content.count(), 0); // nothing redone yet
+    QCoreApplication::processEvents();
+    QCOMPARE(content.count(), 1);
+    const LaneItem *compute = scene.lanes().last();
+    QCOMPARE(compute->subtitle(), QStringLiteral("40 x DGX H100\n320 GPUs"));
+
+    doc.undoStack()->undo();
+    QCOMPARE(scene.lanes().last()->subtitle(), QStringLiteral("32 x DGX H100\n256 GPUs"));
+    QCOMPARE(content.count(), 2); // asked for by lanes(): redone at once, and only once
+    QCoreApplication::processEvents();
+    QCOMPARE(content.count(), 2);
 }
 
 void TestScene::followsPalette()
