@@ -28,10 +28,11 @@ QString qs(const std::string &s)
     return QString::fromStdString(s);
 }
 
-QString tr(const char *text)
+// The translation context of the texts here: tr() outside a QObject.
+struct AnalysisOverlayText
 {
-    return QCoreApplication::translate("topoplan::AnalysisOverlay", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(AnalysisOverlay)
+};
 
 bool mustStayInDomain(Dim d)
 {
@@ -67,7 +68,7 @@ QList<GroupSummaryLine> groupSummary(const AnalysisOutcome &outcome)
         return lines;
     for (const DimensionResult &d : outcome.result->dimensions) {
         GroupSummaryLine line;
-        line.text = tr("%1 %2 x %3 \u00b7 %4 \u00b7 %5")
+        line.text = AnalysisOverlayText::tr("%1 %2 x %3 \u00b7 %4 \u00b7 %5")
                             .arg(qs(diagtext::dimName(d.dim)))
                             .arg(d.size)
                             .arg(d.count)
@@ -77,7 +78,7 @@ QList<GroupSummaryLine> groupSummary(const AnalysisOutcome &outcome)
         const bool leaves = mustStayInDomain(d.dim) && d.groupsCrossingDomain > 0;
         const bool ethernet = d.network.linkClass == LinkClass::Ethernet && d.dim != Dim::DP;
         if (leaves)
-            line.text += tr(" \u00b7 leaves its NVLink domain");
+            line.text += AnalysisOverlayText::tr(" \u00b7 leaves its NVLink domain");
         line.warning = leaves || ethernet || d.groupsDisconnected > 0;
         lines.append(line);
     }
@@ -153,10 +154,11 @@ void AnalysisOverlay::setOutcome(const std::optional<AnalysisOutcome> &outcome)
         if (!m_outline.isNull()) {
             m_outline.adjust(-8, -8, 8, 8);
             m_outlineText = d->groupsCrossingDomain > 0
-                                    ? tr("%1 group across %n NVLink domains", nullptr,
-                                         int(d->worstNodes.size()))
+                                    ? AnalysisOverlayText::tr("%1 group across %n NVLink domains",
+                                                              nullptr, int(d->worstNodes.size()))
                                               .arg(qs(diagtext::dimName(d->dim)))
-                                    : tr("%1 group").arg(qs(diagtext::dimName(d->dim)));
+                                    : AnalysisOverlayText::tr("%1 group")
+                                              .arg(qs(diagtext::dimName(d->dim)));
             break;
         }
     }
@@ -166,7 +168,7 @@ void AnalysisOverlay::setOutcome(const std::optional<AnalysisOutcome> &outcome)
         if (id.isEmpty())
             continue;
         const QString text
-                = tr("%1 bottleneck \u00b7 %2")
+                = AnalysisOverlayText::tr("%1 bottleneck \u00b7 %2")
                           .arg(qs(diagtext::dimName(d.dim)), units::bandwidth(d.network.busbwGBs));
         auto same = std::find_if(m_bottlenecks.begin(), m_bottlenecks.end(),
                                  [&id](const Bottleneck &b) { return b.id == id; });

@@ -22,10 +22,11 @@ constexpr double kMargin = 24;
 constexpr double kTitleHeight = 40;
 constexpr double kLegendGap = 16;
 
-QString tr(const char *text)
+// The translation context of the texts here: tr() outside a QObject.
+struct DiagramExportText
 {
-    return QCoreApplication::translate("topoplan::DiagramExport", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(DiagramExport)
+};
 
 } // namespace
 
@@ -71,8 +72,10 @@ QStringList exportFormatNames()
 
 QStringList exportFileFilters()
 {
-    return {tr("SVG drawing (*.svg)"), tr("PDF document (*.pdf)"), tr("PNG image (*.png)"),
-            tr("JPEG image (*.jpg *.jpeg)")};
+    return {DiagramExportText::tr("SVG drawing (*.svg)"),
+            DiagramExportText::tr("PDF document (*.pdf)"),
+            DiagramExportText::tr("PNG image (*.png)"),
+            DiagramExportText::tr("JPEG image (*.jpg *.jpeg)")};
 }
 
 DiagramPicture recordDiagram(ClusterScene *scene, const QString &title,
@@ -121,7 +124,7 @@ std::optional<QString> writeDiagram(const DiagramPicture &diagram, ExportFormat 
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return tr("%1: cannot write: %2").arg(path, file.errorString());
+        return DiagramExportText::tr("%1: cannot write: %2").arg(path, file.errorString());
     const QRectF r = diagram.rect;
     // A picture plays back scaled by the device's resolution over its own: vector devices
     // get the picture's, so one unit stays one unit (the page size is in points).
@@ -135,7 +138,7 @@ std::optional<QString> writeDiagram(const DiagramPicture &diagram, ExportFormat 
         svg.setViewBox(r);
         svg.setResolution(dpi);
         svg.setTitle(title);
-        svg.setDescription(tr("A cluster drawn with TopoPlan"));
+        svg.setDescription(DiagramExportText::tr("A cluster drawn with TopoPlan"));
         QPainter p;
         painted = p.begin(&svg);
         if (painted) {
@@ -169,7 +172,7 @@ std::optional<QString> writeDiagram(const DiagramPicture &diagram, ExportFormat 
         QImage image(QSize(int(std::ceil(r.width() * s)), int(std::ceil(r.height() * s))),
                      QImage::Format_ARGB32_Premultiplied);
         if (image.isNull())
-            return tr("%1: the image is too large to render").arg(path);
+            return DiagramExportText::tr("%1: the image is too large to render").arg(path);
         image.fill(Qt::white);
         QPainter p(&image);
         p.setRenderHint(QPainter::Antialiasing);
@@ -183,10 +186,10 @@ std::optional<QString> writeDiagram(const DiagramPicture &diagram, ExportFormat 
     }
     if (!painted) {
         file.cancelWriting();
-        return tr("%1: could not render the diagram").arg(path);
+        return DiagramExportText::tr("%1: could not render the diagram").arg(path);
     }
     if (!file.commit())
-        return tr("%1: cannot write: %2").arg(path, file.errorString());
+        return DiagramExportText::tr("%1: cannot write: %2").arg(path, file.errorString());
     return std::nullopt;
 }
 

@@ -2,6 +2,32 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AnalysisOverlay</name>
+    <message>
+        <source>%1 %2 x %3 · %4 · %5</source>
+        <translation>%1 %2 x %3 · %4 · %5</translation>
+    </message>
+    <message>
+        <source> · leaves its NVLink domain</source>
+        <translation> · verlässt seine NVLink-Domäne</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 group across %n NVLink domains</source>
+        <translation>
+            <numerusform>%1-Gruppe in %n NVLink-Domäne</numerusform>
+            <numerusform>%1-Gruppe über %n NVLink-Domänen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 group</source>
+        <translation>%1-Gruppe</translation>
+    </message>
+    <message>
+        <source>%1 bottleneck · %2</source>
+        <translation>%1-Engpass · %2</translation>
+    </message>
+</context>
+<context>
     <name>ConnectTool</name>
     <message>
         <source>Not connected: %1.</source>
@@ -71,6 +97,41 @@
     <message>
         <source>%1 ports at %2, %3 tier</source>
         <translation>%1 Ports mit %2, Ebene %3</translation>
+    </message>
+</context>
+<context>
+    <name>DiagramExport</name>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG-Zeichnung (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG-Bild (*.png)</translation>
+    </message>
+    <message>
+        <source>JPEG image (*.jpg *.jpeg)</source>
+        <translation>JPEG-Bild (*.jpg *.jpeg)</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>A cluster drawn with TopoPlan</source>
+        <translation>Ein mit TopoPlan gezeichneter Cluster</translation>
+    </message>
+    <message>
+        <source>%1: the image is too large to render</source>
+        <translation>%1: das Bild ist zu groß zum Rendern</translation>
+    </message>
+    <message>
+        <source>%1: could not render the diagram</source>
+        <translation>%1: das Diagramm konnte nicht gerendert werden</translation>
     </message>
 </context>
 <context>
@@ -288,6 +349,249 @@
     <message>
         <source>Adds %1 leaf, %2 spine and %3 core switches and %4 links (%5 cables).</source>
         <translation>Fügt %1 Leaf-, %2 Spine- und %3 Core-Switches und %4 Verbindungen (%5 Kabel) hinzu.</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::AnalysisDock</name>
+    <message>
+        <source>Analysis</source>
+        <translation>Analyse</translation>
+    </message>
+    <message>
+        <source>Analysing...</source>
+        <translation>Wird analysiert...</translation>
+    </message>
+    <message>
+        <source>Training job</source>
+        <translation>Trainingsauftrag</translation>
+    </message>
+    <message>
+        <source>The transformer to train: a preset, or the project&apos;s own</source>
+        <translation>Der zu trainierende Transformer: eine Vorlage oder das Modell des Projekts</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modell:</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step</source>
+        <translation>Sequenzen je Optimiererschritt</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>Selective</source>
+        <translation>Selektiv</translation>
+    </message>
+    <message>
+        <source>Full</source>
+        <translation>Vollständig</translation>
+    </message>
+    <message>
+        <source>m&amp;icro:</source>
+        <translation>M&amp;ikro:</translation>
+    </message>
+    <message>
+        <source>&amp;Batch:</source>
+        <translation>&amp;Batch:</translation>
+    </message>
+    <message>
+        <source>&amp;Recompute:</source>
+        <translation>&amp;Neuberechnung:</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>auto</translation>
+    </message>
+    <message>
+        <source>Data-parallel width; auto: GPUs / (TP x CP x PP)</source>
+        <translation>Datenparallele Breite; auto: GPUs / (TP x CP x PP)</translation>
+    </message>
+    <message>
+        <source>&amp;Plan:</source>
+        <translation>&amp;Plan:</translation>
+    </message>
+    <message>
+        <source>Find &amp;Best Plan</source>
+        <translation>&amp;Besten Plan finden</translation>
+    </message>
+    <message>
+        <source>Try every valid TP, CP, EP, PP, DP, micro-batch, interleave and recompute for this model on this cluster and apply the fastest that fits in memory</source>
+        <translation>Jede gültige Kombination aus TP, CP, EP, PP, DP, Mikro-Batch, Interleave und Neuberechnung für dieses Modell auf diesem Cluster ausprobieren und die schnellste übernehmen, die in den Speicher passt</translation>
+    </message>
+    <message>
+        <source>Projection</source>
+        <translation>Prognose</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Gruppe</translation>
+    </message>
+    <message>
+        <source>GPUs x groups</source>
+        <translation>GPUs x Gruppen</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth</source>
+        <translation>Busbandbreite</translation>
+    </message>
+    <message>
+        <source>Interconnect</source>
+        <translation>Verbindung</translation>
+    </message>
+    <message>
+        <source>Leaves domain</source>
+        <translation>Verlässt Domäne</translation>
+    </message>
+    <message>
+        <source>Hops</source>
+        <translation>Hops</translation>
+    </message>
+    <message>
+        <source>Bottleneck link</source>
+        <translation>Engpassverbindung</translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation>Diagnosen</translation>
+    </message>
+    <message>
+        <source>Choose a model...</source>
+        <translation>Modell wählen...</translation>
+    </message>
+    <message>
+        <source>The project&apos;s model</source>
+        <translation>Das Modell des Projekts</translation>
+    </message>
+    <message>
+        <source>%1 (project)</source>
+        <translation>%1 (Projekt)</translation>
+    </message>
+    <message>
+        <source>Train %1</source>
+        <translation>%1 trainieren</translation>
+    </message>
+    <message>
+        <source>Set %1 to %2</source>
+        <translation>%1 auf %2 setzen</translation>
+    </message>
+    <message>
+        <source>Change Training Settings</source>
+        <translation>Trainingseinstellungen ändern</translation>
+    </message>
+    <message>
+        <source>Planning...</source>
+        <translation>Wird geplant...</translation>
+    </message>
+    <message numerus="yes">
+        <source>No plan of %n tried fits in memory on this cluster</source>
+        <translation>
+            <numerusform>Der eine versuchte Plan passt auf diesem Cluster nicht in den Speicher</numerusform>
+            <numerusform>Keiner der %n versuchten Pläne passt auf diesem Cluster in den Speicher</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Apply Best Plan</source>
+        <translation>Besten Plan übernehmen</translation>
+    </message>
+    <message>
+        <source>Best of %1 valid plans that fit: TP %2, PP %3, DP %4 at %5</source>
+        <translation>Bester von %1 gültigen Plänen, die passen: TP %2, PP %3, DP %4 mit %5</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPUs. Set the parallel degrees, or find the best plan.</source>
+        <translation>
+            <numerusform>%n GPU. Die Parallelisierungsgrade setzen oder den besten Plan finden.</numerusform>
+            <numerusform>%n GPUs. Die Parallelisierungsgrade setzen oder den besten Plan finden.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPUs. Choose a model to train to see what this cluster does with it.</source>
+        <translation>
+            <numerusform>%n GPU. Ein Modell wählen, um zu sehen, was dieser Cluster damit leistet.</numerusform>
+            <numerusform>%n GPUs. Ein Modell wählen, um zu sehen, was dieser Cluster damit leistet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This plan cannot run: %1</source>
+        <translation>Dieser Plan kann nicht laufen: %1</translation>
+    </message>
+    <message>
+        <source>The topology cannot be analysed: %1</source>
+        <translation>Die Topologie kann nicht analysiert werden: %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; per step · &lt;b&gt;%2&lt;/b&gt; · %3 per GPU (MFU %4) · memory %5 of %6 per GPU%7</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; je Schritt · &lt;b&gt;%2&lt;/b&gt; · %3 je GPU (MFU %4) · Speicher %5 von %6 je GPU%7</translation>
+    </message>
+    <message>
+        <source> — &lt;b&gt;does not fit&lt;/b&gt;</source>
+        <translation> — &lt;b&gt;passt nicht&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>Rechnen</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>pipeline bubble</source>
+        <translation>Pipeline-Blase</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Exposed time: %1</source>
+        <translation>Nicht überdeckte Zeit: %1</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 x %2</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message numerus="yes">
+        <source>The slowest of the %n groups; click to select its nodes</source>
+        <translation>
+            <numerusform>Die einzige Gruppe; klicken wählt ihre Knoten aus</numerusform>
+            <numerusform>Die langsamste der %n Gruppen; klicken wählt ihre Knoten aus</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to report.</source>
+        <translation>Nichts zu melden.</translation>
     </message>
 </context>
 <context>
@@ -916,6 +1220,42 @@ Möchten Sie die Änderungen speichern?</translation>
         <source>Restoring %1...</source>
         <translation>%1 wird wiederhergestellt...</translation>
     </message>
+    <message>
+        <source>&amp;Export Diagram...</source>
+        <translation>Diagramm e&amp;xportieren...</translation>
+    </message>
+    <message>
+        <source>Save the diagram as SVG, PDF, PNG or JPEG for a document</source>
+        <translation>Das Diagramm als SVG, PDF, PNG oder JPEG für ein Dokument speichern</translation>
+    </message>
+    <message>
+        <source>Show Analysis on &amp;Canvas</source>
+        <translation>Analyse auf der &amp;Zeichenfläche zeigen</translation>
+    </message>
+    <message>
+        <source>Group bandwidths in the corner, the TP group outlined, bottleneck links marked</source>
+        <translation>Gruppenbandbreiten in der Ecke, die TP-Gruppe umrandet, Engpassverbindungen markiert</translation>
+    </message>
+    <message>
+        <source>Exporting %1...</source>
+        <translation>%1 wird exportiert...</translation>
+    </message>
+    <message>
+        <source>Export Diagram</source>
+        <translation>Diagramm exportieren</translation>
+    </message>
+    <message>
+        <source>Cannot Export Diagram</source>
+        <translation>Diagramm kann nicht exportiert werden</translation>
+    </message>
+    <message>
+        <source>%1 could not be written.</source>
+        <translation>%1 konnte nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>%1 exportiert</translation>
+    </message>
 </context>
 <context>
     <name>topoplan::PaletteDock</name>
@@ -1240,6 +1580,56 @@ Möchten Sie die Änderungen speichern?</translation>
     <message>
         <source>Medium</source>
         <translation>Medium</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::SweepDock</name>
+    <message>
+        <source>TP Sweep</source>
+        <translation>TP-Sweep</translation>
+    </message>
+    <message>
+        <source>Sweeping the TP width...</source>
+        <translation>Die TP-Breite wird durchlaufen...</translation>
+    </message>
+    <message>
+        <source>Choose a model to train to see its throughput at every TP width.</source>
+        <translation>Ein Modell wählen, um seinen Durchsatz bei jeder TP-Breite zu sehen.</translation>
+    </message>
+    <message>
+        <source>Best plan at each width</source>
+        <translation>Bester Plan je Breite</translation>
+    </message>
+    <message>
+        <source>This plan, TP changed</source>
+        <translation>Dieser Plan, TP geändert</translation>
+    </message>
+    <message numerus="yes">
+        <source>NVLink domain: %n GPUs</source>
+        <translation>
+            <numerusform>NVLink-Domäne: %n GPU</numerusform>
+            <numerusform>NVLink-Domäne: %n GPUs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tensor-parallel width (GPUs)</source>
+        <translation>Tensorparallele Breite (GPUs)</translation>
+    </message>
+    <message>
+        <source>k tokens/s</source>
+        <translation>Tsd. Token/s</translation>
+    </message>
+    <message>
+        <source>Best at TP %1: %2.</source>
+        <translation>Am besten bei TP %1: %2.</translation>
+    </message>
+    <message>
+        <source>TP %1 leaves the %2-GPU NVLink domain: %3 fewer tokens/s than TP %4.</source>
+        <translation>TP %1 verlässt die NVLink-Domäne mit %2 GPUs: %3 weniger Token/s als TP %4.</translation>
+    </message>
+    <message>
+        <source>Every width runs inside one NVLink domain.</source>
+        <translation>Jede Breite läuft innerhalb einer NVLink-Domäne.</translation>
     </message>
 </context>
 <context>
