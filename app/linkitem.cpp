@@ -53,6 +53,7 @@ void LinkItem::sync(const Link &link, const Catalog &catalog)
         static const QFontMetricsF metrics(DiagramStyle::font(BadgeItem::kFont, true));
         m_badgeSize = QSizeF(metrics.horizontalAdvance(m_badge) + 8, metrics.height() + 2);
     }
+    updateBounds(); // a bundle's pen is wider
     update();
 }
 
@@ -78,8 +79,8 @@ void LinkItem::setLine(const QLineF &line)
 {
     if (line == m_line)
         return;
-    prepareGeometryChange();
     m_line = line;
+    updateBounds();
 }
 
 QRectF LinkItem::badgeRectAt(double t) const
@@ -91,9 +92,18 @@ QRectF LinkItem::badgeRectAt(double t) const
 
 QRectF LinkItem::boundingRect() const
 {
+    return m_bounds;
+}
+
+void LinkItem::updateBounds()
+{
+    // Asked for every link on every frame (the view culls by it), so kept, not computed.
     const double m = penWidth(m_count) + 3;
-    QRectF r = QRectF(m_line.p1(), m_line.p2()).normalized().adjusted(-m, -m, m, m);
-    return r;
+    const QRectF bounds = QRectF(m_line.p1(), m_line.p2()).normalized().adjusted(-m, -m, m, m);
+    if (bounds == m_bounds)
+        return;
+    prepareGeometryChange();
+    m_bounds = bounds;
 }
 
 QPainterPath LinkItem::shape() const

@@ -52,6 +52,8 @@ public:
     QString badgeText() const { return m_badge; }
 
 private:
+    void updateBounds();
+
     QString m_a, m_b;
     int m_portA = 0, m_portB = 0;
     int m_count = 1;
@@ -63,6 +65,7 @@ private:
     QString m_badge;
     QSizeF m_badgeSize;
     QLineF m_line;
+    QRectF m_bounds;
     DiagramItem *m_endA = nullptr;
     DiagramItem *m_endB = nullptr;
     double m_slotA = -1;
