@@ -130,6 +130,13 @@ std::optional<QString> writeDiagram(const DiagramPicture &diagram, ExportFormat 
     // get the picture's, so one unit stays one unit (the page size is in points).
     const int dpi = diagram.picture.logicalDpiX();
     bool painted = true;
+    const auto play = [&diagram](QPaintDevice *device) {
+        QPainter p;
+        if (!p.begin(device))
+            return false;
+        p.drawPicture(0, 0, diagram.picture);
+        return p.end();
+    };
     switch (format) {
     case ExportFormat::Svg: {
         QSvgGenerator svg;
@@ -139,12 +146,7 @@ std::optional<QString> writeDiagram(const DiagramPicture &diagram, ExportFormat 
         svg.setResolution(dpi);
         svg.setTitle(title);
         svg.setDescription(DiagramExportText::tr("A cluster drawn with TopoPlan"));
-        QPainter p;
-        painted = p.begin(&svg);
-        if (painted) {
-            p.drawPicture(0, 0, diagram.picture);
-            p.end();
-        }
+        painted = play(&svg);
         break;
     }
     case ExportFormat::Pdf: {
@@ -155,12 +157,7 @@ std::optional<QString> writeDiagram(const DiagramPicture &diagram, ExportFormat 
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
         pdf.setPageSize(QPageSize(r.size() * 72.0 / dpi, QPageSize::Point, QString(),
                                   QPageSize::ExactMatch));
-        QPainter p;
-        painted = p.begin(&pdf);
-        if (painted) {
-            p.drawPicture(0, 0, diagram.picture);
-            p.end();
-        }
+        painted = play(&pdf);
         break;
     }
     case ExportFormat::Png:

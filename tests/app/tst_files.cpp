@@ -70,6 +70,16 @@ TemplateGallery *openGallery(MainWindow &w)
     return gallery;
 }
 
+bool showSample(MainWindow &w)
+{
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w))
+        return false;
+    QSignalSpy opened(&w, &MainWindow::documentOpened);
+    w.openTemplate(MainWindow::sampleTemplateId());
+    return opened.wait(kTimeoutMs);
+}
+
 // Clicks the card of `templateId` (empty: the empty project) in the gallery's list.
 bool clickCard(TemplateGallery *gallery, const QString &templateId)
 {
@@ -209,11 +219,7 @@ void TestFiles::newFromTemplate()
 void TestFiles::newEmptyProject()
 {
     MainWindow w;
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QSignalSpy opened(&w, &MainWindow::documentOpened);
-    w.openTemplate(MainWindow::sampleTemplateId());
-    QVERIFY(opened.wait(kTimeoutMs));
+    QVERIFY(showSample(w));
     QVERIFY(!w.document()->project().topology.nodes.empty());
 
     TemplateGallery *gallery = openGallery(w);
@@ -229,11 +235,7 @@ void TestFiles::newEmptyProject()
 void TestFiles::newAsksBeforeDroppingChanges()
 {
     MainWindow w;
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QSignalSpy opened(&w, &MainWindow::documentOpened);
-    w.openTemplate(MainWindow::sampleTemplateId());
-    QVERIFY(opened.wait(kTimeoutMs));
+    QVERIFY(showSample(w));
     Document *doc = w.document();
     doc->undoStack()->push(new RemoveItems(doc, {QStringLiteral("node-1")}));
     QVERIFY(doc->isModified());
