@@ -128,6 +128,13 @@ void RenameEditor::close()
 
 QString RenameEditor::deviceAt(const QPoint &viewportPos) const
 {
+    // The scene finds devices by their boxes, also where a zoomed-out view hides them behind
+    // its overview drawing.
+    if (const ClusterScene *scene = m_view->clusterScene()) {
+        if (const DiagramItem *item = scene->topItemAt(m_view->mapToScene(viewportPos));
+            item && isDevice(item))
+            return item->id();
+    }
     const QList<QGraphicsItem *> hits = m_view->items(viewportPos);
     for (const QGraphicsItem *hit : hits) {
         if (isDevice(hit))

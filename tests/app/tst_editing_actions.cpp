@@ -309,6 +309,16 @@ void TestEditingActions::renameByDoubleClickAndEscape()
     rename->editor()->clearFocus();
     QVERIFY(!rename->isEditing());
     QCOMPARE(w.document->itemName(QStringLiteral("node-2")), QStringLiteral("gpu box 2"));
+
+    // Zoomed far out, where an overview drawing stands in for the servers, a double-click on
+    // one still renames it.
+    w.view->zoomBy(0.1 / w.view->zoom(), w.view->viewport()->rect().center());
+    QVERIFY(w.view->zoom() < 0.15);
+    QTest::mouseDClick(w.view->viewport(), Qt::LeftButton, Qt::NoModifier,
+                       w.viewPos(QStringLiteral("node-3")));
+    QVERIFY(rename->isEditing());
+    QCOMPARE(rename->editedId(), QStringLiteral("node-3"));
+    QTest::keyClick(rename->editor(), Qt::Key_Escape);
 }
 
 void TestEditingActions::findSelectsAndCentres()
