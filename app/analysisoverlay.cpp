@@ -11,9 +11,11 @@
 #include "engine/diagnosticstext.h"
 
 #include <QCoreApplication>
+
 #include <QEvent>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
+#include <algorithm>
 
 namespace topoplan {
 
@@ -46,17 +48,29 @@ QString deviceOfEdge(const QString &label)
     return first.section(QLatin1Char('/'), 0, 0);
 }
 
-void drawCallout(QPainter *p, const QPointF &at, const QString &text)
+// A bottleneck on the right interconnect: dark slate, apart from every link colour.
+const QColor kBottleneckOk(0x26, 0x32, 0x38);
+const QColor kViolet(0x7a, 0x3d, 0xc8);
+
+QFont overlayFont()
 {
-    const QFontMetricsF fm(p->font());
-    const QRectF box(at.x() + 6, at.y() - fm.height() - 10, fm.horizontalAdvance(text) + 12,
-                     fm.height() + 6);
-    p->setPen(QPen(kBottleneck, 1.2));
-    p->setBrush(QColor(255, 255, 255, 235));
-    p->drawRoundedRect(box, 4, 4);
-    p->drawLine(at, QPointF(box.left() + 6, box.bottom()));
-    p->setPen(kBottleneck.darker(130));
-    p->drawText(box, Qt::AlignCenter, text);
+    QFont font;
+    font.setPointSizeF(9);
+    font.setBold(true);
+    return font;
+}
+
+// Moves `box` down until it overlaps none of `taken`.
+QRectF clear(QRectF box, const QList<QRectF> &taken)
+{
+    for (int guard = 0; guard < 64; ++guard) {
+        const auto hit = std::find_if(taken.begin(), taken.end(),
+                                      [&box](const QRectF &r) { return r.intersects(box); });
+        if (hit == taken.end())
+            break;
+        box.moveTop(hit->bottom() + 3);
+    }
+    return box;
 }
 
 } // namespace
@@ -134,6 +148,7 @@ void AnalysisOverlay::setOutcome(const std::optional<AnalysisOutcome> &outcome)
     prepareGeometryChange();
     m_bottlenecks.clear();
     m_outline = {};
+    m_outlineLabel = {};
     m_outlineText.clear();
     m_bounds = {};
     auto *scene = qobject_cast<ClusterScene *>(this->scene());
@@ -174,11 +189,16 @@ void AnalysisOverlay::setOutcome(const std::optional<AnalysisOutcome> &outcome)
                                  [&id](const Bottleneck &b) { return b.id == id; });
         if (same != m_bottlenecks.end()) {
             same->text += QStringLiteral(", ") + text;
+            same->warning
+                    = same->warning || (mustStayInDomain(d.dim) && d.groupsCrossingDomain > 0);
             continue;
         }
         Bottleneck b;
         b.id = id;
         b.text = text;
+        b.warning = (mustStayInDomain(d.dim) && d.groupsCrossingDomain > 0)
+                    || d.groupsDisconnected > 0
+                    || (d.network.linkClass == LinkClass::Ethernet && d.dim != Dim::DP);
         if (const LinkItem *link = scene->linkItem(id)) {
             b.line = QLineF(link->mapToScene(link->line().p1()),
                             link->mapToScene(link->line().p2()));
@@ -192,9 +212,25 @@ void AnalysisOverlay::setOutcome(const std::optional<AnalysisOutcome> &outcome)
         }
         m_bottlenecks.append(b);
     }
-    m_bounds = m_bounds.united(m_outline);
-    // Room for the callouts and their text.
-    m_bounds.adjust(-20, -60, 400, 20);
+    // The labels: the outline's on its top edge, each callout above its anchor, moved down
+    // until it covers no other label.
+    const QFontMetricsF fm(overlayFont());
+    QList<QRectF> taken;
+    if (!m_outline.isNull()) {
+        m_outlineLabel = QRectF(m_outline.left() + 6, m_outline.top() - fm.height() / 2,
+                                fm.horizontalAdvance(m_outlineText) + 8, fm.height());
+        taken.append(m_outlineLabel);
+        m_bounds = m_bounds.united(m_outline).united(m_outlineLabel);
+    }
+    for (Bottleneck &b : m_bottlenecks) {
+        b.anchor = b.line.isNull() ? b.device.topRight() : b.line.center();
+        const QRectF box(b.anchor.x() + 6, b.anchor.y() - fm.height() - 10,
+                         fm.horizontalAdvance(b.text) + 12, fm.height() + 6);
+        b.callout = clear(box, taken);
+        taken.append(b.callout);
+        m_bounds = m_bounds.united(b.callout);
+    }
+    m_bounds.adjust(-6, -6, 6, 6);
     update();
 }
 
@@ -208,46 +244,44 @@ void AnalysisOverlay::paint(QPainter *p, const QStyleOptionGraphicsItem *option,
     auto *scene = qobject_cast<ClusterScene *>(this->scene());
     const double lod = option->levelOfDetailFromTransform(p->worldTransform());
     const bool text = (scene && scene->fullDetail()) || lod >= kCalloutZoom;
-    QFont font = p->font();
-    font.setPointSizeF(9);
-    font.setBold(true);
-    p->setFont(font);
+    p->setFont(overlayFont());
     if (!m_outline.isNull()) {
-        QPen pen(QColor(0x7a, 0x3d, 0xc8), 2.0, Qt::DashLine);
+        QPen pen(kViolet, 2.0, Qt::DashLine);
         pen.setCosmetic(lod < 1);
         p->setPen(pen);
         p->setBrush(Qt::NoBrush);
         p->drawRoundedRect(m_outline, 8, 8);
-        if (text) {
-            p->setPen(QColor(0x7a, 0x3d, 0xc8));
-            const QFontMetricsF fm(font);
-            const QRectF label(m_outline.left() + 6, m_outline.top() - fm.height() / 2,
-                               fm.horizontalAdvance(m_outlineText) + 8, fm.height());
-            p->setPen(Qt::NoPen);
-            p->setBrush(QColor(255, 255, 255, 235));
-            p->drawRoundedRect(label, 3, 3);
-            p->setPen(QColor(0x7a, 0x3d, 0xc8));
-            p->drawText(label, Qt::AlignCenter, m_outlineText);
-        }
     }
     for (const Bottleneck &b : m_bottlenecks) {
-        QPen pen(kBottleneck, 5, Qt::SolidLine, Qt::RoundCap);
+        QPen pen(b.warning ? kBottleneck : kBottleneckOk, 5, Qt::SolidLine, Qt::RoundCap);
         if (lod < 0.5) {
             pen.setCosmetic(true);
             pen.setWidthF(3);
         }
         p->setPen(pen);
         p->setBrush(Qt::NoBrush);
-        QPointF at;
-        if (!b.line.isNull()) {
+        if (!b.line.isNull())
             p->drawLine(b.line);
-            at = b.line.center();
-        } else {
+        else
             p->drawRoundedRect(b.device, 6, 6);
-            at = b.device.topRight();
-        }
-        if (text)
-            drawCallout(p, at, b.text);
+    }
+    if (!text)
+        return;
+    if (!m_outline.isNull()) {
+        p->setPen(Qt::NoPen);
+        p->setBrush(QColor(255, 255, 255, 235));
+        p->drawRoundedRect(m_outlineLabel, 3, 3);
+        p->setPen(kViolet);
+        p->drawText(m_outlineLabel, Qt::AlignCenter, m_outlineText);
+    }
+    for (const Bottleneck &b : m_bottlenecks) {
+        const QColor colour = b.warning ? kBottleneck : kBottleneckOk;
+        p->setPen(QPen(colour, 1.2));
+        p->setBrush(QColor(255, 255, 255, 235));
+        p->drawLine(b.anchor, QPointF(b.callout.left() + 6, b.callout.bottom()));
+        p->drawRoundedRect(b.callout, 4, 4);
+        p->setPen(colour.darker(130));
+        p->drawText(b.callout, Qt::AlignCenter, b.text);
     }
 }
 

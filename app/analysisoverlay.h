@@ -48,10 +48,13 @@ public:
 
     struct Bottleneck
     {
-        QString id;    // a link id, or the device whose internal edge it is
-        QLineF line;   // along the link; null for a device
-        QRectF device; // the device's box; null for a link
-        QString text;  // "DP bottleneck · 47 GB/s"
+        QString id;           // a link id, or the device whose internal edge it is
+        QLineF line;          // along the link; null for a device
+        QRectF device;        // the device's box; null for a link
+        QString text;         // "DP bottleneck · 47 GB/s"
+        QPointF anchor;       // where the callout points
+        QRectF callout;       // its box, clear of the others
+        bool warning = false; // a dimension on the wrong interconnect: red, else slate
     };
     const QList<Bottleneck> &bottlenecks() const { return m_bottlenecks; }
     QRectF groupOutline() const { return m_outline; }
@@ -61,6 +64,7 @@ private:
     QList<Bottleneck> m_bottlenecks;
     QRectF m_outline;
     QString m_outlineText;
+    QRectF m_outlineLabel;
     QRectF m_bounds;
 };
 
