@@ -8,6 +8,7 @@
 #include "hardwaretext.h"
 #include "laneitem.h"
 #include "linkitem.h"
+#include "linklayeritem.h"
 #include "nodeitem.h"
 #include "overviewitem.h"
 #include "switchitem.h"
@@ -150,7 +151,7 @@ void ClusterScene::setViewZoom(double zoom)
     applyLayerVisibility();
 }
 
-bool ClusterScene::linkShown(const LinkItem *link) const
+bool ClusterScene::isLinkShown(const LinkItem *link) const
 {
     return link->endA() && link->endB() && !overviewShown()
            && (m_cablesShown || m_fullDetail || link->count() > 1);
@@ -162,7 +163,7 @@ void ClusterScene::applyLayerVisibility()
     for (DiagramItem *item : std::as_const(m_items)) {
         switch (item->type()) {
         case LinkItemType:
-            item->setVisible(linkShown(static_cast<LinkItem *>(item)));
+            item->setVisible(linkItemShown(static_cast<LinkItem *>(item)));
             break;
         case NodeItemType:
         case SwitchItemType:
@@ -176,14 +177,20 @@ void ClusterScene::applyLayerVisibility()
         badge->setVisible(badge->isPlaced() && (m_badgesShown || m_fullDetail) && !overview);
     if (m_overview)
         m_overview->setVisible(overview);
+    if (m_linkLayer) {
+        m_linkLayer->setVisible(linkLayerShown());
+        m_linkLayer->invalidate(); // which cables it draws may have changed
+    }
 }
 
 void ClusterScene::onChanged(const ChangeEvent &event)
 {
     // Work local to the named items is done at once; the passes over the whole diagram wait
     // for the end of the command (see scheduleRefresh()).
-    if (m_overview && event.kind != ChangeEvent::SelectionChanged)
+    if (m_overview && event.kind != ChangeEvent::SelectionChanged) {
         m_overview->invalidate(); // re-read before it next paints
+        m_linkLayer->invalidate(event.kind == ChangeEvent::LayoutChanged);
+    }
     switch (event.kind) {
     case ChangeEvent::ProjectReset:
         rebuild();
@@ -257,6 +264,8 @@ void ClusterScene::rebuild()
     clear(); // deletes every item, lanes and overview included
     m_overview = new OverviewItem;
     addItem(m_overview);
+    m_linkLayer = new LinkLayerItem;
+    addItem(m_linkLayer);
     m_items.clear();
     m_badges.clear();
     m_linksAt.clear();
@@ -509,7 +518,7 @@ void ClusterScene::updateLinkGeometry(LinkItem *link)
         return;
     const DiagramItem *a = link->endA();
     const DiagramItem *b = link->endB();
-    link->setVisible(linkShown(link));
+    link->setVisible(linkItemShown(link));
     if (!a || !b)
         return;
     const int count = link->count();
@@ -563,7 +572,7 @@ void ClusterScene::placeBadges()
         bool shown = false;
         for (double t : kCandidates) {
             const QRectF r = link->badgeRectAt(t).adjusted(-2, -2, 2, 2);
-            if (link->isVisible() && isFree(r)) {
+            if (isLinkShown(link) && isFree(r)) {
                 for (const QPoint &cell : cellsOf(r))
                     placed[cell].append(r);
                 badge->setPos(r.center());
@@ -659,6 +668,7 @@ void ClusterScene::updateLanes()
     }
     qDeleteAll(existing);
 
+    m_linkLayer->setBounds(content.adjusted(-10, -10, 10, 10)); // room for the widest pen
     QRectF all = content;
     for (const LaneItem *lane : std::as_const(m_lanes))
         all = all.united(lane->boundingRect());
@@ -672,8 +682,11 @@ void ClusterScene::updateLanes()
 void ClusterScene::updateSelection(const QStringList &ids)
 {
     const auto repaint = [this](const QString &id) {
-        if (DiagramItem *item = m_items.value(id))
+        if (DiagramItem *item = m_items.value(id)) {
             item->update();
+            if (item->type() == LinkItemType && linkLayerShown())
+                m_linkLayer->update(item->boundingRect()); // it draws the selected link
+        }
         if (BadgeItem *badge = m_badges.value(id))
             badge->update();
     };
@@ -701,14 +714,50 @@ DiagramItem *ClusterScene::topItemAt(const QPointF &scenePos) const
         }
         return found;
     }
+    // The links' items are hidden behind the link layer: they are found by their lines,
+    // above the domains and under devices and badges, as they are drawn.
+    LinkItem *link = nullptr;
+    bool linkSought = !linkLayerShown();
     const QList<QGraphicsItem *> hits
             = items(scenePos, Qt::IntersectsItemShape, Qt::DescendingOrder);
     for (QGraphicsItem *hit : hits) {
         const int type = hit->type();
-        if (type != LaneItemType && type >= NodeItemType && type <= BadgeItemType)
-            return static_cast<DiagramItem *>(hit);
+        if (type == LaneItemType || type < NodeItemType || type > BadgeItemType)
+            continue;
+        if (!linkSought && hit->zValue() < m_linkLayer->zValue()) {
+            linkSought = true;
+            if ((link = linkAt(scenePos)))
+                return link;
+        }
+        return static_cast<DiagramItem *>(hit);
     }
-    return nullptr;
+    return linkSought ? nullptr : linkAt(scenePos);
+}
+
+LinkItem *ClusterScene::linkAt(const QPointF &scenePos) const
+{
+    // As near as a click hits a link's item (its shape), the topmost: bundles over cables.
+    constexpr double kReach = 4;
+    LinkItem *found = nullptr;
+    for (DiagramItem *item : m_items) {
+        if (item->type() != LinkItemType)
+            continue;
+        auto *link = static_cast<LinkItem *>(item);
+        if (!link->boundingRect().contains(scenePos) || !isLinkShown(link))
+            continue;
+        const QLineF line = link->line();
+        const QPointF d = line.p2() - line.p1();
+        const double length2 = QPointF::dotProduct(d, d);
+        const double t = length2 > 0 ? std::clamp(
+                                 QPointF::dotProduct(scenePos - line.p1(), d) / length2, 0.0, 1.0)
+                                     : 0.0;
+        const QPointF nearest = line.p1() + t * d;
+        if (QLineF(nearest, scenePos).length() > kReach)
+            continue;
+        if (!found || link->zValue() > found->zValue())
+            found = link;
+    }
+    return found;
 }
 
 QStringList ClusterScene::idsInside(const QRectF &rect) const

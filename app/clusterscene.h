@@ -16,6 +16,7 @@ class DiagramItem;
 class DomainItem;
 class LaneItem;
 class LinkItem;
+class LinkLayerItem;
 class NodeItem;
 class OverviewItem;
 class SwitchItem;
@@ -92,6 +93,10 @@ public:
     bool cablesShown() const { return m_cablesShown; }
     bool badgesShown() const { return m_badgesShown; }
     bool overviewShown() const { return m_overviewShown && !m_fullDetail; }
+    // Whether `link` is drawn at all: by the link layer, which draws every link in batches
+    // while the devices are items of their own, or by its own item in an export.
+    bool isLinkShown(const LinkItem *link) const;
+    bool linkLayerShown() const { return !m_overviewShown && !m_fullDetail; }
 
     // Exports draw every item at full detail whatever the scale (see DiagramItem).
     bool fullDetail() const { return m_fullDetail; }
@@ -127,7 +132,12 @@ private:
     void updateLanes();
     void placeBadges();
     void applyLayerVisibility();
-    bool linkShown(const LinkItem *link) const;
+    // The link's own item is shown only where the link layer does not draw it.
+    bool linkItemShown(const LinkItem *link) const
+    {
+        return !linkLayerShown() && isLinkShown(link);
+    }
+    LinkItem *linkAt(const QPointF &scenePos) const;
     void updateSelection(const QStringList &ids);
 
     Document *m_document;
@@ -137,7 +147,8 @@ private:
     QHash<QString, BadgeItem *> m_badges;        // link id -> badge
     QHash<QString, QList<LinkItem *>> m_linksAt; // device id -> the links at it
     QList<LaneItem *> m_lanes;
-    OverviewItem *m_overview = nullptr; // owned by the scene, remade by rebuild()
+    OverviewItem *m_overview = nullptr;   // owned by the scene, remade by rebuild()
+    LinkLayerItem *m_linkLayer = nullptr; // likewise
     QRectF m_contentRect;
     QStringList m_selection;
     int m_pendingRefresh = 0; // Refresh flags

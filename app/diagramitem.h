@@ -16,6 +16,7 @@ enum DiagramItemType {
     LaneItemType,
     BadgeItemType,
     OverviewItemType,
+    LinkLayerItemType,
 };
 
 // A diagram item that stands for one project id. Items only draw what the scene copied into

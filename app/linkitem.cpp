@@ -18,13 +18,13 @@ namespace {
 
 constexpr double kHitWidth = 8; // how far from the line a click still hits it
 
-double penWidth(int count)
+} // namespace
+
+double LinkItem::penWidth(int count)
 {
     // Wider for bigger bundles, but never so wide that a fan of bundles becomes a blot.
     return 1.2 + std::min(2.4, 0.6 * std::log2(double(std::max(1, count))));
 }
-
-} // namespace
 
 LinkItem::LinkItem(const QString &id)
     : DiagramItem(id)
@@ -124,7 +124,7 @@ void LinkItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
 
     QColor color = selected ? style.selection : m_color;
     if (m_count == 1 && !selected)
-        color.setAlphaF(0.7f); // single cables come in hundreds; bundles stand out
+        color.setAlphaF(kCableAlpha);
     // Below two device pixels a one-pixel hairline looks the same and takes the rasterizer's
     // fast path: wide antialiased strokes are what makes a frame of many cables slow.
     const bool hairline = lod * width < 2;

@@ -40,6 +40,10 @@ public:
     double slotB() const { return m_slotB; }
     void setSlot(bool atA, double offset) { (atA ? m_slotA : m_slotB) = offset; }
     QColor color() const { return m_color; }
+    // The width of a link's line, in scene units: wider for bigger bundles.
+    static double penWidth(int count);
+    // Single cables are drawn translucent: they come in hundreds, and bundles stand out.
+    static constexpr float kCableAlpha = 0.7f;
 
     QLineF line() const { return m_line; }
     QString deviceA() const { return m_a; }

@@ -28,6 +28,8 @@ int rowOf(const DiagramItem *item)
     return 0;
 }
 
+} // namespace
+
 // Andrew's monotone chain; the points of a fan are two rows of switch ports.
 QPolygonF convexHull(QList<QPointF> points)
 {
@@ -56,7 +58,7 @@ QPolygonF convexHull(QList<QPointF> points)
     return QPolygonF(hull);
 }
 
-double area(const QPolygonF &polygon)
+double polygonArea(const QPolygonF &polygon)
 {
     double twice = 0;
     for (qsizetype i = 0; i < polygon.size(); ++i) {
@@ -66,8 +68,6 @@ double area(const QPolygonF &polygon)
     }
     return std::abs(twice) / 2;
 }
-
-} // namespace
 
 OverviewItem::OverviewItem()
 {
@@ -101,7 +101,7 @@ void OverviewItem::paintBundles(QPainter *painter, const Batch &batch)
     // and costs one polygon instead of millions of pixels of lines. Zoomed in further, the
     // lines cover less than their hull and are drawn one by one.
     const double scale = painter->worldTransform().m11();
-    const double hullArea = area(batch.hull);
+    const double hullArea = polygonArea(batch.hull);
     if (batch.hull.size() >= 3 && batch.length * scale >= 1.5 * hullArea * scale * scale) {
         painter->setPen(Qt::NoPen);
         painter->setBrush(batch.color);

@@ -11,6 +11,11 @@
 
 namespace topoplan {
 
+// The convex hull of `points` and the area of a polygon: a dense fan of links drawn as one
+// filled shape (see OverviewItem and LinkLayerItem).
+QPolygonF convexHull(QList<QPointF> points);
+double polygonArea(const QPolygonF &polygon);
+
 // The whole diagram in one item, for views zoomed out so far that a server is a few pixels:
 // the boxes of the nodes and switches, the bands of their GPUs and the bundle lines, drawn
 // as a handful of batched drawRects()/drawLines() calls (one per colour) from geometry

@@ -87,6 +87,7 @@ private Q_SLOTS:
     void panWithMiddleButtonOrSpace();
     void exportRendersAtFullDetail();
     void zoomedOutHidesCablesAndBadges();
+    void linkLayerDrawsPicksAndFollows();
     void pasteRefreshesOncePerCommand();
     void followsPalette();
 };
@@ -127,7 +128,7 @@ void TestScene::oneItemPerEntity()
     for (const Link &l : t.links) {
         const LinkItem *item = scene.linkItem(qs(l.id));
         QVERIFY(item);
-        QVERIFY(item->isVisible());
+        QVERIFY(scene.isLinkShown(item));
         const QRectF a = scene.itemForId(qs(l.a.device))->sceneBoundingRect();
         const QRectF b = scene.itemForId(qs(l.b.device))->sceneBoundingRect();
         QVERIFY2(a.contains(item->line().p1()), qPrintable(qs(l.id)));
@@ -501,7 +502,8 @@ void TestScene::zoomedOutHidesCablesAndBadges()
         const QList<QGraphicsItem *> items = scene->items();
         for (const QGraphicsItem *item : items) {
             if (const auto *link = qgraphicsitem_cast<const LinkItem *>(item))
-                n += link->isVisible() && (count == 1 ? link->count() == 1 : link->count() > 1);
+                n += scene->isLinkShown(link)
+                     && (count == 1 ? link->count() == 1 : link->count() > 1);
         }
         return n;
     };
@@ -548,6 +550,60 @@ void TestScene::zoomedOutHidesCablesAndBadges()
     QCOMPARE(visible(8), 32);
     QVERIFY(scene->itemForId(node)->isVisible());
     QVERIFY(scene->badgeItem(QStringLiteral("link-257"))->isVisible());
+}
+
+void TestScene::linkLayerDrawsPicksAndFollows()
+{
+    // Zoomed in, one layer draws every link and their items are hidden; a link is still
+    // found under the mouse by its line, drawn in the selection colour when selected, and
+    // re-drawn where its device moves.
+    Document doc(generated("dgx-h100", 32));
+    auto *scene = new ClusterScene(&doc);
+    ClusterView view;
+    view.resize(1200, 800);
+    view.setClusterScene(scene);
+    view.resetZoom();
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(scene->linkLayerShown());
+    const LinkItem *cable = nullptr;
+    QPointF at;
+    for (const Link &l : doc.project().topology.links) {
+        const LinkItem *link = scene->linkItem(qs(l.id));
+        QVERIFY(!link->isVisible());
+        QVERIFY(scene->isLinkShown(link));
+        for (double t : {0.1, 0.2, 0.3}) {
+            const QPointF p = link->line().pointAt(t);
+            if (!cable && l.count == 1 && scene->topItemAt(p) == link
+                && view.viewport()->rect().contains(view.mapFromScene(p))) {
+                cable = link;
+                at = p;
+            }
+        }
+    }
+    QVERIFY(cable);
+    QImage frame(view.viewport()->size(), QImage::Format_RGB32);
+    view.viewport()->render(&frame);
+    const QPoint pixel = view.mapFromScene(at);
+    QVERIFY(frame.pixel(pixel) != scene->style().selection.rgb());
+    doc.setSelection({cable->id()});
+    view.viewport()->render(&frame);
+    QCOMPARE(frame.pixel(pixel), scene->style().selection.rgb());
+
+    // Moving the node drags its cable along: the layer draws the new line, not the old.
+    const QString node
+            = cable->endA()->type() == NodeItemType ? cable->deviceA() : cable->deviceB();
+    const QLineF before = cable->line();
+    const std::optional<LayoutItem> layout = doc.layoutItem(node);
+    QVERIFY(layout);
+    doc.undoStack()->push(new MoveItems(&doc, {node}, {QPointF(layout->x + 300, layout->y)}, 0));
+    QVERIFY(cable->line() != before);
+    view.viewport()->render(&frame);
+    const QPoint moved = view.mapFromScene(cable->line().pointAt(0.5));
+    if (view.viewport()->rect().contains(moved)
+        && scene->topItemAt(cable->line().pointAt(0.5)) == cable)
+        QCOMPARE(frame.pixel(moved), scene->style().selection.rgb());
+    QCOMPARE(scene->topItemAt(before.pointAt(0.5)) == cable, false);
 }
 
 void TestScene::pasteRefreshesOncePerCommand()

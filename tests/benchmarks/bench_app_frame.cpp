@@ -18,6 +18,7 @@
 #include "app/clusterview.h"
 #include "app/diagramitem.h"
 #include "app/document.h"
+#include "app/editcommands.h"
 #include "app/projectio.h"
 #include "app/translations.h"
 
@@ -251,6 +252,36 @@ void BM_Frame2048LeafLane100Percent(benchmark::State &state)
     canvas.view.zoomToFit();
 }
 
+// A drag at 100 %: each mouse move pushes a move of one server next to leaf-1 and the
+// window paints the frame, its cables re-drawn where they now run.
+void BM_Frame2048Dragging(benchmark::State &state)
+{
+    Canvas &canvas = sharedCanvas(kBigTemplate);
+    canvas.show(1.0, QStringLiteral("leaf-1"));
+    const QString node = QString::fromStdString(canvas.document.project().topology.nodes[0].id);
+    const std::optional<LayoutItem> start = canvas.document.layoutItem(node);
+    if (!start)
+        fail("no layout for " + node.toStdString());
+    QImage image = frameImage();
+    canvas.paint(image);
+    const int gesture = MoveItems::newGesture();
+    int step = 0;
+    for (auto _ : state) {
+        const QPointF pos(start->x + (++step % 2 ? 20 : 0), start->y);
+        canvas.document.undoStack()->push(new MoveItems(&canvas.document, {node}, {pos}, gesture));
+        canvas.paint(image);
+        benchmark::DoNotOptimize(image.constBits());
+    }
+    canvas.document.undoStack()->clear();
+    canvas.document.undoStack()->push(
+            new MoveItems(&canvas.document, {node}, {QPointF(start->x, start->y)}));
+    canvas.document.undoStack()->clear();
+    QCoreApplication::processEvents();
+    report(state, canvas);
+    saveFrame(QStringLiteral("frame-2048-dragging"), image);
+    canvas.view.zoomToFit();
+}
+
 void BM_FrameSampleFitted(benchmark::State &state)
 {
     Canvas &canvas = sharedCanvas(kSampleTemplate);
@@ -337,6 +368,7 @@ BENCHMARK(BM_Frame2048Zoomed)
         ->Arg(100)
         ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Frame2048LeafLane100Percent)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Frame2048Dragging)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FrameSampleFitted)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Duplicate256Nodes)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_UndoDuplicate256Nodes)->Unit(benchmark::kMillisecond)->Iterations(3);
