@@ -3,16 +3,20 @@
 #include "clusterscene.h"
 #include "diagramitem.h"
 #include "document.h"
+#include "propertycommands.h"
 #include "topologycommands.h"
 
 #include "engine/editing.h"
+#include "engine/propertyedit.h"
 
 #include <QCoreApplication>
+
 #include <QGraphicsLineItem>
 #include <QGraphicsSceneMouseEvent>
 #include <QKeyEvent>
 #include <QPen>
 #include <QUndoStack>
+#include <algorithm>
 
 namespace topoplan {
 
@@ -66,6 +70,27 @@ std::optional<QString> LinkGesture::finish(const QPointF &scenePos)
     if (!link) {
         return QCoreApplication::translate("ConnectTool", "Not connected: %1.")
                 .arg(QString::fromStdString(link.error().message));
+    }
+    // A second cable between the same two devices on the same medium joins their bundle
+    // ("8 x 400G" is drawn as one line), if both ends have a port for it.
+    const Topology &t = document->project().topology;
+    const auto bundle = std::find_if(t.links.begin(), t.links.end(), [&](const Link &l) {
+        const bool sameEnds = (l.a.device == link->a.device && l.b.device == link->b.device)
+                              || (l.a.device == link->b.device && l.b.device == link->a.device);
+        return sameEnds && l.medium == link->medium;
+    });
+    if (bundle != t.links.end()) {
+        const Expected<TopologyEdit> grown
+                = editProperty(t, document->catalog(), {bundle->id}, Property::Count,
+                               std::to_string(bundle->count + 1));
+        if (!grown) {
+            return QCoreApplication::translate("ConnectTool", "Not connected: %1.")
+                    .arg(QString::fromStdString(grown.error().message));
+        }
+        const QString id = QString::fromStdString(bundle->id);
+        document->undoStack()->push(new ChangeProperties(document, Property::Count, *grown));
+        document->setSelection({id});
+        return std::nullopt;
     }
     document->undoStack()->push(new AddLink(document, *link));
     document->setSelection({QString::fromStdString(link->id)});

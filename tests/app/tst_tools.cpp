@@ -124,6 +124,7 @@ private Q_SLOTS:
     void connectToolJoins_data();
     void connectToolJoins();
     void connectingAFullSwitchIsRefused();
+    void connectingAgainGrowsTheBundle();
     void portHandleDragConnects();
     void linkMenuChangesMedium();
     void toolActions();
@@ -377,6 +378,35 @@ void TestTools::connectToolJoins()
     QCOMPARE(c.doc.undoStack()->count(), 1);
     c.doc.undoStack()->undo();
     QCOMPARE(int(c.doc.project().topology.links.size()), 2);
+}
+
+void TestTools::connectingAgainGrowsTheBundle()
+{
+    // Two leaves joined by one NDR cable; a second Connect gesture between them adds a cable
+    // to the same line (one undo step), as an architect draws "8 x 400G".
+    Project p;
+    p.topology.switches
+            = {{"s1", "s1", "qm9700", Tier::Leaf, {}}, {"s2", "s2", "qm9700", Tier::Spine, {}}};
+    p.topology.links = {{"link-1", {"s1", 0}, {"s2", 0}, "ib-ndr", 1}};
+    p.layout.items["s1"] = {0, 300, 0, 0, {}};
+    p.layout.items["s2"] = {0, 0, 0, 0, {}};
+    Canvas c(p);
+    QVERIFY(QTest::qWaitForWindowExposed(&c.view));
+    c.tools.selectTool(c.connect);
+    c.show(QPointF(60, 150));
+    c.drag(c.centerOf(QStringLiteral("s1")), c.centerOf(QStringLiteral("s2")));
+    const Topology &t = c.doc.project().topology;
+    QCOMPARE(int(t.links.size()), 1);
+    QCOMPARE(t.links.front().count, 2);
+    QCOMPARE(c.doc.undoStack()->count(), 1);
+    QVERIFY(c.scene->badgeItem(QStringLiteral("link-1"))); // "2 x 400G"
+    QCOMPARE(c.doc.selection(), QSet<QString>{QStringLiteral("link-1")});
+    c.drag(c.centerOf(QStringLiteral("s2")), c.centerOf(QStringLiteral("s1"))); // either way
+    QCOMPARE(c.doc.project().topology.links.front().count, 3);
+    c.doc.undoStack()->undo();
+    c.doc.undoStack()->undo();
+    QCOMPARE(c.doc.project().topology.links.front(),
+             (Link{"link-1", {"s1", 0}, {"s2", 0}, "ib-ndr", 1}));
 }
 
 void TestTools::connectingAFullSwitchIsRefused()
