@@ -9,6 +9,7 @@ namespace {
 // Mixed-precision Adam's fp32 state per parameter: master weight, first and second moments.
 constexpr double kOptimizerBytes = 12;
 constexpr double kWeightBytes = 2;
+constexpr double kFp8WeightCacheBytes = 2;
 // Logits of the last stage per token and vocabulary entry: BF16 output + the fp32 copy the
 // cross-entropy works on.
 constexpr double kLogitBytes = 2 + 4;
@@ -84,20 +85,25 @@ double activationBytesPerLayer(const Workload &w, const Plan &p, AttentionKernel
     if (t.recompute == Recompute::Full)
         return tokens * 2 * h / spDivisor; // the layer's input, BF16
 
-    // Norm inputs (2 x 2h), QKV and first MLP matrix inputs (2h + 2h), two dropout masks (2 x h).
-    double perToken = 10 * h / spDivisor;
-    // Q and K for the scores, V, and the context that enters the output projection.
-    perToken += 2 * s.aLocal * s.headDim + 4 * s.kvLocal * s.headDim + 2 * s.aLocal * s.headDim;
+    // A linear layer keeps its input for the weight gradient: BF16, or with FP8 training the
+    // FP8 copy Transformer Engine cast it to (1 byte).
+    const double in = t.precision == Precision::FP8 ? 1 : 2;
+    // Norm inputs (2 x 2h), QKV and first MLP matrix inputs (2 x in h), two dropout masks (2 x h).
+    double perToken = (6 * h + 2 * in * h) / spDivisor;
+    // Q and K for the scores, V (BF16: attention runs in BF16), and the context that enters the
+    // output projection.
+    perToken += 2 * s.aLocal * s.headDim + 4 * s.kvLocal * s.headDim + in * s.aLocal * s.headDim;
     if (attention == AttentionKernel::Unfused && t.recompute == Recompute::None)
         perToken += 5.0 * s.aLocal * m.seq; // softmax output, dropout mask and output per score
     const double activations = m.gatedMlp ? 2 : 1; // first matrix outputs (gate and up)
     if (m.isMoe()) {
         // Each routed copy of a token: its input, the expert's first-matrix outputs and the
         // activation output; plus the fp32 router probabilities.
-        perToken += m.topK * (2 * h + 2 * activations * s.expertLocal + 2 * s.expertLocal);
+        perToken += m.topK * (in * h + 2 * activations * s.expertLocal + in * s.expertLocal);
         perToken += 4.0 * m.experts / spDivisor;
     } else {
-        perToken += 2 * activations * s.ffnLocal + 2 * s.ffnLocal;
+        // The first matrix's outputs (the activation's input) and the second matrix's input.
+        perToken += 2 * activations * s.ffnLocal + in * s.ffnLocal;
     }
     return tokens * perToken;
 }
@@ -131,6 +137,12 @@ MemoryEstimate estimateMemory(const Workload &w, const Plan &p, const GpuModel &
         MemoryEstimate e;
         e.lastStage = last && !first;
         e.weightsGB = kWeightBytes * params.total();
+        if (t.precision == Precision::FP8) {
+            // Transformer Engine casts each linear layer's weight to FP8 once per step and keeps
+            // the cast and its transpose for the remaining micro-batches (1 + 1 byte); the
+            // embedding and the output layer stay BF16.
+            e.weightsGB += kFp8WeightCacheBytes * stageParameters(m, p, false, false).total();
+        }
         e.gradsGB = sw.gradBytes * params.total();
         e.optimizerGB = t.distributedOptimizer
                                 ? kOptimizerBytes

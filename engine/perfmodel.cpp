@@ -72,6 +72,7 @@ public:
         , m_net(net)
         , m_sw(sw)
         , m_cm(gpu, w.training.precision)
+        , m_bf16(gpu, Precision::BF16)
     {
         m_tp = std::max(1, p.tp);
         m_tokens = double(m_t.microBatch) * m_m.seq / std::max(1, p.cp);
@@ -102,6 +103,10 @@ private:
     const PlanNetwork &m_net;
     const SoftwareModel &m_sw;
     ComputeModel m_cm;
+    // What runs in BF16 whatever the training precision: Transformer Engine's FP8 covers the
+    // transformer layers' linear layers only; the output layer (Megatron-Core's
+    // ColumnParallelLinear output_layer) and unfused attention's batched GEMMs stay BF16.
+    ComputeModel m_bf16;
     double m_tp = 1;
     double m_tokens = 0;   // rows of the GEMMs: micro_batch x seq / cp
     double m_spTokens = 0; // tokens a TP rank's element-wise kernels see
@@ -145,7 +150,7 @@ double StepModel::attentionForward() const
     }
     const double batches = m_t.microBatch * m_aLocal, rows = s / cp;
     const double gemm
-            = m_cm.gemmSeconds({rows, s, m_headDim}) + m_cm.gemmSeconds({rows, m_headDim, s});
+            = m_bf16.gemmSeconds({rows, s, m_headDim}) + m_bf16.gemmSeconds({rows, m_headDim, s});
     return batches * (gemm + m_cm.memorySeconds(kUnfusedScoreBytesForward * rows * s));
 }
 
@@ -157,8 +162,8 @@ double StepModel::attentionBackward() const
         return m_cm.flashAttentionSeconds(flops, s / cp);
     }
     const double batches = m_t.microBatch * m_aLocal, rows = s / cp;
-    const double gemm = m_cm.gemmBackwardSeconds({rows, s, m_headDim})
-                        + m_cm.gemmBackwardSeconds({rows, m_headDim, s});
+    const double gemm = m_bf16.gemmBackwardSeconds({rows, s, m_headDim})
+                        + m_bf16.gemmBackwardSeconds({rows, m_headDim, s});
     return batches * (gemm + m_cm.memorySeconds(kUnfusedScoreBytesBackward * rows * s));
 }
 
@@ -245,8 +250,8 @@ LayerCost StepModel::layer() const
 double StepModel::logits() const
 {
     const GemmShape g{m_tokens, m_m.vocab / m_tp, double(m_m.hidden)};
-    const double loss = m_cm.memorySeconds(kCrossEntropyBytesPerLogit * g.m * g.n);
-    return m_cm.gemmSeconds(g) + m_cm.gemmBackwardSeconds(g) + loss;
+    const double loss = m_bf16.memorySeconds(kCrossEntropyBytesPerLogit * g.m * g.n);
+    return m_bf16.gemmSeconds(g) + m_bf16.gemmBackwardSeconds(g) + loss;
 }
 
 double StepModel::logitsTp() const
