@@ -221,11 +221,18 @@ Expected<Plan> resolvePlan(Plan plan, int gpus)
 {
     long long fixed = 1LL * plan.tp * plan.cp * plan.pp;
     if (plan.dp <= 0) {
+        const std::string product = "tp x cp x pp = " + std::to_string(fixed);
+        if (fixed > gpus)
+            return Error{{},
+                         "plan",
+                         product + " needs more GPUs than the " + std::to_string(gpus)
+                                 + " the cluster has; lower tp, cp or pp"};
         if (fixed <= 0 || gpus % fixed != 0)
             return Error{{},
                          "plan",
-                         "tp x cp x pp = " + std::to_string(fixed) + " does not divide the "
-                                 + std::to_string(gpus) + " GPUs, so dp cannot be derived"};
+                         product + " does not divide the " + std::to_string(gpus)
+                                 + " GPUs, so dp cannot be derived; choose degrees whose product "
+                                   "divides it, or give dp"};
         plan.dp = static_cast<int>(gpus / fixed);
     }
     return plan;

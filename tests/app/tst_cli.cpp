@@ -351,7 +351,12 @@ void tst_Cli::analyzeRejectsBadInput_data()
     QTest::newRow("plan count")
             << QStringList{QStringLiteral("--plan"), QStringLiteral("tp=8,pp=3")}
             << QStringLiteral("error: --plan: plan: tp x cp x pp = 24 does not divide the 256 "
-                              "GPUs, so dp cannot be derived");
+                              "GPUs, so dp cannot be derived; choose degrees whose product "
+                              "divides it, or give dp");
+    QTest::newRow("plan too big")
+            << QStringList{QStringLiteral("--plan"), QStringLiteral("tp=8,pp=64")}
+            << QStringLiteral("error: --plan: plan: tp x cp x pp = 512 needs more GPUs than the "
+                              "256 the cluster has; lower tp, cp or pp");
     QTest::newRow("preset")
             << QStringList{QStringLiteral("--workload-preset"), QStringLiteral("gpt5")}
             << QStringLiteral("error: --workload-preset: gpt5: unknown preset (expected one of: "

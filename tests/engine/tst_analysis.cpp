@@ -202,7 +202,7 @@ void tst_Analysis::invalidPlanIsAnErrorAndADiagnostic_data()
     QTest::addColumn<QString>("message");
     QTest::newRow("heads") << plan(5) << "plan"
                            << "tp x cp x pp = 5 does not divide the 256 GPUs, so dp cannot be "
-                              "derived";
+                              "derived; choose degrees whose product divides it, or give dp";
     Plan tooMany = plan(8, 8);
     tooMany.dp = 8;
     QTest::newRow("product") << tooMany << "plan"

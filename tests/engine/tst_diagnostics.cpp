@@ -316,7 +316,8 @@ void tst_Diagnostics::planInvalid()
     QCOMPARE(q(d.code), QStringLiteral("PLAN_INVALID"));
     QCOMPARE(d.severity, Severity::Error);
     QCOMPARE(q(d.message), QStringLiteral("The plan cannot run: plan: tp x cp x pp = 3 does not "
-                                          "divide the 16 GPUs, so dp cannot be derived"));
+                                          "divide the 16 GPUs, so dp cannot be derived; "
+                                          "choose degrees whose product divides it, or give dp"));
     // A valid plan analyses, and says nothing of the plan being invalid.
     const Expected<AnalysisResult> good = a.analyze(preset("llama3-8b"), plan(8));
     QVERIFY(good.ok());

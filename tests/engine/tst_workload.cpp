@@ -357,7 +357,8 @@ void TestWorkload::resolvePlan_data()
                               "be derived");
     QTest::newRow("more than the GPUs")
             << QStringLiteral("tp=8,pp=16") << 64 << 0
-            << QStringLiteral("plan: tp x cp x pp = 128 does not divide the 64 GPUs");
+            << QStringLiteral("plan: tp x cp x pp = 128 needs more GPUs than the 64 the cluster "
+                              "has; lower tp, cp or pp");
 }
 
 void TestWorkload::resolvePlan()
