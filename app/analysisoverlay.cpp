@@ -320,6 +320,7 @@ AnalysisOverlayController::AnalysisOverlayController(AnalysisController *control
     , m_card(new AnalysisCard(view))
 {
     m_card->hide();
+    view->setTopRightOverlay(m_card);
     m_relayout.setSingleShot(true);
     m_relayout.setInterval(0);
     connect(&m_relayout, &QTimer::timeout, this, &AnalysisOverlayController::update);

@@ -1,6 +1,7 @@
 #include "clusterview.h"
 
 #include "clusterscene.h"
+#include "diagramitem.h"
 #include "diagramlegend.h"
 
 #include <QKeyEvent>
@@ -101,10 +102,19 @@ void ClusterView::zoomToFit()
     if (content.isEmpty()) {
         resetTransform();
     } else {
-        fitInView(content, Qt::KeepAspectRatio);
-        // Leave the strip under the legend free: fit again with room for it at the bottom.
-        const double legendSpace = (m_legend->height() + 16) / zoom();
-        fitInView(content.adjusted(0, 0, 0, legendSpace), Qt::KeepAspectRatio);
+        // Leave the strip under the legend free.
+        const QMarginsF legend(0, 0, 0, m_legend->height() + 16);
+        fitWithMargins(content, legend);
+        if (overlayCoversDevices()) {
+            // Room for the card beside the diagram or above it, whichever leaves it larger.
+            const QSizeF card = QSizeF(m_topRight->size()) + QSizeF(24, 24);
+            const QMarginsF beside = legend + QMarginsF(0, 0, card.width(), 0);
+            const QMarginsF above = legend + QMarginsF(0, card.height(), 0, 0);
+            if (fitWithMargins(content, beside) < fitWithMargins(content, above) - 1e-9)
+                fitWithMargins(content, above);
+            else
+                fitWithMargins(content, beside);
+        }
         if (zoom() > kMaxFitZoom) {
             setTransform(QTransform::fromScale(kMaxFitZoom, kMaxFitZoom));
             centerOn(content.center());
@@ -112,6 +122,63 @@ void ClusterView::zoomToFit()
     }
     m_fitted = true;
     Q_EMIT zoomChanged(zoom());
+}
+
+double ClusterView::fitWithMargins(const QRectF &content, const QMarginsF &pixels)
+{
+    // The margins are in pixels, the content in scene units: fit, then fit again with the
+    // margins at the zoom reached (twice, as the second fit changes the zoom a little).
+    fitInView(content, Qt::KeepAspectRatio);
+    for (int i = 0; i < 2; ++i) {
+        const double z = zoom();
+        fitInView(content.marginsAdded(QMarginsF(pixels.left() / z, pixels.top() / z,
+                                                 pixels.right() / z, pixels.bottom() / z)),
+                  Qt::KeepAspectRatio);
+    }
+    return zoom();
+}
+
+void ClusterView::setTopRightOverlay(QWidget *overlay)
+{
+    if (m_topRight)
+        m_topRight->removeEventFilter(this);
+    m_topRight = overlay;
+    if (overlay)
+        overlay->installEventFilter(this);
+}
+
+bool ClusterView::overlayCoversDevices() const
+{
+    if (!m_scene || !m_topRight || !m_topRight->isVisible())
+        return false;
+    const QRect card = m_topRight->geometry()
+                               .translated(-viewport()->geometry().topLeft())
+                               .adjusted(-8, -8, 8, 8);
+    const QRectF under = mapToScene(card).boundingRect();
+    for (const QGraphicsItem *item : m_scene->items(under, Qt::IntersectsItemBoundingRect)) {
+        // Zoomed out, the overview stands in for the hidden devices.
+        if (!item->isVisible())
+            continue;
+        switch (item->type()) {
+        case NodeItemType:
+        case SwitchItemType:
+        case DomainItemType:
+        case OverviewItemType:
+            return true;
+        default:
+            break;
+        }
+    }
+    return false;
+}
+
+bool ClusterView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_topRight && m_fitted
+        && (event->type() == QEvent::Show || event->type() == QEvent::Resize
+            || event->type() == QEvent::Move))
+        zoomToFit();
+    return QGraphicsView::eventFilter(watched, event);
 }
 
 void ClusterView::zoomToRect(const QRectF &sceneRect)

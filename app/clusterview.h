@@ -27,6 +27,10 @@ public:
     // Shows `sceneRect` as large as it fits (at most kMaxZoom): zoom to selection.
     void zoomToRect(const QRectF &sceneRect);
 
+    // A widget floating over the viewport's top-right corner (the analysis card): zoom to fit
+    // keeps the devices clear of it, and a fitted view fits again when it appears or resizes.
+    void setTopRightOverlay(QWidget *overlay);
+
     static constexpr double kMinZoom = 0.02;
     static constexpr double kMaxZoom = 8.0;
 
@@ -56,9 +60,14 @@ private:
     void updateSceneRect();
     void placeLegend();
     void endPan();
+    // Fits `content` with `pixels` of viewport kept free around it; returns the zoom reached.
+    double fitWithMargins(const QRectF &content, const QMarginsF &pixels);
+    bool overlayCoversDevices() const;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
     QPointer<ClusterScene> m_scene;
     DiagramLegend *m_legend;
+    QPointer<QWidget> m_topRight;
     bool m_fitted = true; // keep fitting on resize until the user zooms or pans
     bool m_spaceHeld = false;
     bool m_panning = false;

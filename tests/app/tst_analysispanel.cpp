@@ -8,7 +8,10 @@
 #include "app/analysisdock.h"
 #include "app/analysisoverlay.h"
 #include "app/clusterscene.h"
+#include "app/clusterview.h"
+#include "app/diagramitem.h"
 #include "app/document.h"
+#include "app/editcommands.h"
 #include "app/jobcommands.h"
 #include "app/linkitem.h"
 #include "app/mainwindow.h"
@@ -81,6 +84,8 @@ private Q_SLOTS:
     void invalidPlanSaysWhy();
     void overtakenResultsAreDropped();
     void choosingAModelFindsTheBestPlan();
+    void fittedDiagramKeepsClearOfTheCard_data();
+    void fittedDiagramKeepsClearOfTheCard();
 
 private:
     void openSample(MainWindow &w);
@@ -323,6 +328,61 @@ void TestAnalysisPanel::choosingAModelFindsTheBestPlan()
     QCOMPARE(w.analysis()->outcome()->result->step.tokensPerS, best.plans.front().step.tokensPerS);
     QVERIFY(dock->degreeBox(Dim::TP)->isEnabled());
     QCOMPARE(dock->degreeBox(Dim::TP)->value(), best.plans.front().plan.tp);
+}
+
+void TestAnalysisPanel::fittedDiagramKeepsClearOfTheCard_data()
+{
+    QTest::addColumn<QSize>("window");
+    QTest::newRow("wide") << QSize(1600, 1100);
+    QTest::newRow("narrow") << QSize(1100, 1100);
+    QTest::newRow("short") << QSize(1600, 800);
+}
+
+void TestAnalysisPanel::fittedDiagramKeepsClearOfTheCard()
+{
+    QFETCH(QSize, window);
+    MainWindow w;
+    openSample(w);
+    w.resize(window);
+    ClusterView *view = w.view();
+    // A spine moved to the far right of its lane: the top right corner of the diagram, where
+    // the card sits.
+    QList<QGraphicsItem *> devices;
+    for (QGraphicsItem *item : w.scene()->items()) {
+        if (item->type() == NodeItemType || item->type() == SwitchItemType)
+            devices.append(item);
+    }
+    QCOMPARE(devices.size(), 32 + 8 + 4);
+    QGraphicsItem *spine = nullptr;
+    double right = 0;
+    for (QGraphicsItem *item : devices) {
+        right = std::max(right, item->sceneBoundingRect().right());
+        if (!spine || item->sceneBoundingRect().top() < spine->sceneBoundingRect().top()
+            || (item->sceneBoundingRect().top() == spine->sceneBoundingRect().top()
+                && item->x() > spine->x()))
+            spine = item;
+    }
+    const QString spineId = static_cast<DiagramItem *>(spine)->id();
+    const QRectF at = spine->sceneBoundingRect();
+    w.document()->undoStack()->push(new MoveItems(
+            w.document(), {spineId}, {QPointF(spine->x() + right - at.right(), spine->y())},
+            MoveItems::newGesture()));
+    QVERIFY(settled(w.analysis()));
+    QVERIFY(w.overlays()->card()->isVisible());
+
+    // Zoom to fit as the user asks for it, then look at where the devices landed.
+    view->setFocus();
+    QTest::keyClick(view, Qt::Key_0, Qt::ControlModifier);
+    const QRect card
+            = w.overlays()->card()->geometry().translated(-view->viewport()->geometry().topLeft());
+    for (QGraphicsItem *item : devices) {
+        const QRect drawn = view->mapFromScene(item->sceneBoundingRect()).boundingRect();
+        QVERIFY2(!drawn.intersects(card),
+                 qPrintable(QStringLiteral("%1 under the card at zoom %2")
+                                    .arg(static_cast<DiagramItem *>(item)->id())
+                                    .arg(view->zoom())));
+        QVERIFY(view->viewport()->rect().contains(drawn));
+    }
 }
 
 QTEST_MAIN(TestAnalysisPanel)
