@@ -66,7 +66,7 @@ struct Canvas
 {
     explicit Canvas(Project project)
         : doc(std::move(project))
-        , scene(new ClusterScene(&doc))
+        , scene(new ClusterScene(&doc, &doc))
         , drops(new DropController(&view))
     {
         view.resize(1200, 800);

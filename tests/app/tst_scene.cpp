@@ -268,7 +268,7 @@ void TestScene::followsCommands()
 void TestScene::dragMovesDocumentAsOneStep()
 {
     Document doc(generated("dgx-h100", 32));
-    auto *scene = new ClusterScene(&doc);
+    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
     ClusterView view;
     view.resize(1200, 800);
     view.setClusterScene(scene);
@@ -326,7 +326,7 @@ void TestScene::dragMovesDocumentAsOneStep()
 void TestScene::dragDomainCarriesItsTrays()
 {
     Document doc(generated("gb200-tray", 18, 72));
-    auto *scene = new ClusterScene(&doc);
+    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
     ClusterView view;
     view.resize(1200, 800);
     view.setClusterScene(scene);
@@ -354,7 +354,7 @@ void TestScene::dragDomainCarriesItsTrays()
 void TestScene::clickSelects()
 {
     Document doc(generated("dgx-h100", 32));
-    auto *scene = new ClusterScene(&doc);
+    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
     ClusterView view;
     view.resize(1200, 800);
     view.setClusterScene(scene);
@@ -381,7 +381,7 @@ void TestScene::clickSelects()
 void TestScene::wheelZoomsAboutCursor()
 {
     Document doc(generated("dgx-h100", 32));
-    auto *scene = new ClusterScene(&doc);
+    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
     ClusterView view;
     view.resize(1000, 700);
     view.setClusterScene(scene);
@@ -407,7 +407,7 @@ void TestScene::wheelZoomsAboutCursor()
 void TestScene::zoomToFitShowsEverything()
 {
     Document doc(generated("dgx-h100", 32));
-    auto *scene = new ClusterScene(&doc);
+    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
     ClusterView view;
     view.resize(1600, 1000);
     view.setClusterScene(scene);
@@ -423,7 +423,7 @@ void TestScene::zoomToFitShowsEverything()
 void TestScene::panWithMiddleButtonOrSpace()
 {
     Document doc(generated("dgx-h100", 32));
-    auto *scene = new ClusterScene(&doc);
+    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
     ClusterView view;
     view.resize(800, 600);
     view.setClusterScene(scene);
@@ -493,7 +493,7 @@ void TestScene::exportRendersAtFullDetail()
 void TestScene::zoomedOutHidesCablesAndBadges()
 {
     Document doc(generated("dgx-h100", 32));
-    auto *scene = new ClusterScene(&doc);
+    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
     ClusterView view;
     view.resize(1200, 800);
     view.setClusterScene(scene);
@@ -558,7 +558,7 @@ void TestScene::linkLayerDrawsPicksAndFollows()
     // found under the mouse by its line, drawn in the selection colour when selected, and
     // re-drawn where its device moves.
     Document doc(generated("dgx-h100", 32));
-    auto *scene = new ClusterScene(&doc);
+    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
     ClusterView view;
     view.resize(1200, 800);
     view.setClusterScene(scene);
@@ -637,7 +637,7 @@ void TestScene::pasteRefreshesOncePerCommand()
 void TestScene::followsPalette()
 {
     Document doc(generated("dgx-h100", 2));
-    auto *scene = new ClusterScene(&doc);
+    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
     ClusterView view;
     view.setClusterScene(scene);
     QPalette dark;

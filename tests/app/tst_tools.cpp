@@ -48,7 +48,7 @@ struct Canvas
 {
     explicit Canvas(Project project)
         : doc(std::move(project))
-        , scene(new ClusterScene(&doc))
+        , scene(new ClusterScene(&doc, &doc))
         , select(new SelectTool)
         , connect(new ConnectTool)
     {
