@@ -9,6 +9,7 @@
 #include <QHash>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
+#include <QtConcurrent/QtConcurrentMap>
 
 #include <algorithm>
 #include <cmath>
@@ -86,6 +87,14 @@ LinkLayerItem::LinkLayerItem()
     setZValue(1); // where the links' own items are: above domains and lanes, under devices
     setAcceptedMouseButtons(Qt::NoButton);
     setFlag(ItemUsesExtendedStyleOption); // for the exposed rect
+    QObject::connect(&m_watcher, &QFutureWatcherBase::resultReadyAt, &m_watcher,
+                     [this](int index) { takeTile(m_watcher.resultAt(index)); });
+}
+
+LinkLayerItem::~LinkLayerItem()
+{
+    // The tiles still to draw are skipped; one being drawn works on its own copy of the fans.
+    m_watcher.cancel();
 }
 
 void LinkLayerItem::invalidate(bool linksMoved)
@@ -95,6 +104,7 @@ void LinkLayerItem::invalidate(bool linksMoved)
     } else {
         m_dirty = true;
         m_tiles.clear();
+        dropPending();
     }
     update();
 }
@@ -107,9 +117,22 @@ bool LinkLayerItem::isSolid(const Fan &fan, double lod)
            && fan.length * lod * pixels >= kSolidCoverage * fan.hullArea * lod * lod;
 }
 
+void LinkLayerItem::dropPending()
+{
+    ++m_generation;
+    m_watcher.cancel();
+    m_pending.clear();
+    m_backdrop.clear();
+    m_backdropZoom = 0;
+}
+
 void LinkLayerItem::dropTiles(const QList<QRectF> &sceneRects)
 {
-    if (sceneRects.isEmpty() || m_tiles.isEmpty())
+    if (sceneRects.isEmpty())
+        return;
+    // Lines moved: the backdrop and the tiles being drawn show them where they were.
+    dropPending();
+    if (m_tiles.isEmpty())
         return;
     const double size = kTile / m_tileZoom;
     for (auto it = m_tiles.begin(); it != m_tiles.end();) {
@@ -230,8 +253,7 @@ void LinkLayerItem::setBounds(const QRectF &bounds)
     m_bounds = bounds;
 }
 
-void LinkLayerItem::paintFan(QPainter *painter, const Fan &fan, const QRectF &exposed,
-                             double lod) const
+void LinkLayerItem::paintFan(QPainter *painter, const Fan &fan, const QRectF &exposed, double lod)
 {
     if (!fan.bounds.intersects(exposed))
         return;
@@ -247,13 +269,16 @@ void LinkLayerItem::paintFan(QPainter *painter, const Fan &fan, const QRectF &ex
     }
     const double m = fan.width + 2;
     const QRectF clip = exposed.adjusted(-m, -m, m, m);
-    m_visible.clear();
+    // The lines of the fan inside the exposed rect; kept per thread, as tiles are drawn on
+    // the pool too.
+    thread_local QList<QLineF> visible;
+    visible.clear();
     QLineF cut;
     for (const QLineF &line : fan.lines) {
         if (clipLine(line, clip, &cut))
-            m_visible.append(cut);
+            visible.append(cut);
     }
-    if (m_visible.isEmpty())
+    if (visible.isEmpty())
         return;
     QColor color = fan.color;
     if (!fan.bundle)
@@ -262,16 +287,17 @@ void LinkLayerItem::paintFan(QPainter *painter, const Fan &fan, const QRectF &ex
     pen.setCapStyle(Qt::FlatCap);
     painter->setPen(pen);
     painter->setRenderHint(QPainter::Antialiasing, !hairline);
-    painter->drawLines(m_visible);
+    painter->drawLines(visible);
 }
 
-void LinkLayerItem::paintFans(QPainter *painter, const QRectF &exposed, double lod) const
+void LinkLayerItem::paintFans(QPainter *painter, const QList<Fan> &fans, const QRectF &exposed,
+                              double lod)
 {
-    for (const Fan &fan : std::as_const(m_fans))
+    for (const Fan &fan : fans)
         paintFan(painter, fan, exposed, lod);
 }
 
-QImage LinkLayerItem::renderTile(const QPoint &tile, double zoom) const
+QImage LinkLayerItem::renderTile(const QList<Fan> &fans, const QPoint &tile, double zoom)
 {
     QImage image(kTile, kTile, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
@@ -280,8 +306,67 @@ QImage LinkLayerItem::renderTile(const QPoint &tile, double zoom) const
     painter.setTransform(QTransform(zoom, 0, 0, zoom, -tile.x() * kTile, -tile.y() * kTile));
     const QRectF scene(tile.x() * kTile / zoom, tile.y() * kTile / zoom, kTile / zoom,
                        kTile / zoom);
-    paintFans(&painter, scene, zoom);
+    paintFans(&painter, fans, scene, zoom);
     return image;
+}
+
+bool LinkLayerItem::backdropCovers(const QPoint &tile) const
+{
+    if (m_backdrop.isEmpty())
+        return false;
+    // The tile's device pixels in the backdrop's, and the backdrop's tiles over them.
+    const double s = m_backdropZoom / m_tileZoom;
+    const QRectF at(tile.x() * kTile * s, tile.y() * kTile * s, kTile * s, kTile * s);
+    for (int y = int(std::floor(at.top() / kTile)); y <= int(std::floor(at.bottom() / kTile)); ++y)
+        for (int x = int(std::floor(at.left() / kTile)); x <= int(std::floor(at.right() / kTile));
+             ++x)
+            if (m_backdrop.contains(QPoint(x, y)))
+                return true;
+    return false;
+}
+
+void LinkLayerItem::paintBackdrop(QPainter *painter, const QPointF &offset,
+                                  const QRegion &where) const
+{
+    painter->save();
+    painter->setClipRegion(where);
+    // Nearest-pixel scaling: the backdrop shows for a moment only.
+    painter->setRenderHint(QPainter::SmoothPixmapTransform, false);
+    const double s = m_tileZoom / m_backdropZoom;
+    const QRectF area = where.boundingRect().translated(-offset.toPoint());
+    for (auto it = m_backdrop.constBegin(); it != m_backdrop.constEnd(); ++it) {
+        const QRectF target(it.key().x() * kTile * s, it.key().y() * kTile * s, kTile * s,
+                            kTile * s);
+        if (target.intersects(area))
+            painter->drawImage(target.translated(offset), it.value());
+    }
+    painter->restore();
+}
+
+void LinkLayerItem::renderInBackground(const QList<QPoint> &tiles)
+{
+    for (const QPoint &tile : tiles)
+        m_pending.insert(tile);
+    // A copy of the fans (shared, not copied, until the diagram next changes) for the pool.
+    const QList<Fan> fans = m_fans;
+    const double zoom = m_tileZoom;
+    const int generation = m_generation;
+    QList<QPoint> all(m_pending.begin(), m_pending.end());
+    m_watcher.cancel();
+    m_watcher.setFuture(QtConcurrent::mapped(all, [fans, zoom, generation](const QPoint &key) {
+        return Tile{key, renderTile(fans, key, zoom), zoom, generation};
+    }));
+}
+
+void LinkLayerItem::takeTile(const Tile &tile)
+{
+    if (tile.generation != m_generation || tile.zoom != m_tileZoom || !m_pending.remove(tile.key))
+        return;
+    if (m_tiles.size() >= kMaxTiles)
+        m_tiles.clear();
+    m_tiles.insert(tile.key, tile.image);
+    const double size = kTile / m_tileZoom;
+    update(QRectF(tile.key.x() * size, tile.key.y() * size, size, size));
 }
 
 bool LinkLayerItem::paintCached(QPainter *painter, const QRectF &exposed)
@@ -294,8 +379,22 @@ bool LinkLayerItem::paintCached(QPainter *painter, const QRectF &exposed)
         return false;
     const double zoom = t.m11();
     if (zoom != m_tileZoom) {
+        // The old zoom's tiles become the backdrop, unless they were still arriving: then
+        // the backdrop before them covers more.
+        if (m_tileZoom > 0 && !m_tiles.isEmpty() && m_pending.isEmpty()) {
+            m_backdrop = std::move(m_tiles);
+            m_backdropZoom = m_tileZoom;
+        }
+        const double ratio = m_backdropZoom > 0 ? zoom / m_backdropZoom : 0;
+        if (ratio < 0.25 || ratio > 4) { // scaled that far it would say nothing
+            m_backdrop.clear();
+            m_backdropZoom = 0;
+        }
         m_tiles.clear();
         m_tileZoom = zoom;
+        ++m_generation;
+        m_watcher.cancel();
+        m_pending.clear();
     }
     // Tiles are laid on the zoomed scene, whole device pixels apart however the view is
     // scrolled; the view's offset is rounded to a whole pixel too.
@@ -308,20 +407,44 @@ bool LinkLayerItem::paintCached(QPainter *painter, const QRectF &exposed)
     const int bottom = int(std::floor(pixels.bottom() / kTile));
     if (qsizetype(right - left + 1) * (bottom - top + 1) > kMaxTiles)
         return false;
-    const QTransform world = painter->worldTransform();
-    painter->setWorldTransform(QTransform());
+    // What is missing: drawn in the background where the backdrop can stand in for it
+    // meanwhile, else now (on the pool's threads and this one together).
+    QList<QPoint> later, now;
     for (int y = top; y <= bottom; ++y) {
         for (int x = left; x <= right; ++x) {
             const QPoint tile(x, y);
-            auto it = m_tiles.constFind(tile);
-            if (it == m_tiles.constEnd()) {
-                if (m_tiles.size() >= kMaxTiles)
-                    m_tiles.clear();
-                it = m_tiles.insert(tile, renderTile(tile, zoom));
-            }
-            painter->drawImage(offset + QPointF(x * kTile, y * kTile), *it);
+            if (m_tiles.contains(tile) || m_pending.contains(tile))
+                continue;
+            (backdropCovers(tile) ? later : now).append(tile);
         }
     }
+    if (m_tiles.size() + now.size() > kMaxTiles)
+        m_tiles.clear();
+    if (!now.isEmpty()) {
+        const QList<Fan> &fans = m_fans;
+        const QList<QImage> images = QtConcurrent::blockingMapped<QList<QImage>>(
+                now, [&fans, zoom](const QPoint &key) { return renderTile(fans, key, zoom); });
+        for (qsizetype i = 0; i < now.size(); ++i)
+            m_tiles.insert(now[i], images[i]);
+    }
+    if (!later.isEmpty())
+        renderInBackground(later);
+
+    const QTransform world = painter->worldTransform();
+    painter->setWorldTransform(QTransform());
+    QRegion waiting;
+    for (int y = top; y <= bottom; ++y) {
+        for (int x = left; x <= right; ++x) {
+            const QPoint tile(x, y);
+            const QPointF at = offset + QPointF(x * kTile, y * kTile);
+            if (auto it = m_tiles.constFind(tile); it != m_tiles.constEnd())
+                painter->drawImage(at, *it);
+            else
+                waiting += QRect(at.toPoint(), QSize(kTile, kTile));
+        }
+    }
+    if (!waiting.isEmpty())
+        paintBackdrop(painter, offset, waiting);
     painter->setWorldTransform(world);
     return true;
 }
@@ -351,7 +474,7 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
     const bool antialiased = painter->testRenderHint(QPainter::Antialiasing);
     if (!paintCached(painter, option->exposedRect))
-        paintFans(painter, option->exposedRect, lod);
+        paintFans(painter, m_fans, option->exposedRect, lod);
     paintSelection(painter, lod); // drawn live: it changes far more often than the lines
     painter->setRenderHint(QPainter::Antialiasing, antialiased); // the view's hint
 }

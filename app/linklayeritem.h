@@ -3,6 +3,7 @@
 #include "diagramitem.h"
 
 #include <QColor>
+#include <QFutureWatcher>
 #include <QHash>
 #include <QImage>
 #include <QLineF>
@@ -10,6 +11,7 @@
 #include <QPoint>
 #include <QPolygonF>
 #include <QRectF>
+#include <QSet>
 
 namespace topoplan {
 
@@ -28,6 +30,7 @@ class LinkLayerItem : public QGraphicsItem
 public:
     enum { Type = LinkLayerItemType };
     LinkLayerItem();
+    ~LinkLayerItem() override;
 
     int type() const override { return Type; }
     QRectF boundingRect() const override { return m_bounds; }
@@ -53,27 +56,49 @@ private:
         double hullArea = 0;
         double length = 0; // summed, in scene units
     };
+    // A tile drawn in the background, for the zoom it was drawn at.
+    struct Tile
+    {
+        QPoint key;
+        QImage image;
+        double zoom = 0;
+        int generation = 0;
+    };
     void rebuild();
     void updateGeometry();
     static void updateHull(Fan &fan);
     static bool isSolid(const Fan &fan, double lod);
     void dropTiles(const QList<QRectF> &sceneRects);
-    void paintFan(QPainter *painter, const Fan &fan, const QRectF &exposed, double lod) const;
-    void paintFans(QPainter *painter, const QRectF &exposed, double lod) const;
+    // Forgets the tiles being drawn in the background and the previous zoom's tiles.
+    void dropPending();
+    static void paintFan(QPainter *painter, const Fan &fan, const QRectF &exposed, double lod);
+    static void paintFans(QPainter *painter, const QList<Fan> &fans, const QRectF &exposed,
+                          double lod);
+    static QImage renderTile(const QList<Fan> &fans, const QPoint &tile, double zoom);
     bool paintCached(QPainter *painter, const QRectF &exposed);
-    QImage renderTile(const QPoint &tile, double zoom) const;
+    bool backdropCovers(const QPoint &tile) const;
+    void paintBackdrop(QPainter *painter, const QPointF &offset, const QRegion &where) const;
+    void renderInBackground(const QList<QPoint> &tiles);
+    void takeTile(const Tile &tile);
     void paintSelection(QPainter *painter, double lod) const;
 
     QRectF m_bounds;
-    bool m_dirty = true;             // regroup the links
-    bool m_moved = false;            // re-read the lines
-    QList<Fan> m_fans;               // single cables first, bundles above them
-    mutable QList<QLineF> m_visible; // the lines of one fan inside the exposed rect
+    bool m_dirty = true;  // regroup the links
+    bool m_moved = false; // re-read the lines
+    QList<Fan> m_fans;    // single cables first, bundles above them
     // The fans as drawn at one zoom, in tiles of device pixels: panning and repainting at
-    // that zoom copies pixels instead of rasterizing thousands of lines again. Any change
-    // of the diagram or of the zoom drops them.
+    // that zoom copies pixels instead of rasterizing thousands of lines again. A change of the
+    // diagram drops the tiles it touches.
     QHash<QPoint, QImage> m_tiles;
     double m_tileZoom = 0;
+    // A zoom step keeps the previous zoom's tiles as a backdrop: the new zoom's tiles are drawn
+    // on the thread pool while the frame shows the old ones scaled, so that the wheel answers
+    // at once; each tile replaces its part of the backdrop as it arrives.
+    QHash<QPoint, QImage> m_backdrop;
+    double m_backdropZoom = 0;
+    QSet<QPoint> m_pending;
+    int m_generation = 0;
+    QFutureWatcher<Tile> m_watcher;
 };
 
 } // namespace topoplan

@@ -21,8 +21,10 @@
 #include <QGraphicsSceneMouseEvent>
 #include <QImage>
 #include <QPainter>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThreadPool>
 #include <QUndoStack>
 
 using namespace topoplan;
@@ -88,6 +90,7 @@ private Q_SLOTS:
     void exportRendersAtFullDetail();
     void zoomedOutHidesCablesAndBadges();
     void linkLayerDrawsPicksAndFollows();
+    void zoomStepShowsOldTilesUntilNewOnesArrive();
     void pasteRefreshesOncePerCommand();
     void followsPalette();
 };
@@ -604,6 +607,70 @@ void TestScene::linkLayerDrawsPicksAndFollows()
         && scene->topItemAt(cable->line().pointAt(0.5)) == cable)
         QCOMPARE(frame.pixel(moved), scene->style().selection.rgb());
     QCOMPARE(scene->topItemAt(before.pointAt(0.5)) == cable, false);
+}
+
+void TestScene::zoomStepShowsOldTilesUntilNewOnesArrive()
+{
+    // A wheel notch paints at once with the previous zoom's link tiles scaled, while the new
+    // zoom's are drawn on the thread pool; when they have arrived the frame is the one drawn
+    // from scratch at that zoom.
+    Document doc(generated("dgx-h100", 32));
+    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
+    ClusterView view;
+    view.resize(1200, 800);
+    view.setClusterScene(scene);
+    view.resetZoom();
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(scene->linkLayerShown());
+    QImage frame(view.viewport()->size(), QImage::Format_RGB32);
+    const auto linkPixels = [&](const QImage &image) {
+        // Pixels of the cables' colour (InfiniBand blue, blended over the background).
+        int n = 0;
+        for (int y = 0; y < image.height(); y += 2) {
+            for (int x = 0; x < image.width(); x += 2) {
+                const QColor c = image.pixelColor(x, y);
+                n += c.blue() > c.red() + 40 && c.blue() > c.green() + 20;
+            }
+        }
+        return n;
+    };
+    view.viewport()->render(&frame);
+    const int before = linkPixels(frame);
+    QVERIFY(before > 1000);
+
+    const QPoint cursor(600, 400);
+    QWheelEvent wheel(cursor, view.viewport()->mapToGlobal(cursor), QPoint(), QPoint(0, 120),
+                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(view.viewport(), &wheel);
+    QImage early(view.viewport()->size(), QImage::Format_RGB32);
+    view.viewport()->render(&early);
+    QVERIFY2(linkPixels(early) > before, "the links are shown, scaled, at once");
+
+    QVERIFY(QTest::qWaitFor([&] {
+        QThreadPool::globalInstance()->waitForDone();
+        QCoreApplication::processEvents();
+        QImage now(view.viewport()->size(), QImage::Format_RGB32);
+        view.viewport()->render(&now);
+        if (now == frame)
+            return true;
+        frame = now;
+        return false;
+    }));
+    QVERIFY(frame != early);
+
+    // Drawn from scratch at the same zoom and scroll position: zoomed far away (no backdrop
+    // is kept over such a step) and back.
+    const QTransform zoomed = view.transform();
+    const int h = view.horizontalScrollBar()->value(), v = view.verticalScrollBar()->value();
+    view.setTransform(QTransform::fromScale(0.2, 0.2));
+    view.viewport()->render(&early);
+    view.setTransform(zoomed);
+    view.horizontalScrollBar()->setValue(h);
+    view.verticalScrollBar()->setValue(v);
+    QImage scratch(view.viewport()->size(), QImage::Format_RGB32);
+    view.viewport()->render(&scratch);
+    QVERIFY(scratch == frame);
 }
 
 void TestScene::pasteRefreshesOncePerCommand()
