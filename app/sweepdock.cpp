@@ -6,6 +6,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QGraphicsLayout>
 #include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -51,11 +52,22 @@ SweepDock::SweepDock(AnalysisController *controller, QWidget *parent)
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumHeight(160);
     m_view->chart()->legend()->setAlignment(Qt::AlignRight);
+    // A bottom dock is short: give the plot the room QChart's default margins take.
+    m_view->chart()->setMargins(QMargins(4, 4, 4, 0));
+    m_view->chart()->layout()->setContentsMargins(0, 0, 0, 0);
+    m_view->chart()->setBackgroundRoundness(0);
     column->addWidget(m_summary);
     column->addWidget(m_view, 1);
     setWidget(body);
 
     connect(controller, &AnalysisController::finished, this, &SweepDock::start);
+    // A sweep is a planner run per TP width: it waits while its tab is not shown (a dock
+    // behind another's tab stays "visible" to QWidget; this signal says which tab is up).
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        m_shown = visible;
+        if (visible && m_stale)
+            start();
+    });
     connect(&m_watcher, &QFutureWatcherBase::finished, this, &SweepDock::onSwept);
 }
 
@@ -88,6 +100,11 @@ void SweepDock::start()
                               "width."));
         return;
     }
+    if (!m_shown) {
+        m_stale = true;
+        return;
+    }
+    m_stale = false;
     if (m_watcher.isRunning()) {
         m_pending = true;
         return;
@@ -157,7 +174,9 @@ void SweepDock::showSweep(const SweepResult &s)
     x->setRange(1, std::max({2, widest, s.domainSize * 2}));
     x->setMinorTickCount(0);
     auto *y = new QValueAxis;
-    y->setTitleText(tr("k tokens/s"));
+    // The unit in the labels, not in a vertical title: the dock is often too short for one.
+    y->setLabelFormat(tr("%.0fk tokens/s"));
+    y->setTickCount(3);
     y->setRange(0, std::max(1.0, top * 1.1 / kAxisUnit));
     y->applyNiceNumbers();
     chart->addAxis(x, Qt::AlignBottom);

@@ -51,6 +51,8 @@ private:
     QFutureWatcher<SweepResult> m_watcher;
     quint64 m_generation = 0; // of the analysis the sweep in progress started from
     bool m_pending = false;
+    bool m_shown = false; // on screen, not behind another dock's tab
+    bool m_stale = false; // an analysis finished while it was not
     std::optional<SweepResult> m_sweep;
 };
 

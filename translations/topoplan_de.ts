@@ -1616,10 +1616,6 @@ Möchten Sie die Änderungen speichern?</translation>
         <translation>Tensorparallele Breite (GPUs)</translation>
     </message>
     <message>
-        <source>k tokens/s</source>
-        <translation>Tsd. Token/s</translation>
-    </message>
-    <message>
         <source>Best at TP %1: %2.</source>
         <translation>Am besten bei TP %1: %2.</translation>
     </message>
@@ -1630,6 +1626,10 @@ Möchten Sie die Änderungen speichern?</translation>
     <message>
         <source>Every width runs inside one NVLink domain.</source>
         <translation>Jede Breite läuft innerhalb einer NVLink-Domäne.</translation>
+    </message>
+    <message>
+        <source>%.0fk tokens/s</source>
+        <translation>%.0f Tsd. Token/s</translation>
     </message>
 </context>
 <context>
