@@ -25,6 +25,8 @@ deps:
 benchmark: build
 	cmake --build $(BUILD_DIR) --target benchmarks -j $(JOBS)
 	@for b in $(BUILD_DIR)/tests/benchmarks/bench_*; do echo "== $$b"; QT_QPA_PLATFORM=offscreen $$b; done
+	@echo "== bench_app_frame at device pixel ratio 2"
+	@QT_QPA_PLATFORM=offscreen QT_SCALE_FACTOR=2 $(BUILD_DIR)/tests/benchmarks/bench_app_frame --benchmark_filter=HighDpi
 
 format:
 	find app engine tests -name '*.cpp' -o -name '*.h' | xargs clang-format -i

@@ -20,9 +20,9 @@ namespace topoplan {
 
 namespace {
 
-// The side of a cached tile, in device pixels, and how many are kept (some 64 MB at most).
+// The side of a cached tile, in device pixels, and how many are kept (some 100 MB at most; a high-DPI view needs four times as many).
 constexpr int kTile = 512;
-constexpr qsizetype kMaxTiles = 64;
+constexpr qsizetype kMaxTiles = 96;
 
 // A fan whose lines would cover its hull this many times over is a solid slab on screen.
 constexpr double kSolidCoverage = 4;
@@ -374,10 +374,12 @@ bool LinkLayerItem::paintCached(QPainter *painter, const QRectF &exposed)
     // Only for a plain zoom onto a screen; exports (other scales, printers) draw lines.
     const QTransform t = painter->worldTransform();
     const auto *scene = static_cast<const ClusterScene *>(this->scene());
-    if (scene->fullDetail() || t.type() > QTransform::TxScale || t.m11() != t.m22()
-        || painter->device()->devicePixelRatio() != 1)
+    if (scene->fullDetail() || t.type() > QTransform::TxScale || t.m11() != t.m22())
         return false;
-    const double zoom = t.m11();
+    // Tiles are in device pixels: on a high-DPI screen they hold dpr x dpr as many, drawn at
+    // the device's zoom, so that lines stay as crisp as drawn directly.
+    const double dpr = painter->device()->devicePixelRatio();
+    const double zoom = t.m11() * dpr;
     if (zoom != m_tileZoom) {
         // The old zoom's tiles become the backdrop, unless they were still arriving: then
         // the backdrop before them covers more.
@@ -398,7 +400,7 @@ bool LinkLayerItem::paintCached(QPainter *painter, const QRectF &exposed)
     }
     // Tiles are laid on the zoomed scene, whole device pixels apart however the view is
     // scrolled; the view's offset is rounded to a whole pixel too.
-    const QPointF offset(std::round(t.dx()), std::round(t.dy()));
+    const QPointF offset(std::round(t.dx() * dpr), std::round(t.dy() * dpr));
     const QRectF pixels(exposed.left() * zoom, exposed.top() * zoom, exposed.width() * zoom,
                         exposed.height() * zoom);
     const int left = int(std::floor(pixels.left() / kTile));
@@ -430,8 +432,9 @@ bool LinkLayerItem::paintCached(QPainter *painter, const QRectF &exposed)
     if (!later.isEmpty())
         renderInBackground(later);
 
+    // From here on in device pixels (the device's own scale undone).
     const QTransform world = painter->worldTransform();
-    painter->setWorldTransform(QTransform());
+    painter->setWorldTransform(QTransform::fromScale(1 / dpr, 1 / dpr));
     QRegion waiting;
     for (int y = top; y <= bottom; ++y) {
         for (int x = left; x <= right; ++x) {

@@ -91,6 +91,7 @@ private Q_SLOTS:
     void zoomedOutHidesCablesAndBadges();
     void linkLayerDrawsPicksAndFollows();
     void zoomStepShowsOldTilesUntilNewOnesArrive();
+    void highDpiLinksAreDrawnAtDeviceResolution();
     void pasteRefreshesOncePerCommand();
     void followsPalette();
 };
@@ -671,6 +672,59 @@ void TestScene::zoomStepShowsOldTilesUntilNewOnesArrive()
     QImage scratch(view.viewport()->size(), QImage::Format_RGB32);
     view.viewport()->render(&scratch);
     QVERIFY(scratch == frame);
+}
+
+void TestScene::highDpiLinksAreDrawnAtDeviceResolution()
+{
+    // On a screen of device pixel ratio 2 (ctest runs this with QT_SCALE_FACTOR=2, as
+    // tst_scene_hidpi) the link tiles hold device pixels: the frame has the lines where the
+    // same view drawn at ratio 1 has them, at twice its resolution rather than scaled up.
+    Document doc(generated("dgx-h100", 32));
+    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
+    ClusterView view;
+    view.resize(1200, 800);
+    view.setClusterScene(scene);
+    view.resetZoom();
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    if (view.devicePixelRatio() != 2)
+        QSKIP("needs a device pixel ratio of 2: run with QT_SCALE_FACTOR=2 (tst_scene_hidpi)");
+    const auto settle = [] {
+        QThreadPool::globalInstance()->waitForDone();
+        QCoreApplication::processEvents();
+    };
+    QImage twice(view.viewport()->size() * 2, QImage::Format_RGB32);
+    twice.setDevicePixelRatio(2);
+    view.viewport()->render(&twice);
+    settle();
+    view.viewport()->render(&twice);
+    // The same part of the scene at ratio 1.
+    QImage single(view.viewport()->size(), QImage::Format_RGB32);
+    const QRectF shown = view.mapToScene(view.viewport()->rect()).boundingRect();
+    for (int pass = 0; pass < 2; ++pass) {
+        single.fill(scene->backgroundBrush().color());
+        QPainter painter(&single);
+        scene->render(&painter, QRectF(single.rect()), shown);
+        painter.end();
+        settle();
+    }
+    const QImage scaled
+            = single.scaled(twice.size(), Qt::IgnoreAspectRatio, Qt::FastTransformation);
+    qint64 far = 0, differ = 0;
+    for (int y = 0; y < twice.height(); ++y) {
+        for (int x = 0; x < twice.width(); ++x) {
+            const QColor a = twice.pixelColor(x, y), b = scaled.pixelColor(x, y);
+            const int d = std::max({std::abs(a.red() - b.red()), std::abs(a.green() - b.green()),
+                                    std::abs(a.blue() - b.blue())});
+            differ += d > 0;
+            far += d > 128;
+        }
+    }
+    const double pixels = double(twice.width()) * twice.height();
+    qInfo("high-DPI frame: %.2f%% of pixels differ from the scaled-up one, %.2f%% by far",
+          100 * differ / pixels, 100 * far / pixels);
+    QVERIFY2(far < 0.05 * pixels, "the lines are where the ratio-1 frame has them");
+    QVERIFY2(differ > 0.005 * pixels, "drawn at device resolution, not scaled up");
 }
 
 void TestScene::pasteRefreshesOncePerCommand()

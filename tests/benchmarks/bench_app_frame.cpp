@@ -271,6 +271,32 @@ void BM_Frame2048ZoomStep(benchmark::State &state)
     canvas.view.zoomToFit();
 }
 
+// The same frames on a high-DPI screen (device pixel ratio 2, `make benchmark` runs these
+// with QT_SCALE_FACTOR=2): `range(0)` percent zoom.
+void BM_Frame2048HighDpi(benchmark::State &state)
+{
+    Canvas &canvas = sharedCanvas(kBigTemplate);
+    if (canvas.view.devicePixelRatio() != 2) {
+        state.SkipWithError("needs QT_SCALE_FACTOR=2");
+        return;
+    }
+    canvas.show(state.range(0) / 100.0);
+    QImage image(2 * kViewWidth, 2 * kViewHeight, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(2);
+    image.fill(Qt::transparent);
+    canvas.paint(image);
+    QThreadPool::globalInstance()->waitForDone();
+    QCoreApplication::processEvents();
+    canvas.paint(image);
+    for (auto _ : state) {
+        canvas.paint(image);
+        benchmark::DoNotOptimize(image.constBits());
+    }
+    report(state, canvas);
+    saveFrame(QStringLiteral("frame-2048-hidpi-%1").arg(state.range(0)), image);
+    canvas.view.zoomToFit();
+}
+
 void BM_Frame2048LeafLane100Percent(benchmark::State &state)
 {
     // The first leaf: its 32 node cables and its bundles up to the spines fan out here.
@@ -396,6 +422,7 @@ BENCHMARK(BM_Frame2048Zoomed)
         ->Arg(100)
         ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Frame2048ZoomStep)->Arg(20)->Arg(35)->Arg(45)->Arg(100)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Frame2048HighDpi)->Arg(20)->Arg(50)->Arg(100)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Frame2048LeafLane100Percent)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Frame2048Dragging)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FrameSampleFitted)->Unit(benchmark::kMillisecond);
