@@ -68,6 +68,21 @@ void dragTo(QWidget *viewport, const QPoint &pos)
 
 } // namespace
 
+// A scalable unit of 32 DGX H100 shown at 100 %, where one layer draws the links.
+struct ZoomedIn
+{
+    ZoomedIn()
+    {
+        view.resize(1200, 800);
+        view.setClusterScene(scene);
+        view.resetZoom();
+        view.show();
+    }
+    Document doc{generated("dgx-h100", 32)};
+    ClusterScene *scene = new ClusterScene(&doc, &doc); // owned by the document
+    ClusterView view;
+};
+
 class TestScene : public QObject
 {
     Q_OBJECT
@@ -561,13 +576,10 @@ void TestScene::linkLayerDrawsPicksAndFollows()
     // Zoomed in, one layer draws every link and their items are hidden; a link is still
     // found under the mouse by its line, drawn in the selection colour when selected, and
     // re-drawn where its device moves.
-    Document doc(generated("dgx-h100", 32));
-    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
-    ClusterView view;
-    view.resize(1200, 800);
-    view.setClusterScene(scene);
-    view.resetZoom();
-    view.show();
+    ZoomedIn canvas;
+    Document &doc = canvas.doc;
+    ClusterScene *scene = canvas.scene;
+    ClusterView &view = canvas.view;
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     QVERIFY(scene->linkLayerShown());
     const LinkItem *cable = nullptr;
@@ -615,13 +627,10 @@ void TestScene::zoomStepShowsOldTilesUntilNewOnesArrive()
     // A wheel notch paints at once with the previous zoom's link tiles scaled, while the new
     // zoom's are drawn on the thread pool; when they have arrived the frame is the one drawn
     // from scratch at that zoom.
-    Document doc(generated("dgx-h100", 32));
-    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
-    ClusterView view;
-    view.resize(1200, 800);
-    view.setClusterScene(scene);
-    view.resetZoom();
-    view.show();
+    ZoomedIn canvas;
+    Document &doc = canvas.doc;
+    ClusterScene *scene = canvas.scene;
+    ClusterView &view = canvas.view;
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     QVERIFY(scene->linkLayerShown());
     QImage frame(view.viewport()->size(), QImage::Format_RGB32);
@@ -679,13 +688,10 @@ void TestScene::highDpiLinksAreDrawnAtDeviceResolution()
     // On a screen of device pixel ratio 2 (ctest runs this with QT_SCALE_FACTOR=2, as
     // tst_scene_hidpi) the link tiles hold device pixels: the frame has the lines where the
     // same view drawn at ratio 1 has them, at twice its resolution rather than scaled up.
-    Document doc(generated("dgx-h100", 32));
-    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
-    ClusterView view;
-    view.resize(1200, 800);
-    view.setClusterScene(scene);
-    view.resetZoom();
-    view.show();
+    ZoomedIn canvas;
+    Document &doc = canvas.doc;
+    ClusterScene *scene = canvas.scene;
+    ClusterView &view = canvas.view;
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     if (view.devicePixelRatio() != 2)
         QSKIP("needs a device pixel ratio of 2: run with QT_SCALE_FACTOR=2 (tst_scene_hidpi)");

@@ -84,9 +84,11 @@ QString bigProjectFile()
     return path;
 }
 
-QImage frameImage()
+// A frame of the view at device pixel ratio `dpr`.
+QImage frameImage(int dpr = 1)
 {
-    QImage image(kViewWidth, kViewHeight, QImage::Format_ARGB32_Premultiplied);
+    QImage image(dpr * kViewWidth, dpr * kViewHeight, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(dpr);
     image.fill(Qt::transparent);
     return image;
 }
@@ -156,14 +158,15 @@ void saveFrame(const QString &name, const QImage &image)
     if (dir.isEmpty())
         return;
     QImage opaque(image.size(), QImage::Format_RGB32);
+    opaque.setDevicePixelRatio(image.devicePixelRatio());
     opaque.fill(Qt::white);
     QPainter(&opaque).drawImage(0, 0, image);
     opaque.save(QDir(dir).filePath(name + QStringLiteral(".png")));
 }
 
-void paintFrames(benchmark::State &state, Canvas &canvas, const QString &name)
+void paintFrames(benchmark::State &state, Canvas &canvas, const QString &name, int dpr = 1)
 {
-    QImage image = frameImage();
+    QImage image = frameImage(dpr);
     // The first frame after a zoom builds caches, some of them in the background (link tiles,
     // while the previous zoom's stand in): let them arrive; the budget is for the frames after.
     canvas.paint(image);
@@ -281,19 +284,7 @@ void BM_Frame2048HighDpi(benchmark::State &state)
         return;
     }
     canvas.show(state.range(0) / 100.0);
-    QImage image(2 * kViewWidth, 2 * kViewHeight, QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(2);
-    image.fill(Qt::transparent);
-    canvas.paint(image);
-    QThreadPool::globalInstance()->waitForDone();
-    QCoreApplication::processEvents();
-    canvas.paint(image);
-    for (auto _ : state) {
-        canvas.paint(image);
-        benchmark::DoNotOptimize(image.constBits());
-    }
-    report(state, canvas);
-    saveFrame(QStringLiteral("frame-2048-hidpi-%1").arg(state.range(0)), image);
+    paintFrames(state, canvas, QStringLiteral("frame-2048-hidpi-%1").arg(state.range(0)), 2);
     canvas.view.zoomToFit();
 }
 
