@@ -316,20 +316,23 @@ bool LinkLayerItem::backdropCovers(const QPoint &tile) const
         return false;
     // The tile's device pixels in the backdrop's, and the backdrop's tiles over them.
     const double s = m_backdropZoom / m_tileZoom;
+    // Every backdrop tile under it must be there (the tile's right and bottom edges are
+    // exclusive), else part of it would stay blank until it arrives.
     const QRectF at(tile.x() * kTile * s, tile.y() * kTile * s, kTile * s, kTile * s);
-    for (int y = int(std::floor(at.top() / kTile)); y <= int(std::floor(at.bottom() / kTile)); ++y)
-        for (int x = int(std::floor(at.left() / kTile)); x <= int(std::floor(at.right() / kTile));
-             ++x)
-            if (m_backdrop.contains(QPoint(x, y)))
-                return true;
-    return false;
+    const int last = int(std::ceil(at.right() / kTile)) - 1;
+    const int lastRow = int(std::ceil(at.bottom() / kTile)) - 1;
+    for (int y = int(std::floor(at.top() / kTile)); y <= lastRow; ++y)
+        for (int x = int(std::floor(at.left() / kTile)); x <= last; ++x)
+            if (!m_backdrop.contains(QPoint(x, y)))
+                return false;
+    return true;
 }
 
 void LinkLayerItem::paintBackdrop(QPainter *painter, const QPointF &offset,
                                   const QRegion &where) const
 {
     painter->save();
-    painter->setClipRegion(where);
+    painter->setClipRegion(where, Qt::IntersectClip);
     // Nearest-pixel scaling: the backdrop shows for a moment only.
     painter->setRenderHint(QPainter::SmoothPixmapTransform, false);
     const double s = m_tileZoom / m_backdropZoom;
@@ -358,13 +361,23 @@ void LinkLayerItem::renderInBackground(const QList<QPoint> &tiles)
     }));
 }
 
+void LinkLayerItem::evictOutside(const QRect &shown)
+{
+    for (auto it = m_tiles.begin(); it != m_tiles.end();)
+        it = shown.contains(it.key()) ? std::next(it) : m_tiles.erase(it);
+}
+
 void LinkLayerItem::takeTile(const Tile &tile)
 {
     if (tile.generation != m_generation || tile.zoom != m_tileZoom || !m_pending.remove(tile.key))
         return;
     if (m_tiles.size() >= kMaxTiles)
-        m_tiles.clear();
+        evictOutside(m_shownTiles);
     m_tiles.insert(tile.key, tile.image);
+    if (m_pending.isEmpty()) { // all arrived: the backdrop has done its part
+        m_backdrop.clear();
+        m_backdropZoom = 0;
+    }
     const double size = kTile / m_tileZoom;
     update(QRectF(tile.key.x() * size, tile.key.y() * size, size, size));
 }
@@ -409,6 +422,10 @@ bool LinkLayerItem::paintCached(QPainter *painter, const QRectF &exposed)
     const int bottom = int(std::floor(pixels.bottom() / kTile));
     if (qsizetype(right - left + 1) * (bottom - top + 1) > kMaxTiles)
         return false;
+    m_shownTiles = QRect(QPoint(left, top), QPoint(right, bottom));
+    // Room for what is shown: the tiles out of view go first.
+    if (m_tiles.size() + m_shownTiles.width() * m_shownTiles.height() > kMaxTiles)
+        evictOutside(m_shownTiles);
     // What is missing: drawn in the background where the backdrop can stand in for it
     // meanwhile, else now (on the pool's threads and this one together).
     QList<QPoint> later, now;
@@ -420,8 +437,6 @@ bool LinkLayerItem::paintCached(QPainter *painter, const QRectF &exposed)
             (backdropCovers(tile) ? later : now).append(tile);
         }
     }
-    if (m_tiles.size() + now.size() > kMaxTiles)
-        m_tiles.clear();
     if (!now.isEmpty()) {
         const QList<Fan> &fans = m_fans;
         const QList<QImage> images = QtConcurrent::blockingMapped<QList<QImage>>(
@@ -476,8 +491,10 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
         updateGeometry();
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
     const bool antialiased = painter->testRenderHint(QPainter::Antialiasing);
+    // Lines as the tiles draw them: thin or solid by device pixels.
     if (!paintCached(painter, option->exposedRect))
-        paintFans(painter, m_fans, option->exposedRect, lod);
+        paintFans(painter, m_fans, option->exposedRect,
+                  lod * painter->device()->devicePixelRatio());
     paintSelection(painter, lod); // drawn live: it changes far more often than the lines
     painter->setRenderHint(QPainter::Antialiasing, antialiased); // the view's hint
 }

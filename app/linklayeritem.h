@@ -10,6 +10,7 @@
 #include <QList>
 #include <QPoint>
 #include <QPolygonF>
+#include <QRect>
 #include <QRectF>
 #include <QSet>
 
@@ -80,6 +81,7 @@ private:
     void paintBackdrop(QPainter *painter, const QPointF &offset, const QRegion &where) const;
     void renderInBackground(const QList<QPoint> &tiles);
     void takeTile(const Tile &tile);
+    void evictOutside(const QRect &shown);
     void paintSelection(QPainter *painter, double lod) const;
 
     QRectF m_bounds;
@@ -97,6 +99,7 @@ private:
     QHash<QPoint, QImage> m_backdrop;
     double m_backdropZoom = 0;
     QSet<QPoint> m_pending;
+    QRect m_shownTiles; // the tiles of the last frame
     int m_generation = 0;
     QFutureWatcher<Tile> m_watcher;
 };
