@@ -20,7 +20,8 @@ namespace topoplan {
 
 namespace {
 
-// The side of a cached tile, in device pixels, and how many are kept (some 100 MB at most; a high-DPI view needs four times as many).
+// The side of a cached tile, in device pixels, and how many are kept (some 100 MB at most;
+// a view at device pixel ratio 2 shows four times as many as at 1).
 constexpr int kTile = 512;
 constexpr qsizetype kMaxTiles = 96;
 
@@ -117,11 +118,16 @@ bool LinkLayerItem::isSolid(const Fan &fan, double lod)
            && fan.length * lod * pixels >= kSolidCoverage * fan.hullArea * lod * lod;
 }
 
-void LinkLayerItem::dropPending()
+void LinkLayerItem::cancelPending()
 {
-    ++m_generation;
+    ++m_generation; // a tile still being drawn is dropped when it arrives
     m_watcher.cancel();
     m_pending.clear();
+}
+
+void LinkLayerItem::dropPending()
+{
+    cancelPending();
     m_backdrop.clear();
     m_backdropZoom = 0;
 }
@@ -407,9 +413,7 @@ bool LinkLayerItem::paintCached(QPainter *painter, const QRectF &exposed)
         }
         m_tiles.clear();
         m_tileZoom = zoom;
-        ++m_generation;
-        m_watcher.cancel();
-        m_pending.clear();
+        cancelPending();
     }
     // Tiles are laid on the zoomed scene, whole device pixels apart however the view is
     // scrolled; the view's offset is rounded to a whole pixel too.

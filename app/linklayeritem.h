@@ -70,7 +70,9 @@ private:
     static void updateHull(Fan &fan);
     static bool isSolid(const Fan &fan, double lod);
     void dropTiles(const QList<QRectF> &sceneRects);
-    // Forgets the tiles being drawn in the background and the previous zoom's tiles.
+    // Forgets the tiles being drawn in the background (cancelPending), and with them the
+    // previous zoom's tiles (dropPending).
+    void cancelPending();
     void dropPending();
     static void paintFan(QPainter *painter, const Fan &fan, const QRectF &exposed, double lod);
     static void paintFans(QPainter *painter, const QList<Fan> &fans, const QRectF &exposed,
