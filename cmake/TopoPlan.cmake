@@ -36,3 +36,11 @@ function(topoplan_embed_text file symbol outvar)
         COMMENT "Embedding ${file}")
     set(${outvar} ${output} PARENT_SCOPE)
 endfunction()
+
+# topoplan_folder(TARGET FOLDER FILES...): adds FOLDER/FILE of the calling directory to TARGET
+# for each FILE. One call per folder keeps every source named (no file(GLOB)), so the folder
+# a file lives in is visible in the build too.
+function(topoplan_folder target folder)
+    list(TRANSFORM ARGN PREPEND ${CMAKE_CURRENT_SOURCE_DIR}/${folder}/)
+    target_sources(${target} PRIVATE ${ARGN})
+endfunction()

@@ -1,9 +1,9 @@
 // topoplan: the desktop application. Everything but argument handling lives in the
 // topoplan_app library.
 
-#include "app/clusterview.h"
-#include "app/mainwindow.h"
-#include "app/translations.h"
+#include "app/canvas/clusterview.h"
+#include "app/common/translations.h"
+#include "app/window/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

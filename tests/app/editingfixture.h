@@ -3,13 +3,13 @@
 // A window as the editor has it for the editing tests: a canvas on a document, with the
 // editing actions, inspector and find bar installed the way MainWindow installs them.
 
-#include "app/clusterscene.h"
-#include "app/clusterview.h"
-#include "app/document.h"
-#include "app/editingactions.h"
+#include "app/canvas/clusterscene.h"
+#include "app/canvas/clusterview.h"
+#include "app/document/document.h"
+#include "app/window/editingactions.h"
 
-#include "engine/generator.h"
-#include "engine/projectfile.h"
+#include "engine/generate/generator.h"
+#include "engine/io/projectfile.h"
 
 #include <QMainWindow>
 #include <QMenuBar>

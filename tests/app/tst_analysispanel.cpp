@@ -4,25 +4,25 @@
 // choosing a model for a bare cluster finds and applies its best plan; results of edits that
 // were overtaken are dropped.
 
-#include "app/analysiscontroller.h"
-#include "app/analysisdock.h"
-#include "app/analysisoverlay.h"
-#include "app/clusterscene.h"
-#include "app/clusterview.h"
-#include "app/diagramitem.h"
-#include "app/document.h"
-#include "app/editcommands.h"
-#include "app/jobcommands.h"
-#include "app/linkitem.h"
-#include "app/mainwindow.h"
-#include "app/translations.h"
-#include "app/units.h"
+#include "app/analysis/analysiscontroller.h"
+#include "app/canvas/analysisoverlay.h"
+#include "app/canvas/clusterscene.h"
+#include "app/canvas/clusterview.h"
+#include "app/canvas/diagramitem.h"
+#include "app/canvas/linkitem.h"
+#include "app/common/translations.h"
+#include "app/common/units.h"
+#include "app/document/document.h"
+#include "app/document/editcommands.h"
+#include "app/document/jobcommands.h"
+#include "app/panels/analysisdock.h"
+#include "app/window/mainwindow.h"
 
-#include "engine/analysis.h"
-#include "engine/diagnostics.h"
-#include "engine/generator.h"
-#include "engine/planner.h"
-#include "engine/projectfile.h"
+#include "engine/generate/generator.h"
+#include "engine/io/projectfile.h"
+#include "engine/plan/analysis.h"
+#include "engine/plan/diagnostics.h"
+#include "engine/plan/planner.h"
 
 #include <QAction>
 #include <QComboBox>

@@ -3,15 +3,15 @@
 // file and dies without running a destructor. The next window offers what it left; Restore
 // gives back the edited project, unsaved, under its own file name.
 
-#include "app/autosave.h"
-#include "app/document.h"
-#include "app/mainwindow.h"
-#include "app/recoverydialog.h"
-#include "app/topologycommands.h"
-#include "app/translations.h"
+#include "app/common/translations.h"
+#include "app/dialogs/recoverydialog.h"
+#include "app/document/autosave.h"
+#include "app/document/document.h"
+#include "app/document/topologycommands.h"
+#include "app/window/mainwindow.h"
 
-#include "engine/generator.h"
-#include "engine/projectfile.h"
+#include "engine/generate/generator.h"
+#include "engine/io/projectfile.h"
 
 #include <QApplication>
 #include <QDir>

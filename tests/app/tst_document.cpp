@@ -1,10 +1,10 @@
 // The document: commands change the model and undo restores it exactly, the modified flag
 // follows the undo stack's clean index, and changed() names what changed.
 
-#include "app/changeevent.h"
-#include "app/document.h"
-#include "app/editcommands.h"
-#include "app/topologycommands.h"
+#include "app/common/changeevent.h"
+#include "app/document/document.h"
+#include "app/document/editcommands.h"
+#include "app/document/topologycommands.h"
 
 #include <QSignalSpy>
 #include <QTest>

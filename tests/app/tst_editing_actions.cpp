@@ -5,12 +5,12 @@
 
 #include "editingfixture.h"
 
-#include "app/addfabricdialog.h"
-#include "app/clipboard.h"
-#include "app/findbar.h"
-#include "app/nodeitem.h"
-#include "app/renameeditor.h"
-#include "app/replicatedialog.h"
+#include "app/canvas/nodeitem.h"
+#include "app/dialogs/addfabricdialog.h"
+#include "app/dialogs/replicatedialog.h"
+#include "app/document/clipboard.h"
+#include "app/panels/findbar.h"
+#include "app/tools/renameeditor.h"
 
 #include <QAction>
 #include <QApplication>

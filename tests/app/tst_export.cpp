@@ -4,18 +4,18 @@
 // one-page PDF of the diagram's size, the images are the diagram's size at the chosen scale
 // and show the cables' colours. A bad format or a file that cannot be written says why.
 
-#include "app/analysiscontroller.h"
-#include "app/analysisoverlay.h"
-#include "app/cli.h"
-#include "app/clusterscene.h"
-#include "app/diagramexport.h"
-#include "app/diagramstyle.h"
-#include "app/document.h"
-#include "app/mainwindow.h"
-#include "app/translations.h"
+#include "app/analysis/analysiscontroller.h"
+#include "app/canvas/analysisoverlay.h"
+#include "app/canvas/clusterscene.h"
+#include "app/cli/cli.h"
+#include "app/common/diagramstyle.h"
+#include "app/common/translations.h"
+#include "app/document/document.h"
+#include "app/export/diagramexport.h"
+#include "app/window/mainwindow.h"
 
-#include "engine/projectfile.h"
-#include "engine/templates.h"
+#include "engine/generate/templates.h"
+#include "engine/io/projectfile.h"
 
 #include <QDir>
 #include <QFile>

@@ -2,22 +2,22 @@
 // window's shortcuts and the dialogs' own widgets: each template makes the cluster it names, an
 // empty project is empty, and preferences are kept in the settings and take effect at once.
 
-#include "app/addfabricdialog.h"
-#include "app/autosave.h"
-#include "app/canvasplacement.h"
-#include "app/document.h"
-#include "app/editingactions.h"
-#include "app/mainwindow.h"
-#include "app/preferences.h"
-#include "app/templategallery.h"
-#include "app/theme.h"
-#include "app/topologycommands.h"
-#include "app/translations.h"
+#include "app/canvas/canvasplacement.h"
+#include "app/common/theme.h"
+#include "app/common/translations.h"
+#include "app/dialogs/addfabricdialog.h"
+#include "app/dialogs/preferences.h"
+#include "app/dialogs/templategallery.h"
+#include "app/document/autosave.h"
+#include "app/document/document.h"
+#include "app/document/topologycommands.h"
+#include "app/window/editingactions.h"
+#include "app/window/mainwindow.h"
 
-#include "engine/generator.h"
-#include "engine/projectfile.h"
-#include "engine/summary.h"
-#include "engine/templates.h"
+#include "engine/generate/generator.h"
+#include "engine/generate/templates.h"
+#include "engine/io/projectfile.h"
+#include "engine/model/summary.h"
 
 #include <QAction>
 #include <QApplication>

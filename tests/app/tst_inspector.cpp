@@ -4,8 +4,8 @@
 
 #include "editingfixture.h"
 
-#include "app/inspectordock.h"
-#include "app/switchitem.h"
+#include "app/canvas/switchitem.h"
+#include "app/panels/inspectordock.h"
 
 #include <QAbstractItemView>
 #include <QComboBox>

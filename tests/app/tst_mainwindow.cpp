@@ -1,18 +1,18 @@
 // The main window driven as a user would: it opens the sample, counts it in the status bar,
 // refuses a corrupt file without losing the open document, saves, and speaks German.
 
-#include "app/clusterscene.h"
-#include "app/clusterview.h"
-#include "app/document.h"
-#include "app/editcommands.h"
-#include "app/mainwindow.h"
-#include "app/nodeitem.h"
-#include "app/templategallery.h"
-#include "app/topologycommands.h"
-#include "app/translations.h"
+#include "app/canvas/clusterscene.h"
+#include "app/canvas/clusterview.h"
+#include "app/canvas/nodeitem.h"
+#include "app/common/translations.h"
+#include "app/dialogs/templategallery.h"
+#include "app/document/document.h"
+#include "app/document/editcommands.h"
+#include "app/document/topologycommands.h"
+#include "app/window/mainwindow.h"
 
-#include "engine/generator.h"
-#include "engine/projectfile.h"
+#include "engine/generate/generator.h"
+#include "engine/io/projectfile.h"
 
 #include <QAbstractButton>
 #include <QApplication>

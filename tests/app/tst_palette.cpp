@@ -2,15 +2,15 @@
 // real palette drag data dropped on the canvas creating the device where it fell, in one
 // undo step (a tray in a domain box joins it, a board server there is refused).
 
-#include "app/clusterscene.h"
-#include "app/clusterview.h"
-#include "app/document.h"
-#include "app/dropcontroller.h"
-#include "app/laneitem.h"
-#include "app/palettedock.h"
+#include "app/canvas/clusterscene.h"
+#include "app/canvas/clusterview.h"
+#include "app/canvas/laneitem.h"
+#include "app/document/document.h"
+#include "app/panels/dropcontroller.h"
+#include "app/panels/palettedock.h"
 
-#include "engine/generator.h"
-#include "engine/projectfile.h"
+#include "engine/generate/generator.h"
+#include "engine/io/projectfile.h"
 
 #include <QApplication>
 #include <QDropEvent>

@@ -1,21 +1,21 @@
 // The canvas: one item per entity of a generated project, badges on bundles, lanes per tier,
 // and the view driven by real mouse events: a drag moves the model, as one undo step.
 
-#include "app/additems.h"
-#include "app/badgeitem.h"
-#include "app/clusterscene.h"
-#include "app/clusterview.h"
-#include "app/document.h"
-#include "app/domainitem.h"
-#include "app/editcommands.h"
-#include "app/laneitem.h"
-#include "app/linkitem.h"
-#include "app/nodeitem.h"
-#include "app/switchitem.h"
-#include "app/topologycommands.h"
+#include "app/canvas/badgeitem.h"
+#include "app/canvas/clusterscene.h"
+#include "app/canvas/clusterview.h"
+#include "app/canvas/domainitem.h"
+#include "app/canvas/laneitem.h"
+#include "app/canvas/linkitem.h"
+#include "app/canvas/nodeitem.h"
+#include "app/canvas/switchitem.h"
+#include "app/document/additems.h"
+#include "app/document/document.h"
+#include "app/document/editcommands.h"
+#include "app/document/topologycommands.h"
 
-#include "engine/generator.h"
-#include "engine/subset.h"
+#include "engine/edit/subset.h"
+#include "engine/generate/generator.h"
 
 #include <QApplication>
 #include <QGraphicsSceneMouseEvent>

@@ -2,14 +2,14 @@
 // (best plan and held plan per width, in thousands of tokens/s), marks the NVLink domain's edge
 // and says how much is lost where TP leaves it; an edit of the job sweeps again.
 
-#include "app/analysiscontroller.h"
-#include "app/document.h"
-#include "app/jobcommands.h"
-#include "app/mainwindow.h"
-#include "app/sweepdock.h"
-#include "app/translations.h"
+#include "app/analysis/analysiscontroller.h"
+#include "app/common/translations.h"
+#include "app/document/document.h"
+#include "app/document/jobcommands.h"
+#include "app/panels/sweepdock.h"
+#include "app/window/mainwindow.h"
 
-#include "engine/sweep.h"
+#include "engine/plan/sweep.h"
 
 #include <QChart>
 #include <QDir>

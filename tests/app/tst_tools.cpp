@@ -2,21 +2,21 @@
 // rubber band), moving with grid snapping as one undo step, trays joining domain boxes,
 // switches taking the tier of the lane they are moved to, and the Connect tool's cables.
 
-#include "app/canvasplacement.h"
-#include "app/clusterscene.h"
-#include "app/clusterview.h"
-#include "app/connecttool.h"
-#include "app/document.h"
-#include "app/laneitem.h"
-#include "app/mainwindow.h"
-#include "app/palettedock.h"
-#include "app/selecttool.h"
-#include "app/toolmanager.h"
-#include "app/topologycommands.h"
+#include "app/canvas/canvasplacement.h"
+#include "app/canvas/clusterscene.h"
+#include "app/canvas/clusterview.h"
+#include "app/canvas/laneitem.h"
+#include "app/document/document.h"
+#include "app/document/topologycommands.h"
+#include "app/panels/palettedock.h"
+#include "app/tools/connecttool.h"
+#include "app/tools/selecttool.h"
+#include "app/tools/toolmanager.h"
+#include "app/window/mainwindow.h"
 
-#include "engine/editing.h"
-#include "engine/generator.h"
-#include "engine/projectfile.h"
+#include "engine/edit/editing.h"
+#include "engine/generate/generator.h"
+#include "engine/io/projectfile.h"
 
 #include <QAction>
 #include <QApplication>

@@ -6,12 +6,12 @@
 
 #include "editingfixture.h"
 
-#include "app/editcommands.h"
-#include "app/inspectordock.h"
-#include "app/topologycommands.h"
+#include "app/document/editcommands.h"
+#include "app/document/topologycommands.h"
+#include "app/panels/inspectordock.h"
 
-#include "engine/editing.h"
-#include "engine/propertyedit.h"
+#include "engine/edit/editing.h"
+#include "engine/edit/propertyedit.h"
 
 #include <QRandomGenerator>
 

@@ -1,6 +1,6 @@
 // The one formatting helper for figures with units: every panel says a figure the same way.
 
-#include "app/units.h"
+#include "app/common/units.h"
 
 #include <QLocale>
 #include <QTest>

@@ -7,10 +7,10 @@
 // "Cold" builds the Analyzer (fabric graph and all) and routes every dimension; "warm" analyses
 // again with the routes cached, as the GUI does after an edit that keeps the plan's layouts.
 
-#include "engine/analysis.h"
-#include "engine/generator.h"
-#include "engine/planner.h"
-#include "engine/templates.h"
+#include "engine/generate/generator.h"
+#include "engine/generate/templates.h"
+#include "engine/plan/analysis.h"
+#include "engine/plan/planner.h"
 
 #include <benchmark/benchmark.h>
 

@@ -5,15 +5,15 @@
 // removed), which rebuilds the fabric graph. Wall time: the work is in a worker thread while
 // the UI thread waits in its event loop.
 
-#include "app/analysiscontroller.h"
-#include "app/analysisdock.h"
-#include "app/document.h"
-#include "app/jobcommands.h"
-#include "app/projectio.h"
-#include "app/topologycommands.h"
-#include "app/translations.h"
+#include "app/analysis/analysiscontroller.h"
+#include "app/common/translations.h"
+#include "app/document/document.h"
+#include "app/document/jobcommands.h"
+#include "app/document/projectio.h"
+#include "app/document/topologycommands.h"
+#include "app/panels/analysisdock.h"
 
-#include "engine/templates.h"
+#include "engine/generate/templates.h"
 
 #include <QApplication>
 #include <QEventLoop>

@@ -13,18 +13,18 @@
 // command, not once per added entry. Run on one core (`taskset -c 0`) to compare with the
 // budgets.
 
-#include "app/additems.h"
-#include "app/clusterscene.h"
-#include "app/clusterview.h"
-#include "app/diagramitem.h"
-#include "app/document.h"
-#include "app/editcommands.h"
-#include "app/projectio.h"
-#include "app/translations.h"
+#include "app/canvas/clusterscene.h"
+#include "app/canvas/clusterview.h"
+#include "app/canvas/diagramitem.h"
+#include "app/common/translations.h"
+#include "app/document/additems.h"
+#include "app/document/document.h"
+#include "app/document/editcommands.h"
+#include "app/document/projectio.h"
 
-#include "engine/projectfile.h"
-#include "engine/subset.h"
-#include "engine/templates.h"
+#include "engine/edit/subset.h"
+#include "engine/generate/templates.h"
+#include "engine/io/projectfile.h"
 
 #include <QApplication>
 #include <QDir>

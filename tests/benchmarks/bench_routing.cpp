@@ -4,8 +4,8 @@
 // GPUs of a node, DP groups one GPU per node, PP groups 8 GPUs dp x 8 apart; plus an ep=64
 // all-to-all. Budget for a whole analysis: <= 300 ms and <= 30 ms on one core.
 
-#include "engine/generator.h"
-#include "engine/routing.h"
+#include "engine/fabric/routing.h"
+#include "engine/generate/generator.h"
 
 #include <benchmark/benchmark.h>
 

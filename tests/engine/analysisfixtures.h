@@ -3,9 +3,9 @@
 // Clusters, workloads and plans for the analysis, diagnostics, sweep, planner and accuracy
 // tests (no Qt, so that the benchmarks can use them too).
 
-#include "engine/analysis.h"
-#include "engine/generator.h"
-#include "engine/jsonin.h"
+#include "engine/core/jsonin.h"
+#include "engine/generate/generator.h"
+#include "engine/plan/analysis.h"
 #include "tests/engine/fabricfixtures.h"
 
 #include <cstdio>

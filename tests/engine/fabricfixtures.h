@@ -4,7 +4,7 @@
 // the benchmarks can use it too). Ids: node-1.., dom-1.., leaf-1.., spine-1.., core-1..,
 // link-1..; switch ports are handed out consecutively from 0.
 
-#include "engine/project.h"
+#include "engine/model/project.h"
 
 #include <map>
 #include <string>

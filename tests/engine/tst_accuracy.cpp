@@ -1,5 +1,5 @@
-#include "engine/analysis.h"
-#include "engine/flops.h"
+#include "engine/perf/flops.h"
+#include "engine/plan/analysis.h"
 #include "tests/engine/analysisfixtures.h"
 
 #include <QtTest>

@@ -1,5 +1,5 @@
-#include "engine/analysis.h"
-#include "engine/analysisjson.h"
+#include "engine/plan/analysis.h"
+#include "engine/plan/analysisjson.h"
 #include "tests/engine/analysisfixtures.h"
 
 #include <QtTest>

@@ -1,6 +1,6 @@
-#include "engine/flops.h"
-#include "engine/perfmodel.h"
-#include "engine/placement.h"
+#include "engine/perf/flops.h"
+#include "engine/perf/perfmodel.h"
+#include "engine/plan/placement.h"
 
 #include <QtTest>
 

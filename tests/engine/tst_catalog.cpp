@@ -1,5 +1,5 @@
-#include "engine/catalog.h"
-#include "engine/jsonin.h"
+#include "engine/core/jsonin.h"
+#include "engine/model/catalog.h"
 
 #include <QtTest>
 

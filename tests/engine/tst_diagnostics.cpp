@@ -1,4 +1,4 @@
-#include "engine/analysis.h"
+#include "engine/plan/analysis.h"
 #include "tests/engine/analysisfixtures.h"
 
 #include <QtTest>

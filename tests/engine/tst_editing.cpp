@@ -1,7 +1,7 @@
-#include "engine/catalog.h"
-#include "engine/editing.h"
-#include "engine/project.h"
-#include "engine/projectfile.h"
+#include "engine/edit/editing.h"
+#include "engine/io/projectfile.h"
+#include "engine/model/catalog.h"
+#include "engine/model/project.h"
 
 #include <QtTest>
 

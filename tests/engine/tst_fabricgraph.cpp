@@ -1,4 +1,4 @@
-#include "engine/fabricgraph.h"
+#include "engine/fabric/fabricgraph.h"
 #include "tests/engine/fabricfixtures.h"
 
 #include <QtTest>

@@ -1,5 +1,5 @@
-#include "engine/generator.h"
-#include "engine/projectfile.h"
+#include "engine/generate/generator.h"
+#include "engine/io/projectfile.h"
 
 #include <QtTest>
 

@@ -1,8 +1,8 @@
-#include "engine/flops.h"
-#include "engine/memorymodel.h"
-#include "engine/perfcompute.h"
-#include "engine/perfmodel.h"
-#include "engine/placement.h"
+#include "engine/perf/flops.h"
+#include "engine/perf/memorymodel.h"
+#include "engine/perf/perfcompute.h"
+#include "engine/perf/perfmodel.h"
+#include "engine/plan/placement.h"
 
 #include <QtTest>
 

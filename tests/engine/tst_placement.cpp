@@ -1,4 +1,4 @@
-#include "engine/placement.h"
+#include "engine/plan/placement.h"
 
 #include <QtTest>
 

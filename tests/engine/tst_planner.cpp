@@ -1,6 +1,6 @@
-#include "engine/analysisjson.h"
-#include "engine/memorymodel.h"
-#include "engine/planner.h"
+#include "engine/perf/memorymodel.h"
+#include "engine/plan/analysisjson.h"
+#include "engine/plan/planner.h"
 #include "tests/engine/analysisfixtures.h"
 
 #include <QtTest>

@@ -1,4 +1,4 @@
-#include "engine/projectfile.h"
+#include "engine/io/projectfile.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,10 +1,10 @@
 // Inspector edits worked out by the engine: the entries that change, bundles that grow onto
 // free ports, changes refused with validateTopology()'s message, and the media a link may use.
 
-#include "engine/finditems.h"
-#include "engine/generator.h"
-#include "engine/projectfile.h"
-#include "engine/propertyedit.h"
+#include "engine/edit/finditems.h"
+#include "engine/edit/propertyedit.h"
+#include "engine/generate/generator.h"
+#include "engine/io/projectfile.h"
 
 #include <QtTest>
 

@@ -1,5 +1,5 @@
-#include "engine/generator.h"
-#include "engine/routing.h"
+#include "engine/fabric/routing.h"
+#include "engine/generate/generator.h"
 #include "tests/engine/fabricfixtures.h"
 
 #include <QtTest>

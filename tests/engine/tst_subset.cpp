@@ -1,10 +1,10 @@
 // Copying parts of a design: what a copy holds (internal links only), what a paste adds (fresh
 // ids and names, free ports, a valid topology) and where replicated copies land.
 
-#include "engine/generator.h"
-#include "engine/jsonin.h"
-#include "engine/projectfile.h"
-#include "engine/subset.h"
+#include "engine/core/jsonin.h"
+#include "engine/edit/subset.h"
+#include "engine/generate/generator.h"
+#include "engine/io/projectfile.h"
 
 #include <QtTest>
 

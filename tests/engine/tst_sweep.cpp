@@ -1,5 +1,5 @@
-#include "engine/analysisjson.h"
-#include "engine/sweep.h"
+#include "engine/plan/analysisjson.h"
+#include "engine/plan/sweep.h"
 #include "tests/engine/analysisfixtures.h"
 
 #include <QtTest>

@@ -1,8 +1,8 @@
-#include "engine/analysis.h"
-#include "engine/jsonin.h"
-#include "engine/projectfile.h"
-#include "engine/summary.h"
-#include "engine/templates.h"
+#include "engine/core/jsonin.h"
+#include "engine/generate/templates.h"
+#include "engine/io/projectfile.h"
+#include "engine/model/summary.h"
+#include "engine/plan/analysis.h"
 
 #include <QtTest>
 

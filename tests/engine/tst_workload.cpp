@@ -1,5 +1,5 @@
-#include "engine/jsonin.h"
-#include "engine/workload.h"
+#include "engine/core/jsonin.h"
+#include "engine/model/workload.h"
 
 #include <QtTest>
 

@@ -1,0 +1,149 @@
+#include "app/analysis/analysiscontroller.h"
+
+#include "app/document/document.h"
+
+#include "engine/plan/diagnostics.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <chrono>
+
+namespace topoplan {
+
+namespace {
+
+constexpr int kDebounceMs = 30;
+
+} // namespace
+
+// The worker's half: it reads only its own copies.
+AnalysisController::Run AnalysisController::run(quint64 generation, Project project,
+                                                std::shared_ptr<const Catalog> catalog,
+                                                std::shared_ptr<const Analyzer> previous)
+{
+    const auto start = std::chrono::steady_clock::now();
+    Run r;
+    AnalysisOutcome &out = r.outcome;
+    out.generation = generation;
+    r.analyzer = std::move(previous);
+    if (!r.analyzer || !(r.analyzer->topology() == project.topology)) {
+        Expected<Analyzer> created = Analyzer::create(project.topology, *catalog);
+        if (created)
+            r.analyzer = std::make_shared<const Analyzer>(std::move(*created));
+        else {
+            out.error = created.error();
+            r.analyzer.reset();
+        }
+    }
+    if (r.analyzer) {
+        out.gpus = r.analyzer->gpuCount();
+        out.domainSize = r.analyzer->domainSize();
+        if (!project.workload || !project.plan) {
+            out.noJob = true;
+        } else if (Expected<AnalysisResult> result
+                   = r.analyzer->analyze(*project.workload, *project.plan)) {
+            out.result = std::move(*result);
+        } else {
+            out.error = result.error();
+            out.invalidPlan = planInvalid(result.error());
+        }
+    }
+    out.workerMs
+            = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                      .count();
+    return r;
+}
+
+AnalysisOutcome analyzeProject(const Project &project, const Catalog &catalog)
+{
+    return AnalysisController::run(0, project, std::make_shared<const Catalog>(catalog), nullptr)
+            .outcome;
+}
+
+AnalysisController::AnalysisController(QObject *parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<AnalysisOutcome>();
+    m_debounce.setSingleShot(true);
+    m_debounce.setInterval(kDebounceMs);
+    connect(&m_debounce, &QTimer::timeout, this, &AnalysisController::analyzeNow);
+    connect(&m_watcher, &QFutureWatcherBase::finished, this, &AnalysisController::onFinished);
+}
+
+AnalysisController::~AnalysisController()
+{
+    m_watcher.waitForFinished();
+}
+
+void AnalysisController::setDocument(Document *document)
+{
+    if (m_document)
+        disconnect(m_document, nullptr, this, nullptr);
+    m_document = document;
+    m_outcome.reset();
+    m_resetGeneration = ++m_generation;
+    m_analyzer.reset(); // another document: another topology and catalog
+    if (!document)
+        return;
+    connect(document, &Document::changed, this, &AnalysisController::onChanged);
+    schedule();
+}
+
+void AnalysisController::onChanged(const ChangeEvent &event)
+{
+    switch (event.kind) {
+    case ChangeEvent::LayoutChanged:
+    case ChangeEvent::SelectionChanged:
+        return; // the engine ignores positions
+    case ChangeEvent::ProjectReset:
+        m_analyzer.reset();
+        m_resetGeneration = m_generation + 1;
+        break;
+    default:
+        break;
+    }
+    ++m_generation;
+    schedule();
+}
+
+void AnalysisController::schedule()
+{
+    if (!m_sinceEdit.isValid() || !isBusy())
+        m_sinceEdit.start();
+    m_debounce.start();
+}
+
+void AnalysisController::analyzeNow()
+{
+    m_debounce.stop();
+    if (!m_document)
+        return;
+    if (m_running) {
+        m_pending = true; // onFinished() starts the newest state
+        return;
+    }
+    m_pending = false;
+    m_running = true;
+    Q_EMIT started();
+    m_watcher.setFuture(
+            QtConcurrent::run(&AnalysisController::run, m_generation, m_document->project(),
+                              std::make_shared<const Catalog>(m_document->catalog()), m_analyzer));
+}
+
+void AnalysisController::onFinished()
+{
+    m_running = false;
+    Run r = m_watcher.result();
+    if (r.outcome.generation >= m_resetGeneration)
+        m_analyzer = r.analyzer;
+    if (m_pending || r.outcome.generation != m_generation) {
+        analyzeNow(); // stale: the document changed while the worker ran
+        return;
+    }
+    m_lastLatencyMs = m_sinceEdit.isValid() ? m_sinceEdit.nsecsElapsed() / 1e6 : 0;
+    m_sinceEdit.invalidate();
+    m_outcome = std::move(r.outcome);
+    Q_EMIT finished(*m_outcome);
+}
+
+} // namespace topoplan

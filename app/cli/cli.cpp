@@ -1,0 +1,384 @@
+#include "app/cli/cli.h"
+
+#include "app/cli/clianalyze.h"
+#include "app/cli/cliargs.h"
+#include "app/cli/cliexport.h"
+
+#include "engine/core/jsonin.h"
+#include "engine/generate/generator.h"
+#include "engine/generate/templates.h"
+#include "engine/io/projectfile.h"
+#include "engine/model/catalog.h"
+#include "engine/model/summary.h"
+
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+namespace topoplan::cli {
+
+namespace {
+
+const char *const kUsage = R"(Usage: topoplan-cli COMMAND [OPTIONS]
+
+Plan GPU training clusters from the command line.
+
+Commands:
+  generate --node MODEL --nodes N [--fabric none|fat-tree|rail-optimized] [--tiers 2|3]
+           [--leaf MODEL] [--spine MODEL] [--core MODEL] [--oversubscription R]
+           [--domain-size G] [--name NAME] [--workload-preset NAME] [--plan SPEC] -o FILE
+  generate --template NAME [--workload-preset NAME] [--plan SPEC] -o FILE
+                       write a laid-out project with a generated fabric; templates:
+                       dgx-h100-su, dgx-a100-pod, gb200-nvl72, h100-16k
+  validate FILE [--json]
+                       check a project; print what it holds
+  analyze FILE [--workload FILE | --workload-preset NAME] [--plan SPEC] [--json]
+                       project one training step of the plan: each parallel group's
+                       bandwidth and bottleneck, step time and its breakdown, tokens/s,
+                       TFLOP/s, MFU, memory, diagnostics
+  sweep FILE --dim tp [--workload FILE | --workload-preset NAME] [--plan SPEC] [--json]
+                       throughput at every TP width, the rest of the plan re-planned and
+                       held (only --dim tp)
+  plan FILE [--workload FILE | --workload-preset NAME] [--top N] [--json]
+                       the best plans for the job, ranked by tokens/s (default top 10)
+  export FILE [--format svg|pdf|png|jpg] [--scale S] -o OUT
+                       the diagram at full detail with its legend (format from OUT's
+                       suffix unless given; --scale: pixels per unit for PNG/JPEG, default 2)
+  catalog [--json]     list the hardware catalog (GPUs, servers, switches, media)
+
+Workload and plan (analyze, sweep, plan):
+  --workload FILE      a workload JSON file: {"model": {...}, "training": {...}}
+  --workload-preset NAME
+                       gpt3-175b, llama3-8b, llama3-70b, llama3-405b, mixtral-8x7b,
+                       deepseek-v3
+                       without either, the project's own workload
+  --plan SPEC          e.g. tp=8,pp=4 (also cp, ep, dp, order=tp-cp-ep-dp-pp); unstated
+                       degrees are 1, dp is GPUs / (tp cp pp); without it, the project's plan
+
+Options:
+  -h, --help           show this help (or: topoplan-cli COMMAND --help)
+  --version            show the version
+
+Exit codes: 0 success, 1 invalid input, 2 bad usage.
+)";
+
+// --- catalog ------------------------------------------------------------------------------
+
+std::string fmt(double v, int decimals = 0)
+{
+    std::ostringstream ss;
+    ss << std::fixed << std::setprecision(decimals) << v;
+    return ss.str();
+}
+
+int cmdCatalog(const Args &a, std::ostream &out, std::ostream &)
+{
+    const Catalog &c = Catalog::builtin();
+    if (a.flag("json")) {
+        Json j = Json::object();
+        j["gpus"] = Json::array();
+        for (const auto &[id, g] : c.gpus())
+            j["gpus"].push_back({{"id", id},
+                                 {"name", g.name},
+                                 {"bf16_tflops", g.bf16Tflops},
+                                 {"fp8_tflops", g.fp8Tflops},
+                                 {"hbm_gb", g.hbmGB},
+                                 {"hbm_tb_s", g.hbmTBs},
+                                 {"nvlink", g.nvlink},
+                                 {"nvlink_links", g.nvlinkLinks},
+                                 {"source", g.source}});
+        j["servers"] = Json::array();
+        for (const auto &[id, s] : c.servers())
+            j["servers"].push_back({{"id", id},
+                                    {"name", s.name},
+                                    {"gpu", s.gpu},
+                                    {"gpus", s.gpus},
+                                    {"nvswitches", s.nvswitches},
+                                    {"nvlink_scope", toString(s.nvlinkScope)},
+                                    {"trays", s.trays},
+                                    {"nics", s.nics},
+                                    {"nic_gbit_s", s.nicGbits},
+                                    {"source", s.source}});
+        j["switches"] = Json::array();
+        for (const auto &[id, s] : c.switches())
+            j["switches"].push_back(
+                    {{"id", id},
+                     {"name", s.name},
+                     {"protocol",
+                      s.protocol == SwitchProtocol::InfiniBand ? "infiniband" : "ethernet"},
+                     {"rdma", s.rdma},
+                     {"ports", s.ports},
+                     {"port_gbit_s", s.portGbits},
+                     {"medium", s.medium},
+                     {"source", s.source}});
+        j["media"] = Json::array();
+        for (const auto &[id, m] : c.media())
+            j["media"].push_back({{"id", id},
+                                  {"name", m.name},
+                                  {"class", toString(m.linkClass)},
+                                  {"bandwidth_gb_s", m.bandwidthGBs},
+                                  {"latency_us", m.latencyUs},
+                                  {"efficiency", m.efficiency},
+                                  {"source", m.source}});
+        out << j.dump(2) << "\n";
+        return Ok;
+    }
+
+    Table gpus({"GPU", "name", "BF16 TFLOP/s", "FP8 TFLOP/s", "HBM", "HBM BW", "scale-up"});
+    for (const auto &[id, g] : c.gpus()) {
+        const Medium *m = c.medium(g.nvlink);
+        std::string link = m && g.nvlinkLinks > 0
+                                   ? fmt(g.nvlinkLinks) + " x " + m->name + " = "
+                                             + fmt(g.nvlinkLinks * m->bandwidthGBs) + " GB/s"
+                                   : "PCIe only";
+        gpus.add({id, g.name, fmt(g.bf16Tflops), fmt(g.fp8Tflops), fmt(g.hbmGB) + " GB",
+                  fmt(g.hbmTBs, 2) + " TB/s", link});
+    }
+    Table servers({"server", "name", "GPUs", "GPU model", "NVLink", "NICs"});
+    for (const auto &[id, s] : c.servers())
+        servers.add({id, s.name, fmt(s.gpus), s.gpu, toString(s.nvlinkScope),
+                     fmt(s.nics) + " x " + fmt(s.nicGbits) + "G"});
+    Table switches({"switch", "name", "protocol", "ports"});
+    for (const auto &[id, s] : c.switches())
+        switches.add({id, s.name,
+                      s.protocol == SwitchProtocol::InfiniBand
+                              ? "InfiniBand"
+                              : (s.rdma ? "Ethernet (RoCE)" : "Ethernet (TCP)"),
+                      fmt(s.ports) + " x " + fmt(s.portGbits) + "G"});
+    Table media({"medium", "name", "class", "GB/s per dir", "latency", "efficiency"});
+    for (const auto &[id, m] : c.media())
+        media.add({id, m.name, toString(m.linkClass), fmt(m.bandwidthGBs, 1),
+                   fmt(m.latencyUs, 1) + " us", fmt(m.efficiency * 100) + "%"});
+    out << "GPUs\n"
+        << gpus.str() << "\nServers\n"
+        << servers.str() << "\nSwitches\n"
+        << switches.str() << "\nMedia (per link, per direction)\n"
+        << media.str();
+    return Ok;
+}
+
+// --- validate -----------------------------------------------------------------------------
+
+int cmdValidate(const Args &a, std::ostream &out, std::ostream &err)
+{
+    const std::string &file = a.positional(0);
+    Expected<Project> project = loadProject(file);
+    if (!project) {
+        if (a.flag("json")) {
+            const Error &e = project.error();
+            out << Json{{"valid", false},
+                        {"error", {{"file", e.file}, {"where", e.where}, {"message", e.message}}}}
+                            .dump(2)
+                << "\n";
+        }
+        err << "error: " << project.error().text() << "\n";
+        return InvalidInput;
+    }
+    Expected<Catalog> catalog = projectCatalog(*project);
+    if (!catalog) {
+        err << "error: " << catalog.error().text() << "\n";
+        return InvalidInput;
+    }
+    Expected<TopologySummary> s = summarize(project->topology, *catalog);
+    if (!s) {
+        Error e = s.error();
+        e.file = file;
+        err << "error: " << e.text() << "\n";
+        return InvalidInput;
+    }
+    if (a.flag("json")) {
+        Json j = {{"valid", true},
+                  {"gpus", s->gpus},
+                  {"nodes", s->nodes},
+                  {"domains", s->domains},
+                  {"switches", {{"leaf", s->leaf}, {"spine", s->spine}, {"core", s->core}}},
+                  {"links", s->links},
+                  {"cables", s->cables}};
+        out << j.dump(2) << "\n";
+    } else {
+        out << file << ": valid\n"
+            << "  " << s->gpus << " GPUs in " << s->nodes << " nodes, " << s->domains
+            << " NVLink domains\n"
+            << "  switches: " << s->leaf << " leaf, " << s->spine << " spine, " << s->core
+            << " core\n"
+            << "  " << s->links << " links, " << s->cables << " cables\n";
+    }
+    return Ok;
+}
+
+// --- generate -----------------------------------------------------------------------------
+
+Expected<Project> generateFromArgs(const Args &a, std::ostream &err, int *usage)
+{
+    *usage = Ok;
+    if (a.has("template")) {
+        for (const char *opt : {"node", "nodes", "fabric", "tiers", "leaf", "spine", "core",
+                                "oversubscription", "domain-size"}) {
+            if (a.has(opt)) {
+                err << "error: generate: --template and --" << opt << " exclude each other\n";
+                *usage = BadUsage;
+                return Error{};
+            }
+        }
+        const ProjectTemplate *t = findTemplate(a.value("template"));
+        if (!t) {
+            std::string list;
+            for (const ProjectTemplate &b : builtinTemplates())
+                list += (list.empty() ? "" : ", ") + b.id;
+            return Error{"--template", a.value("template"),
+                         "unknown template (expected one of: " + list + ")"};
+        }
+        return instantiate(*t);
+    }
+    for (const char *opt : {"node", "nodes"}) {
+        if (!a.has(opt)) {
+            err << "error: generate: missing --" << opt << " (or --template NAME)\n";
+            *usage = BadUsage;
+            return Error{};
+        }
+    }
+    // Every malformed option is reported, not only the first.
+    GeneratorOptions o;
+    bool ok = true;
+    o.nodeModel = a.value("node");
+    if (auto n = a.positiveInt("nodes", err))
+        o.nodes = *n;
+    else
+        ok = false;
+    if (auto fabric = fabricKindFromString(a.value("fabric", "rail-optimized"))) {
+        o.fabric = *fabric;
+    } else {
+        err << "error: --fabric: expected none, fat-tree or rail-optimized, found \""
+            << a.value("fabric") << "\"\n";
+        ok = false;
+    }
+    if (a.has("tiers")) {
+        auto tiers = a.positiveInt("tiers", err);
+        if (tiers && *tiers != 2 && *tiers != 3)
+            err << "error: --tiers: expected 2 or 3, found " << *tiers << "\n";
+        if (tiers && (*tiers == 2 || *tiers == 3))
+            o.tiers = *tiers;
+        else
+            ok = false;
+    }
+    if (a.has("oversubscription")) {
+        if (auto r = a.positiveNumber("oversubscription", err))
+            o.oversubscription = *r;
+        else
+            ok = false;
+    }
+    if (a.has("domain-size")) {
+        if (auto g = a.positiveInt("domain-size", err))
+            o.domainSize = *g;
+        else
+            ok = false;
+    }
+    if (!ok) {
+        *usage = BadUsage;
+        return Error{};
+    }
+    o.leaf = a.value("leaf");
+    o.spine = a.value("spine");
+    o.core = a.value("core");
+    o.name = a.value("name");
+    return generateProject(o);
+}
+
+int cmdGenerate(const Args &a, std::ostream &out, std::ostream &err)
+{
+    int usage = Ok;
+    Expected<Project> project = generateFromArgs(a, err, &usage);
+    if (usage != Ok)
+        return usage;
+    if (!project) {
+        err << "error: " << project.error().text() << "\n";
+        return InvalidInput;
+    }
+    if (a.has("name"))
+        project->name = a.value("name");
+    if (a.has("workload-preset")) {
+        Expected<Workload> w = workloadPreset(a.value("workload-preset"));
+        if (!w) {
+            err << "error: " << w.error().text() << "\n";
+            return InvalidInput;
+        }
+        project->workload = *w;
+    }
+    if (a.has("plan")) {
+        Expected<Plan> p = planFromSpec(a.value("plan"));
+        if (!p) {
+            err << "error: " << p.error().text() << "\n";
+            return InvalidInput;
+        }
+        project->plan = *p;
+    }
+    const std::string file = a.value("o");
+    if (auto e = saveProject(*project, file)) {
+        err << "error: " << e->text() << "\n";
+        return InvalidInput;
+    }
+    Expected<TopologySummary> s = summarize(project->topology, Catalog::builtin());
+    if (s)
+        out << "wrote " << file << ": " << s->gpus << " GPUs, " << s->nodes << " nodes, " << s->leaf
+            << " leaf / " << s->spine << " spine / " << s->core << " core switches, " << s->links
+            << " links (" << s->cables << " cables)\n";
+    return Ok;
+}
+
+} // namespace
+
+int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &err)
+{
+    static const std::vector<Command> commands = {
+            {"catalog", 0, 0, {"json"}, {}, {}, cmdCatalog},
+            {"validate", 1, 1, {"json"}, {}, {}, cmdValidate},
+            {"analyze", 1, 1, {"json"}, {"workload", "workload-preset", "plan"}, {}, cmdAnalyze},
+            {"sweep",
+             1,
+             1,
+             {"json"},
+             {"dim", "workload", "workload-preset", "plan"},
+             {"dim"},
+             cmdSweep},
+            {"plan", 1, 1, {"json"}, {"workload", "workload-preset", "top"}, {}, cmdPlan},
+            {"export", 1, 1, {}, {"format", "scale", "o"}, {"o"}, cmdExport},
+            {"generate",
+             0,
+             0,
+             {},
+             {"node", "nodes", "fabric", "tiers", "leaf", "spine", "core", "oversubscription",
+              "domain-size", "name", "workload-preset", "plan", "template", "o"},
+             {"o"},
+             cmdGenerate},
+    };
+    if (argv.empty()) {
+        err << kUsage;
+        return BadUsage;
+    }
+    if (argv[0] == "-h" || argv[0] == "--help" || argv[0] == "help") {
+        out << kUsage;
+        return Ok;
+    }
+    if (argv[0] == "--version") {
+        out << "topoplan-cli " << TOPOPLAN_VERSION << "\n";
+        return Ok;
+    }
+    for (const Command &c : commands) {
+        if (c.name != argv[0])
+            continue;
+        std::optional<Args> args = Args::parse(c, {argv.begin() + 1, argv.end()}, err);
+        if (!args) {
+            err << "Try 'topoplan-cli --help'.\n";
+            return BadUsage;
+        }
+        if (args->flag("help")) {
+            out << kUsage;
+            return Ok;
+        }
+        return c.run(*args, out, err);
+    }
+    err << "error: unknown command \"" << argv[0] << "\"\n" << kUsage;
+    return BadUsage;
+}
+
+} // namespace topoplan::cli

@@ -1,0 +1,332 @@
+#include "app/cli/clianalyze.h"
+
+#include "app/cli/cli.h"
+#include "app/cli/cliargs.h"
+
+#include "engine/core/jsonin.h"
+#include "engine/io/projectfile.h"
+#include "engine/plan/analysis.h"
+#include "engine/plan/analysisjson.h"
+#include "engine/plan/diagnosticstext.h"
+#include "engine/plan/planner.h"
+#include "engine/plan/sweep.h"
+
+#include <cmath>
+#include <iomanip>
+#include <optional>
+#include <sstream>
+
+namespace topoplan::cli {
+
+namespace {
+
+std::string fixed(double v, int decimals)
+{
+    if (!std::isfinite(v))
+        return "-";
+    std::ostringstream ss;
+    ss << std::fixed << std::setprecision(decimals) << v;
+    return ss.str();
+}
+
+// A project with its analyzer, the workload to run and the plan, if any, and where each came
+// from, so that an error names the file (or option) to fix.
+struct Job
+{
+    std::string file;
+    std::optional<Analyzer> analyzer;
+    Workload workload;
+    std::string workloadSource;
+    std::optional<Plan> plan;
+    std::string planSource;
+
+    // `e` with the source it is about: the plan's for "plan...", the workload's for
+    // "model..." and "training...".
+    Error attributed(Error e) const
+    {
+        if (e.file.empty()) {
+            const bool plan = e.where.rfind("plan", 0) == 0;
+            const bool workload
+                    = e.where.rfind("model", 0) == 0 || e.where.rfind("training", 0) == 0;
+            e.file = plan ? planSource : workload ? workloadSource : file;
+        }
+        return e;
+    }
+};
+
+int fail(std::ostream &err, const Error &e)
+{
+    err << "error: " << e.text() << "\n";
+    return InvalidInput;
+}
+
+Expected<Workload> workloadFromFile(const std::string &path)
+{
+    Expected<Json> doc = readJsonFile(path);
+    if (!doc)
+        return doc.error();
+    return workloadFromJson(JsonIn(*doc, path));
+}
+
+// Loads FILE, its catalog and fabric, the workload (--workload FILE, --workload-preset NAME or
+// the project's own) and the plan (--plan SPEC or the project's). Returns the exit code on
+// failure, with the message on `err`.
+std::optional<Job> loadJob(const Args &a, std::ostream &err, int *code)
+{
+    Job job;
+    job.file = a.positional(0);
+    *code = InvalidInput;
+    if (a.has("workload") && a.has("workload-preset")) {
+        err << "error: --workload and --workload-preset exclude each other\n";
+        *code = BadUsage;
+        return std::nullopt;
+    }
+    Expected<Project> project = loadProject(job.file);
+    if (!project) {
+        fail(err, project.error());
+        return std::nullopt;
+    }
+    Expected<Catalog> catalog = projectCatalog(*project);
+    if (!catalog) {
+        fail(err, catalog.error());
+        return std::nullopt;
+    }
+    Expected<Analyzer> analyzer = Analyzer::create(project->topology, *catalog);
+    if (!analyzer) {
+        Error e = analyzer.error();
+        e.file = job.file;
+        fail(err, e);
+        return std::nullopt;
+    }
+    job.analyzer.emplace(std::move(*analyzer));
+
+    Expected<Workload> workload = Error{};
+    if (a.has("workload")) {
+        job.workloadSource = a.value("workload");
+        workload = workloadFromFile(job.workloadSource);
+    } else if (a.has("workload-preset")) {
+        job.workloadSource = "--workload-preset " + a.value("workload-preset");
+        workload = workloadPreset(a.value("workload-preset"));
+    } else if (project->workload) {
+        job.workloadSource = job.file;
+        workload = *project->workload;
+    } else {
+        std::string presets;
+        for (const std::string &n : workloadPresetNames())
+            presets += (presets.empty() ? "" : ", ") + n;
+        fail(err, Error{job.file, "workload",
+                        "the project states no workload: give --workload FILE or "
+                        "--workload-preset NAME (one of: "
+                                + presets + ")"});
+        return std::nullopt;
+    }
+    if (!workload) {
+        fail(err, workload.error());
+        return std::nullopt;
+    }
+    job.workload = *workload;
+
+    if (a.has("plan")) {
+        job.planSource = "--plan";
+        Expected<Plan> plan = planFromSpec(a.value("plan"));
+        if (!plan) {
+            fail(err, plan.error());
+            return std::nullopt;
+        }
+        job.plan = *plan;
+    } else if (project->plan) {
+        job.planSource = job.file;
+        job.plan = *project->plan;
+    }
+    *code = Ok;
+    return job;
+}
+
+std::string planText(const AnalysisResult &r)
+{
+    const Plan &p = r.plan;
+    const TrainingSpec &t = r.workload.training;
+    return "tp " + std::to_string(p.tp) + ", pp " + std::to_string(p.pp) + ", dp "
+           + std::to_string(p.dp) + ", cp " + std::to_string(p.cp) + ", ep " + std::to_string(p.ep)
+           + "; micro-batch " + std::to_string(t.microBatch) + ", global batch "
+           + std::to_string(t.globalBatch) + ", interleave " + std::to_string(t.interleave)
+           + ", recompute " + toString(t.recompute) + ", order " + p.order;
+}
+
+void writeReport(const AnalysisResult &r, const std::string &file, std::ostream &out)
+{
+    using namespace diagtext;
+    const StepEstimate &e = r.step;
+    const MemoryEstimate &m = e.memory;
+    out << file << ": " << r.gpus << " GPUs (" << r.gpuModel << "), "
+        << (r.workload.model.name.empty() ? "the workload" : r.workload.model.name) << "\n"
+        << "plan: " << planText(r) << "\n\n"
+        << "step " << fixed(e.stepTimeS, 3) << " s, " << fixed(e.tokensPerS, 0) << " tokens/s, "
+        << fixed(e.modelTflopsPerGpu, 1) << " model / " << fixed(e.hardwareTflopsPerGpu, 1)
+        << " hardware TFLOP/s per GPU, MFU " << percent(e.mfu) << ", HFU " << percent(e.hfu)
+        << "\nmemory " << gb(m.totalGB) << " of " << gb(m.capacityGB) << " per GPU ("
+        << (m.fits ? "fits" : "does not fit") << ")\n\n";
+
+    Table groups({"dim", "size", "count", "GB/s", "class", "crosses domain", "hops", "bottleneck"});
+    for (const DimensionResult &d : r.dimensions)
+        groups.add({toString(d.dim), std::to_string(d.size), std::to_string(d.count),
+                    fixed(d.network.busbwGBs, 1), toString(d.network.linkClass),
+                    d.groupsCrossingDomain == 0 ? "no"
+                                                : std::to_string(d.groupsCrossingDomain) + " of "
+                                                          + std::to_string(d.count),
+                    std::to_string(d.worst.maxHops),
+                    d.worst.bottleneckId.empty() ? "-" : d.worst.bottleneckId});
+    out << "Groups (the slowest of each dimension)\n"
+        << (r.dimensions.empty() ? std::string("  none: every dimension is 1\n") : groups.str());
+
+    const StepBreakdown &b = e.breakdownS;
+    Table parts({"part", "seconds", "share"});
+    const std::pair<const char *, double> rows[] = {
+            {"compute", b.compute}, {"tp comm", b.tpComm}, {"cp comm", b.cpComm},
+            {"ep comm", b.epComm},  {"pp comm", b.ppComm}, {"pp bubble", b.ppBubble},
+            {"dp comm", b.dpComm},
+    };
+    for (const auto &[name, seconds] : rows)
+        parts.add({name, fixed(seconds, 3),
+                   e.stepTimeS > 0 && std::isfinite(e.stepTimeS) ? percent(seconds / e.stepTimeS)
+                                                                 : "-"});
+    out << "\nStep breakdown (exposed time)\n" << parts.str() << "\nDiagnostics\n";
+    if (r.diagnostics.empty())
+        out << "  none\n";
+    for (const Diagnostic &d : r.diagnostics) {
+        out << "  " << toString(d.severity) << " " << d.code << ": " << d.message << "\n";
+        if (!d.ids.empty())
+            out << "    ids: " << listed(d.ids, 12) << "\n";
+    }
+}
+
+} // namespace
+
+int cmdAnalyze(const Args &a, std::ostream &out, std::ostream &err)
+{
+    int code = Ok;
+    std::optional<Job> job = loadJob(a, err, &code);
+    if (!job)
+        return code;
+    if (!job->plan)
+        return fail(err, Error{job->file, "plan",
+                               "the project states no plan: give --plan SPEC (e.g. "
+                               "--plan tp=8,pp=4; dp defaults to GPUs / (tp cp pp))"});
+    Expected<AnalysisResult> r = job->analyzer->analyze(job->workload, *job->plan);
+    if (!r) {
+        const Error e = job->attributed(r.error());
+        if (a.flag("json"))
+            out << Json{{"error", {{"file", e.file}, {"where", e.where}, {"message", e.message}}},
+                        {"diagnostics", Json::array({toJson(planInvalid(e))})}}
+                            .dump(2)
+                << "\n";
+        return fail(err, e);
+    }
+    if (a.flag("json"))
+        out << toJson(*r).dump(2) << "\n";
+    else
+        writeReport(*r, job->file, out);
+    return Ok;
+}
+
+int cmdSweep(const Args &a, std::ostream &out, std::ostream &err)
+{
+    if (a.value("dim") != "tp") {
+        err << "error: sweep: --dim " << a.value("dim")
+            << " is not supported; only --dim tp sweeps (the other dimensions are re-planned "
+               "at each TP width)\n";
+        return BadUsage;
+    }
+    int code = Ok;
+    std::optional<Job> job = loadJob(a, err, &code);
+    if (!job)
+        return code;
+    Plan base = job->plan.value_or(Plan{});
+    const SweepResult s = sweepTp(*job->analyzer, job->workload, base);
+    if (a.flag("json")) {
+        out << toJson(s).dump(2) << "\n";
+        return Ok;
+    }
+    out << job->file << ": TP sweep over " << job->analyzer->gpuCount()
+        << " GPUs, NVLink domain size " << s.domainSize << " GPUs\nheld: pp " << base.pp << ", cp "
+        << base.cp << ", ep " << base.ep << ", micro-batch " << job->workload.training.microBatch
+        << ", interleave " << job->workload.training.interleave << " (dp re-derived)\n";
+    Table t({"tp", "best plan", "tokens/s", "TFLOP/s", "MFU", "held tokens/s", "held TFLOP/s",
+             "held memory"});
+    for (const SweepRow &row : s.rows) {
+        std::vector<std::string> cells{std::to_string(row.tp)};
+        if (row.best) {
+            const AnalysisResult &b = *row.best;
+            cells.push_back("pp " + std::to_string(b.plan.pp) + " dp " + std::to_string(b.plan.dp)
+                            + " cp " + std::to_string(b.plan.cp) + " ep "
+                            + std::to_string(b.plan.ep) + " mb "
+                            + std::to_string(b.workload.training.microBatch) + " v "
+                            + std::to_string(b.workload.training.interleave) + " "
+                            + toString(b.workload.training.recompute));
+            cells.push_back(fixed(b.step.tokensPerS, 0));
+            cells.push_back(fixed(b.step.modelTflopsPerGpu, 1));
+            cells.push_back(diagtext::percent(b.step.mfu));
+        } else {
+            cells.insert(cells.end(), {"none valid", "-", "-", "-"});
+        }
+        if (row.held) {
+            cells.push_back(fixed(row.held->step.tokensPerS, 0));
+            cells.push_back(fixed(row.held->step.modelTflopsPerGpu, 1));
+            cells.push_back(diagtext::gb(row.held->step.memory.totalGB)
+                            + (row.held->step.memory.fits ? "" : " (too much)"));
+        } else {
+            cells.insert(cells.end(), {"invalid", "-", "-"});
+        }
+        t.add(std::move(cells));
+    }
+    out << t.str();
+    return Ok;
+}
+
+int cmdPlan(const Args &a, std::ostream &out, std::ostream &err)
+{
+    PlannerOptions options;
+    if (a.has("top")) {
+        std::optional<int> top = a.positiveInt("top", err);
+        if (!top)
+            return BadUsage;
+        options.top = *top;
+    }
+    int code = Ok;
+    std::optional<Job> job = loadJob(a, err, &code);
+    if (!job)
+        return code;
+    if (job->plan)
+        options.order = job->plan->order;
+    const PlannerResult r = planJob(*job->analyzer, job->workload, {}, options);
+    if (a.flag("json")) {
+        out << toJson(r).dump(2) << "\n";
+        return Ok;
+    }
+    out << job->file << ": the best plans for "
+        << (job->workload.model.name.empty() ? "the workload" : job->workload.model.name) << " on "
+        << job->analyzer->gpuCount() << " GPUs (" << r.considered << " combinations, " << r.valid
+        << " valid, " << r.fitting << " fit in memory)\n";
+    Table t({"#", "tp", "pp", "dp", "cp", "ep", "mb", "v", "recompute", "tokens/s", "TFLOP/s",
+             "MFU", "memory", "diagnostics"});
+    int rank = 0;
+    for (const AnalysisResult &p : r.plans) {
+        std::string codes;
+        for (const Diagnostic &d : p.diagnostics)
+            codes += (codes.empty() ? "" : " ") + d.code;
+        const TrainingSpec &tr = p.workload.training;
+        t.add({std::to_string(++rank), std::to_string(p.plan.tp), std::to_string(p.plan.pp),
+               std::to_string(p.plan.dp), std::to_string(p.plan.cp), std::to_string(p.plan.ep),
+               std::to_string(tr.microBatch), std::to_string(tr.interleave), toString(tr.recompute),
+               fixed(p.step.tokensPerS, 0), fixed(p.step.modelTflopsPerGpu, 1),
+               diagtext::percent(p.step.mfu), diagtext::gb(p.step.memory.totalGB),
+               codes.empty() ? "-" : codes});
+    }
+    if (r.plans.empty())
+        out << "  no plan is valid and fits in memory: use more GPUs or a smaller model\n";
+    else
+        out << t.str();
+    return Ok;
+}
+
+} // namespace topoplan::cli

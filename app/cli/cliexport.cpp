@@ -1,0 +1,78 @@
+#include "app/cli/cliexport.h"
+
+#include "app/canvas/analysisoverlay.h"
+#include "app/canvas/clusterscene.h"
+#include "app/cli/cli.h"
+#include "app/cli/cliargs.h"
+#include "app/common/translations.h"
+#include "app/document/document.h"
+#include "app/export/diagramexport.h"
+
+#include "engine/io/projectfile.h"
+
+#include <QApplication>
+#include <QFileInfo>
+
+#include <cmath>
+
+namespace topoplan::cli {
+
+int cmdExport(const Args &a, std::ostream &out, std::ostream &err)
+{
+    const std::string &file = a.positional(0);
+    const QString target = QString::fromStdString(a.value("o"));
+    std::optional<ExportFormat> format
+            = a.has("format") ? exportFormatFromName(QString::fromStdString(a.value("format")))
+                              : exportFormatForFile(target);
+    if (!format) {
+        err << "error: export: "
+            << (a.has("format") ? "--format " + a.value("format") + " is not one of"
+                                : "cannot tell the format from \"" + a.value("o")
+                                          + "\"; give --format, one of")
+            << " " << exportFormatNames().join(QStringLiteral(", ")).toStdString() << "\n";
+        return BadUsage;
+    }
+    double scale = kDefaultImageScale;
+    if (a.has("scale")) {
+        try {
+            std::size_t used = 0;
+            scale = std::stod(a.value("scale"), &used);
+            if (used != a.value("scale").size() || !(scale > 0) || !std::isfinite(scale))
+                throw std::invalid_argument("scale");
+        } catch (const std::exception &) {
+            err << "error: export: --scale " << a.value("scale")
+                << " is not a positive number (pixels per scene unit, default 2)\n";
+            return BadUsage;
+        }
+    }
+    if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
+        err << "error: export: no QApplication to render with\n";
+        return BadUsage;
+    }
+    initResources();
+    Expected<Project> project = loadProject(file);
+    if (!project) {
+        err << "error: " << project.error().text() << "\n";
+        return InvalidInput;
+    }
+    Document document(std::move(*project),
+                      QFileInfo(QString::fromStdString(file)).absoluteFilePath());
+    ClusterScene scene(&document);
+    const QString title = document.displayName();
+    // The analysis goes on the drawing, as in the window.
+    const AnalysisOutcome outcome = analyzeProject(document.project(), document.catalog());
+    auto *overlay = new AnalysisOverlay;
+    scene.addItem(overlay);
+    overlay->setOutcome(outcome);
+    const DiagramPicture diagram = recordDiagram(&scene, title, groupSummary(outcome));
+    if (std::optional<QString> e = writeDiagram(diagram, *format, target, title, scale)) {
+        err << "error: " << e->toStdString() << "\n";
+        return InvalidInput;
+    }
+    out << "wrote " << a.value("o") << " (" << exportFormatSuffix(*format).toStdString() << ", "
+        << int(std::round(diagram.rect.width())) << " x " << int(std::round(diagram.rect.height()))
+        << " units)\n";
+    return Ok;
+}
+
+} // namespace topoplan::cli

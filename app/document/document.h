@@ -1,0 +1,112 @@
+#pragma once
+
+#include "app/common/changeevent.h"
+
+#include "engine/model/catalog.h"
+#include "engine/model/project.h"
+
+#include <QObject>
+#include <QPointF>
+#include <QSet>
+#include <QString>
+
+#include <optional>
+
+class QUndoStack;
+
+namespace topoplan {
+
+// One open project: the model, its undo stack, the selection, the file it came from and
+// whether it changed since. The model is read directly through project(); it changes only
+// through QUndoCommands pushed on undoStack() (see undocommands.h), which call the mutators
+// below. Every change is announced by changed().
+class Document : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit Document(QObject *parent = nullptr);
+    explicit Document(Project project, const QString &filePath = {}, QObject *parent = nullptr);
+    ~Document() override;
+
+    const Project &project() const { return m_project; }
+    // The built-in catalog with the project's own "catalog" section applied.
+    const Catalog &catalog() const { return *m_catalog; }
+    QUndoStack *undoStack() const { return m_undoStack; }
+
+    QString filePath() const { return m_filePath; }
+    void setFilePath(const QString &filePath);
+    // The project's name, else the file's base name, else "Untitled".
+    QString displayName() const;
+
+    bool isModified() const;
+    // The current state is what is on disk (after a save).
+    void markSaved();
+    // The current state is not on disk, and no undo step leads back to what is: a project
+    // restored from a recovery file.
+    void markUnsaved();
+
+    const QSet<QString> &selection() const { return m_selection; }
+    void setSelection(const QSet<QString> &ids);
+    bool isSelected(const QString &id) const { return m_selection.contains(id); }
+
+    // True for the id of any node, switch, domain or link.
+    bool contains(const QString &id) const;
+
+    // --- Mutators for undo commands only: each changes the model and emits changed(). ---
+    void setProjectName(const QString &name);
+    // The training job: the workload and the plan (either may be absent). ProjectChanged.
+    void setJob(const std::optional<Workload> &workload, const std::optional<Plan> &plan);
+    QString itemName(const QString &id) const; // node, switch or domain
+    void setItemName(const QString &id, const QString &name);
+    std::optional<LayoutItem> layoutItem(const QString &id) const;
+    // Sets several layout items in one change (a multi-selection drag is one event).
+    void setLayoutItems(const QStringList &ids, const QList<LayoutItem> &items);
+
+    // Inserting and removing topology entries, at an index so that undo restores the order.
+    // The layout item (if any) travels with the entry.
+    void insertNode(int index, const Node &node, const std::optional<LayoutItem> &layout);
+    void insertSwitch(int index, const Switch &sw, const std::optional<LayoutItem> &layout);
+    void insertDomain(int index, const Domain &domain, const std::optional<LayoutItem> &layout);
+    void insertLink(int index, const Link &link);
+    void removeNode(const QString &id);
+    void removeSwitch(const QString &id);
+    void removeDomain(const QString &id);
+    void removeLink(const QString &id);
+    // Moves a node into a custom NVLink domain (or out of one, with an empty domain id).
+    void setNodeDomain(const QString &nodeId, const QString &domainId);
+    // Replace entries by id with new values of the same ids, in one change (property edits);
+    // their places in the lists and their layout stay. Unknown ids are skipped.
+    void updateDomains(const QList<Domain> &domains);
+    void updateNodes(const QList<Node> &nodes);
+    void updateSwitches(const QList<Switch> &switches);
+    void updateLinks(const QList<Link> &links);
+
+    // Index of an entry in its topology list, or -1.
+    int nodeIndex(const QString &id) const;
+    int switchIndex(const QString &id) const;
+    int domainIndex(const QString &id) const;
+    int linkIndex(const QString &id) const;
+
+    // An id not yet used in the topology: prefix-1, prefix-2, ...
+    QString unusedId(const QString &prefix) const;
+
+Q_SIGNALS:
+    void changed(const topoplan::ChangeEvent &event);
+    void modifiedChanged(bool modified);
+    void filePathChanged(const QString &filePath);
+
+private:
+    void emitChanged(ChangeEvent::Kind kind, QStringList ids);
+    template<typename T>
+    void updateEntries(std::vector<T> &list, const QList<T> &entries);
+    void dropFromSelection(const QString &id);
+
+    Project m_project;
+    std::optional<Catalog> m_catalog;
+    QUndoStack *m_undoStack;
+    QString m_filePath;
+    QSet<QString> m_selection;
+};
+
+} // namespace topoplan

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "app/document/changevalue.h"
+#include "app/document/undocommands.h"
+
+#include <QPointF>
+
+namespace topoplan {
+
+// Renames the project (the window title follows).
+class RenameProject : public ChangeValue<QString>
+{
+public:
+    RenameProject(Document *document, const QString &name);
+    int id() const override { return CmdRenameProject; }
+
+protected:
+    QString value(const QString &) const override;
+    void setValue(const QString &, const QString &name) const override;
+};
+
+// Renames a node, switch or NVLink domain.
+class RenameItem : public ChangeValue<QString>
+{
+public:
+    RenameItem(Document *document, const QString &itemId, const QString &name);
+    int id() const override { return CmdRenameItem; }
+
+protected:
+    QString value(const QString &id) const override;
+    void setValue(const QString &id, const QString &name) const override;
+};
+
+// Moves layout items (nodes, switches, domains) to new positions. All commands of one drag
+// gesture carry the same gesture number and merge into one undo step; a new gesture starts a
+// new step even when it moves the same items.
+class MoveItems : public ChangeValue<QPointF>
+{
+public:
+    MoveItems(Document *document, const QStringList &ids, const QList<QPointF> &positions,
+              int gesture = 0);
+    int id() const override { return CmdMoveItems; }
+    // A number not used by any earlier gesture.
+    static int newGesture();
+
+protected:
+    QPointF value(const QString &id) const override;
+    void setValue(const QString &id, const QPointF &pos) const override;
+    void setValues(const QStringList &ids, const QList<QPointF> &positions) const override;
+    bool canMergeWith(const ChangeValue<QPointF> &other) const override;
+
+private:
+    int m_gesture;
+};
+
+} // namespace topoplan

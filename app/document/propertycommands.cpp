@@ -1,0 +1,159 @@
+#include "app/document/propertycommands.h"
+
+#include <QCoreApplication>
+
+namespace topoplan {
+
+namespace {
+
+QStringList idsOf(const auto &entries)
+{
+    QStringList ids;
+    ids.reserve(qsizetype(entries.size()));
+    for (const auto &entry : entries)
+        ids.append(QString::fromStdString(entry.id));
+    return ids;
+}
+
+const std::vector<Domain> &listOf(const Document *d, const Domain *)
+{
+    return d->project().topology.domains;
+}
+
+const std::vector<Node> &listOf(const Document *d, const Node *)
+{
+    return d->project().topology.nodes;
+}
+
+const std::vector<Switch> &listOf(const Document *d, const Switch *)
+{
+    return d->project().topology.switches;
+}
+
+const std::vector<Link> &listOf(const Document *d, const Link *)
+{
+    return d->project().topology.links;
+}
+
+int indexOf(const Document *d, const QString &id, const Domain *)
+{
+    return d->domainIndex(id);
+}
+
+int indexOf(const Document *d, const QString &id, const Node *)
+{
+    return d->nodeIndex(id);
+}
+
+int indexOf(const Document *d, const QString &id, const Switch *)
+{
+    return d->switchIndex(id);
+}
+
+int indexOf(const Document *d, const QString &id, const Link *)
+{
+    return d->linkIndex(id);
+}
+
+void update(Document *d, const QList<Domain> &entries)
+{
+    d->updateDomains(entries);
+}
+
+void update(Document *d, const QList<Node> &entries)
+{
+    d->updateNodes(entries);
+}
+
+void update(Document *d, const QList<Switch> &entries)
+{
+    d->updateSwitches(entries);
+}
+
+void update(Document *d, const QList<Link> &entries)
+{
+    d->updateLinks(entries);
+}
+
+} // namespace
+
+template<typename Entry>
+ChangeEntries<Entry>::ChangeEntries(Document *document, const std::vector<Entry> &entries,
+                                    QUndoCommand *parent)
+    : ChangeValue<Entry>(document, idsOf(entries), QList<Entry>(entries.begin(), entries.end()),
+                         parent)
+{}
+
+template<typename Entry>
+Entry ChangeEntries<Entry>::value(const QString &id) const
+{
+    const Document *d = this->document();
+    const Entry *tag = nullptr;
+    const int i = indexOf(d, id, tag);
+    return i >= 0 ? listOf(d, tag)[std::size_t(i)] : Entry{};
+}
+
+template<typename Entry>
+void ChangeEntries<Entry>::setValue(const QString &id, const Entry &entry) const
+{
+    setValues({id}, {entry});
+}
+
+template<typename Entry>
+void ChangeEntries<Entry>::setValues(const QStringList &, const QList<Entry> &entries) const
+{
+    update(this->document(), entries);
+}
+
+template class ChangeEntries<Domain>;
+template class ChangeEntries<Node>;
+template class ChangeEntries<Switch>;
+template class ChangeEntries<Link>;
+
+ChangeProperties::ChangeProperties(Document *document, Property property, const TopologyEdit &edit,
+                                   QUndoCommand *parent)
+    : QUndoCommand(parent)
+{
+    // English has no plural forms file; the singular is its own text.
+    const int n = itemCount(edit);
+    setText((n == 1 ? QCoreApplication::translate("Undo Commands", "Set %1")
+                    : QCoreApplication::translate("Undo Commands", "Set %1 of %n Items", nullptr,
+                                                  n))
+                    .arg(label(property)));
+    if (!edit.domains.empty())
+        new ChangeEntries<Domain>(document, edit.domains, this);
+    if (!edit.nodes.empty())
+        new ChangeEntries<Node>(document, edit.nodes, this);
+    if (!edit.switches.empty())
+        new ChangeEntries<Switch>(document, edit.switches, this);
+    if (!edit.links.empty())
+        new ChangeEntries<Link>(document, edit.links, this);
+}
+
+QString ChangeProperties::label(Property property)
+{
+    switch (property) {
+    case Property::Name:
+        return QCoreApplication::translate("Undo Commands", "Name");
+    case Property::Model:
+        return QCoreApplication::translate("Undo Commands", "Model");
+    case Property::Tier:
+        return QCoreApplication::translate("Undo Commands", "Tier");
+    case Property::Role:
+        return QCoreApplication::translate("Undo Commands", "Fabric Role");
+    case Property::Domain:
+        return QCoreApplication::translate("Undo Commands", "NVLink Domain");
+    case Property::Medium:
+        return QCoreApplication::translate("Undo Commands", "Medium");
+    case Property::Count:
+        return QCoreApplication::translate("Undo Commands", "Cable Count");
+    }
+    return {};
+}
+
+int ChangeProperties::itemCount(const TopologyEdit &edit)
+{
+    return int(edit.domains.size() + edit.nodes.size() + edit.switches.size() + edit.links.size());
+}
+
+} // namespace topoplan

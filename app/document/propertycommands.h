@@ -1,0 +1,41 @@
+#pragma once
+
+#include "app/document/changevalue.h"
+
+#include "engine/edit/propertyedit.h"
+
+#include <QUndoCommand>
+
+namespace topoplan {
+
+// Property edits from the inspector: new values of whole entries (a node, a switch, a link, a
+// domain) put in place of the old ones by id. The engine's editProperty() works out and checks
+// the new entries; these commands only swap them, so undo gives back the exact old ones (a
+// bundle's ports included).
+template<typename Entry>
+class ChangeEntries : public ChangeValue<Entry>
+{
+public:
+    ChangeEntries(Document *document, const std::vector<Entry> &entries,
+                  QUndoCommand *parent = nullptr);
+
+protected:
+    Entry value(const QString &id) const override;
+    void setValue(const QString &id, const Entry &entry) const override;
+    void setValues(const QStringList &ids, const QList<Entry> &entries) const override;
+};
+
+// One property set on every entry of a selection: one undo step, whatever kinds of entries it
+// touches, with a text such as "Set Tier of 3 Items".
+class ChangeProperties : public QUndoCommand
+{
+public:
+    ChangeProperties(Document *document, Property property, const TopologyEdit &edit,
+                     QUndoCommand *parent = nullptr);
+
+    // "Tier", "Model", ...: the property as the inspector labels it.
+    static QString label(Property property);
+    static int itemCount(const TopologyEdit &edit);
+};
+
+} // namespace topoplan

@@ -1,0 +1,162 @@
+#include "app/panels/dropcontroller.h"
+
+#include "app/canvas/canvasplacement.h"
+#include "app/canvas/clusterscene.h"
+#include "app/canvas/clusterview.h"
+#include "app/document/document.h"
+#include "app/document/topologycommands.h"
+#include "app/panels/palettedock.h"
+
+#include "engine/edit/editing.h"
+#include "engine/generate/generator.h"
+
+#include <QDropEvent>
+#include <QUndoStack>
+
+namespace topoplan {
+
+namespace {
+
+// An empty domain box: room for one row of three trays under its header.
+constexpr int kNewDomainColumns = 3;
+constexpr int kNewDomainRows = 2;
+
+QSizeF newDomainSize()
+{
+    return {2 * diagram::kDomainPadding + kNewDomainColumns * diagram::kNodeWidth
+                    + (kNewDomainColumns - 1) * diagram::kItemGap,
+            diagram::kDomainHeader + 2 * diagram::kDomainPadding
+                    + kNewDomainRows * diagram::kNodeHeight
+                    + (kNewDomainRows - 1) * diagram::kItemGap};
+}
+
+} // namespace
+
+DropController::DropController(ClusterView *view)
+    : QObject(view)
+    , m_view(view)
+{
+    view->setAcceptDrops(true);
+    view->viewport()->installEventFilter(this);
+}
+
+bool DropController::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched != m_view->viewport())
+        return false;
+    switch (event->type()) {
+    case QEvent::DragEnter:
+    case QEvent::DragMove: {
+        auto *drag = static_cast<QDropEvent *>(event);
+        if (!PaletteDock::entryFromMimeData(drag->mimeData()))
+            return false;
+        drag->acceptProposedAction();
+        return true;
+    }
+    case QEvent::Drop: {
+        auto *dropEvent = static_cast<QDropEvent *>(event);
+        const std::optional<PaletteEntry> entry
+                = PaletteDock::entryFromMimeData(dropEvent->mimeData());
+        if (!entry)
+            return false;
+        const QPointF scenePos = m_view->mapToScene(dropEvent->position().toPoint());
+        if (drop(*entry, scenePos))
+            dropEvent->acceptProposedAction();
+        else
+            dropEvent->ignore();
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+bool DropController::drop(const PaletteEntry &entry, const QPointF &scenePos)
+{
+    ClusterScene *scene = m_view->clusterScene();
+    if (!scene)
+        return false;
+    Document *document = scene->document();
+    const Topology &topology = document->project().topology;
+    const CanvasPlacement placement(scene);
+    const std::string model = entry.model.toStdString();
+
+    QSizeF size;
+    switch (entry.kind) {
+    case PaletteEntry::Server:
+        size = QSizeF(diagram::kNodeWidth, diagram::kNodeHeight);
+        break;
+    case PaletteEntry::Switch:
+        size = QSizeF(diagram::kSwitchWidth, diagram::kSwitchHeight);
+        break;
+    case PaletteEntry::Domain:
+        size = newDomainSize();
+        break;
+    }
+    QPointF topLeft = CanvasPlacement::snapped(scenePos - QPointF(size.width(), size.height()) / 2);
+    LayoutItem layout;
+    layout.x = topLeft.x();
+    layout.y = topLeft.y();
+
+    QString id;
+    QUndoCommand *command = nullptr;
+    switch (entry.kind) {
+    case PaletteEntry::Server: {
+        if (!document->catalog().server(model)) {
+            Q_EMIT message(tr("The catalog has no server model \"%1\".").arg(entry.model));
+            return false;
+        }
+        Node node;
+        node.id = unusedId(topology, model);
+        node.name = node.id;
+        node.model = model;
+        const QString domain = placement.domainAt(scenePos);
+        if (!domain.isEmpty()) {
+            // Ask the rule about the node as it would be, before it exists.
+            Topology probe;
+            probe.nodes.push_back(node);
+            if (const std::optional<std::string> refusal
+                = domainMembershipRefusal(probe, document->catalog(), node.id)) {
+                Q_EMIT message(
+                        tr("Not added to %1: %2.").arg(domain, QString::fromStdString(*refusal)));
+                return false;
+            }
+            node.domain = domain.toStdString();
+        } else if (placement.tierAt(scenePos.y())) {
+            layout.y = CanvasPlacement::snapped(QPointF(0, *placement.nodeTop())).y();
+        }
+        id = QString::fromStdString(node.id);
+        command = new AddNode(document, node, layout);
+        break;
+    }
+    case PaletteEntry::Switch: {
+        if (!document->catalog().switchModel(model)) {
+            Q_EMIT message(tr("The catalog has no switch model \"%1\".").arg(entry.model));
+            return false;
+        }
+        Switch sw;
+        sw.id = unusedId(topology, model);
+        sw.name = sw.id;
+        sw.model = model;
+        sw.tier = placement.tierAt(scenePos.y()).value_or(Tier::Leaf);
+        id = QString::fromStdString(sw.id);
+        command = new AddSwitch(document, sw, layout);
+        break;
+    }
+    case PaletteEntry::Domain: {
+        Domain domain;
+        domain.id = unusedId(topology, "domain");
+        domain.name = domain.id;
+        layout.w = size.width();
+        layout.h = size.height();
+        id = QString::fromStdString(domain.id);
+        command = new AddDomain(document, domain, layout);
+        break;
+    }
+    }
+    document->undoStack()->push(command);
+    document->setSelection({id});
+    return true;
+}
+
+} // namespace topoplan

@@ -1,0 +1,495 @@
+#include "app/panels/inspectordock.h"
+
+#include "app/common/changeevent.h"
+#include "app/document/document.h"
+#include "app/document/propertycommands.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <set>
+#include <unordered_set>
+
+namespace topoplan {
+
+namespace {
+
+constexpr int kMaxCables = 1024;     // a bundle larger than any switch's radix; validation decides
+constexpr int kComboCharacters = 22; // "NVIDIA Quantum-2 QM9700"
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+QString mixedText()
+{
+    return InspectorDock::tr("Mixed");
+}
+
+// The "Mixed" entry of a combo box: no value of its own, marked in a role of its own.
+constexpr int kMixedRole = Qt::UserRole + 1;
+
+// Shows `value` in `box` (the item whose data is `value`), or "Mixed" when `mixed`.
+void showValue(QComboBox *box, const QString &value, bool mixed)
+{
+    const QSignalBlocker blocker(box);
+    const int mixedIndex = box->findData(true, kMixedRole);
+    if (mixed) {
+        if (mixedIndex < 0) {
+            box->insertItem(0, mixedText());
+            box->setItemData(0, true, kMixedRole);
+        }
+        box->setCurrentIndex(box->findData(true, kMixedRole));
+        return;
+    }
+    if (mixedIndex >= 0)
+        box->removeItem(mixedIndex);
+    box->setCurrentIndex(box->findData(value));
+}
+
+// The value all `values` share, or nothing when they differ (or there are none).
+std::optional<QString> common(const QStringList &values)
+{
+    if (values.isEmpty())
+        return std::nullopt;
+    for (const QString &v : values) {
+        if (v != values.first())
+            return std::nullopt;
+    }
+    return values.first();
+}
+
+} // namespace
+
+struct InspectorDock::Selection
+{
+    std::vector<std::string> ids; // sorted
+    std::vector<const Domain *> domains;
+    std::vector<const Node *> nodes;
+    std::vector<const Switch *> switches;
+    std::vector<const Link *> links;
+
+    int count() const
+    {
+        return int(domains.size() + nodes.size() + switches.size() + links.size());
+    }
+};
+
+InspectorDock::InspectorDock(QWidget *parent)
+    : QDockWidget(tr("Properties"), parent)
+    , m_form(new QFormLayout)
+    , m_title(new QLabel)
+    , m_name(new QLineEdit)
+    , m_model(new QComboBox)
+    , m_tier(new QComboBox)
+    , m_role(new QComboBox)
+    , m_domain(new QComboBox)
+    , m_medium(new QComboBox)
+    , m_count(new QSpinBox)
+    , m_message(new QLabel)
+{
+    setObjectName(QStringLiteral("inspectorDock"));
+    m_refreshTimer.setSingleShot(true);
+    m_refreshTimer.setInterval(0);
+    connect(&m_refreshTimer, &QTimer::timeout, this, &InspectorDock::refresh);
+    auto *body = new QWidget(this);
+    auto *column = new QVBoxLayout(body);
+    m_title->setObjectName(QStringLiteral("inspectorTitle"));
+    m_title->setWordWrap(true);
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    column->addWidget(m_title);
+    column->addLayout(m_form);
+    m_message->setObjectName(QStringLiteral("inspectorMessage"));
+    m_message->setWordWrap(true);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_message->setStyleSheet(QStringLiteral("color: #d0453a"));
+    m_message->hide();
+    column->addWidget(m_message);
+    column->addStretch(1);
+    setWidget(body);
+
+    m_name->setObjectName(QStringLiteral("inspectorName"));
+    m_model->setObjectName(QStringLiteral("inspectorModel"));
+    m_tier->setObjectName(QStringLiteral("inspectorTier"));
+    m_role->setObjectName(QStringLiteral("inspectorRole"));
+    m_domain->setObjectName(QStringLiteral("inspectorDomain"));
+    m_medium->setObjectName(QStringLiteral("inspectorMedium"));
+    m_count->setObjectName(QStringLiteral("inspectorCount"));
+    m_name->setClearButtonEnabled(true);
+    m_tier->addItem(tr("Leaf"), QStringLiteral("leaf"));
+    m_tier->addItem(tr("Spine"), QStringLiteral("spine"));
+    m_tier->addItem(tr("Core"), QStringLiteral("core"));
+    m_role->addItem(tr("Compute"), QStringLiteral("compute"));
+    m_role->addItem(tr("Storage"), QStringLiteral("storage"));
+    m_role->addItem(tr("Management"), QStringLiteral("management"));
+    // Long catalog names must not widen the dock: combos size to a few words and elide.
+    for (QComboBox *box : {m_model, m_tier, m_role, m_domain, m_medium}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(kComboCharacters);
+    }
+    m_message->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_count->setRange(1, kMaxCables);
+    m_count->setKeyboardTracking(false);
+
+    m_form->addRow(tr("Name:"), m_name);
+    m_form->addRow(tr("Model:"), m_model);
+    m_form->addRow(tr("Tier:"), m_tier);
+    m_form->addRow(tr("Fabric role:"), m_role);
+    m_form->addRow(tr("NVLink domain:"), m_domain);
+    m_form->addRow(tr("Medium:"), m_medium);
+    m_form->addRow(tr("Cables:"), m_count);
+    connectFields();
+    refresh();
+}
+
+InspectorDock::~InspectorDock() = default;
+
+void InspectorDock::connectFields()
+{
+    connect(m_name, &QLineEdit::editingFinished, this, [this] {
+        const QString text = m_name->text().trimmed();
+        if (m_nameMixed ? text.isEmpty() : text == m_commonName)
+            return;
+        apply(Property::Name, text);
+    });
+    comboActivated(m_model, Property::Model);
+    comboActivated(m_tier, Property::Tier);
+    comboActivated(m_role, Property::Role);
+    comboActivated(m_domain, Property::Domain);
+    comboActivated(m_medium, Property::Medium);
+    connect(m_count, &QSpinBox::valueChanged, this, [this](int value) {
+        if (value >= 1)
+            apply(Property::Count, QString::number(value));
+    });
+}
+
+void InspectorDock::comboActivated(QComboBox *box, Property property)
+{
+    connect(box, &QComboBox::activated, this, [this, box, property](int index) {
+        if (!box->itemData(index, kMixedRole).toBool())
+            apply(property, box->itemData(index).toString());
+    });
+}
+
+void InspectorDock::setDocument(Document *document)
+{
+    if (m_document)
+        m_document->disconnect(this);
+    m_document = document;
+    m_mediaCache.clear();
+    if (document)
+        connect(document, &Document::changed, this, &InspectorDock::onChanged);
+    setMessage({});
+    m_refreshTimer.stop();
+    refresh();
+}
+
+bool InspectorDock::apply(Property property, const QString &value)
+{
+    if (!m_document)
+        return false;
+    const Selection s = selection();
+    const Expected<TopologyEdit> edit
+            = editProperty(m_document->project().topology, m_document->catalog(), s.ids, property,
+                           value.toStdString(), m_document->filePath().toStdString());
+    if (!edit) {
+        const Error &e = edit.error();
+        setMessage(tr("Not changed: %1").arg(qs(e.message)), qs(e.where));
+        Q_EMIT refused(m_message->text());
+        refresh(); // the field shows the value the document kept
+        return false;
+    }
+    setMessage({});
+    if (!edit->empty())
+        m_document->undoStack()->push(new ChangeProperties(m_document, property, *edit));
+    return true;
+}
+
+QString InspectorDock::message() const
+{
+    return m_message->isHidden() ? QString() : m_message->text();
+}
+
+bool InspectorDock::isShown(Property property) const
+{
+    QWidget *field = nullptr;
+    switch (property) {
+    case Property::Name:
+        field = m_name;
+        break;
+    case Property::Model:
+        field = m_model;
+        break;
+    case Property::Tier:
+        field = m_tier;
+        break;
+    case Property::Role:
+        field = m_role;
+        break;
+    case Property::Domain:
+        field = m_domain;
+        break;
+    case Property::Medium:
+        field = m_medium;
+        break;
+    case Property::Count:
+        field = m_count;
+        break;
+    }
+    return m_form->isRowVisible(field);
+}
+
+void InspectorDock::setMessage(const QString &text, const QString &details)
+{
+    m_message->setText(text);
+    m_message->setToolTip(details);
+    m_message->setVisible(!text.isEmpty());
+}
+
+void InspectorDock::onChanged(const ChangeEvent &event)
+{
+    switch (event.kind) {
+    case ChangeEvent::LayoutChanged:
+    case ChangeEvent::ProjectChanged:
+        return;
+    case ChangeEvent::SelectionChanged:
+        setMessage({});
+        m_refreshTimer.stop();
+        refresh();
+        return;
+    default:
+        // A paste or a fabric adds thousands of entries, one event each: look once at the end.
+        m_refreshTimer.start();
+        return;
+    }
+}
+
+InspectorDock::Selection InspectorDock::selection() const
+{
+    Selection s;
+    if (!m_document)
+        return s;
+    const QSet<QString> &selection = m_document->selection();
+    if (selection.isEmpty())
+        return s;
+    for (const QString &id : selection)
+        s.ids.push_back(id.toStdString());
+    std::sort(s.ids.begin(), s.ids.end());
+    // One pass over the topology, in its order, however large the selection.
+    const std::unordered_set<std::string> selected(s.ids.begin(), s.ids.end());
+    const Topology &t = m_document->project().topology;
+    const auto isSelected = [&selected](const std::string &id) {
+        return selected.count(id) > 0;
+    };
+    for (const Domain &d : t.domains) {
+        if (isSelected(d.id))
+            s.domains.push_back(&d);
+    }
+    for (const Node &n : t.nodes) {
+        if (isSelected(n.id))
+            s.nodes.push_back(&n);
+    }
+    for (const Switch &sw : t.switches) {
+        if (isSelected(sw.id))
+            s.switches.push_back(&sw);
+    }
+    for (const Link &l : t.links) {
+        if (isSelected(l.id))
+            s.links.push_back(&l);
+    }
+    return s;
+}
+
+void InspectorDock::refresh()
+{
+    const Selection s = selection();
+    const int n = s.count();
+    if (n == 0) {
+        m_title->setText(tr("Nothing selected"));
+    } else if (n == 1) {
+        const QString id = qs(s.ids.front());
+        QString kind = tr("Link");
+        if (!s.domains.empty())
+            kind = tr("NVLink domain");
+        else if (!s.nodes.empty())
+            kind = tr("Node");
+        else if (!s.switches.empty())
+            kind = tr("Switch");
+        m_title->setText(tr("%1 %2").arg(kind, id));
+    } else if (int(s.nodes.size()) == n) {
+        m_title->setText(tr("%n nodes selected", nullptr, n));
+    } else if (int(s.switches.size()) == n) {
+        m_title->setText(tr("%n switches selected", nullptr, n));
+    } else if (int(s.links.size()) == n) {
+        m_title->setText(tr("%n links selected", nullptr, n));
+    } else if (int(s.domains.size()) == n) {
+        m_title->setText(tr("%n NVLink domains selected", nullptr, n));
+    } else {
+        m_title->setText(tr("%n items selected", nullptr, n));
+    }
+
+    QStringList names;
+    for (const Domain *d : s.domains)
+        names.append(qs(d->name));
+    for (const Node *node : s.nodes)
+        names.append(qs(node->name));
+    for (const Switch *sw : s.switches)
+        names.append(qs(sw->name));
+    m_form->setRowVisible(m_name, !names.isEmpty());
+    const std::optional<QString> name = common(names);
+    m_nameMixed = !names.isEmpty() && !name;
+    m_commonName = name.value_or(QString());
+    {
+        const QSignalBlocker blocker(m_name);
+        m_name->setText(m_commonName);
+        m_name->setPlaceholderText(m_nameMixed ? mixedText() : QString());
+    }
+    refreshModels(s);
+    refreshSwitchFields(s);
+    refreshDomains(s);
+    refreshLinks(s);
+}
+
+void InspectorDock::refreshModels(const Selection &s)
+{
+    // One kind of device at a time: server models for nodes, switch models for switches.
+    const bool nodes = !s.nodes.empty() && s.switches.empty();
+    const bool switches = !s.switches.empty() && s.nodes.empty();
+    m_form->setRowVisible(m_model, nodes || switches);
+    if (!nodes && !switches)
+        return;
+    const QSignalBlocker blocker(m_model);
+    m_model->clear();
+    const Catalog &catalog = m_document->catalog();
+    QStringList current;
+    if (nodes) {
+        for (const auto &[id, server] : catalog.servers())
+            m_model->addItem(qs(server.name), qs(id));
+        for (const Node *n : s.nodes)
+            current.append(qs(n->model));
+    } else {
+        for (const auto &[id, model] : catalog.switches())
+            m_model->addItem(qs(model.name), qs(id));
+        for (const Switch *sw : s.switches)
+            current.append(qs(sw->model));
+    }
+    for (int i = 0; i < m_model->count(); ++i)
+        m_model->setItemData(i, m_model->itemData(i), Qt::ToolTipRole);
+    const std::optional<QString> value = common(current);
+    showValue(m_model, value.value_or(QString()), !value);
+}
+
+void InspectorDock::refreshSwitchFields(const Selection &s)
+{
+    const bool shown = !s.switches.empty();
+    m_form->setRowVisible(m_tier, shown);
+    m_form->setRowVisible(m_role, shown);
+    if (!shown)
+        return;
+    QStringList tiers, roles;
+    for (const Switch *sw : s.switches) {
+        tiers.append(QLatin1String(toString(sw->tier)));
+        roles.append(QLatin1String(toString(sw->role)));
+    }
+    const std::optional<QString> tier = common(tiers), role = common(roles);
+    showValue(m_tier, tier.value_or(QString()), !tier);
+    showValue(m_role, role.value_or(QString()), !role);
+}
+
+void InspectorDock::refreshDomains(const Selection &s)
+{
+    const bool shown = !s.nodes.empty();
+    m_form->setRowVisible(m_domain, shown);
+    if (!shown)
+        return;
+    const QSignalBlocker blocker(m_domain);
+    m_domain->clear();
+    m_domain->addItem(tr("None"), QString());
+    for (const Domain &d : m_document->project().topology.domains) {
+        const QString label = d.name.empty() ? qs(d.id) : tr("%1 (%2)").arg(qs(d.name), qs(d.id));
+        m_domain->addItem(label, qs(d.id));
+    }
+    QStringList current;
+    for (const Node *n : s.nodes)
+        current.append(qs(n->domain));
+    const std::optional<QString> value = common(current);
+    showValue(m_domain, value.value_or(QString()), !value);
+}
+
+void InspectorDock::refreshLinks(const Selection &s)
+{
+    const bool shown = !s.links.empty();
+    m_form->setRowVisible(m_medium, shown);
+    m_form->setRowVisible(m_count, shown);
+    if (!shown)
+        return;
+    const Catalog &catalog = m_document->catalog();
+    {
+        const QSignalBlocker blocker(m_medium);
+        m_medium->clear();
+        for (const QString &id : mediaFor(s)) {
+            const Medium *m = catalog.medium(id.toStdString());
+            m_medium->addItem(m ? qs(m->name) : id, id);
+            m_medium->setItemData(m_medium->count() - 1, id, Qt::ToolTipRole);
+        }
+    }
+    QStringList media, counts;
+    for (const Link *l : s.links) {
+        media.append(qs(l->medium));
+        counts.append(QString::number(l->count));
+    }
+    const std::optional<QString> medium = common(media), count = common(counts);
+    showValue(m_medium, medium.value_or(QString()), !medium);
+    const QSignalBlocker blocker(m_count);
+    // Mixed counts show the special value, "Mixed", at a minimum of 0 that no count has.
+    m_count->setSpecialValueText(count ? QString() : mixedText());
+    m_count->setMinimum(count ? 1 : 0);
+    m_count->setValue(count ? count->toInt() : 0);
+}
+
+QStringList InspectorDock::mediaFor(const Selection &s)
+{
+    // The media every selected link could use: those valid for all of their kinds of ends.
+    const Topology &t = m_document->project().topology;
+    const auto endKind = [&t](const std::string &device) -> QString {
+        if (const Node *n = t.node(device))
+            return QStringLiteral("node:") + qs(n->model);
+        if (const Switch *sw = t.switchById(device))
+            return QStringLiteral("switch:") + qs(sw->model);
+        return QString();
+    };
+    std::optional<QStringList> shared;
+    std::set<QString> seen;
+    for (const Link *l : s.links) {
+        const QString key = endKind(l->a.device) + QLatin1Char('|') + endKind(l->b.device);
+        if (!seen.insert(key).second)
+            continue;
+        auto it = m_mediaCache.find(key);
+        if (it == m_mediaCache.end()) {
+            QStringList ids;
+            for (const std::string &id : mediaForLink(t, m_document->catalog(), *l))
+                ids.append(qs(id));
+            it = m_mediaCache.insert(key, ids);
+        }
+        if (!shared) {
+            shared = *it;
+        } else {
+            shared->erase(std::remove_if(shared->begin(), shared->end(),
+                                         [&](const QString &id) { return !it->contains(id); }),
+                          shared->end());
+        }
+    }
+    return shared.value_or(QStringList());
+}
+
+} // namespace topoplan

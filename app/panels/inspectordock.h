@@ -1,0 +1,88 @@
+#pragma once
+
+#include "engine/edit/propertyedit.h"
+
+#include <QDockWidget>
+#include <QHash>
+#include <QPointer>
+#include <QTimer>
+
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace topoplan {
+
+class Document;
+struct ChangeEvent;
+
+// The property inspector: name, model, tier, fabric role and NVLink domain of the selected
+// devices, medium and cable count of the selected links. With several items selected a field
+// shows their common value, or "Mixed", and an edit sets it on all of them in one undo step.
+// The engine works the edit out and checks it (editProperty()); a change that would break the
+// topology is refused with its message and the document stays as it was.
+class InspectorDock : public QDockWidget
+{
+    Q_OBJECT
+
+public:
+    explicit InspectorDock(QWidget *parent = nullptr);
+    ~InspectorDock() override;
+
+    void setDocument(Document *document);
+
+    // Sets `property` to `value` (as the project file writes it) on the selection: what every
+    // field does. False, with message() saying why, when the engine refuses.
+    bool apply(Property property, const QString &value);
+    QString message() const;
+
+    QLabel *titleLabel() const { return m_title; }
+    QLineEdit *nameEdit() const { return m_name; }
+    QComboBox *modelBox() const { return m_model; }
+    QComboBox *tierBox() const { return m_tier; }
+    QComboBox *roleBox() const { return m_role; }
+    QComboBox *domainBox() const { return m_domain; }
+    QComboBox *mediumBox() const { return m_medium; }
+    QSpinBox *countBox() const { return m_count; }
+    // Whether the row of `property` is shown for the current selection.
+    bool isShown(Property property) const;
+
+Q_SIGNALS:
+    void refused(const QString &message);
+
+private:
+    struct Selection;
+    Selection selection() const;
+    void onChanged(const ChangeEvent &event);
+    void refresh();
+    void refreshModels(const Selection &s);
+    void refreshSwitchFields(const Selection &s);
+    void refreshDomains(const Selection &s);
+    void refreshLinks(const Selection &s);
+    QStringList mediaFor(const Selection &s);
+    void setMessage(const QString &text, const QString &details = {});
+    void connectFields();
+    void comboActivated(QComboBox *box, Property property);
+
+    QPointer<Document> m_document;
+    QFormLayout *m_form;
+    QLabel *m_title;
+    QLineEdit *m_name;
+    QComboBox *m_model;
+    QComboBox *m_tier;
+    QComboBox *m_role;
+    QComboBox *m_domain;
+    QComboBox *m_medium;
+    QSpinBox *m_count;
+    QLabel *m_message;
+    QString m_commonName; // what the name field showed, to tell an edit from leaving it
+    bool m_nameMixed = false;
+    // mediaForLink() by the models at the two ends: selections of thousands of links have few
+    // kinds of ends.
+    QHash<QString, QStringList> m_mediaCache;
+    QTimer m_refreshTimer;
+};
+
+} // namespace topoplan

@@ -1,0 +1,225 @@
+#include "app/panels/sweepdock.h"
+
+#include "app/common/diagramstyle.h"
+#include "app/common/units.h"
+#include "app/document/document.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QGraphicsLayout>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+
+namespace topoplan {
+
+namespace {
+
+// Thousands of tokens per second: the axis stays readable from 8 GPUs to 16K.
+constexpr double kAxisUnit = 1000;
+
+QLineSeries *line(const QString &name, const QColor &colour, Qt::PenStyle style)
+{
+    auto *series = new QLineSeries;
+    series->setName(name);
+    QPen pen(colour, 2.5, style);
+    series->setPen(pen);
+    series->setPointsVisible(true);
+    return series;
+}
+
+} // namespace
+
+SweepDock::SweepDock(AnalysisController *controller, QWidget *parent)
+    : QDockWidget(tr("TP Sweep"), parent)
+    , m_controller(controller)
+    , m_view(new QChartView)
+    , m_summary(new QLabel)
+{
+    setObjectName(QStringLiteral("sweepDock"));
+    auto *body = new QWidget(this);
+    auto *column = new QVBoxLayout(body);
+    m_summary->setObjectName(QStringLiteral("sweepSummary"));
+    m_summary->setWordWrap(true);
+    m_view->setObjectName(QStringLiteral("sweepChart"));
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setMinimumHeight(160);
+    m_view->chart()->legend()->setAlignment(Qt::AlignRight);
+    // A bottom dock is short: give the plot the room QChart's default margins take.
+    m_view->chart()->setMargins(QMargins(4, 4, 4, 0));
+    m_view->chart()->layout()->setContentsMargins(0, 0, 0, 0);
+    m_view->chart()->setBackgroundRoundness(0);
+    column->addWidget(m_summary);
+    column->addWidget(m_view, 1);
+    setWidget(body);
+
+    connect(controller, &AnalysisController::finished, this, &SweepDock::start);
+    // A sweep is a planner run per TP width: it waits while its tab is not shown (a dock
+    // behind another's tab stays "visible" to QWidget; this signal says which tab is up).
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        m_shown = visible;
+        if (visible && m_stale)
+            start();
+    });
+    connect(&m_watcher, &QFutureWatcherBase::finished, this, &SweepDock::onSwept);
+}
+
+SweepDock::~SweepDock()
+{
+    m_watcher.waitForFinished();
+}
+
+QChart *SweepDock::chart() const
+{
+    return m_view->chart();
+}
+
+void SweepDock::setDocument(Document *document)
+{
+    m_document = document;
+    m_sweep.reset();
+    m_view->chart()->removeAllSeries();
+    m_summary->setText(tr("Sweeping the TP width..."));
+}
+
+void SweepDock::start()
+{
+    const std::optional<AnalysisOutcome> &o = m_controller->outcome();
+    std::shared_ptr<const Analyzer> analyzer = m_controller->analyzer();
+    if (!m_document || !o || !analyzer || !m_document->project().workload) {
+        m_sweep.reset();
+        m_view->chart()->removeAllSeries();
+        m_summary->setText(tr("Choose a model to train to see its throughput at every TP "
+                              "width."));
+        return;
+    }
+    if (!m_shown) {
+        m_stale = true;
+        return;
+    }
+    m_stale = false;
+    if (m_watcher.isRunning()) {
+        m_pending = true;
+        return;
+    }
+    m_pending = false;
+    m_generation = o->generation;
+    const Workload workload = *m_document->project().workload;
+    const Plan base = m_document->project().plan.value_or(Plan{});
+    m_watcher.setFuture(QtConcurrent::run(
+            [analyzer, workload, base] { return sweepTp(*analyzer, workload, base); }));
+}
+
+void SweepDock::onSwept()
+{
+    SweepResult s = m_watcher.result();
+    const std::optional<AnalysisOutcome> &o = m_controller->outcome();
+    if (m_pending || !o || o->generation != m_generation) {
+        start(); // an edit overtook this sweep
+        return;
+    }
+    m_sweep = std::move(s);
+    showSweep(*m_sweep);
+    Q_EMIT swept();
+}
+
+void SweepDock::showSweep(const SweepResult &s)
+{
+    QChart *chart = m_view->chart();
+    chart->removeAllSeries();
+    for (QAbstractAxis *axis : chart->axes())
+        chart->removeAxis(axis);
+
+    const QPalette palette = m_view->palette();
+    QLineSeries *best
+            = line(tr("Best plan at each width"), QColor(0x2e, 0x6f, 0xd6), Qt::SolidLine);
+    QLineSeries *held = line(tr("This plan, TP changed"), QColor(0xe0, 0x7b, 0x14), Qt::DashLine);
+    double top = 0;
+    int widest = 1;
+    const SweepRow *bestRow = nullptr;
+    for (const SweepRow &row : s.rows) {
+        if (row.best || row.held)
+            widest = std::max(widest, row.tp);
+        if (row.best) {
+            best->append(row.tp, row.best->step.tokensPerS / kAxisUnit);
+            top = std::max(top, row.best->step.tokensPerS);
+            if (!bestRow || row.best->step.tokensPerS > bestRow->best->step.tokensPerS)
+                bestRow = &row;
+        }
+        if (row.held && row.held->step.memory.fits) {
+            held->append(row.tp, row.held->step.tokensPerS / kAxisUnit);
+            top = std::max(top, row.held->step.tokensPerS);
+        }
+    }
+    // The edge of the largest NVLink domain: to its right TP leaves NVLink.
+    auto *domain = new QLineSeries;
+    domain->setName(tr("NVLink domain: %n GPUs", nullptr, s.domainSize));
+    domain->setPen(QPen(DiagramStyle::linkColor(LinkClass::NVLink), 2, Qt::DotLine));
+    domain->append(s.domainSize, 0);
+    domain->append(s.domainSize, top * 1.1 / kAxisUnit);
+    for (QLineSeries *series : {best, held, domain})
+        chart->addSeries(series);
+
+    auto *x = new QLogValueAxis;
+    x->setBase(2);
+    x->setLabelFormat(QStringLiteral("%d"));
+    x->setTitleText(tr("Tensor-parallel width (GPUs)"));
+    x->setRange(1, std::max({2, widest, s.domainSize * 2}));
+    x->setMinorTickCount(0);
+    auto *y = new QValueAxis;
+    // The unit in the labels, not in a vertical title: the dock is often too short for one.
+    y->setLabelFormat(tr("%.0fk tokens/s"));
+    y->setTickCount(3);
+    y->setRange(0, std::max(1.0, top * 1.1 / kAxisUnit));
+    y->applyNiceNumbers();
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    for (QLineSeries *series : {best, held, domain}) {
+        series->attachAxis(x);
+        series->attachAxis(y);
+    }
+    for (QAbstractAxis *axis : {static_cast<QAbstractAxis *>(x), static_cast<QAbstractAxis *>(y)}) {
+        axis->setLabelsColor(palette.color(QPalette::Text));
+        axis->setTitleBrush(palette.color(QPalette::Text));
+    }
+    chart->setBackgroundBrush(palette.color(QPalette::Base));
+    chart->legend()->setLabelColor(palette.color(QPalette::Text));
+
+    // Where the cliff is: the fall from the last width inside the domain to the first outside.
+    const SweepRow *inside = nullptr;
+    const SweepRow *outside = nullptr;
+    for (const SweepRow &row : s.rows) {
+        if (!row.best)
+            continue;
+        if (row.tp <= s.domainSize)
+            inside = &row;
+        else if (!outside)
+            outside = &row;
+    }
+    QString text;
+    if (bestRow)
+        text = tr("Best at TP %1: %2.")
+                       .arg(bestRow->tp)
+                       .arg(units::tokensPerSecond(bestRow->best->step.tokensPerS));
+    if (inside && outside) {
+        const double fall = 1 - outside->best->step.tokensPerS / inside->best->step.tokensPerS;
+        text += QLatin1Char(' ')
+                + tr("TP %1 leaves the %2-GPU NVLink domain: %3 fewer tokens/s than TP %4.")
+                          .arg(outside->tp)
+                          .arg(s.domainSize)
+                          .arg(units::percent(fall))
+                          .arg(inside->tp);
+    } else if (inside) {
+        text += QLatin1Char(' ') + tr("Every width runs inside one NVLink domain.");
+    }
+    m_summary->setText(text);
+}
+
+} // namespace topoplan

@@ -1,0 +1,779 @@
+#include "app/window/mainwindow.h"
+
+#include "app/analysis/analysiscontroller.h"
+#include "app/canvas/analysisoverlay.h"
+#include "app/canvas/canvasplacement.h"
+#include "app/canvas/clusterscene.h"
+#include "app/canvas/clusterview.h"
+#include "app/canvas/diagramitem.h"
+#include "app/common/changeevent.h"
+#include "app/common/paletteicons.h"
+#include "app/common/theme.h"
+#include "app/common/translations.h"
+#include "app/dialogs/recoverydialog.h"
+#include "app/dialogs/templategallery.h"
+#include "app/document/document.h"
+#include "app/export/diagramexport.h"
+#include "app/panels/analysisdock.h"
+#include "app/panels/dropcontroller.h"
+#include "app/panels/palettedock.h"
+#include "app/panels/sweepdock.h"
+#include "app/tools/connecttool.h"
+#include "app/tools/selecttool.h"
+#include "app/tools/toolmanager.h"
+#include "app/window/editingactions.h"
+
+#include "engine/generate/templates.h"
+#include "engine/model/summary.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QEventLoop>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QUndoGroup>
+#include <QUndoStack>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace topoplan {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+constexpr int kStatusMessageMs = 4000;
+const char *const kRecentFilesKey = "recentFiles";
+const char *const kGeometryKey = "window/geometry";
+const char *const kStateKey = "window/state";
+const char *const kLastDirKey = "lastDirectory";
+
+QString settingsKey(const char *key)
+{
+    return QString::fromLatin1(key);
+}
+
+// The desktop theme's icon where there is one, so the window looks native; ours otherwise.
+QIcon themedIcon(const char *themeName, const char *ownName)
+{
+    return QIcon::fromTheme(QString::fromLatin1(themeName),
+                            QIcon(QStringLiteral(":/icons/%1.svg").arg(QLatin1String(ownName))));
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_view(new ClusterView(this))
+    , m_undoGroup(new QUndoGroup(this))
+    , m_summary(new QLabel(this))
+    , m_zoomLabel(new QLabel(this))
+{
+    initResources();
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/topoplan.svg")));
+    setCentralWidget(m_view);
+    createEditor();
+    createActions();
+    createMenus();
+    createToolBar();
+    createStatusBar();
+
+    connect(&m_loadWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onLoaded);
+    connect(&m_saveWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onSaved);
+    connect(&m_exportWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onExported);
+    connect(m_view, &ClusterView::zoomChanged, this,
+            [this](double zoom) { m_zoomLabel->setText(tr("Zoom %1 %").arg(qRound(zoom * 100))); });
+
+    m_autosave = new AutosaveManager(this);
+    connect(m_autosave, &AutosaveManager::autosaveFailed, this, [this](const QString &message) {
+        statusBar()->showMessage(tr("Autosave failed: %1").arg(message), kStatusMessageMs);
+    });
+    setDocument(new Document(this));
+    // The editing actions bring the inspector dock: before restoreState(), which places it.
+    m_editing = EditingActions::install(this);
+    connect(m_editing, &EditingActions::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 10000); });
+    // Preferences close the Edit menu, after the editing actions just added to it.
+    if (QMenu *edit = menuBar()->findChild<QMenu *>(QStringLiteral("editMenu"))) {
+        edit->addSeparator();
+        edit->addAction(m_preferencesAction);
+    }
+    applyPreferences(Preferences::load());
+    makeActionIconsPaletteAware();
+
+    QSettings settings;
+    if (!restoreGeometry(settings.value(settingsKey(kGeometryKey)).toByteArray()))
+        resize(1600, 1000);
+    restoreState(settings.value(settingsKey(kStateKey)).toByteArray());
+}
+
+MainWindow::~MainWindow()
+{
+    // The scene refers to the document; the view and the tools to the scene.
+    m_tools->setScene(nullptr);
+    m_view->setClusterScene(nullptr);
+    delete m_scene;
+}
+
+QString MainWindow::sampleTemplateId()
+{
+    return QString::fromLatin1(kSampleTemplateId);
+}
+
+void MainWindow::createEditor()
+{
+    m_tools = new ToolManager(this);
+    m_selectTool = new SelectTool;
+    m_connectTool = new ConnectTool;
+    m_tools->registerTool(m_selectTool);
+    m_tools->registerTool(m_connectTool);
+    m_drops = new DropController(m_view);
+    m_palette = new PaletteDock(Catalog::builtin(), this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_palette);
+    const auto showMessage = [this](const QString &text) {
+        statusBar()->showMessage(text, 10000);
+    };
+    m_analysis = new AnalysisController(this);
+    m_analysisDock = new AnalysisDock(m_analysis, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_analysisDock);
+    m_overlays = new AnalysisOverlayController(m_analysis, m_view, this);
+    m_sweepDock = new SweepDock(m_analysis, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_sweepDock);
+    tabifyDockWidget(m_analysisDock, m_sweepDock);
+    m_analysisDock->raise();
+    resizeDocks({m_analysisDock}, {220}, Qt::Vertical); // the canvas keeps most of the height
+    connect(m_analysisDock, &AnalysisDock::message, this, showMessage);
+    connect(m_tools, &ToolManager::statusMessage, this, showMessage);
+    connect(m_drops, &DropController::message, this, showMessage);
+}
+
+void MainWindow::selectAll()
+{
+    const Topology &t = m_document->project().topology;
+    QSet<QString> ids;
+    for (const Domain &d : t.domains)
+        ids.insert(QString::fromStdString(d.id));
+    for (const Node &n : t.nodes)
+        ids.insert(QString::fromStdString(n.id));
+    for (const Switch &s : t.switches)
+        ids.insert(QString::fromStdString(s.id));
+    for (const Link &l : t.links)
+        ids.insert(QString::fromStdString(l.id));
+    m_document->setSelection(ids);
+}
+
+void MainWindow::zoomToSelection()
+{
+    QRectF rect;
+    for (const QString &id : m_document->selection()) {
+        if (const DiagramItem *item = m_scene->itemForId(id))
+            rect = rect.united(item->sceneBoundingRect());
+    }
+    if (rect.isNull())
+        return;
+    m_view->zoomToRect(rect.adjusted(-40, -40, 40, 40));
+}
+
+void MainWindow::createActions()
+{
+    m_newAction = new QAction(tr("&New"), this);
+    m_newAction->setIcon(themedIcon("document-new", "new"));
+    m_newAction->setShortcut(QKeySequence::New);
+    m_newAction->setStatusTip(tr("Start a project: empty or from a template"));
+    connect(m_newAction, &QAction::triggered, this, &MainWindow::newProject);
+
+    m_openAction = new QAction(tr("&Open..."), this);
+    m_openAction->setIcon(themedIcon("document-open", "open"));
+    m_openAction->setShortcut(QKeySequence::Open);
+    m_openAction->setStatusTip(tr("Open a project file"));
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::open);
+
+    m_saveAction = new QAction(tr("&Save"), this);
+    m_saveAction->setIcon(themedIcon("document-save", "save"));
+    m_saveAction->setShortcut(QKeySequence::Save);
+    connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
+
+    m_saveAsAction = new QAction(tr("Save &As..."), this);
+    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
+
+    m_exportAction = new QAction(tr("&Export Diagram..."), this);
+    m_exportAction->setObjectName(QStringLiteral("exportAction"));
+    m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_exportAction->setStatusTip(tr("Save the diagram as SVG, PDF, PNG or JPEG for a document"));
+    connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportAs);
+
+    m_quitAction = new QAction(tr("&Quit"), this);
+    m_quitAction->setShortcut(QKeySequence::Quit);
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+
+    m_undoAction = m_undoGroup->createUndoAction(this, tr("&Undo"));
+    m_undoAction->setIcon(themedIcon("edit-undo", "undo"));
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_redoAction = m_undoGroup->createRedoAction(this, tr("&Redo"));
+    m_redoAction->setIcon(themedIcon("edit-redo", "redo"));
+    m_redoAction->setShortcut(QKeySequence::Redo);
+
+    m_zoomInAction = new QAction(tr("Zoom &In"), this);
+    m_zoomInAction->setIcon(themedIcon("zoom-in", "zoom-in"));
+    m_zoomInAction->setShortcut(QKeySequence::ZoomIn);
+    connect(m_zoomInAction, &QAction::triggered, m_view, &ClusterView::zoomIn);
+
+    m_zoomOutAction = new QAction(tr("Zoom &Out"), this);
+    m_zoomOutAction->setIcon(themedIcon("zoom-out", "zoom-out"));
+    m_zoomOutAction->setShortcut(QKeySequence::ZoomOut);
+    connect(m_zoomOutAction, &QAction::triggered, m_view, &ClusterView::zoomOut);
+
+    m_zoomFitAction = new QAction(tr("Zoom to &Fit"), this);
+    m_zoomFitAction->setIcon(themedIcon("zoom-fit-best", "zoom-fit"));
+    m_zoomFitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    connect(m_zoomFitAction, &QAction::triggered, m_view, &ClusterView::zoomToFit);
+
+    m_zoomResetAction = new QAction(tr("&Reset Zoom"), this);
+    m_zoomResetAction->setIcon(themedIcon("zoom-original", "zoom-original"));
+    m_zoomResetAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    connect(m_zoomResetAction, &QAction::triggered, m_view, &ClusterView::resetZoom);
+
+    m_aboutAction = new QAction(tr("&About TopoPlan"), this);
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::about);
+}
+
+void MainWindow::createMenus()
+{
+    m_selectAllAction = new QAction(tr("Select &All"), this);
+    m_selectAllAction->setShortcut(QKeySequence::SelectAll);
+    m_selectAllAction->setStatusTip(tr("Select every node, switch, domain and link"));
+    connect(m_selectAllAction, &QAction::triggered, this, &MainWindow::selectAll);
+    m_zoomSelectionAction = new QAction(tr("Zoom to &Selection"), this);
+    m_zoomSelectionAction->setIcon(QIcon(QStringLiteral(":/icons/zoom-selection.svg")));
+    m_zoomSelectionAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
+    m_zoomSelectionAction->setStatusTip(tr("Show the selected items as large as they fit"));
+    connect(m_zoomSelectionAction, &QAction::triggered, this, &MainWindow::zoomToSelection);
+
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(QStringLiteral("fileMenu"));
+    file->addAction(m_newAction);
+    file->addAction(m_openAction);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::updateRecentMenu);
+    updateRecentMenu();
+    file->addSeparator();
+    file->addAction(m_saveAction);
+    file->addAction(m_saveAsAction);
+    file->addAction(m_exportAction);
+    file->addSeparator();
+    file->addAction(m_quitAction);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->setObjectName(QStringLiteral("editMenu"));
+    edit->addAction(m_undoAction);
+    edit->addAction(m_redoAction);
+    edit->addSeparator();
+    edit->addAction(m_selectAllAction);
+    m_preferencesAction = new QAction(tr("Pre&ferences..."), this);
+    m_preferencesAction->setObjectName(QStringLiteral("preferencesAction"));
+    m_preferencesAction->setMenuRole(QAction::PreferencesRole);
+    m_preferencesAction->setShortcuts(
+            {QKeySequence::Preferences, QKeySequence(Qt::CTRL | Qt::Key_Comma)});
+    m_preferencesAction->setStatusTip(
+            tr("Autosave, theme, grid and the fabric that Add Fabric proposes"));
+    connect(m_preferencesAction, &QAction::triggered, this, &MainWindow::showPreferences);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
+    view->addAction(m_zoomInAction);
+    view->addAction(m_zoomOutAction);
+    view->addSeparator();
+    view->addAction(m_zoomFitAction);
+    view->addAction(m_zoomSelectionAction);
+    view->addAction(m_zoomResetAction);
+    view->addSeparator();
+    view->addAction(m_palette->toggleViewAction());
+    view->addAction(m_analysisDock->toggleViewAction());
+    view->addAction(m_sweepDock->toggleViewAction());
+    QAction *showAnalysis = view->addAction(tr("Show Analysis on &Canvas"));
+    showAnalysis->setObjectName(QStringLiteral("showAnalysisAction"));
+    showAnalysis->setCheckable(true);
+    showAnalysis->setChecked(true);
+    showAnalysis->setStatusTip(
+            tr("Group bandwidths in the corner, the TP group outlined, bottleneck links marked"));
+    connect(showAnalysis, &QAction::toggled, m_overlays, &AnalysisOverlayController::setVisible);
+    QMenu *tools = view->addMenu(tr("&Tool"));
+    tools->addActions(m_tools->actions());
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->setObjectName(QStringLiteral("helpMenu"));
+    help->addAction(m_aboutAction);
+}
+
+void MainWindow::createToolBar()
+{
+    QToolBar *bar = addToolBar(tr("Main Toolbar"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setMovable(false);
+    bar->setIconSize(QSize(20, 20));
+    bar->addAction(m_newAction);
+    bar->addAction(m_openAction);
+    bar->addAction(m_saveAction);
+    bar->addSeparator();
+    bar->addAction(m_undoAction);
+    bar->addAction(m_redoAction);
+    bar->addSeparator();
+    bar->addAction(m_zoomInAction);
+    bar->addAction(m_zoomOutAction);
+    bar->addAction(m_zoomFitAction);
+    bar->addAction(m_zoomSelectionAction);
+    bar->addAction(m_zoomResetAction);
+    bar->addSeparator();
+    bar->addActions(m_tools->actions());
+}
+
+void MainWindow::createStatusBar()
+{
+    m_summary->setObjectName(QStringLiteral("summary"));
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_zoomLabel->setObjectName(QStringLiteral("zoom"));
+    statusBar()->addWidget(m_summary, 1);
+    statusBar()->addPermanentWidget(m_zoomLabel);
+}
+
+void MainWindow::setDocument(Document *document)
+{
+    Document *old = m_document;
+    ClusterScene *oldScene = m_scene;
+
+    m_document = document;
+    document->setParent(this);
+    m_undoGroup->addStack(document->undoStack());
+    m_undoGroup->setActiveStack(document->undoStack());
+    m_scene = new ClusterScene(document, this);
+    m_view->setClusterScene(m_scene);
+    m_tools->setScene(m_scene);
+    m_palette->setCatalog(document->catalog());
+
+    connect(document, &Document::changed, this, &MainWindow::onDocumentChanged);
+    connect(document, &Document::modifiedChanged, this, &QWidget::setWindowModified);
+    connect(document, &Document::filePathChanged, this, &MainWindow::updateTitle);
+    if (m_autosave)
+        m_autosave->setDocument(document);
+    m_analysis->setDocument(document);
+    m_analysisDock->setDocument(document);
+    m_sweepDock->setDocument(document);
+    m_overlays->setScene(m_scene);
+
+    delete oldScene;
+    delete old;
+    updateTitle();
+    updateSummary();
+}
+
+void MainWindow::onDocumentChanged(const ChangeEvent &event)
+{
+    switch (event.kind) {
+    case ChangeEvent::LayoutChanged:
+    case ChangeEvent::SelectionChanged:
+        return; // no count changes
+    case ChangeEvent::ProjectReset:
+    case ChangeEvent::ProjectChanged:
+        updateTitle();
+        break;
+    default:
+        break;
+    }
+    updateSummary();
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] \u2014 TopoPlan").arg(m_document->displayName()));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::updateSummary()
+{
+    const Expected<TopologySummary> s
+            = summarize(m_document->project().topology, m_document->catalog());
+    if (!s) {
+        m_summary->setText(
+                tr("Cannot count the topology: %1").arg(QString::fromStdString(s.error().text())));
+        return;
+    }
+    const QLocale locale;
+    m_summary->setText(tr("GPUs: %1 \u00b7 Nodes: %2 \u00b7 NVLink domains: %3 \u00b7 "
+                          "Switches: %4 leaf, %5 spine, %6 core \u00b7 Links / cables: %7 / %8")
+                               .arg(locale.toString(s->gpus), locale.toString(s->nodes),
+                                    locale.toString(s->domains), locale.toString(s->leaf),
+                                    locale.toString(s->spine), locale.toString(s->core),
+                                    locale.toString(s->links), locale.toString(s->cables)));
+}
+
+void MainWindow::openFile(const QString &path)
+{
+    statusBar()->showMessage(tr("Opening %1...").arg(QDir::toNativeSeparators(path)));
+    m_loadWatcher.setFuture(loadProjectInBackground(path));
+}
+
+void MainWindow::openTemplate(const QString &templateId)
+{
+    statusBar()->showMessage(tr("Creating %1...").arg(templateId));
+    m_loadWatcher.setFuture(instantiateTemplateInBackground(templateId));
+}
+
+void MainWindow::onLoaded()
+{
+    LoadResult result = m_loadWatcher.result();
+    statusBar()->clearMessage();
+    const QString shown = QDir::toNativeSeparators(result.path);
+    const std::optional<RecoveryEntry> restoring = std::exchange(m_restoring, std::nullopt);
+    if (!result.project) {
+        const QString details = QString::fromStdString(result.error.text());
+        showError(tr("Cannot Open Project"), tr("%1 could not be opened.").arg(shown), details);
+        Q_EMIT openFailed(details);
+        return;
+    }
+    if (restoring) {
+        // The project as it was at the last autosave, under its own file name, with changes
+        // that are not on disk: saving writes it where it belongs.
+        auto *document = new Document(std::move(*result.project), restoring->originalFile, this);
+        document->markUnsaved();
+        setDocument(document);
+        m_autosave->adopt(*restoring);
+        m_view->zoomToFit();
+        statusBar()->showMessage(tr("Restored %1 as it was at %2")
+                                         .arg(document->displayName(),
+                                              QLocale().toString(restoring->savedAt.toLocalTime(),
+                                                                 QLocale::ShortFormat)),
+                                 kStatusMessageMs);
+        Q_EMIT documentOpened(result.path);
+        return;
+    }
+    // A template is a start, not a file to save over.
+    const QString filePath
+            = result.isTemplate ? QString() : QFileInfo(result.path).absoluteFilePath();
+    setDocument(new Document(std::move(*result.project), filePath, this));
+    if (!result.isTemplate)
+        addRecentFile(filePath);
+    m_view->zoomToFit();
+    statusBar()->showMessage(tr("Opened %1").arg(shown), kStatusMessageMs);
+    Q_EMIT documentOpened(result.path);
+}
+
+void MainWindow::saveFile(const QString &path)
+{
+    if (isSaving())
+        return;
+    m_savedUndoIndex = m_document->undoStack()->index();
+    statusBar()->showMessage(tr("Saving %1...").arg(QDir::toNativeSeparators(path)));
+    m_saveWatcher.setProperty("document", QVariant::fromValue<QObject *>(m_document));
+    m_saveWatcher.setFuture(saveProjectInBackground(m_document->project(), path));
+}
+
+void MainWindow::onSaved()
+{
+    const SaveResult result = m_saveWatcher.result();
+    statusBar()->clearMessage();
+    const QString shown = QDir::toNativeSeparators(result.path);
+    if (result.error) {
+        m_closeAfterSave = false;
+        showError(tr("Cannot Save Project"), tr("%1 could not be saved.").arg(shown),
+                  QString::fromStdString(result.error->text()));
+        return;
+    }
+    // The document may have been replaced or edited while the worker wrote the file.
+    if (m_saveWatcher.property("document").value<QObject *>() == m_document) {
+        m_document->setFilePath(QFileInfo(result.path).absoluteFilePath());
+        if (m_document->undoStack()->index() == m_savedUndoIndex)
+            m_document->markSaved();
+    }
+    addRecentFile(QFileInfo(result.path).absoluteFilePath());
+    statusBar()->showMessage(tr("Saved %1").arg(shown), kStatusMessageMs);
+    Q_EMIT documentSaved(result.path);
+    if (m_closeAfterSave)
+        close();
+}
+
+void MainWindow::exportDiagram(const QString &path)
+{
+    if (isExporting())
+        return;
+    const ExportFormat format = exportFormatForFile(path).value_or(ExportFormat::Svg);
+    const QString title = m_document->displayName();
+    m_exportPath = path;
+    // What the canvas shows of the analysis goes into the export with it.
+    const QList<GroupSummaryLine> summary = m_overlays->isVisible() && m_analysis->outcome()
+                                                    ? groupSummary(*m_analysis->outcome())
+                                                    : QList<GroupSummaryLine>{};
+    statusBar()->showMessage(tr("Exporting %1...").arg(QDir::toNativeSeparators(path)));
+    // Recording visits the scene's items, which live in this thread; writing is the slow part.
+    m_exportWatcher.setFuture(
+            QtConcurrent::run([diagram = recordDiagram(m_scene, title, summary), format, path,
+                               title] { return writeDiagram(diagram, format, path, title); }));
+}
+
+void MainWindow::exportAs()
+{
+    QSettings settings;
+    const QString dir = settings.value(settingsKey(kLastDirKey)).toString();
+    const QStringList filters = exportFileFilters();
+    QString filter = filters.first();
+    QString path = QFileDialog::getSaveFileName(
+            this, tr("Export Diagram"),
+            QDir(dir).filePath(m_document->displayName() + QStringLiteral(".svg")),
+            filters.join(QStringLiteral(";;")), &filter);
+    if (path.isEmpty())
+        return;
+    if (!exportFormatForFile(path)) {
+        const qsizetype i = std::max<qsizetype>(0, filters.indexOf(filter));
+        path += QLatin1Char('.') + exportFormatSuffix(ExportFormat(i));
+    }
+    settings.setValue(settingsKey(kLastDirKey), QFileInfo(path).absolutePath());
+    exportDiagram(path);
+}
+
+void MainWindow::onExported()
+{
+    const std::optional<QString> error = m_exportWatcher.result();
+    statusBar()->clearMessage();
+    if (error) {
+        showError(tr("Cannot Export Diagram"),
+                  tr("%1 could not be written.").arg(QDir::toNativeSeparators(m_exportPath)),
+                  *error);
+    } else {
+        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(m_exportPath)),
+                                 kStatusMessageMs);
+    }
+    Q_EMIT diagramExported(m_exportPath, error.value_or(QString()));
+}
+
+void MainWindow::showError(const QString &title, const QString &text, const QString &details)
+{
+    // Window-modal but not blocking: the window keeps painting and tests can read the box.
+    auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("errorMessage"));
+    box->setInformativeText(details);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::newProject()
+{
+    if (maybeSave())
+        showTemplateGallery();
+}
+
+void MainWindow::showTemplateGallery()
+{
+    auto *gallery = new TemplateGallery(this);
+    gallery->setAttribute(Qt::WA_DeleteOnClose);
+    connect(gallery, &QDialog::accepted, this, [this, gallery] {
+        const QString id = gallery->templateId();
+        if (id.isEmpty())
+            setDocument(new Document(this));
+        else
+            openTemplate(id);
+    });
+    gallery->open();
+}
+
+bool MainWindow::offerRecovery()
+{
+    const QList<RecoveryEntry> entries = AutosaveManager::orphanedRecoveries();
+    if (entries.isEmpty())
+        return false;
+    auto *dialog = new RecoveryDialog(entries, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &RecoveryDialog::restoreRequested, this, [this](const RecoveryEntry &entry) {
+        if (maybeSave())
+            restoreRecovery(entry);
+    });
+    dialog->open();
+    Q_EMIT recoveryOffered();
+    return true;
+}
+
+void MainWindow::restoreRecovery(const RecoveryEntry &entry)
+{
+    m_restoring = entry;
+    statusBar()->showMessage(
+            tr("Restoring %1...").arg(QDir::toNativeSeparators(entry.recoveryFile)));
+    m_loadWatcher.setFuture(loadProjectInBackground(entry.recoveryFile));
+}
+
+void MainWindow::showPreferences()
+{
+    auto *dialog = new PreferencesDialog(m_preferences, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this,
+            [this, dialog] { applyPreferences(dialog->preferences()); });
+    dialog->open();
+}
+
+void MainWindow::applyPreferences(const Preferences &preferences)
+{
+    m_preferences = preferences;
+    m_preferences.save();
+    if (preferences.theme != Theme::current())
+        Theme::apply(preferences.theme);
+    m_autosave->setInterval(std::chrono::seconds(preferences.autosaveSeconds));
+    CanvasPlacement::setGridSize(preferences.gridSize);
+}
+
+void MainWindow::open()
+{
+    if (!maybeSave())
+        return;
+    QSettings settings;
+    const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open Project"), settings.value(settingsKey(kLastDirKey)).toString(),
+            tr("TopoPlan projects (*.topoplan);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    settings.setValue(settingsKey(kLastDirKey), QFileInfo(path).absolutePath());
+    openFile(path);
+}
+
+bool MainWindow::save()
+{
+    if (m_document->filePath().isEmpty())
+        return saveAs();
+    saveFile(m_document->filePath());
+    return true;
+}
+
+bool MainWindow::saveAs()
+{
+    QSettings settings;
+    QString suggested = m_document->filePath();
+    if (suggested.isEmpty()) {
+        suggested = QDir(settings.value(settingsKey(kLastDirKey)).toString())
+                            .filePath(m_document->displayName() + QStringLiteral(".topoplan"));
+    }
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Project As"), suggested,
+                                                tr("TopoPlan projects (*.topoplan)"));
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".topoplan");
+    settings.setValue(settingsKey(kLastDirKey), QFileInfo(path).absolutePath());
+    saveFile(path);
+    return true;
+}
+
+void MainWindow::waitForSave()
+{
+    if (!isSaving())
+        return;
+    QEventLoop loop;
+    connect(&m_saveWatcher, &QFutureWatcherBase::finished, &loop, &QEventLoop::quit);
+    loop.exec(QEventLoop::ExcludeUserInputEvents);
+}
+
+bool MainWindow::saveAndWait(const QString &path)
+{
+    waitForSave(); // a save already under way finishes first
+    saveFile(path);
+    waitForSave();
+    return !m_saveWatcher.result().error && !m_document->isModified();
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(
+            this, tr("Unsaved Changes"),
+            tr("The project \"%1\" has been modified.\nDo you want to save your changes?")
+                    .arg(m_document->displayName()),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Discard)
+        return true;
+    if (answer != QMessageBox::Save)
+        return false;
+    QString path = m_document->filePath();
+    if (path.isEmpty()) {
+        path = QFileDialog::getSaveFileName(this, tr("Save Project As"),
+                                            m_document->displayName() + QStringLiteral(".topoplan"),
+                                            tr("TopoPlan projects (*.topoplan)"));
+        if (path.isEmpty())
+            return false;
+    }
+    return saveAndWait(path);
+}
+
+void MainWindow::about()
+{
+    QMessageBox::about(this, tr("About TopoPlan"),
+                       tr("<h3>TopoPlan %1</h3>"
+                          "<p>Plan GPU training clusters: NVLink domains, InfiniBand and "
+                          "Ethernet fabrics, and the parallelism that runs on them.</p>")
+                               .arg(QStringLiteral(TOPOPLAN_VERSION)));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (isSaving()) {
+        m_closeAfterSave = true;
+        event->ignore();
+        return;
+    }
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue(settingsKey(kGeometryKey), saveGeometry());
+    settings.setValue(settingsKey(kStateKey), saveState());
+    event->accept();
+}
+
+QStringList MainWindow::recentFiles() const
+{
+    return QSettings().value(settingsKey(kRecentFilesKey)).toStringList();
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    QSettings().setValue(settingsKey(kRecentFilesKey), files);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files.at(i);
+        QAction *action = m_recentMenu->addAction(
+                QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setStatusTip(QDir::toNativeSeparators(path));
+        connect(action, &QAction::triggered, this, [this, path] {
+            if (maybeSave())
+                openFile(path);
+        });
+    }
+    if (!files.isEmpty()) {
+        m_recentMenu->addSeparator();
+        connect(m_recentMenu->addAction(tr("&Clear Menu")), &QAction::triggered, this, [this] {
+            QSettings().remove(settingsKey(kRecentFilesKey));
+            updateRecentMenu();
+        });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+} // namespace topoplan

@@ -1,0 +1,177 @@
+#pragma once
+
+#include "app/dialogs/preferences.h"
+#include "app/document/autosave.h"
+#include "app/document/projectio.h"
+
+#include <QFutureWatcher>
+#include <QMainWindow>
+#include <QPointer>
+
+class QAction;
+class QLabel;
+class QMenu;
+class QUndoGroup;
+
+namespace topoplan {
+
+class AnalysisController;
+class AnalysisDock;
+class AnalysisOverlayController;
+class ClusterScene;
+class ClusterView;
+class ConnectTool;
+class Document;
+class DropController;
+class EditingActions;
+class PaletteDock;
+class SelectTool;
+class SweepDock;
+class ToolManager;
+struct ChangeEvent;
+
+// The main window: one document on a canvas, the File/Edit/View/Help menus, and a status bar
+// that counts what the drawing holds. Files load and save in a worker thread.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    Document *document() const { return m_document; }
+    ClusterScene *scene() const { return m_scene; }
+    ClusterView *view() const { return m_view; }
+    QLabel *summaryLabel() const { return m_summary; }
+    PaletteDock *palette() const { return m_palette; }
+    ToolManager *toolManager() const { return m_tools; }
+    DropController *dropController() const { return m_drops; }
+    EditingActions *editingActions() const { return m_editing; }
+    AnalysisController *analysis() const { return m_analysis; }
+    AnalysisDock *analysisDock() const { return m_analysisDock; }
+    SweepDock *sweepDock() const { return m_sweepDock; }
+    AnalysisOverlayController *overlays() const { return m_overlays; }
+    AutosaveManager *autosave() const { return m_autosave; }
+    const Preferences &preferences() const { return m_preferences; }
+    bool isLoading() const { return m_loadWatcher.isRunning(); }
+    bool isSaving() const { return m_saveWatcher.isRunning(); }
+    bool isExporting() const { return m_exportWatcher.isRunning(); }
+
+    // Opens `path` in the background; on success it replaces the current document (without
+    // asking: callers ask first, see maybeSave()), on failure it says why and keeps the
+    // current document.
+    void openFile(const QString &path);
+    // Opens a new, untitled project made from a built-in template; the sample is
+    // engine/templates.h's kSampleTemplateId (32 DGX H100, rail-optimized NDR, GPT-3 175B).
+    void openTemplate(const QString &templateId);
+    static QString sampleTemplateId();
+    // Saves in the background to `path`.
+    void saveFile(const QString &path);
+    // Exports the diagram to `path` (SVG, PDF, PNG or JPEG by its suffix, SVG without one):
+    // recorded at full detail here, written in a worker; diagramExported() tells the outcome.
+    void exportDiagram(const QString &path);
+
+    QStringList recentFiles() const;
+
+    // File > New: the template gallery (window-modal, not blocking); on OK an empty project or
+    // the chosen template replaces the current one.
+    void showTemplateGallery();
+    // Offers the recovery files a crashed session left behind, in a window-modal dialog; true
+    // if there were any. Restoring one opens it as a modified project with its own file path.
+    bool offerRecovery();
+    // Opens a recovery file (see AutosaveManager) in the background as a modified project.
+    void restoreRecovery(const RecoveryEntry &entry);
+    // Edit > Preferences...; applyPreferences() also saves them in the settings.
+    void showPreferences();
+    void applyPreferences(const Preferences &preferences);
+
+Q_SIGNALS:
+    void documentOpened(const QString &path);
+    void openFailed(const QString &message);
+    void documentSaved(const QString &path);
+    void recoveryOffered();
+    void diagramExported(const QString &path, const QString &error);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createToolBar();
+    void createStatusBar();
+    void createEditor();
+    void selectAll();
+    void zoomToSelection();
+    void setDocument(Document *document);
+    void onDocumentChanged(const ChangeEvent &event);
+    void onLoaded();
+    void onSaved();
+    void updateTitle();
+    void updateSummary();
+    void updateRecentMenu();
+    void addRecentFile(const QString &path);
+    void showError(const QString &title, const QString &text, const QString &details);
+
+    void newProject();
+    void exportAs();
+    void onExported();
+    void open();
+    bool save();
+    bool saveAs();
+    void about();
+    // Asks what to do with unsaved changes; false when the user cancels.
+    bool maybeSave();
+    // Saves and waits for the worker, painting meanwhile; for "save before closing".
+    bool saveAndWait(const QString &path);
+    void waitForSave();
+
+    Document *m_document = nullptr;
+    ClusterScene *m_scene = nullptr;
+    ClusterView *m_view;
+    QUndoGroup *m_undoGroup;
+    QLabel *m_summary;
+    QLabel *m_zoomLabel;
+    QMenu *m_recentMenu = nullptr;
+
+    QAction *m_newAction = nullptr;
+    QAction *m_openAction = nullptr;
+    QAction *m_saveAction = nullptr;
+    QAction *m_saveAsAction = nullptr;
+    QAction *m_quitAction = nullptr;
+    QAction *m_undoAction = nullptr;
+    QAction *m_redoAction = nullptr;
+    QAction *m_zoomInAction = nullptr;
+    QAction *m_zoomOutAction = nullptr;
+    QAction *m_zoomFitAction = nullptr;
+    QAction *m_zoomResetAction = nullptr;
+    QAction *m_aboutAction = nullptr;
+    QAction *m_selectAllAction = nullptr;
+    QAction *m_zoomSelectionAction = nullptr;
+    QAction *m_preferencesAction = nullptr;
+    QAction *m_exportAction = nullptr;
+
+    ToolManager *m_tools = nullptr;
+    SelectTool *m_selectTool = nullptr;
+    ConnectTool *m_connectTool = nullptr;
+    PaletteDock *m_palette = nullptr;
+    DropController *m_drops = nullptr;
+    EditingActions *m_editing = nullptr;
+    AnalysisController *m_analysis = nullptr;
+    AnalysisDock *m_analysisDock = nullptr;
+    SweepDock *m_sweepDock = nullptr;
+    AnalysisOverlayController *m_overlays = nullptr;
+    AutosaveManager *m_autosave = nullptr;
+    Preferences m_preferences;
+    std::optional<RecoveryEntry> m_restoring; // the recovery file being loaded
+
+    QFutureWatcher<LoadResult> m_loadWatcher;
+    QFutureWatcher<SaveResult> m_saveWatcher;
+    QFutureWatcher<std::optional<QString>> m_exportWatcher;
+    QString m_exportPath;
+    int m_savedUndoIndex = -1; // undo index of the snapshot being saved
+    bool m_closeAfterSave = false;
+};
+
+} // namespace topoplan

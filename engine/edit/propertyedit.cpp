@@ -1,0 +1,301 @@
+#include "engine/edit/propertyedit.h"
+
+#include "engine/io/projectfile.h"
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace topoplan {
+
+namespace {
+
+std::string quote(const std::string &s)
+{
+    return "\"" + s + "\"";
+}
+
+// The ports in use on every device, so that a growing bundle can find room.
+class PortUse
+{
+public:
+    PortUse(const Topology &t, const Catalog &c)
+    {
+        for (const Node &n : t.nodes) {
+            const ServerModel *m = c.server(n.model);
+            m_ports[n.id] = m ? m->nics : 0;
+        }
+        for (const Switch &s : t.switches) {
+            const SwitchModel *m = c.switchModel(s.model);
+            m_ports[s.id] = m ? m->ports : 0;
+        }
+        for (const Link &l : t.links) {
+            mark(l.a.device, l.a.port, l.count, true);
+            mark(l.b.device, l.b.port, l.count, true);
+        }
+    }
+
+    void mark(const std::string &device, int first, int count, bool used)
+    {
+        std::set<int> &ports = m_used[device];
+        for (int p = first; p < first + count; ++p) {
+            if (used)
+                ports.insert(p);
+            else
+                ports.erase(p);
+        }
+    }
+
+    // `preferred` if the run of `count` ports from there is free, else the lowest free run;
+    // `preferred` again when there is none (validation then says what is wrong).
+    int place(const std::string &device, int preferred, int count) const
+    {
+        auto ports = m_ports.find(device);
+        if (ports == m_ports.end())
+            return preferred;
+        const std::set<int> &used = m_used.count(device) ? m_used.at(device) : m_none;
+        const auto isFree = [&](int first) {
+            if (first < 0 || first + count > ports->second)
+                return false;
+            auto it = used.lower_bound(first);
+            return it == used.end() || *it >= first + count;
+        };
+        if (isFree(preferred))
+            return preferred;
+        for (int p = 0; p + count <= ports->second; ++p) {
+            if (isFree(p))
+                return p;
+        }
+        return preferred;
+    }
+
+private:
+    std::unordered_map<std::string, int> m_ports;
+    std::unordered_map<std::string, std::set<int>> m_used;
+    std::set<int> m_none;
+};
+
+std::optional<int> parseCount(const std::string &value)
+{
+    int n = 0;
+    const char *end = value.data() + value.size();
+    auto [ptr, ec] = std::from_chars(value.data(), end, n);
+    if (ec != std::errc() || ptr != end || n < 1)
+        return std::nullopt;
+    return n;
+}
+
+void setCount(Topology &t, const Catalog &c, const std::unordered_set<std::string> &ids, int count)
+{
+    PortUse use(t, c);
+    for (Link &l : t.links) {
+        if (!ids.count(l.id) || l.count == count)
+            continue;
+        use.mark(l.a.device, l.a.port, l.count, false);
+        use.mark(l.b.device, l.b.port, l.count, false);
+        l.count = count;
+        l.a.port = use.place(l.a.device, l.a.port, count);
+        use.mark(l.a.device, l.a.port, count, true);
+        l.b.port = use.place(l.b.device, l.b.port, count);
+        use.mark(l.b.device, l.b.port, count, true);
+    }
+}
+
+template<typename T>
+void collectChanged(const std::vector<T> &before, const std::vector<T> &after, std::vector<T> *out)
+{
+    for (std::size_t i = 0; i < after.size(); ++i) {
+        if (!(after[i] == before[i]))
+            out->push_back(after[i]);
+    }
+}
+
+template<typename T>
+void replaceById(std::vector<T> &list, const std::vector<T> &changed)
+{
+    if (changed.empty())
+        return;
+    std::unordered_map<std::string, const T *> byId;
+    for (const T &entry : changed)
+        byId[entry.id] = &entry;
+    for (T &entry : list) {
+        auto it = byId.find(entry.id);
+        if (it != byId.end())
+            entry = *it->second;
+    }
+}
+
+} // namespace
+
+const char *toString(Property p)
+{
+    switch (p) {
+    case Property::Name:
+        return "name";
+    case Property::Model:
+        return "model";
+    case Property::Tier:
+        return "tier";
+    case Property::Role:
+        return "role";
+    case Property::Domain:
+        return "domain";
+    case Property::Medium:
+        return "medium";
+    case Property::Count:
+        return "count";
+    }
+    return "name";
+}
+
+Expected<TopologyEdit> editProperty(const Topology &topology, const Catalog &catalog,
+                                    const std::vector<std::string> &ids, Property property,
+                                    const std::string &value, const std::string &file)
+{
+    const std::unordered_set<std::string> selected(ids.begin(), ids.end());
+    Topology t = topology;
+    const std::string where = toString(property);
+    switch (property) {
+    case Property::Name:
+        for (Domain &d : t.domains) {
+            if (selected.count(d.id))
+                d.name = value;
+        }
+        for (Node &n : t.nodes) {
+            if (selected.count(n.id))
+                n.name = value;
+        }
+        for (Switch &s : t.switches) {
+            if (selected.count(s.id))
+                s.name = value;
+        }
+        break;
+    case Property::Model: {
+        const bool server = catalog.server(value) != nullptr;
+        const bool sw = catalog.switchModel(value) != nullptr;
+        if (!server && !sw)
+            return Error{file, where,
+                         "unknown model " + quote(value)
+                                 + ": the catalog has no server or switch of "
+                                   "this id"};
+        for (Node &n : t.nodes) {
+            if (server && selected.count(n.id))
+                n.model = value;
+        }
+        for (Switch &s : t.switches) {
+            if (sw && selected.count(s.id))
+                s.model = value;
+        }
+        break;
+    }
+    case Property::Tier: {
+        const std::optional<Tier> tier = tierFromString(value);
+        if (!tier)
+            return Error{file, where,
+                         "expected \"leaf\", \"spine\" or \"core\", found " + quote(value)};
+        for (Switch &s : t.switches) {
+            if (selected.count(s.id))
+                s.tier = *tier;
+        }
+        break;
+    }
+    case Property::Role: {
+        const std::optional<FabricRole> role = roleFromString(value);
+        if (!role)
+            return Error{file, where,
+                         "expected \"compute\", \"storage\" or \"management\", found "
+                                 + quote(value)};
+        for (Switch &s : t.switches) {
+            if (selected.count(s.id))
+                s.role = *role;
+        }
+        break;
+    }
+    case Property::Domain:
+        for (Node &n : t.nodes) {
+            if (selected.count(n.id))
+                n.domain = value;
+        }
+        break;
+    case Property::Medium:
+        for (Link &l : t.links) {
+            if (selected.count(l.id))
+                l.medium = value;
+        }
+        break;
+    case Property::Count: {
+        const std::optional<int> count = parseCount(value);
+        if (!count)
+            return Error{file, where,
+                         "expected a number of cables of 1 or more, found " + quote(value)};
+        setCount(t, catalog, selected, *count);
+        break;
+    }
+    }
+
+    TopologyEdit edit;
+    collectChanged(topology.domains, t.domains, &edit.domains);
+    collectChanged(topology.nodes, t.nodes, &edit.nodes);
+    collectChanged(topology.switches, t.switches, &edit.switches);
+    collectChanged(topology.links, t.links, &edit.links);
+    if (!edit.empty()) {
+        if (std::optional<Error> error = validateTopology(t, catalog, file))
+            return *error;
+    }
+    return edit;
+}
+
+void applyEdit(Topology &topology, const TopologyEdit &edit)
+{
+    replaceById(topology.domains, edit.domains);
+    replaceById(topology.nodes, edit.nodes);
+    replaceById(topology.switches, edit.switches);
+    replaceById(topology.links, edit.links);
+}
+
+std::vector<std::string> mediaForLink(const Topology &topology, const Catalog &catalog,
+                                      const Link &link)
+{
+    // The two ends alone, joined by one cable of each candidate medium: the checks of a
+    // medium at an end are validateTopology()'s, with nothing else in the way.
+    Topology ends;
+    for (const Endpoint *e : {&link.a, &link.b}) {
+        if (const Node *n = topology.node(e->device)) {
+            Node copy = *n;
+            copy.domain.clear();
+            ends.nodes.push_back(std::move(copy));
+        } else if (const Switch *s = topology.switchById(e->device)) {
+            ends.switches.push_back(*s);
+        } else {
+            return {};
+        }
+    }
+    Link probe;
+    probe.id = link.id;
+    probe.a = {link.a.device, 0};
+    probe.b = {link.b.device, 0};
+    std::vector<const Medium *> valid;
+    for (const auto &[id, medium] : catalog.media()) {
+        if (!medium.isNetwork())
+            continue;
+        probe.medium = id;
+        ends.links = {probe};
+        if (!validateTopology(ends, catalog, {}))
+            valid.push_back(&medium);
+    }
+    std::stable_sort(valid.begin(), valid.end(), [](const Medium *a, const Medium *b) {
+        if (a->linkClass != b->linkClass)
+            return a->linkClass < b->linkClass;
+        return a->bandwidthGBs > b->bandwidthGBs;
+    });
+    std::vector<std::string> ids;
+    ids.reserve(valid.size());
+    for (const Medium *m : valid)
+        ids.push_back(m->id);
+    return ids;
+}
+
+} // namespace topoplan

@@ -1,0 +1,134 @@
+#include "engine/fabric/fabricfacts.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace topoplan {
+
+namespace {
+
+int tierRank(Tier t)
+{
+    return t == Tier::Leaf ? 0 : t == Tier::Spine ? 1 : 2;
+}
+
+std::optional<Error> collectGpuModels(const Topology &t, const Catalog &c, FabricFacts *f)
+{
+    std::map<std::string, std::vector<int>> nodesOf;
+    for (std::size_t n = 0; n < t.nodes.size(); ++n) {
+        const ServerModel *server = c.server(t.nodes[n].model);
+        const GpuModel *gpu = server ? c.gpu(server->gpu) : nullptr;
+        if (!gpu)
+            return Error{{},
+                         "/topology/nodes/" + std::to_string(n) + "/model",
+                         "unknown server model \"" + t.nodes[n].model + "\""};
+        if (server->gpus > 0)
+            nodesOf[gpu->id].push_back(static_cast<int>(n));
+    }
+    for (const auto &[id, nodes] : nodesOf) {
+        f->gpuModels.push_back(id);
+        f->gpuModelNodes.push_back(nodes);
+    }
+    // Slowest first: by BF16 peak, then by HBM (the smaller memory bounds what fits).
+    std::vector<std::size_t> order(f->gpuModels.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const GpuModel &ga = *c.gpu(f->gpuModels[a]), &gb = *c.gpu(f->gpuModels[b]);
+        return std::tie(ga.bf16Tflops, ga.hbmGB, ga.id) < std::tie(gb.bf16Tflops, gb.hbmGB, gb.id);
+    });
+    std::vector<std::string> models;
+    std::vector<std::vector<int>> nodes;
+    for (std::size_t i : order) {
+        models.push_back(f->gpuModels[i]);
+        nodes.push_back(f->gpuModelNodes[i]);
+    }
+    f->gpuModels = std::move(models);
+    f->gpuModelNodes = std::move(nodes);
+    if (!f->gpuModels.empty())
+        f->gpu = *c.gpu(f->gpuModels.front());
+    return std::nullopt;
+}
+
+// Down- and uplink bandwidth of every switch, from the edges of the topology's links: a NIC's
+// cable is a switch's downlink; a cable between tiers is the lower switch's uplink and the
+// upper one's downlink.
+void collectOversubscription(const Topology &t, const FabricGraph &g, FabricFacts *f)
+{
+    f->downGBs.assign(t.switches.size(), 0);
+    f->upGBs.assign(t.switches.size(), 0);
+    for (std::size_t e = 0; e < g.edgeCount(); ++e) {
+        const FabricEdge &edge = g.edge(e);
+        if (edge.link < 0)
+            continue;
+        const FabricVertex &a = g.vertex(g.source(e));
+        const FabricVertex &b = g.vertex(g.target(e));
+        if (a.kind == VertexKind::Nic && b.kind == VertexKind::Switch) {
+            f->downGBs[b.sw] += edge.capacityGBs;
+        } else if (a.kind == VertexKind::Switch && b.kind == VertexKind::Switch) {
+            if (tierRank(t.switches[a.sw].tier) < tierRank(t.switches[b.sw].tier)) {
+                f->upGBs[a.sw] += edge.capacityGBs;
+                f->downGBs[b.sw] += edge.capacityGBs;
+            }
+        }
+    }
+}
+
+// A switch's rail is the local index most of its NICs have; the fabric is rail-optimized when
+// every switch with NICs has a majority index and there are two rails or more.
+void collectRails(const Topology &t, const FabricGraph &g, FabricFacts *f)
+{
+    std::vector<std::map<int, int>> indices(t.switches.size());
+    for (VertexId v = 0; v < g.vertexCount(); ++v) {
+        if (g.vertex(v).kind != VertexKind::Nic)
+            continue;
+        for (const NicUplink &u : g.nicUplinks(v))
+            indices[u.sw][g.vertex(v).local] += u.count;
+    }
+    f->switchRail.assign(t.switches.size(), -1);
+    std::vector<int> rails;
+    bool majority = true;
+    for (std::size_t s = 0; s < t.switches.size(); ++s) {
+        int total = 0, best = 0, rail = -1;
+        for (const auto &[local, count] : indices[s]) {
+            total += count;
+            if (count > best) {
+                best = count;
+                rail = local;
+            }
+        }
+        if (total == 0)
+            continue;
+        majority = majority && 2 * best > total;
+        f->switchRail[s] = rail;
+        rails.push_back(rail);
+    }
+    std::sort(rails.begin(), rails.end());
+    rails.erase(std::unique(rails.begin(), rails.end()), rails.end());
+    f->railOptimized = majority && rails.size() >= 2;
+    f->nicRail.assign(g.vertexCount(), -1);
+    if (!f->railOptimized) {
+        std::fill(f->switchRail.begin(), f->switchRail.end(), -1);
+        return;
+    }
+    for (VertexId v = 0; v < g.vertexCount(); ++v) {
+        if (g.vertex(v).kind == VertexKind::Nic && !g.nicUplinks(v).empty())
+            f->nicRail[v] = f->switchRail[g.nicUplinks(v).front().sw];
+    }
+}
+
+} // namespace
+
+Expected<FabricFacts> FabricFacts::of(const Topology &topology, const Catalog &catalog,
+                                      const FabricGraph &graph)
+{
+    FabricFacts f;
+    if (auto err = collectGpuModels(topology, catalog, &f))
+        return *err;
+    collectOversubscription(topology, graph, &f);
+    collectRails(topology, graph, &f);
+    return f;
+}
+
+} // namespace topoplan

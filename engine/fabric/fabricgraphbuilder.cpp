@@ -1,0 +1,541 @@
+#include "engine/fabric/fabricgraph.h"
+
+#include <algorithm>
+
+namespace topoplan {
+
+namespace {
+
+std::string inQuotes(const std::string &s)
+{
+    return "\"" + s + "\"";
+}
+
+// A device a link can end at: a node (its NICs) or a switch.
+struct Device
+{
+    bool isNode = false;
+    int index = -1; // into Topology::nodes or Topology::switches
+};
+
+std::string portRange(int first, int count)
+{
+    return count == 1 ? std::to_string(first)
+                      : std::to_string(first) + ".." + std::to_string(first + count - 1);
+}
+
+// Fills a compressed-row index: entries of key k are [start[k], start[k + 1]), in input order.
+template<typename T, typename Key>
+void compress(const std::vector<std::pair<Key, T>> &items, std::size_t keys,
+              std::vector<std::uint32_t> *start, std::vector<T> *entries)
+{
+    start->assign(keys + 1, 0);
+    for (const auto &[key, value] : items)
+        ++(*start)[static_cast<std::size_t>(key) + 1];
+    for (std::size_t k = 0; k < keys; ++k)
+        (*start)[k + 1] += (*start)[k];
+    entries->resize(items.size());
+    std::vector<std::uint32_t> next(start->begin(), start->end() - 1);
+    for (const auto &[key, value] : items)
+        (*entries)[next[static_cast<std::size_t>(key)]++] = value;
+}
+
+} // namespace
+
+// Expands one topology into a FabricGraph (see FabricGraph::build).
+class FabricGraphBuilder
+{
+public:
+    FabricGraphBuilder(const Topology &topology, const Catalog &catalog)
+        : m_topo(topology)
+        , m_catalog(catalog)
+    {}
+
+    Expected<FabricGraph> run();
+
+private:
+    struct NodeInfo
+    {
+        const ServerModel *server = nullptr;
+        const GpuModel *gpu = nullptr;
+        const Medium *nvlink = nullptr; // the GPU's scale-up medium; nullptr when PCIe-only
+        const Medium *pcie = nullptr;
+        int customDomain = -1; // index into Topology::domains
+        int domain = -1;       // FabricGraph domain (a PCIe-only server's GPU i: domain + i)
+        VertexId firstNic = 0;
+    };
+
+    std::optional<Error> resolveNodes();
+    std::optional<Error> resolveSwitches();
+    void assignDomains();
+    void reserve();
+    void expandNode(int n);
+    std::optional<Error> addLink(int index);
+    std::optional<Error> resolveEnd(const std::string &at, const Link &link, const Endpoint &end,
+                                    Device *out) const;
+    std::optional<Error> linkMedium(const std::string &at, const Link &link, Device a, Device b,
+                                    const Medium **out) const;
+    VertexId addVertex(FabricVertex v);
+    std::size_t addEdgePair(VertexId a, VertexId b, const Medium &m, int count, int link);
+    void finish();
+
+    const Topology &m_topo;
+    const Catalog &m_catalog;
+    FabricGraph m_g;
+    std::vector<NodeInfo> m_nodes;
+    std::vector<const SwitchModel *> m_switchModels;
+    std::vector<GpuPorts> m_portsByVertex;
+    VertexId m_nextVertex = 0;
+    std::vector<std::pair<VertexId, NicUplink>> m_uplinks;
+    std::vector<std::pair<VertexId, NicPeer>> m_peers;
+    std::vector<std::pair<int, SwitchLink>> m_switchLinks;
+};
+
+Expected<FabricGraph> FabricGraph::build(const Topology &topology, const Catalog &catalog)
+{
+    return FabricGraphBuilder(topology, catalog).run();
+}
+
+Expected<FabricGraph> FabricGraphBuilder::run()
+{
+    if (auto err = resolveNodes())
+        return *err;
+    if (auto err = resolveSwitches())
+        return *err;
+    assignDomains();
+    reserve();
+    for (int n = 0; n < static_cast<int>(m_topo.nodes.size()); ++n)
+        expandNode(n);
+    for (int s = 0; s < static_cast<int>(m_topo.switches.size()); ++s) {
+        FabricVertex v;
+        v.kind = VertexKind::Switch;
+        v.id = m_topo.switches[s].id;
+        v.sw = s;
+        m_g.m_switchVertex.push_back(addVertex(std::move(v)));
+        m_g.m_switchLatencyUs.push_back(m_switchModels[s]->latencyNs / 1000.0);
+    }
+    for (int l = 0; l < static_cast<int>(m_topo.links.size()); ++l) {
+        if (auto err = addLink(l))
+            return *err;
+    }
+    finish();
+    return std::move(m_g);
+}
+
+std::optional<Error> FabricGraphBuilder::resolveNodes()
+{
+    std::unordered_map<std::string, int> domainIndex;
+    for (int d = 0; d < static_cast<int>(m_topo.domains.size()); ++d)
+        domainIndex.emplace(m_topo.domains[d].id, d);
+    std::unordered_map<int, int> firstMember; // custom domain -> its first node
+    m_nodes.resize(m_topo.nodes.size());
+    for (std::size_t n = 0; n < m_topo.nodes.size(); ++n) {
+        const Node &node = m_topo.nodes[n];
+        const std::string at = "/topology/nodes/" + std::to_string(n);
+        NodeInfo &info = m_nodes[n];
+        info.server = m_catalog.server(node.model);
+        if (!info.server)
+            return Error{{},
+                         at + "/model",
+                         "node " + inQuotes(node.id) + ": unknown server model "
+                                 + inQuotes(node.model)};
+        info.gpu = m_catalog.gpu(info.server->gpu);
+        info.pcie = m_catalog.medium(info.server->pcie);
+        if (info.server->nvlinkScope != NVLinkScope::None && info.gpu)
+            info.nvlink = m_catalog.medium(info.gpu->nvlink);
+        if (!info.gpu || !info.pcie
+            || (info.server->nvlinkScope != NVLinkScope::None && !info.nvlink))
+            return Error{{},
+                         at + "/model",
+                         "node " + inQuotes(node.id) + ": server model " + inQuotes(node.model)
+                                 + " refers to a GPU or medium the catalog does not have"};
+        if (!node.domain.empty()) {
+            auto it = domainIndex.find(node.domain);
+            if (it == domainIndex.end())
+                return Error{{},
+                             at + "/domain",
+                             "node " + inQuotes(node.id) + ": unknown NVLink domain "
+                                     + inQuotes(node.domain)};
+            if (info.server->nvlinkScope != NVLinkScope::External)
+                return Error{{},
+                             at + "/domain",
+                             "node " + inQuotes(node.id) + " is a " + node.model
+                                     + ", which cannot join NVLink domain " + inQuotes(node.domain)
+                                     + ": only servers whose NVLink leaves the box can be placed "
+                                       "in a domain"};
+            auto [first, isFirst] = firstMember.emplace(it->second, static_cast<int>(n));
+            const NodeInfo &other = m_nodes[first->second];
+            if (!isFirst && other.nvlink != info.nvlink)
+                return Error{{},
+                             at + "/domain",
+                             "node " + inQuotes(node.id) + " (" + info.gpu->nvlink
+                                     + ") cannot share NVLink domain " + inQuotes(node.domain)
+                                     + " with node " + inQuotes(m_topo.nodes[first->second].id)
+                                     + " (" + other.gpu->nvlink
+                                     + "): all members of a domain must speak the same NVLink "
+                                       "generation"};
+            info.customDomain = it->second;
+        }
+        m_g.m_devices.emplace(node.id, FabricGraph::DeviceRef{FabricGraph::DeviceKind::Node,
+                                                              static_cast<int>(n)});
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> FabricGraphBuilder::resolveSwitches()
+{
+    for (std::size_t s = 0; s < m_topo.switches.size(); ++s) {
+        const Switch &sw = m_topo.switches[s];
+        const SwitchModel *model = m_catalog.switchModel(sw.model);
+        if (!model)
+            return Error{{},
+                         "/topology/switches/" + std::to_string(s) + "/model",
+                         "switch " + inQuotes(sw.id) + ": unknown switch model "
+                                 + inQuotes(sw.model)};
+        m_switchModels.push_back(model);
+        m_g.m_devices.emplace(sw.id, FabricGraph::DeviceRef{FabricGraph::DeviceKind::Switch,
+                                                            static_cast<int>(s)});
+    }
+    return std::nullopt;
+}
+
+// Custom domains in file order (those with members), then every other node's domain in node
+// order; a PCIe-only server's GPUs are domains of one each.
+void FabricGraphBuilder::assignDomains()
+{
+    std::vector<char> inUse(m_topo.domains.size(), 0);
+    for (const NodeInfo &info : m_nodes) {
+        if (info.customDomain >= 0)
+            inUse[info.customDomain] = 1;
+    }
+    std::vector<int> fabricDomainOf(m_topo.domains.size(), -1);
+    for (std::size_t d = 0; d < m_topo.domains.size(); ++d) {
+        if (!inUse[d])
+            continue;
+        fabricDomainOf[d] = static_cast<int>(m_g.m_domains.size());
+        m_g.m_devices.emplace(
+                m_topo.domains[d].id,
+                FabricGraph::DeviceRef{FabricGraph::DeviceKind::Domain, fabricDomainOf[d]});
+        NVLinkDomain dom;
+        dom.id = m_topo.domains[d].id;
+        dom.name = m_topo.domains[d].name.empty() ? dom.id : m_topo.domains[d].name;
+        dom.custom = true;
+        m_g.m_domains.push_back(std::move(dom));
+    }
+    for (std::size_t n = 0; n < m_nodes.size(); ++n) {
+        NodeInfo &info = m_nodes[n];
+        const Node &node = m_topo.nodes[n];
+        const std::string name = node.name.empty() ? node.id : node.name;
+        const double perGpu = info.nvlink ? info.nvlink->bandwidthGBs * info.gpu->nvlinkLinks : 0;
+        if (info.customDomain >= 0) {
+            info.domain = fabricDomainOf[info.customDomain];
+            NVLinkDomain &dom = m_g.m_domains[info.domain];
+            dom.nodes.push_back(static_cast<int>(n));
+            if (!dom.medium) {
+                dom.medium = info.nvlink;
+                dom.perGpuGBs = perGpu;
+            }
+            continue;
+        }
+        info.domain = static_cast<int>(m_g.m_domains.size());
+        if (info.server->nvlinkScope == NVLinkScope::None) {
+            for (int i = 0; i < info.server->gpus; ++i) {
+                NVLinkDomain dom;
+                dom.id = node.id + "/gpu" + std::to_string(i);
+                dom.name = name + "/gpu" + std::to_string(i);
+                dom.nodes = {static_cast<int>(n)};
+                m_g.m_domains.push_back(std::move(dom));
+            }
+            continue;
+        }
+        NVLinkDomain dom;
+        dom.id = node.id;
+        dom.name = name;
+        dom.nodes = {static_cast<int>(n)};
+        dom.medium = info.nvlink;
+        dom.perGpuGBs = perGpu;
+        m_g.m_domains.push_back(std::move(dom));
+    }
+}
+
+// Sizes the graph and indexes up front: a 16k-GPU fabric has some 36k vertices and 140k
+// edges, and growing them one by one costs more than building them.
+void FabricGraphBuilder::reserve()
+{
+    std::size_t vertices = m_topo.switches.size();
+    std::size_t edges = 0;
+    for (const NVLinkDomain &d : m_g.m_domains)
+        vertices += d.custom ? 1 : 0;
+    for (const NodeInfo &info : m_nodes) {
+        const ServerModel &s = *info.server;
+        const bool meshOrCustom = s.nvlinkScope == NVLinkScope::Mesh || info.customDomain >= 0;
+        vertices += s.gpus + s.nics + (meshOrCustom ? 0 : 1);
+        const std::size_t gpus = s.gpus;
+        const std::size_t scaleUp
+                = s.nvlinkScope == NVLinkScope::Mesh ? gpus * (gpus - 1) / 2 : gpus;
+        edges += 2 * (scaleUp + (s.nics > 0 ? gpus : 0));
+    }
+    for (const Link &l : m_topo.links)
+        edges += 2 * static_cast<std::size_t>(std::max(l.count, 1));
+    m_g.m_graph = std::make_shared<FabricBoostGraph>(vertices);
+    m_g.m_nodeVertices.resize(m_topo.nodes.size());
+    m_portsByVertex.resize(vertices);
+    m_g.m_edges.reserve(edges);
+    m_g.m_rates.reserve(edges);
+}
+
+VertexId FabricGraphBuilder::addVertex(FabricVertex v)
+{
+    FabricBoostGraph &graph = *m_g.m_graph;
+    const VertexId vid = m_nextVertex++;
+    if (vid >= boost::num_vertices(graph)) {
+        boost::add_vertex(graph);
+        m_portsByVertex.emplace_back();
+    }
+    graph[vid] = std::move(v);
+    return vid;
+}
+
+std::size_t FabricGraphBuilder::addEdgePair(VertexId a, VertexId b, const Medium &m, int count,
+                                            int link)
+{
+    const std::size_t index = m_g.m_edges.size();
+    FabricEdge e;
+    e.capacityGBs = m.bandwidthGBs * count;
+    e.effectiveGBs = m.effectiveGBs() * count;
+    e.latencyUs = m.latencyUs;
+    e.linkClass = m.linkClass;
+    e.medium = &m;
+    e.link = link;
+    e.count = count;
+    e.index = index;
+    e.reverse = index + 1;
+    m_g.m_edges.push_back(boost::add_edge(a, b, e, *m_g.m_graph).first);
+    e.index = index + 1;
+    e.reverse = index;
+    m_g.m_edges.push_back(boost::add_edge(b, a, e, *m_g.m_graph).first);
+    const FabricBoostGraph &graph = *m_g.m_graph;
+    const bool nicAttachment
+            = (graph[a].kind == VertexKind::Gpu && graph[b].kind == VertexKind::Nic)
+              || (graph[a].kind == VertexKind::Nic && graph[b].kind == VertexKind::Gpu);
+    const EdgeRates rates{e.effectiveGBs, e.latencyUs, e.linkClass, nicAttachment};
+    m_g.m_rates.push_back(rates);
+    m_g.m_rates.push_back(rates);
+    return index;
+}
+
+// A node's GPUs, its NVLink (an aggregate NVSwitch, a mesh, or the host's PCIe root) and its
+// NICs, each GPU on the NIC it is PCIe-affine to.
+void FabricGraphBuilder::expandNode(int n)
+{
+    const Node &node = m_topo.nodes[n];
+    NodeInfo &info = m_nodes[n];
+    const ServerModel &server = *info.server;
+    std::vector<VertexId> gpus(server.gpus);
+    for (int i = 0; i < server.gpus; ++i) {
+        FabricVertex v;
+        v.kind = VertexKind::Gpu;
+        v.id = node.id + "/gpu" + std::to_string(i);
+        v.node = n;
+        v.domain = server.nvlinkScope == NVLinkScope::None ? info.domain + i : info.domain;
+        v.local = i;
+        const int domain = v.domain;
+        gpus[i] = addVertex(std::move(v));
+        m_g.m_domains[domain].gpus.push_back(gpus[i]);
+    }
+
+    if (server.nvlinkScope == NVLinkScope::None) {
+        FabricVertex host;
+        host.kind = VertexKind::Host;
+        host.id = node.id + "/host";
+        host.node = n;
+        const VertexId h = addVertex(std::move(host));
+        m_g.m_nodeVertices[n].box = h;
+        for (VertexId gpu : gpus) {
+            const std::size_t e = addEdgePair(gpu, h, *info.pcie, 1, -1);
+            m_portsByVertex[gpu].hostUp = e;
+            m_portsByVertex[gpu].hostDown = e + 1;
+        }
+    } else if (server.nvlinkScope == NVLinkScope::Mesh) {
+        for (int i = 0; i < server.gpus; ++i) {
+            for (int j = i + 1; j < server.gpus; ++j)
+                addEdgePair(gpus[i], gpus[j], *info.nvlink, 1, -1);
+        }
+    } else {
+        NVLinkDomain &dom = m_g.m_domains[info.domain];
+        if (!dom.nvswitch) {
+            FabricVertex v;
+            v.kind = VertexKind::NVSwitch;
+            v.id = dom.id + "/nvswitch";
+            v.node = dom.custom ? -1 : n;
+            v.domain = info.domain;
+            dom.nvswitch = addVertex(std::move(v));
+            if (!dom.custom)
+                m_g.m_nodeVertices[n].box = dom.nvswitch;
+        }
+        const VertexId nvswitch = *m_g.m_domains[info.domain].nvswitch;
+        for (VertexId gpu : gpus) {
+            const std::size_t e
+                    = addEdgePair(gpu, nvswitch, *info.nvlink, info.gpu->nvlinkLinks, -1);
+            m_portsByVertex[gpu].nvlinkUp = e;
+            m_portsByVertex[gpu].nvlinkDown = e + 1;
+        }
+    }
+
+    FabricGraph::NodeVertices &owned = m_g.m_nodeVertices[n];
+    owned.firstGpu = server.gpus > 0 ? gpus[0] : 0;
+    owned.gpus = server.gpus;
+    owned.firstNic = m_nextVertex;
+    owned.nics = server.nics;
+    for (int k = 0; k < server.nics; ++k) {
+        FabricVertex v;
+        v.kind = VertexKind::Nic;
+        v.id = node.id + "/nic" + std::to_string(k);
+        v.node = n;
+        v.local = k;
+        const VertexId nic = addVertex(std::move(v));
+        if (k == 0)
+            info.firstNic = nic;
+    }
+    if (server.nics == 0)
+        return;
+    for (int i = 0; i < server.gpus; ++i) {
+        const VertexId nic = info.firstNic + static_cast<VertexId>(i * server.nics / server.gpus);
+        const std::size_t e = addEdgePair(gpus[i], nic, *info.pcie, 1, -1);
+        GpuPorts &ports = m_portsByVertex[gpus[i]];
+        ports.nic = nic;
+        ports.nicUp = e;
+        ports.nicDown = e + 1;
+    }
+}
+
+std::optional<Error> FabricGraphBuilder::resolveEnd(const std::string &at, const Link &link,
+                                                    const Endpoint &end, Device *out) const
+{
+    auto it = m_g.m_devices.find(end.device);
+    if (it == m_g.m_devices.end())
+        return Error{{},
+                     at + "/device",
+                     "link " + inQuotes(link.id) + ": unknown device " + inQuotes(end.device)};
+    if (it->second.kind == FabricGraph::DeviceKind::Domain)
+        return Error{{},
+                     at + "/device",
+                     "link " + inQuotes(link.id) + ": " + inQuotes(end.device)
+                             + " is an NVLink domain; a link joins nodes and switches"};
+    *out = Device{it->second.kind == FabricGraph::DeviceKind::Node, it->second.index};
+    const bool isNode = out->isNode;
+    const int ports = isNode ? m_nodes[out->index].server->nics : m_switchModels[out->index]->ports;
+    if (end.port >= 0 && end.port + link.count <= ports)
+        return std::nullopt;
+    const std::string model
+            = isNode ? m_topo.nodes[out->index].model : m_topo.switches[out->index].model;
+    const std::string has = ports == 0 ? std::string(isNode ? "has no NIC ports" : "has no ports")
+                                       : std::string(isNode ? "has NIC ports 0.." : "has ports 0..")
+                                                 + std::to_string(ports - 1);
+    return Error{{},
+                 at + "/port",
+                 "link " + inQuotes(link.id) + ": " + (isNode ? "node " : "switch ")
+                         + inQuotes(end.device) + " (" + model + ") " + has + ", the link needs "
+                         + (link.count == 1 ? "port " : "ports ")
+                         + portRange(end.port, link.count)};
+}
+
+// The link's medium, or when it names none, the one both ends speak (Catalog::inferMedium).
+std::optional<Error> FabricGraphBuilder::linkMedium(const std::string &at, const Link &link,
+                                                    Device a, Device b, const Medium **out) const
+{
+    std::string id = link.medium;
+    if (id.empty()) {
+        if (a.isNode && b.isNode)
+            id = m_nodes[a.index].server->nicMedium;
+        else if (a.isNode)
+            id = m_catalog.inferMedium(*m_nodes[a.index].server, *m_switchModels[b.index]);
+        else if (b.isNode)
+            id = m_catalog.inferMedium(*m_nodes[b.index].server, *m_switchModels[a.index]);
+        else
+            id = m_catalog.inferMedium(*m_switchModels[a.index], *m_switchModels[b.index]);
+        if (id.empty())
+            return Error{{},
+                         at + "/medium",
+                         "link " + inQuotes(link.id)
+                                 + ": no medium given, and the catalog has none that both ends "
+                                   "speak"};
+    }
+    *out = m_catalog.medium(id);
+    if (!*out)
+        return Error{{},
+                     at + "/medium",
+                     "link " + inQuotes(link.id) + ": unknown medium " + inQuotes(id)};
+    return std::nullopt;
+}
+
+std::optional<Error> FabricGraphBuilder::addLink(int index)
+{
+    const Link &link = m_topo.links[index];
+    const std::string at = "/topology/links/" + std::to_string(index);
+    if (link.count < 1)
+        return Error{{},
+                     at + "/count",
+                     "link " + inQuotes(link.id) + ": expected a cable count of at least 1, got "
+                             + std::to_string(link.count)};
+    Device a, b;
+    if (auto err = resolveEnd(at + "/a", link, link.a, &a))
+        return err;
+    if (auto err = resolveEnd(at + "/b", link, link.b, &b))
+        return err;
+    const Medium *medium = nullptr;
+    if (auto err = linkMedium(at, link, a, b, &medium))
+        return err;
+
+    auto nic = [&](Device d, int port) {
+        return m_nodes[d.index].firstNic + static_cast<VertexId>(port);
+    };
+    auto uplink = [&](VertexId n, int sw) {
+        const std::size_t e = addEdgePair(n, m_g.m_switchVertex[sw], *medium, 1, index);
+        m_uplinks.push_back({n, NicUplink{sw, e, e + 1, 1}});
+    };
+    // A bundle ending at a node uses `count` consecutive NICs: one edge pair per cable there.
+    for (int k = 0; k < (a.isNode || b.isNode ? link.count : 0); ++k) {
+        if (a.isNode && b.isNode) {
+            const VertexId x = nic(a, link.a.port + k);
+            const VertexId y = nic(b, link.b.port + k);
+            const std::size_t e = addEdgePair(x, y, *medium, 1, index);
+            m_peers.push_back({x, NicPeer{y, e, e + 1, 1}});
+            m_peers.push_back({y, NicPeer{x, e + 1, e, 1}});
+        } else if (a.isNode) {
+            uplink(nic(a, link.a.port + k), b.index);
+        } else {
+            uplink(nic(b, link.b.port + k), a.index);
+        }
+    }
+    if (!a.isNode && !b.isNode) {
+        const std::size_t e = addEdgePair(m_g.m_switchVertex[a.index], m_g.m_switchVertex[b.index],
+                                          *medium, link.count, index);
+        m_switchLinks.push_back({a.index, SwitchLink{b.index, e, link.count}});
+        m_switchLinks.push_back({b.index, SwitchLink{a.index, e + 1, link.count}});
+    }
+    return std::nullopt;
+}
+
+void FabricGraphBuilder::finish()
+{
+    while (boost::num_vertices(*m_g.m_graph) > m_nextVertex) // reserve() counted exactly
+        boost::remove_vertex(boost::num_vertices(*m_g.m_graph) - 1, *m_g.m_graph);
+    const std::size_t vertices = m_g.vertexCount();
+    m_g.m_gpuIndex.assign(vertices, -1);
+    for (const NVLinkDomain &dom : m_g.m_domains) {
+        for (VertexId gpu : dom.gpus) {
+            m_g.m_gpuIndex[gpu] = static_cast<int>(m_g.m_gpus.size());
+            m_g.m_gpus.push_back(gpu);
+            m_g.m_gpuPorts.push_back(m_portsByVertex[gpu]);
+        }
+    }
+    compress(m_uplinks, vertices, &m_g.m_uplinkStart, &m_g.m_uplinks);
+    compress(m_peers, vertices, &m_g.m_peerStart, &m_g.m_peers);
+    compress(m_switchLinks, m_g.m_switchVertex.size(), &m_g.m_switchLinkStart, &m_g.m_switchLinks);
+    for (const Link &l : m_topo.links)
+        m_g.m_linkIds.push_back(l.id);
+    m_g.computeSwitchDistances();
+}
+
+} // namespace topoplan

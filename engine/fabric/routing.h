@@ -1,0 +1,62 @@
+#pragma once
+
+#include "engine/fabric/collective.h"
+#include "engine/fabric/fabricgraph.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace topoplan {
+
+// Group bandwidth (DESIGN.md): the traffic of every group of one parallel dimension, routed
+// the way NCCL would, added up per link; each group's bus bandwidth is set by the link that is
+// most loaded relative to its effective capacity.
+
+struct GroupRoute
+{
+    // nccl-tests bus bandwidth, GB/s: min over the edges the group loads of effective capacity
+    // / load. Infinite for a group of one GPU (it sends nothing), 0 when not connected.
+    double busbwGBs = 0;
+    std::optional<std::size_t> bottleneckEdge; // the edge that sets busbwGBs
+    std::string bottleneckId;                  // its FabricGraph::edgeLabel()
+    // The worst class on any path the group uses. The PCIe hop between a GPU and its own NIC
+    // (GPUDirect RDMA) belongs to the NIC and does not count; the host's PCIe between two GPUs
+    // of a server without NVLink does.
+    LinkClass linkClass = LinkClass::NVLink;
+    bool crossesDomain = false; // members in more than one NVLink domain
+    int maxHops = 0;            // edges on the longest member-to-member path routed
+    int maxSwitchHops = 0;      // switches on it
+    double pathLatencyUs = 0;   // edge latencies plus switch latencies of the worst path
+    bool connected = true;      // every member pair the collective routes has a path
+    // Member GPUs without a path: a GPU whose node has no NIC or whose NIC has no cable; when
+    // both ends of a failed pair are cabled (separate networks), both GPUs.
+    std::vector<std::string> unreachableIds;
+    std::vector<std::string> domainIds; // the domains of its members, in ring order
+};
+
+struct RouteResult
+{
+    std::vector<GroupRoute> groups; // one per input group, same order
+    std::vector<double> edgeLoad;   // per edge index: units of collective traffic it carries
+};
+
+// All `groups` run `c` at the same time and share links. Members are GPU vertices.
+//
+// Flows, in units of one GPU's ring traffic (so that a link carrying 1 limits the group to
+// that link's effective bandwidth):
+// - ring (all-reduce, all-gather, reduce-scatter): members ordered by domain. A group in one
+//   domain is one ring over NVLink, a unit per hop. A group over several domains runs
+//   k = min(members in A, members in B) channels across each boundary A -> B: member j of A
+//   sends 1/k through its NIC to member j of B. Each channel also passes the r members of a
+//   domain (r - 1 hops of 1/k), which spread over the domain's cyclic chain are (r - 1)/r of a
+//   unit per NVLink hop. So a group with k GPUs in each node gets about k NICs across nodes.
+// - all-to-all: every member sends 1/(n-1) to every other member.
+// - send/recv: consecutive members (in the given order) exchange a unit each way.
+// Inside a domain traffic goes over NVLink (through the NVSwitch, or the direct xGMI link);
+// between GPUs of one PCIe-only server through the host; else GPU -> own NIC -> network ->
+// peer's NIC -> GPU, split evenly (per cable) over every equal-cost shortest path (ECMP).
+RouteResult routeConcurrent(const FabricGraph &g, const std::vector<std::vector<VertexId>> &groups,
+                            Collective c);
+
+} // namespace topoplan

@@ -1,0 +1,101 @@
+#pragma once
+
+#include "engine/core/error.h"
+#include "engine/model/catalog.h"
+#include "engine/model/project.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace topoplan {
+
+// Generates laid-out cluster designs the way real ones are built (Al-Fares et al., SIGCOMM'08
+// fat trees; NVIDIA DGX SuperPOD rail-optimized fabrics): `topoplan-cli generate` and the
+// GUI's "Add fabric..." both use it.
+//
+// Rules of the generated fabric:
+// - With switch radix k and oversubscription r, a leaf's ports split into down = k r/(r+1)
+//   and up = k/(r+1), both rounded down (3 tiers: a spine's likewise, toward the cores).
+// - Fat tree: the nodes' NICs fill leaves in order. Rail-optimized: NIC i of every node of a
+//   scalable unit (SU) goes to the leaf of rail i; an SU is as many nodes as a leaf has down
+//   ports per rail (dgx-h100 on 64-port leaves at 1:1: 32 nodes, 8 leaves).
+// - Every leaf reaches every spine (of its pod, in 3 tiers) with bundles of equal size where
+//   a spine count that divides the uplinks costs at most twice the minimum, else with sizes
+//   that differ by one. 3 tiers: every spine of plane j (spine j of each pod) reaches every
+//   core of plane j alike.
+// - Ports are used consecutively from 0: a leaf's down ports first, its uplinks from port
+//   `down` on; a switch's ports never repeat and never pass its radix.
+// - A tier is built only where it joins two or more switches below it: a single leaf gets no
+//   spines, a single pod no cores.
+// - Ids: node-1.., dom-1.., leaf-1.., spine-1.., core-1.., link-1..; names read like
+//   "dgx-001", "leaf-r3-su1", "spine-p2-05".
+
+enum class FabricKind { None, FatTree, RailOptimized };
+const char *toString(FabricKind k); // "none", "fat-tree", "rail-optimized"
+std::optional<FabricKind> fabricKindFromString(const std::string &s);
+
+struct GeneratorOptions
+{
+    std::string nodeModel = "dgx-h100";
+    int nodes = 1;
+    FabricKind fabric = FabricKind::RailOptimized;
+    int tiers = 2; // 2 or 3
+    // Switch model ids. An empty leaf is the default for the nodes' NIC speed (qm8700 for
+    // HDR, qm9700 for NDR, q3400 for XDR NICs); an empty spine is the leaf's model, an empty
+    // core the spine's.
+    std::string leaf, spine, core;
+    double oversubscription = 1.0; // leaf downlink:uplink (and spine:core in 3 tiers), >= 1
+    // Joins servers whose NVLink leaves the box (gb200-tray) into custom domains of this many
+    // GPUs; 0 = the model's natural domain (trays: 72 GPUs, 18 trays, as an NVL72 rack).
+    int domainSize = 0;
+    std::string name; // project name; empty = derived ("32 x DGX H100, rail-optimized NDR")
+};
+
+// The diagram's geometry in scene units, shared with the canvas. A LayoutItem's x, y is the
+// top-left corner of its item; w, h are set for domain boxes only.
+namespace diagram {
+inline constexpr double kNodeWidth = 120;
+inline constexpr double kNodeHeight = 60;
+inline constexpr double kSwitchWidth = 100;
+inline constexpr double kSwitchHeight = 40;
+inline constexpr double kItemGap = 20;       // between neighbours in a row
+inline constexpr double kLaneGap = 160;      // between lanes (core, spine, leaf, nodes): room
+                                             // for the links to fan out
+inline constexpr double kGroupGap = 80;      // between scalable units or pods side by side
+inline constexpr double kDomainPadding = 16; // around the trays inside a domain box
+inline constexpr double kDomainHeader = 28;  // above them, for the domain's name
+inline constexpr int kMinColumns = 8;        // nodes per row under a leaf group, at least
+inline constexpr int kMaxDomainColumns = 6;  // trays per row in a domain box (18 = 6 x 3)
+} // namespace diagram
+
+// What "Add fabric..." adds to a project: new switches, the links that cable them, and a
+// layout item for each new switch: in lanes above everything drawn so far, each group's
+// leaves over its nodes (the existing items do not move). An undo command inserts
+// these and removes them by id.
+struct FabricDelta
+{
+    std::vector<Switch> switches; // leaves, then spines, then cores
+    std::vector<Link> links;      // node-leaf cables, then leaf-spine and spine-core bundles
+    Layout layout;                // an item for every switch above
+};
+
+// A whole project: nodes (and custom domains), the fabric and a readable layout: lanes from
+// top to bottom for cores, spines and leaves, the nodes below, grouped under their scalable
+// unit or pod and wrapped into rows. Errors name the option (Error::where, e.g. "--nodes")
+// and what would fit, e.g. how many nodes 2 tiers connect and that 3 would connect more.
+// A catalog other than the built-in one is not copied into Project::catalogOverrides.
+Expected<Project> generateProject(const GeneratorOptions &options,
+                                  const Catalog &catalog = Catalog::builtin());
+
+// A fabric for existing nodes of `project` (in the order given), as generateProject would
+// build it for them; options.nodeModel, nodes and domainSize are not used. New ids collide
+// with no id of the project (nor of its layout). Fails on an unknown node id, a node given
+// twice, a node without NICs or one whose NICs are cabled already, and for rail-optimized
+// fabrics on nodes with different NIC counts.
+Expected<FabricDelta> generateFabric(const Project &project,
+                                     const std::vector<std::string> &nodeIds,
+                                     const GeneratorOptions &options,
+                                     const Catalog &catalog = Catalog::builtin());
+
+} // namespace topoplan

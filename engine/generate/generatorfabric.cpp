@@ -1,0 +1,483 @@
+#include "engine/generate/generatorfabric.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace topoplan::generator {
+
+namespace {
+
+// The default leaf for a NIC line rate is the InfiniBand switch of the NIC's generation
+// (DOMAIN.md: HDR 200, NDR 400, XDR 800 Gb/s per port; QM8700 40 x HDR, QM9700 64 x NDR,
+// Quantum-X800 Q3400 144 x 800G). Faster NICs than the last entry get the last switch.
+struct DefaultSwitch
+{
+    double maxNicGbits;
+    const char *model;
+};
+constexpr DefaultSwitch kDefaultSwitches[] = {{200, "qm8700"}, {400, "qm9700"}, {800, "q3400"}};
+
+// The epsilon keeps 64 x 1/2 at 32 despite floating point.
+PortSplit splitPorts(int ports, double r)
+{
+    PortSplit s;
+    s.down = static_cast<int>(std::floor(ports * r / (r + 1) + 1e-9));
+    s.up = static_cast<int>(std::floor(ports / (r + 1) + 1e-9));
+    return s;
+}
+
+// How many switches above join `lowers` switches of `upEach` uplinks, each lower one reaching
+// every upper one, an upper one taking at most `upperPorts` of them. A count that divides
+// `upEach` (equal bundles) is taken if it costs at most twice the minimum. 0: impossible.
+long long upperCount(long long lowers, int upEach, int upperPorts)
+{
+    long long minimum = ceilDiv(lowers * upEach, upperPorts);
+    if (minimum > upEach)
+        return 0;
+    for (long long n = minimum; n <= 2 * minimum && n <= upEach; ++n) {
+        if (upEach % n == 0)
+            return n;
+    }
+    return minimum;
+}
+
+// Cables from lower switch `j` to each of `uppers` switches: up/uppers each, and where that
+// does not divide, one more to `extra` of them, rotating with j so the uppers fill evenly.
+std::vector<int> bundleSizes(long long j, int upEach, long long uppers)
+{
+    std::vector<int> sizes(uppers, static_cast<int>(upEach / uppers));
+    long long extra = upEach % uppers;
+    for (long long t = 0; t < extra; ++t)
+        ++sizes[(j * extra + t) % uppers];
+    return sizes;
+}
+
+// Builds the fabric for a list of nodes: switches, links, and how they group for the layout.
+class FabricBuilder : public GeneratedFabric
+{
+public:
+    FabricBuilder(const GeneratorOptions &options, const Catalog &catalog,
+                  std::vector<NodeRef> nodes, IdMaker *ids, std::string where)
+        : m_o(options)
+        , m_c(catalog)
+        , m_nodes(std::move(nodes))
+        , m_ids(ids)
+        , m_where(std::move(where))
+    {}
+
+    std::optional<Error> build();
+
+private:
+    Error fail(const std::string &message) const { return Error{{}, m_where, message}; }
+    Error noUplink(const char *tier, const SwitchModel *m) const
+    {
+        return Error{{},
+                     "--oversubscription",
+                     ratio(m_o.oversubscription) + " leaves a " + m->id + " " + tier + " ("
+                             + std::to_string(m->ports) + " ports) no uplink; at most "
+                             + ratio(m->ports - 1)};
+    }
+    std::optional<Error> chooseModels();
+    std::optional<Error> placeFatTree();
+    std::optional<Error> placeRails();
+    std::optional<Error> tooMany(int tiers, long long maxPorts, long long maxNodes) const;
+    std::optional<Error> makeUpperTiers();
+    std::optional<Error> makeNodeLinks();
+    void makeBundles(const std::vector<int> &lower, int lowerFirstPort, long long lowerIndex0,
+                     const std::vector<int> &upper, std::vector<int> *upperCursor, int upEach,
+                     const std::string &medium);
+    int addSwitch(const std::string &prefix, const std::string &name, const SwitchModel *m,
+                  Tier tier);
+
+    const GeneratorOptions &m_o;
+    const Catalog &m_c;
+    std::vector<NodeRef> m_nodes;
+    IdMaker *m_ids;
+    std::string m_where;
+
+    long long m_ports = 0; // NIC ports to cable
+    int m_leafCount = 0;
+    int m_leavesPerPod = 0;
+    long long m_nodesPerPod = 0; // of the first node's model, for messages
+    // Per node, per NIC: leaf (index among leaves) and leaf port.
+    std::vector<std::vector<std::pair<int, int>>> m_nicPort;
+};
+
+int FabricBuilder::addSwitch(const std::string &prefix, const std::string &name,
+                             const SwitchModel *m, Tier tier)
+{
+    Switch s;
+    s.id = m_ids->next(prefix);
+    s.name = name;
+    s.model = m->id;
+    s.tier = tier;
+    s.role = FabricRole::Compute;
+    switches.push_back(std::move(s));
+    return static_cast<int>(switches.size()) - 1;
+}
+
+std::optional<Error> FabricBuilder::chooseModels()
+{
+    double fastest = 0;
+    for (const NodeRef &n : m_nodes)
+        fastest = std::max(fastest, n.model->nicGbits);
+    std::string leaf = m_o.leaf;
+    if (leaf.empty()) {
+        leaf = std::end(kDefaultSwitches)[-1].model;
+        for (const DefaultSwitch &d : kDefaultSwitches) {
+            if (fastest <= d.maxNicGbits) {
+                leaf = d.model;
+                break;
+            }
+        }
+    }
+    std::string spine = m_o.spine.empty() ? leaf : m_o.spine;
+    std::string core = m_o.core.empty() ? spine : m_o.core;
+    const std::pair<const char *, std::string> wanted[]
+            = {{"--leaf", leaf}, {"--spine", spine}, {"--core", core}};
+    const SwitchModel **out[] = {&leafModel, &spineModel, &coreModel};
+    for (int i = 0; i < 3; ++i) {
+        *out[i] = m_c.switchModel(wanted[i].second);
+        if (!*out[i])
+            return Error{{},
+                         wanted[i].first,
+                         "unknown switch model \"" + wanted[i].second
+                                 + "\"; known: " + knownIds(m_c.switches())};
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> FabricBuilder::tooMany(int tiers, long long maxPorts, long long maxNodes) const
+{
+    const bool uniform = std::all_of(m_nodes.begin(), m_nodes.end(), [&](const NodeRef &n) {
+        return n.model == m_nodes.front().model;
+    });
+    std::string what = std::to_string(tiers) + " tiers of " + leafModel->id + " leaves ("
+                       + std::to_string(leafModel->ports) + " ports: "
+                       + std::to_string(leafPorts.down) + " down, " + std::to_string(leafPorts.up)
+                       + " up at " + ratio(m_o.oversubscription) + ")";
+    if (spineModel != leafModel)
+        what += " and " + spineModel->id + " spines";
+    if (tiers == 3 && coreModel != spineModel)
+        what += " and " + coreModel->id + " cores";
+    std::string fits = uniform ? std::to_string(maxNodes) + " nodes of " + m_nodes.front().model->id
+                                         + " (" + std::to_string(maxPorts) + " NIC ports)"
+                               : std::to_string(maxPorts) + " NIC ports";
+    std::string asked = uniform ? std::to_string(m_nodes.size()) + " requested"
+                                : std::to_string(m_ports) + " requested";
+    std::string advice = tiers == 2 ? "use 3 tiers (--tiers 3)"
+                                    : "use switches with more ports or oversubscribe the "
+                                      "fabric (--oversubscription)";
+    return fail(what + " connect at most " + fits + "; " + asked + ": " + advice);
+}
+
+std::optional<Error> FabricBuilder::placeFatTree()
+{
+    m_leafCount = static_cast<int>(ceilDiv(m_ports, leafPorts.down));
+    const int tiers = m_o.tiers;
+    if (tiers == 2 && m_leafCount > spineModel->ports) {
+        const long long maxPorts = 1LL * spineModel->ports * leafPorts.down;
+        return tooMany(2, maxPorts, maxPorts / m_nodes.front().model->nics);
+    }
+    m_leavesPerPod = tiers == 3 ? std::min(m_leafCount, spinePorts.down) : m_leafCount;
+    m_nodesPerPod = 1LL * m_leavesPerPod * leafPorts.down / m_nodes.front().model->nics;
+    long long index = 0;
+    for (const NodeRef &n : m_nodes) {
+        std::vector<std::pair<int, int>> ports;
+        for (int nic = 0; nic < n.model->nics; ++nic, ++index)
+            ports.emplace_back(static_cast<int>(index / leafPorts.down),
+                               static_cast<int>(index % leafPorts.down));
+        nodeGroup.push_back(ports.front().first / m_leavesPerPod);
+        m_nicPort.push_back(std::move(ports));
+    }
+    int groups = static_cast<int>(ceilDiv(m_leafCount, m_leavesPerPod));
+    groupLeaves.assign(groups, {});
+    const int width = std::max(3, digits(m_leafCount));
+    for (int leaf = 0; leaf < m_leafCount; ++leaf) {
+        int pod = leaf / m_leavesPerPod;
+        std::string name = tiers == 3 ? "leaf-p" + std::to_string(pod + 1) + "-"
+                                                + padded(leaf % m_leavesPerPod + 1, 2)
+                                      : "leaf-" + padded(leaf + 1, width);
+        groupLeaves[pod].push_back(addSwitch("leaf", name, leafModel, Tier::Leaf));
+    }
+    for (int g = 0; g < groups; ++g)
+        pods.push_back(Pod{g, 1, {}});
+    if (tiers == 2)
+        pods = {Pod{0, groups, {}}};
+    return std::nullopt;
+}
+
+std::optional<Error> FabricBuilder::placeRails()
+{
+    const ServerModel *m = m_nodes.front().model;
+    for (const NodeRef &n : m_nodes) {
+        if (n.model->nics != m->nics || n.model->trays != m->trays)
+            return fail("a rail-optimized fabric needs nodes with the same NICs: " + n.id + " ("
+                        + n.model->id + ") has " + std::to_string(n.model->nics) + ", "
+                        + m_nodes.front().id + " (" + m->id + ") " + std::to_string(m->nics));
+    }
+    // A rail is a NIC position within a tray (a rack's trays repeat the same NICs).
+    const int rails = m->nics % m->trays == 0 ? m->nics / m->trays : m->nics;
+    const int perRail = m->nics / rails; // ports of one node on its rail's leaf
+    const int perSu = leafPorts.down / perRail;
+    if (perSu < 1)
+        return fail("a rail-optimized leaf needs " + std::to_string(perRail)
+                    + " down ports for one " + m->id + " but " + leafModel->id + " has "
+                    + std::to_string(leafPorts.down) + " at " + ratio(m_o.oversubscription));
+    const long long units = ceilDiv(static_cast<long long>(m_nodes.size()), perSu);
+    m_leafCount = static_cast<int>(units * rails);
+    int unitsPerPod = static_cast<int>(units);
+    if (m_o.tiers == 2 && m_leafCount > spineModel->ports) {
+        long long maxNodes = 1LL * (spineModel->ports / rails) * perSu;
+        return tooMany(2, maxNodes * m->nics, maxNodes);
+    }
+    if (m_o.tiers == 3) {
+        if (spinePorts.down < rails)
+            return fail("a 3-tier rail-optimized pod needs a spine with a down port per rail ("
+                        + std::to_string(rails) + ") but " + spineModel->id + " has "
+                        + std::to_string(spinePorts.down) + " at " + ratio(m_o.oversubscription));
+        unitsPerPod = static_cast<int>(std::min<long long>(units, spinePorts.down / rails));
+    }
+    m_leavesPerPod = unitsPerPod * rails;
+    m_nodesPerPod = 1LL * unitsPerPod * perSu;
+    for (std::size_t i = 0; i < m_nodes.size(); ++i) {
+        const int unit = static_cast<int>(i / perSu);
+        const int slot = static_cast<int>(i % perSu);
+        std::vector<std::pair<int, int>> ports;
+        for (int nic = 0; nic < m->nics; ++nic)
+            ports.emplace_back(unit * rails + nic % rails, slot * perRail + nic / rails);
+        nodeGroup.push_back(unit);
+        m_nicPort.push_back(std::move(ports));
+    }
+    groupLeaves.assign(units, {});
+    for (int unit = 0; unit < units; ++unit) {
+        for (int rail = 0; rail < rails; ++rail) {
+            std::string name
+                    = "leaf-r" + std::to_string(rail + 1) + "-su" + std::to_string(unit + 1);
+            groupLeaves[unit].push_back(addSwitch("leaf", name, leafModel, Tier::Leaf));
+        }
+    }
+    for (int first = 0; first < units; first += unitsPerPod)
+        pods.push_back(
+                Pod{first, static_cast<int>(std::min<long long>(unitsPerPod, units - first)), {}});
+    return std::nullopt;
+}
+
+void FabricBuilder::makeBundles(const std::vector<int> &lower, int lowerFirstPort,
+                                long long lowerIndex0, const std::vector<int> &upper,
+                                std::vector<int> *upperCursor, int upEach,
+                                const std::string &medium)
+{
+    for (std::size_t j = 0; j < lower.size(); ++j) {
+        std::vector<int> sizes = bundleSizes(lowerIndex0 + j, upEach, upper.size());
+        int port = lowerFirstPort;
+        for (std::size_t u = 0; u < upper.size(); ++u) {
+            Link l;
+            l.id = m_ids->next("link");
+            l.a = Endpoint{switches[lower[j]].id, port};
+            l.b = Endpoint{switches[upper[u]].id, (*upperCursor)[u]};
+            l.medium = medium;
+            l.count = sizes[u];
+            port += sizes[u];
+            (*upperCursor)[u] += sizes[u];
+            links.push_back(std::move(l));
+        }
+    }
+}
+
+std::optional<Error> FabricBuilder::makeUpperTiers()
+{
+    if (m_leafCount < 2)
+        return std::nullopt; // a single leaf has nothing to join
+    const std::string leafSpine = m_c.inferMedium(*leafModel, *spineModel);
+    if (leafSpine.empty())
+        return fail("the catalog has no medium between a " + leafModel->id + " and a "
+                    + spineModel->id + " port");
+    const bool three = m_o.tiers == 3;
+    const int spineDown = three ? spinePorts.down : spineModel->ports;
+    const long long perPod = upperCount(m_leavesPerPod, leafPorts.up, spineDown);
+    const int width = std::max(2, digits(perPod * static_cast<long long>(pods.size())));
+    std::vector<std::vector<int>> podLeaves;
+    for (std::size_t p = 0; p < pods.size(); ++p) {
+        Pod &pod = pods[p];
+        for (long long s = 0; s < perPod; ++s) {
+            std::string name = three ? "spine-p" + std::to_string(p + 1) + "-" + padded(s + 1, 2)
+                                     : "spine-" + padded(s + 1, width);
+            pod.spines.push_back(addSwitch("spine", name, spineModel, Tier::Spine));
+        }
+        std::vector<int> leaves;
+        for (int g = pod.firstGroup; g < pod.firstGroup + pod.groupCount; ++g)
+            leaves.insert(leaves.end(), groupLeaves[g].begin(), groupLeaves[g].end());
+        podLeaves.push_back(std::move(leaves));
+    }
+    for (std::size_t p = 0; p < pods.size(); ++p) {
+        std::vector<int> cursor(pods[p].spines.size(), 0);
+        makeBundles(podLeaves[p], leafPorts.down, 0, pods[p].spines, &cursor, leafPorts.up,
+                    leafSpine);
+    }
+    if (!three || pods.size() < 2)
+        return std::nullopt; // a single pod has nothing to join
+    const std::string spineCore = m_c.inferMedium(*spineModel, *coreModel);
+    if (spineCore.empty())
+        return fail("the catalog has no medium between a " + spineModel->id + " and a "
+                    + coreModel->id + " port");
+    const long long perPlane
+            = upperCount(static_cast<long long>(pods.size()), spinePorts.up, coreModel->ports);
+    std::vector<std::vector<int>> planeCores(perPod);
+    const int coreWidth = std::max(3, digits(perPlane * perPod));
+    for (long long plane = 0; plane < perPod; ++plane) {
+        for (long long c = 0; c < perPlane; ++c) {
+            int index = addSwitch("core", "core-" + padded(plane * perPlane + c + 1, coreWidth),
+                                  coreModel, Tier::Core);
+            planeCores[plane].push_back(index);
+            cores.push_back(index);
+        }
+    }
+    std::vector<std::vector<int>> cursors(perPod, std::vector<int>(perPlane, 0));
+    for (std::size_t p = 0; p < pods.size(); ++p) {
+        for (long long plane = 0; plane < perPod; ++plane)
+            makeBundles({pods[p].spines[plane]}, spinePorts.down, static_cast<long long>(p),
+                        planeCores[plane], &cursors[plane], spinePorts.up, spineCore);
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> FabricBuilder::makeNodeLinks()
+{
+    std::map<const ServerModel *, std::string> media;
+    for (std::size_t i = 0; i < m_nodes.size(); ++i) {
+        const NodeRef &n = m_nodes[i];
+        auto it = media.find(n.model);
+        if (it == media.end()) {
+            std::string medium = m_c.inferMedium(*n.model, *leafModel);
+            if (medium.empty())
+                return fail("the catalog has no medium for a NIC of " + n.model->id + " on a "
+                            + leafModel->id + " port");
+            it = media.emplace(n.model, medium).first;
+        }
+        if (i == 0)
+            nicMedium = it->second;
+        for (int nic = 0; nic < n.model->nics; ++nic) {
+            auto [leaf, port] = m_nicPort[i][nic];
+            Link l;
+            l.id = m_ids->next("link");
+            l.a = Endpoint{n.id, nic};
+            l.b = Endpoint{switches[leaf].id, port};
+            l.medium = it->second;
+            l.count = 1;
+            links.push_back(std::move(l));
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> FabricBuilder::build()
+{
+    if (auto err = checkFabricOptions(m_o))
+        return err;
+    if (auto err = chooseModels())
+        return err;
+    leafPorts = splitPorts(leafModel->ports, m_o.oversubscription);
+    spinePorts = m_o.tiers == 3 ? splitPorts(spineModel->ports, m_o.oversubscription)
+                                : PortSplit{spineModel->ports, 0};
+    // r >= 1 keeps down >= up, so only the uplinks can run out: at most (k-1):1.
+    if (leafPorts.up < 1)
+        return noUplink("leaf", leafModel);
+    if (m_o.tiers == 3 && spinePorts.up < 1)
+        return noUplink("spine", spineModel);
+    for (const NodeRef &n : m_nodes)
+        m_ports += n.model->nics;
+    auto err = m_o.fabric == FabricKind::RailOptimized ? placeRails() : placeFatTree();
+    if (err)
+        return err;
+    if (m_o.tiers == 3 && static_cast<int>(pods.size()) > coreModel->ports) {
+        const long long maxNodes = m_nodesPerPod * coreModel->ports;
+        const long long maxPorts
+                = m_o.fabric == FabricKind::RailOptimized
+                          ? maxNodes * m_nodes.front().model->nics
+                          : 1LL * m_leavesPerPod * leafPorts.down * coreModel->ports;
+        return tooMany(3, maxPorts, maxNodes);
+    }
+    if (auto err = makeNodeLinks())
+        return err;
+    return makeUpperTiers();
+}
+
+} // namespace
+
+std::string padded(long long n, int width)
+{
+    std::string s = std::to_string(n);
+    if (static_cast<int>(s.size()) < width)
+        s.insert(0, width - s.size(), '0');
+    return s;
+}
+
+int digits(long long n)
+{
+    return static_cast<int>(std::to_string(std::max(1LL, n)).size());
+}
+
+std::string ratio(double r)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", r);
+    std::string s = buf;
+    while (s.back() == '0')
+        s.pop_back();
+    if (s.back() == '.')
+        s.pop_back();
+    return s + ":1";
+}
+
+std::string IdMaker::next(const std::string &prefix)
+{
+    auto it = m_next.find(prefix);
+    if (it == m_next.end())
+        it = m_next.emplace(prefix, highestNumber(prefix) + 1).first;
+    std::string id;
+    do {
+        id = prefix + "-" + std::to_string(it->second++);
+    } while (m_used.count(id));
+    m_used.insert(id);
+    return id;
+}
+
+long long IdMaker::highestNumber(const std::string &prefix) const
+{
+    long long highest = 0;
+    const std::string head = prefix + "-";
+    for (auto it = m_used.lower_bound(head); it != m_used.end(); ++it) {
+        if (it->compare(0, head.size(), head) != 0)
+            break;
+        const std::string rest = it->substr(head.size());
+        if (!rest.empty() && rest.size() < 18
+            && std::all_of(rest.begin(), rest.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            highest = std::max(highest, std::stoll(rest));
+    }
+    return highest;
+}
+
+std::optional<Error> checkFabricOptions(const GeneratorOptions &o)
+{
+    if (o.tiers != 2 && o.tiers != 3)
+        return Error{{}, "--tiers", "expected 2 or 3 tiers, got " + std::to_string(o.tiers)};
+    if (!(o.oversubscription >= 1) || !std::isfinite(o.oversubscription))
+        return Error{{},
+                     "--oversubscription",
+                     "expected a ratio of downlinks to uplinks >= 1 (1 = non-blocking)"};
+    return std::nullopt;
+}
+
+Expected<GeneratedFabric> buildFabric(const GeneratorOptions &options, const Catalog &catalog,
+                                      const std::vector<NodeRef> &nodes, IdMaker *ids,
+                                      const std::string &where)
+{
+    FabricBuilder builder(options, catalog, nodes, ids, where);
+    if (auto err = builder.build())
+        return *err;
+    return GeneratedFabric(std::move(builder));
+}
+
+} // namespace topoplan::generator

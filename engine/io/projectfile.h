@@ -1,0 +1,41 @@
+#pragma once
+
+#include "engine/core/error.h"
+#include "engine/core/jsonin.h"
+#include "engine/model/catalog.h"
+#include "engine/model/project.h"
+
+#include <optional>
+#include <string>
+
+namespace topoplan {
+
+// The project file (.topoplan): JSON with "format": "topoplan-project" and an integer
+// "version". Files of older versions are migrated on load; newer ones are refused.
+constexpr int kProjectFormatVersion = 1;
+
+// Reads a parsed project document. Every error names `file`, the JSON path and what was
+// expected. Models are looked up in `base` merged with the file's own "catalog" section.
+Expected<Project> parseProject(const Json &doc, const std::string &file,
+                               const Catalog &base = Catalog::builtin());
+// Reads, parses and validates the file at `path`.
+Expected<Project> loadProject(const std::string &path, const Catalog &base = Catalog::builtin());
+
+// The document of `p` in the current format version. Defaults are written out, so that a
+// reader of the file sees every setting; the output is deterministic.
+Json projectToJson(const Project &p);
+// projectToJson() as text: 2-space indent, trailing newline.
+std::string serializeProject(const Project &p);
+// Writes the project atomically: on failure the previous file at `path` is left untouched.
+std::optional<Error> saveProject(const Project &p, const std::string &path);
+
+// `base` with the project's "catalog" overrides applied.
+Expected<Catalog> projectCatalog(const Project &p, const Catalog &base = Catalog::builtin());
+
+// The semantic checks of a topology against a catalog: known models and media, one namespace
+// of ids, domains that exist and servers allowed in them, links between existing devices on
+// ports that exist and are used once. Paths are those of the file ("/topology/links/3/b/port"),
+// so the editor can run the same checks before it commits an edit.
+std::optional<Error> validateTopology(const Topology &t, const Catalog &c, const std::string &file);
+
+} // namespace topoplan

@@ -1,0 +1,415 @@
+#include "engine/model/catalog.h"
+
+#include "engine/core/jsonin.h"
+
+#include <cmath>
+
+namespace topoplan {
+
+// Generated from resources/catalog.json at build time (see engine/CMakeLists.txt).
+extern const char *const kBuiltinCatalogJson;
+
+namespace {
+
+struct NamedClass
+{
+    LinkClass cls;
+    const char *name;
+};
+constexpr NamedClass kClasses[] = {
+        {LinkClass::NVLink, "nvlink"},
+        {LinkClass::XGMI, "xgmi"},
+        {LinkClass::InfiniBand, "infiniband"},
+        {LinkClass::RoCE, "roce"},
+        {LinkClass::PCIe, "pcie"},
+        {LinkClass::Ethernet, "ethernet"},
+};
+
+NVLinkScope scopeFromString(const std::string &s)
+{
+    if (s == "board")
+        return NVLinkScope::Board;
+    if (s == "external")
+        return NVLinkScope::External;
+    if (s == "rack")
+        return NVLinkScope::Rack;
+    if (s == "mesh")
+        return NVLinkScope::Mesh;
+    return NVLinkScope::None;
+}
+
+Medium parseMedium(const JsonIn &j)
+{
+    Medium m;
+    m.id = j.at("id").id();
+    m.name = j.string("name", m.id);
+    std::string cls
+            = j.choice("class", {"nvlink", "xgmi", "pcie", "infiniband", "roce", "ethernet"});
+    linkClassFromString(cls, &m.linkClass);
+    m.bandwidthGBs = j.positive("bandwidth_gb_s");
+    m.latencyUs = j.nonNegative("latency_us", 0);
+    m.efficiency = j.positive("efficiency", 1);
+    if (m.efficiency > 1)
+        j.at("efficiency").fail("expected a fraction in (0, 1]");
+    m.source = j.string("source", "");
+    return m;
+}
+
+GpuModel parseGpu(const JsonIn &j)
+{
+    GpuModel g;
+    g.id = j.at("id").id();
+    g.name = j.string("name", g.id);
+    g.vendor = j.string("vendor", "");
+    g.bf16Tflops = j.positive("bf16_tflops");
+    g.fp8Tflops = j.positive("fp8_tflops", g.bf16Tflops);
+    g.hbmGB = j.positive("hbm_gb");
+    g.hbmTBs = j.positive("hbm_tb_s");
+    g.nvlink = j.string("nvlink", "");
+    g.nvlinkLinks = static_cast<int>(j.integer("nvlink_links", 0));
+    if (g.nvlinkLinks < 0)
+        j.at("nvlink_links").fail("expected a number of links >= 0");
+    g.tdpW = j.nonNegative("tdp_w", 0);
+    g.sms = j.positiveInt("sms", g.sms);
+    g.gemmEfficiency = j.positive("gemm_efficiency", g.gemmEfficiency);
+    g.fp8GemmEfficiency = j.positive("fp8_gemm_efficiency", g.gemmEfficiency);
+    g.attentionEfficiency = j.positive("attention_efficiency", g.attentionEfficiency);
+    for (const char *key : {"gemm_efficiency", "fp8_gemm_efficiency", "attention_efficiency"}) {
+        if (j.has(key) && j.at(key).number() > 1)
+            j.at(key).fail("expected a fraction of peak in (0, 1]");
+    }
+    g.source = j.string("source", "");
+    return g;
+}
+
+ServerModel parseServer(const JsonIn &j)
+{
+    ServerModel s;
+    s.id = j.at("id").id();
+    s.name = j.string("name", s.id);
+    s.gpu = j.at("gpu").id();
+    s.gpus = j.positiveInt("gpus");
+    s.nvswitches = static_cast<int>(j.integer("nvswitches", 0));
+    s.nvlinkScope = scopeFromString(
+            j.choice("nvlink_scope", {"board", "external", "rack", "mesh", "none"}));
+    s.trays = j.positiveInt("trays", 1);
+    s.nics = static_cast<int>(j.integer("nics", 0));
+    if (s.nics < 0)
+        j.at("nics").fail("expected a number of NICs >= 0");
+    s.nicGbits = s.nics > 0 ? j.positive("nic_gbit_s") : j.nonNegative("nic_gbit_s", 0);
+    s.nicMedium = j.string("nic_medium", "");
+    s.pcie = j.string("pcie", "pcie5");
+    s.rackUnits = j.nonNegative("rack_units", 0);
+    s.powerKW = j.nonNegative("power_kw", 0);
+    s.source = j.string("source", "");
+    return s;
+}
+
+SwitchModel parseSwitch(const JsonIn &j)
+{
+    SwitchModel s;
+    s.id = j.at("id").id();
+    s.name = j.string("name", s.id);
+    s.protocol = j.choice("protocol", {"infiniband", "ethernet"}) == "infiniband"
+                         ? SwitchProtocol::InfiniBand
+                         : SwitchProtocol::Ethernet;
+    s.rdma = s.protocol == SwitchProtocol::InfiniBand || j.boolean("rdma", false);
+    s.ports = j.positiveInt("ports");
+    s.portGbits = j.positive("port_gbit_s");
+    s.medium = j.string("medium", "");
+    s.latencyNs = j.nonNegative("latency_ns", 0);
+    s.source = j.string("source", "");
+    return s;
+}
+
+template<typename T, typename Parse, typename Note>
+void parseSection(const JsonIn &root, const char *key, std::map<std::string, T> *into, bool partial,
+                  Parse parse, Note noteOrigin)
+{
+    auto section = root.find(key);
+    if (!section) {
+        if (!partial)
+            root.at(key); // fails: required
+        return;
+    }
+    std::map<std::string, bool> seen;
+    for (const JsonIn &item : section->items()) {
+        T value = parse(item);
+        if (seen[value.id])
+            item.at("id").fail("duplicate id \"" + value.id + "\" in " + key
+                               + ": expected an id no other entry of " + key + " has");
+        seen[value.id] = true;
+        noteOrigin(std::string(key) + "/" + value.id, item);
+        (*into)[value.id] = std::move(value);
+    }
+}
+
+// "a, b, c" of the ids of `m`'s entries that `keep` accepts.
+template<typename Map, typename Keep>
+std::string idsOf(const Map &m, Keep keep)
+{
+    std::string out;
+    for (const auto &[id, entry] : m) {
+        if (!keep(entry))
+            continue;
+        out += (out.empty() ? "" : ", ") + id;
+    }
+    return out.empty() ? "none in the catalog" : out;
+}
+
+} // namespace
+
+const char *toString(LinkClass c)
+{
+    for (const NamedClass &n : kClasses) {
+        if (n.cls == c)
+            return n.name;
+    }
+    return "?";
+}
+
+bool linkClassFromString(const std::string &s, LinkClass *out)
+{
+    for (const NamedClass &n : kClasses) {
+        if (s == n.name) {
+            *out = n.cls;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool isRdma(LinkClass c)
+{
+    return c != LinkClass::Ethernet;
+}
+
+const char *toString(NVLinkScope s)
+{
+    switch (s) {
+    case NVLinkScope::Board:
+        return "board";
+    case NVLinkScope::External:
+        return "external";
+    case NVLinkScope::Rack:
+        return "rack";
+    case NVLinkScope::Mesh:
+        return "mesh";
+    case NVLinkScope::None:
+        return "none";
+    }
+    return "none";
+}
+
+bool isNetwork(LinkClass c)
+{
+    return c == LinkClass::InfiniBand || c == LinkClass::RoCE || c == LinkClass::Ethernet;
+}
+
+bool Medium::isNetwork() const
+{
+    return topoplan::isNetwork(linkClass);
+}
+
+void Catalog::parseInto(const JsonIn &root, bool partial)
+{
+    root.expectObject();
+    const auto note = [this](const std::string &key, const JsonIn &item) {
+        m_origins[key] = Origin{item.file(), item.path()};
+    };
+    parseSection(root, "media", &m_media, partial, parseMedium, note);
+    parseSection(root, "gpus", &m_gpus, partial, parseGpu, note);
+    parseSection(root, "servers", &m_servers, partial, parseServer, note);
+    parseSection(root, "switches", &m_switches, partial, parseSwitch, note);
+    // Optional: a catalog without it prices collectives by their hop latencies alone.
+    if (auto c = root.find("collectives")) {
+        c->expectObject();
+        m_collectives.ringBaseLatencyUs
+                = c->nonNegative("ring_base_latency_us", m_collectives.ringBaseLatencyUs);
+        m_collectives.multiDomainRingFactor = c->positive("multi_domain_ring_allreduce_factor",
+                                                          m_collectives.multiDomainRingFactor);
+        if (m_collectives.multiDomainRingFactor < 1)
+            c->at("multi_domain_ring_allreduce_factor").fail("expected a factor >= 1");
+        m_collectives.source = c->string("source", m_collectives.source);
+    }
+}
+
+Expected<Catalog> Catalog::fromJson(const JsonIn &root)
+{
+    Catalog c;
+    try {
+        root.expectObject();
+        if (root.string("format", "topoplan-catalog") != "topoplan-catalog")
+            root.at("format").fail("expected \"topoplan-catalog\"");
+        if (root.integer("version", 1) > 1)
+            root.at("version").fail("catalog version is newer than this TopoPlan supports (1)");
+        c.parseInto(root, false);
+    } catch (const JsonFailure &f) {
+        return f.error;
+    }
+    if (auto err = c.checkReferences(root.file()))
+        return *err;
+    return c;
+}
+
+Expected<Catalog> Catalog::load(const std::string &path)
+{
+    Expected<Json> doc = readJsonFile(path);
+    if (!doc)
+        return doc.error();
+    return fromJson(JsonIn(*doc, path));
+}
+
+const Catalog &Catalog::builtin()
+{
+    static const Catalog catalog = [] {
+        Json doc = Json::parse(kBuiltinCatalogJson);
+        Expected<Catalog> c = fromJson(JsonIn(doc, "resources/catalog.json"));
+        if (!c) // The build checks the shipped catalog (tst_catalog); this cannot happen.
+            throw std::runtime_error(c.error().text());
+        return std::move(*c);
+    }();
+    return catalog;
+}
+
+Expected<Catalog> Catalog::merged(const JsonIn &overrides) const
+{
+    Catalog c = *this;
+    try {
+        c.parseInto(overrides, true);
+    } catch (const JsonFailure &f) {
+        return f.error;
+    }
+    if (auto err = c.checkReferences(overrides.file()))
+        return *err;
+    return c;
+}
+
+Error Catalog::referenceError(const std::string &file, const char *section, const std::string &id,
+                              const char *member, const std::string &message) const
+{
+    auto it = m_origins.find(std::string(section) + "/" + id);
+    if (it == m_origins.end()) // an entry built in code: its section and id
+        return Error{file, "/" + std::string(section) + "/" + id + "/" + member, message};
+    return Error{it->second.file.empty() ? file : it->second.file,
+                 it->second.pointer + "/" + member, message};
+}
+
+std::optional<Error> Catalog::checkReferences(const std::string &file) const
+{
+    const auto network = [](const Medium &m) {
+        return m.isNetwork();
+    };
+    const auto pcie = [](const Medium &m) {
+        return m.linkClass == LinkClass::PCIe;
+    };
+    const auto scaleUp = [](const Medium &m) {
+        return !m.isNetwork();
+    };
+    const auto quoted = [](const std::string &s) {
+        return "\"" + s + "\"";
+    };
+    for (const auto &[id, g] : m_gpus) {
+        if (!g.nvlink.empty() && !medium(g.nvlink))
+            return referenceError(file, "gpus", id, "nvlink",
+                                  "unknown medium " + quoted(g.nvlink)
+                                          + ": expected the id of a scale-up medium in \"media\" ("
+                                          + idsOf(m_media, scaleUp) + ")");
+    }
+    for (const auto &[id, s] : m_servers) {
+        if (!gpu(s.gpu))
+            return referenceError(file, "servers", id, "gpu",
+                                  "unknown GPU model " + quoted(s.gpu)
+                                          + ": expected the id of a GPU in \"gpus\" ("
+                                          + idsOf(m_gpus, [](const GpuModel &) { return true; })
+                                          + ")");
+        if (!s.nicMedium.empty() && !medium(s.nicMedium))
+            return referenceError(file, "servers", id, "nic_medium",
+                                  "unknown medium " + quoted(s.nicMedium)
+                                          + ": expected the id of a network medium in \"media\" ("
+                                          + idsOf(m_media, network) + ")");
+        if (!medium(s.pcie))
+            return referenceError(file, "servers", id, "pcie",
+                                  "unknown PCIe medium " + quoted(s.pcie)
+                                          + ": expected the id of a PCIe medium in \"media\" ("
+                                          + idsOf(m_media, pcie) + ")");
+        if (s.nvlinkScope != NVLinkScope::None && gpu(s.gpu)->nvlink.empty())
+            return referenceError(file, "servers", id, "nvlink_scope",
+                                  "GPU " + quoted(s.gpu)
+                                          + " has no NVLink medium but the server joins GPUs by "
+                                            "it: expected \"none\", or a GPU whose \"nvlink\" "
+                                            "names a medium");
+    }
+    for (const auto &[id, s] : m_switches) {
+        if (!s.medium.empty() && !medium(s.medium))
+            return referenceError(file, "switches", id, "medium",
+                                  "unknown medium " + quoted(s.medium)
+                                          + ": expected the id of a network medium in \"media\" ("
+                                          + idsOf(m_media, network) + ")");
+    }
+    return std::nullopt;
+}
+
+const Medium *Catalog::medium(const std::string &id) const
+{
+    auto it = m_media.find(id);
+    return it == m_media.end() ? nullptr : &it->second;
+}
+
+const GpuModel *Catalog::gpu(const std::string &id) const
+{
+    auto it = m_gpus.find(id);
+    return it == m_gpus.end() ? nullptr : &it->second;
+}
+
+const ServerModel *Catalog::server(const std::string &id) const
+{
+    auto it = m_servers.find(id);
+    return it == m_servers.end() ? nullptr : &it->second;
+}
+
+const SwitchModel *Catalog::switchModel(const std::string &id) const
+{
+    auto it = m_switches.find(id);
+    return it == m_switches.end() ? nullptr : &it->second;
+}
+
+std::string Catalog::mediumFor(LinkClass cls, double gbits) const
+{
+    // The medium of this class whose line rate matches; else the fastest one not above it.
+    const Medium *best = nullptr;
+    for (const auto &[id, m] : m_media) {
+        if (m.linkClass != cls)
+            continue;
+        double rate = m.bandwidthGBs * 8;
+        if (std::fabs(rate - gbits) < 1e-6)
+            return id;
+        if (rate <= gbits && (!best || rate > best->bandwidthGBs * 8))
+            best = &m;
+    }
+    return best ? best->id : std::string();
+}
+
+std::string Catalog::inferMedium(const ServerModel &server, const SwitchModel &sw) const
+{
+    double rate = std::min(server.nicGbits, sw.portGbits);
+    LinkClass cls = sw.protocol == SwitchProtocol::InfiniBand
+                            ? LinkClass::InfiniBand
+                            : (sw.rdma ? LinkClass::RoCE : LinkClass::Ethernet);
+    return mediumFor(cls, rate);
+}
+
+std::string Catalog::inferMedium(const SwitchModel &a, const SwitchModel &b) const
+{
+    // An InfiniBand port and an Ethernet port share no cable (joining the two fabrics takes a
+    // gateway, which is not a switch port); the project loader refuses such a link too.
+    if (a.protocol != b.protocol)
+        return {};
+    double rate = std::min(a.portGbits, b.portGbits);
+    LinkClass cls = LinkClass::InfiniBand;
+    if (a.protocol == SwitchProtocol::Ethernet)
+        cls = (a.rdma && b.rdma) ? LinkClass::RoCE : LinkClass::Ethernet;
+    return mediumFor(cls, rate);
+}
+
+} // namespace topoplan

@@ -1,0 +1,174 @@
+#pragma once
+
+#include "engine/core/error.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace topoplan {
+
+class JsonIn;
+
+// How a link carries traffic. Ordered from best to worst for training traffic, so that the
+// worst class on a path is the max().
+enum class LinkClass { NVLink, XGMI, InfiniBand, RoCE, PCIe, Ethernet };
+
+const char *toString(LinkClass c); // "nvlink", "xgmi", "infiniband", "roce", "pcie", "ethernet"
+bool linkClassFromString(const std::string &s, LinkClass *out);
+bool isRdma(LinkClass c);    // NVLink, xGMI, IB, RoCE: GPU-direct capable
+bool isNetwork(LinkClass c); // IB, RoCE or Ethernet: cables between boxes
+
+// A kind of link. Bandwidth is per link (an NVLink link, a PCIe x16 slot, a network port) and
+// per direction, in GB/s (1e9 bytes/s).
+struct Medium
+{
+    std::string id;
+    std::string name;
+    LinkClass linkClass = LinkClass::Ethernet;
+    double bandwidthGBs = 0; // per direction
+    double latencyUs = 0;    // per hop, as an alpha-beta collective model sees it
+    double efficiency = 1;   // achievable fraction of line rate for large collectives
+    std::string source;
+
+    double effectiveGBs() const { return bandwidthGBs * efficiency; }
+    bool isNetwork() const; // IB, RoCE or Ethernet: cables between boxes
+};
+
+struct GpuModel
+{
+    std::string id;
+    std::string name;
+    std::string vendor;
+    double bf16Tflops = 0;
+    double fp8Tflops = 0;
+    double hbmGB = 0;
+    double hbmTBs = 0;
+    std::string nvlink; // medium id of the scale-up link ("nvlink4", "xgmi", "pcie5")
+    int nvlinkLinks = 0;
+    double tdpW = 0;
+    // Compute efficiencies for the step-time model (engine/perfcompute.h). Defaults apply when a
+    // catalog entry leaves them out.
+    int sms = 132;                // streaming multiprocessors (compute units): wave quantization
+    double gemmEfficiency = 0.7;  // sustained fraction of bf16 peak in large BF16 GEMMs
+    double fp8GemmEfficiency = 0; // the same for FP8 GEMMs; 0 = gemmEfficiency
+    double attentionEfficiency = 0.5; // fused (flash) attention fwd+bwd, fraction of bf16 peak
+    std::string source;
+};
+
+// How a server's GPUs are joined by NVLink.
+enum class NVLinkScope {
+    Board,    // its own NVSwitch baseboard: one domain of its GPUs (DGX/HGX)
+    External, // NVLink leaves the box; trays placed in one domain share it (GB200 tray)
+    Rack,     // the node is a whole rack-scale domain (GB200 NVL72)
+    Mesh,     // GPUs fully connected peer to peer (MI300X xGMI)
+    None,     // PCIe only
+};
+const char *toString(NVLinkScope s);
+
+struct ServerModel
+{
+    std::string id;
+    std::string name;
+    std::string gpu; // GpuModel id
+    int gpus = 0;
+    int nvswitches = 0;
+    NVLinkScope nvlinkScope = NVLinkScope::None;
+    int trays = 1;
+    int nics = 0;          // compute NICs, one port each
+    double nicGbits = 0;   // line rate of one NIC, Gb/s
+    std::string nicMedium; // default medium on an InfiniBand fabric
+    std::string pcie;      // medium id of the GPU <-> NIC PCIe path
+    double rackUnits = 0;
+    double powerKW = 0;
+    std::string source;
+};
+
+enum class SwitchProtocol { InfiniBand, Ethernet };
+
+struct SwitchModel
+{
+    std::string id;
+    std::string name;
+    SwitchProtocol protocol = SwitchProtocol::InfiniBand;
+    bool rdma = true; // RoCE-capable (always true for InfiniBand)
+    int ports = 0;
+    double portGbits = 0;
+    std::string medium; // default medium of its ports
+    double latencyNs = 0;
+    std::string source;
+};
+
+// The collective library's costs that belong to no one link (NCCL's tuning model): what a
+// collective pays whatever its size, and how much longer a ring all-reduce's pipeline takes to
+// fill and drain once it leaves the NVLink domain. Per-step hop latencies are the media's.
+struct CollectiveTuning
+{
+    double ringBaseLatencyUs = 0;
+    double multiDomainRingFactor = 1;
+    std::string source;
+};
+
+// The hardware catalog: data (resources/catalog.json), not code. A project may add or
+// override entries through its own "catalog" section (same shape), see Catalog::merged().
+class Catalog
+{
+public:
+    // Parses a catalog document; errors name the file and JSON path.
+    static Expected<Catalog> fromJson(const JsonIn &root);
+    static Expected<Catalog> load(const std::string &path);
+    // The catalog shipped with TopoPlan (compiled in from resources/catalog.json).
+    static const Catalog &builtin();
+
+    // This catalog with `overrides` (same shape, any section may be missing) applied: an
+    // entry with a known id replaces it, a new id is added.
+    Expected<Catalog> merged(const JsonIn &overrides) const;
+
+    const Medium *medium(const std::string &id) const;
+    const GpuModel *gpu(const std::string &id) const;
+    const ServerModel *server(const std::string &id) const;
+    const SwitchModel *switchModel(const std::string &id) const;
+
+    const std::map<std::string, Medium> &media() const { return m_media; }
+    const std::map<std::string, GpuModel> &gpus() const { return m_gpus; }
+    const std::map<std::string, ServerModel> &servers() const { return m_servers; }
+    const std::map<std::string, SwitchModel> &switches() const { return m_switches; }
+    const CollectiveTuning &collectives() const { return m_collectives; }
+
+    // The medium that a link from a NIC of `server` to a port of `sw` would use: the NIC speaks
+    // the switch's protocol (InfiniBand; RoCE on an RDMA Ethernet switch; plain Ethernet
+    // otherwise) at the lower of the two line rates. Empty when the catalog has no such medium.
+    std::string inferMedium(const ServerModel &server, const SwitchModel &sw) const;
+    // The medium between two switches: the lower port speed, in the switches' protocol (RoCE
+    // only where both are RDMA-capable). Empty between an InfiniBand and an Ethernet switch.
+    std::string inferMedium(const SwitchModel &a, const SwitchModel &b) const;
+    // The network medium of `cls` at `gbits` line rate, if the catalog has one.
+    std::string mediumFor(LinkClass cls, double gbits) const;
+
+    // Catalog-wide sanity: every reference (server -> gpu, media ids) resolves. An error names
+    // the file and JSON pointer of the offending member ("/servers/1/gpu"; `file` and the
+    // section's path where the entry's origin is not known) and what it should have named.
+    std::optional<Error> checkReferences(const std::string &file) const;
+
+private:
+    // Where an entry was read from: its file and JSON pointer ("/catalog/servers/0").
+    struct Origin
+    {
+        std::string file;
+        std::string pointer;
+    };
+
+    void parseInto(const JsonIn &root, bool partial);
+    Error referenceError(const std::string &file, const char *section, const std::string &id,
+                         const char *member, const std::string &message) const;
+
+    std::map<std::string, Medium> m_media;
+    std::map<std::string, GpuModel> m_gpus;
+    std::map<std::string, ServerModel> m_servers;
+    std::map<std::string, SwitchModel> m_switches;
+    CollectiveTuning m_collectives;
+    std::map<std::string, Origin> m_origins; // by "section/id"
+};
+
+} // namespace topoplan

@@ -1,0 +1,116 @@
+#pragma once
+
+#include "engine/model/catalog.h"
+#include "engine/model/workload.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace topoplan {
+
+// The semantic topology of a cluster as the user draws it. Ids are stable strings that the
+// file, the CLI, diagnostics and the canvas all use.
+
+// A custom NVLink domain: a container whose member nodes (trays with external NVLink) share
+// one NVLink fabric. Servers with their own NVSwitch board are domains of their own and are
+// never members of one of these.
+struct Domain
+{
+    std::string id;
+    std::string name;
+    bool operator==(const Domain &) const = default;
+};
+
+struct Node
+{
+    std::string id;
+    std::string name;
+    std::string model;  // ServerModel id
+    std::string domain; // Domain id, or empty
+    bool operator==(const Node &) const = default;
+};
+
+enum class Tier { Leaf, Spine, Core };
+enum class FabricRole { Compute, Storage, Management };
+const char *toString(Tier t);
+const char *toString(FabricRole r);
+std::optional<Tier> tierFromString(const std::string &s);
+std::optional<FabricRole> roleFromString(const std::string &s);
+
+struct Switch
+{
+    std::string id;
+    std::string name;
+    std::string model; // SwitchModel id
+    Tier tier = Tier::Leaf;
+    FabricRole role = FabricRole::Compute;
+    bool operator==(const Switch &) const = default;
+};
+
+// One end of a link: a device (node or switch id) and its first port. A node's ports are its
+// compute NICs, 0 .. nics-1; a switch's are 0 .. ports-1. A bundle of `count` cables uses
+// ports port .. port+count-1 at each end.
+struct Endpoint
+{
+    std::string device;
+    int port = 0;
+    bool operator==(const Endpoint &) const = default;
+};
+
+struct Link
+{
+    std::string id;
+    Endpoint a;
+    Endpoint b;
+    std::string medium; // Medium id
+    int count = 1;      // identical parallel cables, drawn as one line
+    bool operator==(const Link &) const = default;
+};
+
+struct Topology
+{
+    std::vector<Domain> domains;
+    std::vector<Node> nodes;
+    std::vector<Switch> switches;
+    std::vector<Link> links;
+    bool operator==(const Topology &) const = default;
+
+    const Node *node(const std::string &id) const;
+    const Switch *switchById(const std::string &id) const;
+    const Domain *domain(const std::string &id) const;
+    bool hasId(const std::string &id) const; // any domain, node, switch or link
+};
+
+// Where things are drawn. Kept apart from the topology so that the engine ignores it and a
+// diff of a saved file shows what really changed.
+struct LayoutItem
+{
+    double x = 0, y = 0;
+    double w = 0, h = 0; // containers (domains); 0 for fixed-size items
+    std::string color;   // "#rrggbb", or empty for the default
+    bool operator==(const LayoutItem &) const = default;
+};
+
+struct Layout
+{
+    std::map<std::string, LayoutItem> items; // by id
+    bool operator==(const Layout &) const = default;
+};
+
+struct Project
+{
+    std::string name;
+    std::string description;
+    nlohmann::ordered_json catalogOverrides; // the file's "catalog" section, as written (or null)
+    Topology topology;
+    std::optional<Workload> workload;
+    std::optional<Plan> plan;
+    Layout layout;
+    bool operator==(const Project &) const = default;
+};
+
+} // namespace topoplan

@@ -1,0 +1,285 @@
+#include "engine/model/workload.h"
+
+#include "engine/core/jsonin.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace topoplan {
+
+using nlohmann::ordered_json;
+
+namespace {
+
+const std::vector<std::string> kDims = {"tp", "cp", "ep", "dp", "pp"};
+
+ModelSpec parseModel(const JsonIn &j)
+{
+    j.expectOnly({"name", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "seq",
+                  "gated_mlp", "experts", "top_k", "moe_ffn"});
+    ModelSpec m;
+    m.name = j.string("name", "");
+    m.layers = j.positiveInt("layers");
+    m.hidden = j.positiveInt("hidden");
+    m.heads = j.positiveInt("heads");
+    m.kvHeads = j.positiveInt("kv_heads", m.heads);
+    m.ffn = j.positiveInt("ffn", 4 * m.hidden);
+    m.vocab = j.positiveInt("vocab");
+    m.seq = j.positiveInt("seq");
+    m.gatedMlp = j.boolean("gated_mlp", false);
+    m.experts = j.positiveInt("experts", 1);
+    m.topK = j.positiveInt("top_k", 1);
+    m.moeFfn = static_cast<int>(j.integer("moe_ffn", 0));
+    if (m.moeFfn < 0)
+        j.at("moe_ffn").fail("expected an expert width >= 0 (0 means the dense ffn)");
+    if (m.hidden % m.heads != 0)
+        j.at("heads").fail("hidden (" + std::to_string(m.hidden)
+                           + ") must be divisible by heads, found " + std::to_string(m.heads));
+    if (m.heads % m.kvHeads != 0)
+        j.at("kv_heads")
+                .fail("heads (" + std::to_string(m.heads)
+                      + ") must be divisible by kv_heads, found " + std::to_string(m.kvHeads));
+    if (m.topK > m.experts)
+        j.at("top_k").fail("top_k (" + std::to_string(m.topK) + ") cannot exceed experts ("
+                           + std::to_string(m.experts) + ")");
+    return m;
+}
+
+TrainingSpec parseTraining(const JsonIn &j)
+{
+    j.expectOnly({"global_batch", "micro_batch", "precision", "recompute", "sequence_parallel",
+                  "distributed_optimizer", "interleave"});
+    TrainingSpec t;
+    t.globalBatch = j.positiveInt("global_batch");
+    t.microBatch = j.positiveInt("micro_batch", 1);
+    t.precision = j.choice("precision", {"bf16", "fp8"}, "bf16") == "fp8" ? Precision::FP8
+                                                                          : Precision::BF16;
+    std::string rc = j.choice("recompute", {"none", "selective", "full"}, "selective");
+    t.recompute = rc == "none"   ? Recompute::None
+                  : rc == "full" ? Recompute::Full
+                                 : Recompute::Selective;
+    t.sequenceParallel = j.boolean("sequence_parallel", true);
+    t.distributedOptimizer = j.boolean("distributed_optimizer", true);
+    t.interleave = j.positiveInt("interleave", 1);
+    if (t.globalBatch % t.microBatch != 0)
+        j.at("micro_batch")
+                .fail("global_batch (" + std::to_string(t.globalBatch)
+                      + ") must be divisible by micro_batch, found "
+                      + std::to_string(t.microBatch));
+    return t;
+}
+
+std::optional<std::string> checkOrder(const std::string &order)
+{
+    std::vector<std::string> dims = orderDims(order);
+    std::vector<std::string> sorted = dims, expected = kDims;
+    std::sort(sorted.begin(), sorted.end());
+    std::sort(expected.begin(), expected.end());
+    if (sorted != expected)
+        return "expected an order of the five dimensions tp, cp, ep, dp, pp joined by '-' "
+               "(e.g. \"tp-cp-ep-dp-pp\"), found \""
+               + order + "\"";
+    return std::nullopt;
+}
+
+} // namespace
+
+const char *toString(Precision p)
+{
+    return p == Precision::FP8 ? "fp8" : "bf16";
+}
+
+const char *toString(Recompute r)
+{
+    switch (r) {
+    case Recompute::None:
+        return "none";
+    case Recompute::Selective:
+        return "selective";
+    case Recompute::Full:
+        return "full";
+    }
+    return "selective";
+}
+
+std::vector<std::string> orderDims(const std::string &order)
+{
+    std::vector<std::string> out;
+    std::stringstream ss(order);
+    std::string part;
+    while (std::getline(ss, part, '-'))
+        out.push_back(part);
+    return out;
+}
+
+Expected<Workload> workloadFromJson(const JsonIn &j)
+{
+    try {
+        j.expectObject();
+        j.expectOnly({"model", "training"});
+        Workload w;
+        w.model = parseModel(j.at("model"));
+        w.training = parseTraining(j.at("training"));
+        return w;
+    } catch (const JsonFailure &f) {
+        return f.error;
+    }
+}
+
+ordered_json toJson(const Workload &w)
+{
+    const ModelSpec &m = w.model;
+    const TrainingSpec &t = w.training;
+    ordered_json model
+            = {{"name", m.name},       {"layers", m.layers},    {"hidden", m.hidden},
+               {"heads", m.heads},     {"kv_heads", m.kvHeads}, {"ffn", m.ffn},
+               {"vocab", m.vocab},     {"seq", m.seq},          {"gated_mlp", m.gatedMlp},
+               {"experts", m.experts}, {"top_k", m.topK},       {"moe_ffn", m.moeFfn}};
+    ordered_json training = {{"global_batch", t.globalBatch},
+                             {"micro_batch", t.microBatch},
+                             {"precision", toString(t.precision)},
+                             {"recompute", toString(t.recompute)},
+                             {"sequence_parallel", t.sequenceParallel},
+                             {"distributed_optimizer", t.distributedOptimizer},
+                             {"interleave", t.interleave}};
+    return ordered_json{{"model", model}, {"training", training}};
+}
+
+Expected<Plan> planFromJson(const JsonIn &j)
+{
+    try {
+        j.expectObject();
+        j.expectOnly({"tp", "pp", "dp", "cp", "ep", "order"});
+        Plan p;
+        p.tp = j.positiveInt("tp", 1);
+        p.pp = j.positiveInt("pp", 1);
+        p.dp = j.has("dp") ? j.positiveInt("dp") : 0;
+        p.cp = j.positiveInt("cp", 1);
+        p.ep = j.positiveInt("ep", 1);
+        p.order = j.string("order", p.order);
+        if (auto err = checkOrder(p.order))
+            j.at("order").fail(*err);
+        return p;
+    } catch (const JsonFailure &f) {
+        return f.error;
+    }
+}
+
+ordered_json toJson(const Plan &p)
+{
+    ordered_json j = {{"tp", p.tp}, {"pp", p.pp}};
+    if (p.dp > 0)
+        j["dp"] = p.dp;
+    j["cp"] = p.cp;
+    j["ep"] = p.ep;
+    j["order"] = p.order;
+    return j;
+}
+
+Expected<Plan> planFromSpec(const std::string &spec)
+{
+    Plan p;
+    p.dp = 0;
+    std::stringstream ss(spec);
+    std::string item;
+    while (std::getline(ss, item, ',')) {
+        if (item.empty())
+            continue;
+        auto eq = item.find('=');
+        if (eq == std::string::npos)
+            return Error{"--plan", item, "expected KEY=VALUE (e.g. tp=8,pp=4)"};
+        std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+        if (key == "order") {
+            if (auto err = checkOrder(value))
+                return Error{"--plan", key, *err};
+            p.order = value;
+            continue;
+        }
+        int *slot = key == "tp"   ? &p.tp
+                    : key == "pp" ? &p.pp
+                    : key == "dp" ? &p.dp
+                    : key == "cp" ? &p.cp
+                    : key == "ep" ? &p.ep
+                                  : nullptr;
+        if (!slot)
+            return Error{"--plan", key, "unknown dimension (expected tp, pp, dp, cp, ep or order)"};
+        std::size_t used = 0;
+        long v = 0;
+        try {
+            v = std::stol(value, &used);
+        } catch (...) {
+            used = 0;
+        }
+        if (used != value.size() || v <= 0 || v > 1'000'000)
+            return Error{"--plan", key, "expected a positive integer, found \"" + value + "\""};
+        *slot = static_cast<int>(v);
+    }
+    return p;
+}
+
+Expected<Plan> resolvePlan(Plan plan, int gpus)
+{
+    long long fixed = 1LL * plan.tp * plan.cp * plan.pp;
+    if (plan.dp <= 0) {
+        const std::string product = "tp x cp x pp = " + std::to_string(fixed);
+        if (fixed > gpus)
+            return Error{{},
+                         "plan",
+                         product + " needs more GPUs than the " + std::to_string(gpus)
+                                 + " the cluster has; lower tp, cp or pp"};
+        if (fixed <= 0 || gpus % fixed != 0)
+            return Error{{},
+                         "plan",
+                         product + " does not divide the " + std::to_string(gpus)
+                                 + " GPUs, so dp cannot be derived; choose degrees whose product "
+                                   "divides it, or give dp"};
+        plan.dp = static_cast<int>(gpus / fixed);
+    }
+    return plan;
+}
+
+std::vector<std::string> workloadPresetNames()
+{
+    return {"gpt3-175b", "llama3-8b", "llama3-70b", "llama3-405b", "mixtral-8x7b", "deepseek-v3"};
+}
+
+Expected<Workload> workloadPreset(const std::string &name)
+{
+    // Architectures from the models' papers and released configs: GPT-3 (Brown et al. 2020,
+    // Table 2.1), Llama 3 (Llama Team, "The Llama 3 Herd of Models", 2024, Table 3),
+    // Mixtral (Jiang et al. 2024), DeepSeek-V3 (DeepSeek-AI 2024; MLA approximated as MHA with
+    // 128 heads, one shared expert folded into top_k). Batches are those papers' (in
+    // sequences), rounded to what the presets' sequence lengths give.
+    Workload w;
+    ModelSpec &m = w.model;
+    TrainingSpec &t = w.training;
+    m.name = name;
+    if (name == "gpt3-175b") {
+        m = {name, 96, 12288, 96, 96, 49152, 51200, 2048, false, 1, 1, 0};
+        t.globalBatch = 1536;
+    } else if (name == "llama3-8b") {
+        m = {name, 32, 4096, 32, 8, 14336, 128256, 8192, true, 1, 1, 0};
+        t.globalBatch = 512;
+    } else if (name == "llama3-70b") {
+        m = {name, 80, 8192, 64, 8, 28672, 128256, 8192, true, 1, 1, 0};
+        t.globalBatch = 1024;
+    } else if (name == "llama3-405b") {
+        m = {name, 126, 16384, 128, 8, 53248, 128256, 8192, true, 1, 1, 0};
+        t.globalBatch = 2048;
+    } else if (name == "mixtral-8x7b") {
+        m = {name, 32, 4096, 32, 8, 14336, 32000, 4096, true, 8, 2, 14336};
+        t.globalBatch = 1024;
+    } else if (name == "deepseek-v3") {
+        m = {name, 61, 7168, 128, 128, 18432, 129280, 4096, true, 256, 9, 2048};
+        t.globalBatch = 15360;
+        t.precision = Precision::FP8;
+    } else {
+        std::string list;
+        for (const std::string &n : workloadPresetNames())
+            list += (list.empty() ? "" : ", ") + n;
+        return Error{"--workload-preset", name, "unknown preset (expected one of: " + list + ")"};
+    }
+    return w;
+}
+
+} // namespace topoplan

@@ -1,0 +1,179 @@
+#include "engine/perf/memorymodel.h"
+
+#include <algorithm>
+
+namespace topoplan {
+
+namespace {
+
+// Mixed-precision Adam's fp32 state per parameter: master weight, first and second moments.
+constexpr double kOptimizerBytes = 12;
+constexpr double kWeightBytes = 2;
+constexpr double kFp8WeightCacheBytes = 2;
+// Logits of the last stage per token and vocabulary entry: BF16 output + the fp32 copy the
+// cross-entropy works on.
+constexpr double kLogitBytes = 2 + 4;
+
+struct Split
+{
+    double tp, aLocal, kvLocal, headDim, ffnLocal, expertLocal;
+};
+
+Split split(const ModelSpec &m, const Plan &p)
+{
+    Split s;
+    s.tp = std::max(1, p.tp);
+    s.headDim = m.heads > 0 ? double(m.hidden) / m.heads : 0;
+    s.aLocal = m.heads / s.tp;
+    // With tp > kv_heads every rank keeps a replica of its K/V head.
+    s.kvLocal = std::max(1.0, m.kvHeads / s.tp);
+    s.ffnLocal = m.ffn / s.tp;
+    s.expertLocal = (m.moeFfn > 0 ? m.moeFfn : m.ffn) / s.tp;
+    return s;
+}
+
+double mlpMatrices(const ModelSpec &m)
+{
+    return m.gatedMlp ? 3 : 2;
+}
+
+} // namespace
+
+int stageLayers(const ModelSpec &m, int pp)
+{
+    pp = std::max(1, pp);
+    return (m.layers + pp - 1) / pp;
+}
+
+int chunkLayers(const ModelSpec &m, int pp, int interleave)
+{
+    const int chunks = std::max(1, pp) * std::max(1, interleave);
+    return (m.layers + chunks - 1) / chunks;
+}
+
+StageParameters stageParameters(const ModelSpec &m, const Plan &p, bool firstStage, bool lastStage)
+{
+    const Split s = split(m, p);
+    const double h = m.hidden;
+    const double layers = stageLayers(m, p.pp);
+    double layer = 2 * h * s.aLocal * s.headDim + 2 * h * s.kvLocal * s.headDim + 2 * h;
+    StageParameters out;
+    if (m.isMoe()) {
+        layer += h * m.experts; // the router, whole on every rank
+        const double localExperts = double(m.experts) / std::max(1, p.ep);
+        out.expert = layers * localExperts * mlpMatrices(m) * h * s.expertLocal;
+    } else {
+        layer += mlpMatrices(m) * h * s.ffnLocal;
+    }
+    out.dense = layers * layer;
+    const double vocabSlice = double(m.vocab) * h / s.tp;
+    if (firstStage)
+        out.dense += vocabSlice;
+    if (lastStage)
+        out.dense += vocabSlice + h; // output layer and final norm
+    return out;
+}
+
+double activationBytesPerLayer(const Workload &w, const Plan &p, AttentionKernel attention)
+{
+    const ModelSpec &m = w.model;
+    const TrainingSpec &t = w.training;
+    const Split s = split(m, p);
+    const double h = m.hidden;
+    const double tokens = double(t.microBatch) * m.seq / std::max(1, p.cp);
+    const double spDivisor = t.sequenceParallel ? s.tp : 1;
+    if (t.recompute == Recompute::Full)
+        return tokens * 2 * h / spDivisor; // the layer's input, BF16
+
+    // A linear layer keeps its input for the weight gradient: BF16, or with FP8 training the
+    // FP8 copy Transformer Engine cast it to (1 byte).
+    const double in = t.precision == Precision::FP8 ? 1 : 2;
+    // Norm inputs (2 x 2h), QKV and first MLP matrix inputs (2 x in h), two dropout masks (2 x h).
+    double perToken = (6 * h + 2 * in * h) / spDivisor;
+    // Q and K for the scores, V (BF16: attention runs in BF16), and the context that enters the
+    // output projection.
+    perToken += 2 * s.aLocal * s.headDim + 4 * s.kvLocal * s.headDim + in * s.aLocal * s.headDim;
+    if (attention == AttentionKernel::Unfused && t.recompute == Recompute::None)
+        perToken += 5.0 * s.aLocal * m.seq; // softmax output, dropout mask and output per score
+    const double activations = m.gatedMlp ? 2 : 1; // first matrix outputs (gate and up)
+    if (m.isMoe()) {
+        // Each routed copy of a token: its input, the expert's first-matrix outputs and the
+        // activation output; plus the fp32 router probabilities.
+        perToken += m.topK * (in * h + 2 * activations * s.expertLocal + in * s.expertLocal);
+        perToken += 4.0 * m.experts / spDivisor;
+    } else {
+        // The first matrix's outputs (the activation's input) and the second matrix's input.
+        perToken += 2 * activations * s.ffnLocal + in * s.ffnLocal;
+    }
+    return tokens * perToken;
+}
+
+double inFlightLayers(const Workload &w, const Plan &p, int stage, int microBatches)
+{
+    const int pp = std::max(1, p.pp), v = std::max(1, w.training.interleave);
+    const double layersPerChunk = v == 1 ? stageLayers(w.model, pp) : chunkLayers(w.model, pp, v);
+    double chunks = 0;
+    if (v == 1)
+        chunks = std::min(microBatches, pp - stage);
+    else
+        chunks = std::min(microBatches * v, 2 * (pp - 1 - stage) + (v - 1) * pp + 1);
+    return std::max(1.0, chunks) * layersPerChunk;
+}
+
+MemoryEstimate estimateMemory(const Workload &w, const Plan &p, const GpuModel &gpu,
+                              const SoftwareModel &sw)
+{
+    const ModelSpec &m = w.model;
+    const TrainingSpec &t = w.training;
+    const int pp = std::max(1, p.pp);
+    const int microBatches = std::max(1, t.globalBatch / std::max(1, t.microBatch * p.dp));
+    const double dpShards = std::max(1, p.dp * p.cp);
+    const double expertShards = std::max(1.0, dpShards / std::max(1, p.ep));
+    const double perLayer = activationBytesPerLayer(w, p, sw.attention);
+
+    auto stageMemory = [&](int stage) {
+        const bool first = stage == 0, last = stage == pp - 1;
+        const StageParameters params = stageParameters(m, p, first, last);
+        MemoryEstimate e;
+        e.lastStage = last && !first;
+        e.weightsGB = kWeightBytes * params.total();
+        if (t.precision == Precision::FP8) {
+            // Transformer Engine casts each linear layer's weight to FP8 once per step and keeps
+            // the cast and its transpose for the remaining micro-batches (1 + 1 byte); the
+            // embedding and the output layer stay BF16.
+            e.weightsGB += kFp8WeightCacheBytes * stageParameters(m, p, false, false).total();
+        }
+        e.gradsGB = sw.gradBytes * params.total();
+        e.optimizerGB = t.distributedOptimizer
+                                ? kOptimizerBytes
+                                          * (params.dense / dpShards + params.expert / expertShards)
+                                : kOptimizerBytes * params.total();
+        e.inFlightLayers = inFlightLayers(w, p, stage, microBatches);
+        double activations = e.inFlightLayers * perLayer;
+        if (t.recompute == Recompute::Full) {
+            // The layer being recomputed holds its whole working set once.
+            Workload kept = w;
+            kept.training.recompute = Recompute::None;
+            activations += activationBytesPerLayer(kept, p, sw.attention);
+        }
+        if (last) {
+            const double tokens = double(t.microBatch) * m.seq / std::max(1, p.cp);
+            activations += tokens * (double(m.vocab) / std::max(1, p.tp)) * kLogitBytes;
+        }
+        e.activationsGB = activations;
+        for (double *bytes : {&e.weightsGB, &e.gradsGB, &e.optimizerGB, &e.activationsGB})
+            *bytes /= MemoryEstimate::kGiB;
+        e.otherGB = MemoryEstimate::kRuntimeOverheadGiB;
+        e.totalGB = e.weightsGB + e.gradsGB + e.optimizerGB + e.activationsGB + e.otherGB;
+        e.capacityGB = gpu.hbmGB;
+        e.fits = e.totalGB <= e.capacityGB;
+        return e;
+    };
+    MemoryEstimate first = stageMemory(0);
+    if (pp == 1)
+        return first;
+    MemoryEstimate last = stageMemory(pp - 1);
+    return last.totalGB > first.totalGB ? last : first;
+}
+
+} // namespace topoplan

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "engine/fabric/collective.h"
+#include "engine/model/catalog.h"
+
+#include <optional>
+
+namespace topoplan {
+
+// What the network gives one parallel dimension's collective (from routing): the bus bandwidth
+// (nccl-tests busbw) each of its groups gets while all of them run at once, and the latency of
+// its steps.
+struct DimNetwork
+{
+    double busbwGBs = 0;
+    // One step over the slowest hop a group uses: the network's where the group leaves its
+    // NVLink domain.
+    double latencyUs = 0;
+    LinkClass linkClass = LinkClass::NVLink;
+    bool crossesDomain = false;
+    // NVLink domains a group spans (NCCL's nodes). Where it spans more than one, a ring's steps
+    // inside a domain cost intraLatencyUs and only those that cross between domains latencyUs.
+    int domains = 1;
+    double intraLatencyUs = 0;
+    // Per collective, whatever its size (kernel launch and synchronisation), and the factor on a
+    // ring all-reduce's latency once it crosses domains (CollectiveTuning, catalog.h).
+    double baseLatencyUs = 0;
+    double multiDomainRingFactor = 1;
+};
+
+// The network figures of every dimension of a plan. `dp` is the gradient reduction's group
+// (data-parallel x context-parallel ranks), `ep` the expert all-to-all's, `edp` the expert
+// gradients' group (expert-data-parallel; when not given, dp's figures are used).
+struct PlanNetwork
+{
+    DimNetwork tp, cp, ep, pp, dp;
+    std::optional<DimNetwork> edp;
+};
+
+// Alpha-beta time of one collective over `n` ranks, nccl-tests' conventions
+// (doc/PERFORMANCE.md): `bytes` is the buffer size S (all-gather: the gathered result;
+// reduce-scatter: the input; all-to-all: what one rank sends in all), and
+// t = factor x S / busbw + latency with factor 2(n-1)/n and 2(n-1) ring steps for all-reduce,
+// (n-1)/n and n-1 steps for all-gather, reduce-scatter and all-to-all, 1 and one step for
+// send/recv. The latency is NCCL's own ring model (src/graph/tuning.cc): a base per collective
+// plus each step's hop latency, where a ring over d domains crosses between them in 2(d-1)
+// steps of an all-reduce (d-1 of an all-gather or reduce-scatter) and stays on NVLink in the
+// others; a ring all-reduce over several domains has its latency scaled by the plateau factor.
+// 0 when n = 1; infinite when the network has no bandwidth.
+double collectiveSeconds(Collective c, double bytes, int n, const DimNetwork &net);
+
+} // namespace topoplan

@@ -1,0 +1,381 @@
+#include "engine/perf/perfmodel.h"
+
+#include "engine/perf/flops.h"
+#include "engine/perf/perfcompute.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace topoplan {
+
+namespace {
+
+// Element-wise bytes per token and layer in the forward, BF16: two norms (read + write h:
+// 2 x 4h) and two bias-dropout-residual kernels (read the branch and the residual, write the
+// sum and a 1-byte mask: 2 x 7h). Megatron's fused kernels; Korthikanti et al.'s tensors.
+constexpr double kNormResidualBytesPerHidden = 22;
+// The MLP activation per element of the first matrix's output: GeLU reads and writes it
+// (2 + 2); SwiGLU reads gate and up and writes their product (2 + 2 + 2).
+constexpr double kGeluBytes = 4;
+constexpr double kSwigluBytes = 6;
+// Routing a token copy to its expert and back: a read and a write of h BF16 values, twice.
+constexpr double kPermuteBytesPerHidden = 8;
+// FP8: each GEMM input is cast (read BF16, write FP8) before the GEMM.
+constexpr double kFp8CastBytes = 3;
+// A backward element-wise kernel reads the saved input and the incoming gradient and writes the
+// outgoing one: about twice the forward's traffic.
+constexpr double kBackwardElementwise = 2;
+// Unfused attention, per score element: the softmax reads and writes it (2 + 2), the dropout
+// reads it and writes it and its mask (2 + 2 + 1); backward: dropout (2 + 1 + 2) and softmax
+// (read output and gradient, write gradient: 2 + 2 + 2).
+constexpr double kUnfusedScoreBytesForward = 9;
+constexpr double kUnfusedScoreBytesBackward = 11;
+// Cross-entropy per logit: write the BF16 logits, read them into an fp32 softmax (2 + 2 + 4),
+// backward reads the softmax and writes the BF16 gradient (4 + 2).
+constexpr double kCrossEntropyBytesPerLogit = 14;
+// Adam update per optimizer-owned parameter: read the fp32 gradient (4), read and write master
+// weight and two moments (12 + 12), write the BF16 weight (2).
+constexpr double kAdamBytesPerParam = 30;
+// The fused attention backward against its forward (5 matrix products against 2).
+constexpr double kFlashBackward = 2.5;
+
+struct Gemm
+{
+    GemmShape shape;
+    double count = 1;
+};
+
+// One layer's cost per micro-batch on one GPU, seconds.
+struct LayerCost
+{
+    double forward = 0;  // compute
+    double backward = 0; // compute, including recomputation
+    double tpForward = 0, tpBackward = 0;
+    double cpForward = 0, cpBackward = 0; // exposed
+    double epForward = 0, epBackward = 0;
+
+    double tp() const { return tpForward + tpBackward; }
+    double cp() const { return cpForward + cpBackward; }
+    double ep() const { return epForward + epBackward; }
+    double forwardTotal() const { return forward + tpForward + cpForward + epForward; }
+    double backwardTotal() const { return backward + tpBackward + cpBackward + epBackward; }
+};
+
+class StepModel
+{
+public:
+    StepModel(const Workload &w, const Plan &p, const GpuModel &gpu, const PlanNetwork &net,
+              const SoftwareModel &sw)
+        : m_m(w.model)
+        , m_t(w.training)
+        , m_p(p)
+        , m_net(net)
+        , m_sw(sw)
+        , m_cm(gpu, w.training.precision)
+        , m_bf16(gpu, Precision::BF16)
+    {
+        m_tp = std::max(1, p.tp);
+        m_tokens = double(m_t.microBatch) * m_m.seq / std::max(1, p.cp);
+        m_spTokens = m_t.sequenceParallel ? m_tokens / m_tp : m_tokens;
+        m_headDim = double(m_m.hidden) / m_m.heads;
+        m_aLocal = double(m_m.heads) / m_tp;
+        m_kvLocal = std::max(1.0, double(m_m.kvHeads) / m_tp);
+        m_full = m_t.recompute == Recompute::Full;
+    }
+
+    LayerCost layer() const;
+    // The output layer and loss on the last stage, forward + backward, per micro-batch.
+    double logits() const;
+    // Its TP collectives, on the critical path like a layer's.
+    double logitsTp() const;
+    double p2pSeconds() const;
+
+private:
+    std::vector<Gemm> gemms() const;
+    double attentionForward() const;
+    double attentionBackward() const;
+    double elementwiseForward() const;
+    double tpForward() const;
+
+    const ModelSpec &m_m;
+    const TrainingSpec &m_t;
+    const Plan &m_p;
+    const PlanNetwork &m_net;
+    const SoftwareModel &m_sw;
+    ComputeModel m_cm;
+    // What runs in BF16 whatever the training precision: Transformer Engine's FP8 covers the
+    // transformer layers' linear layers only; the output layer (Megatron-Core's
+    // ColumnParallelLinear output_layer) and unfused attention's batched GEMMs stay BF16.
+    ComputeModel m_bf16;
+    double m_tp = 1;
+    double m_tokens = 0;   // rows of the GEMMs: micro_batch x seq / cp
+    double m_spTokens = 0; // tokens a TP rank's element-wise kernels see
+    double m_headDim = 0, m_aLocal = 0, m_kvLocal = 0;
+    bool m_full = false;
+};
+
+std::vector<Gemm> StepModel::gemms() const
+{
+    const double h = m_m.hidden, T = m_tokens;
+    const double firstWidth = m_m.gatedMlp ? 2 : 1; // gate and up matrices side by side
+    std::vector<Gemm> out;
+    out.push_back({{T, (m_aLocal + 2 * m_kvLocal) * m_headDim, h}});
+    out.push_back({{T, h, m_aLocal * m_headDim}});
+    if (!m_m.isMoe()) {
+        const double f = m_m.ffn / m_tp;
+        out.push_back({{T, firstWidth * f, h}});
+        out.push_back({{T, h, f}});
+        return out;
+    }
+    // Experts keep their TP split (expert TP = TP): each TP rank of an EP rank computes its
+    // slice of the EP rank's experts for every token copy routed there, on average
+    // ep x T x top_k / experts per expert.
+    const double ep = std::max(1, m_p.ep), experts = m_m.experts;
+    const double f = (m_m.moeFfn > 0 ? m_m.moeFfn : m_m.ffn) / m_tp;
+    const double perExpert = ep * T * m_m.topK / experts;
+    const double localExperts = experts / ep;
+    out.push_back({{m_spTokens, experts, h}}); // router
+    out.push_back({{perExpert, firstWidth * f, h}, localExperts});
+    out.push_back({{perExpert, h, f}, localExperts});
+    return out;
+}
+
+double StepModel::attentionForward() const
+{
+    const double s = m_m.seq, queries = m_tokens, cp = std::max(1, m_p.cp);
+    if (m_sw.attention == AttentionKernel::Flash) {
+        // Causal, load-balanced over CP: each query sees s/2 keys on average.
+        const double flops = 2 * 2 * queries * (s / 2) * m_aLocal * m_headDim;
+        return m_cm.flashAttentionSeconds(flops, s / cp);
+    }
+    const double batches = m_t.microBatch * m_aLocal, rows = s / cp;
+    const double gemm
+            = m_bf16.gemmSeconds({rows, s, m_headDim}) + m_bf16.gemmSeconds({rows, m_headDim, s});
+    return batches * (gemm + m_cm.memorySeconds(kUnfusedScoreBytesForward * rows * s));
+}
+
+double StepModel::attentionBackward() const
+{
+    const double s = m_m.seq, queries = m_tokens, cp = std::max(1, m_p.cp);
+    if (m_sw.attention == AttentionKernel::Flash) {
+        const double flops = kFlashBackward * 2 * 2 * queries * (s / 2) * m_aLocal * m_headDim;
+        return m_cm.flashAttentionSeconds(flops, s / cp);
+    }
+    const double batches = m_t.microBatch * m_aLocal, rows = s / cp;
+    const double gemm = m_bf16.gemmBackwardSeconds({rows, s, m_headDim})
+                        + m_bf16.gemmBackwardSeconds({rows, m_headDim, s});
+    return batches * (gemm + m_cm.memorySeconds(kUnfusedScoreBytesBackward * rows * s));
+}
+
+double StepModel::elementwiseForward() const
+{
+    const double h = m_m.hidden, T = m_tokens;
+    const double act = m_m.gatedMlp ? kSwigluBytes : kGeluBytes;
+    const bool fp8 = m_t.precision == Precision::FP8;
+    double bytes = m_spTokens * kNormResidualBytesPerHidden * h;
+    double gemmInputs = 2 * h + m_aLocal * m_headDim; // QKV, output projection, first MLP
+    if (m_m.isMoe()) {
+        const double f = (m_m.moeFfn > 0 ? m_m.moeFfn : m_m.ffn) / m_tp;
+        bytes += T * m_m.topK * f * act + m_spTokens * m_m.topK * kPermuteBytesPerHidden * h;
+        gemmInputs += (m_m.topK - 1) * h + m_m.topK * f;
+    } else {
+        const double f = m_m.ffn / m_tp;
+        bytes += T * f * act;
+        gemmInputs += f;
+    }
+    if (fp8)
+        bytes += kFp8CastBytes * T * gemmInputs;
+    return m_cm.memorySeconds(bytes);
+}
+
+double StepModel::tpForward() const
+{
+    const int tp = m_p.tp;
+    if (tp <= 1)
+        return 0;
+    const double h = m_m.hidden;
+    const double dense = m_tokens * h * 2;
+    // With experts, the MLP's collectives carry every routed copy of a token.
+    const double mlp = m_m.isMoe() && m_t.sequenceParallel ? dense * m_m.topK : dense;
+    if (!m_t.sequenceParallel)
+        return 2 * collectiveSeconds(Collective::AllReduce, dense, tp, m_net.tp);
+    // Sequence parallelism: all-gather before, reduce-scatter after each block.
+    return collectiveSeconds(Collective::AllGather, dense, tp, m_net.tp)
+           + collectiveSeconds(Collective::ReduceScatter, dense, tp, m_net.tp)
+           + collectiveSeconds(Collective::AllGather, mlp, tp, m_net.tp)
+           + collectiveSeconds(Collective::ReduceScatter, mlp, tp, m_net.tp);
+}
+
+LayerCost StepModel::layer() const
+{
+    LayerCost c;
+    double gemmForward = 0, gemmBackward = 0;
+    for (const Gemm &g : gemms()) {
+        gemmForward += g.count * m_cm.gemmSeconds(g.shape);
+        gemmBackward += g.count * m_cm.gemmBackwardSeconds(g.shape);
+    }
+    const double attnF = attentionForward(), attnB = attentionBackward();
+    const double eltF = elementwiseForward();
+    c.forward = gemmForward + attnF + eltF;
+    c.backward = gemmBackward + attnB + kBackwardElementwise * eltF;
+    if (m_full)
+        c.backward += c.forward;
+    else if (m_t.recompute == Recompute::Selective && m_sw.attention == AttentionKernel::Unfused)
+        c.backward += attnF;
+
+    const double tp = tpForward();
+    c.tpForward = tp;
+    c.tpBackward = tp * (m_full ? 2 : 1);
+
+    if (m_p.cp > 1) {
+        // Ring attention: cp - 1 steps each pass a K/V block (the gradient's pass sends the
+        // blocks and their gradients), each hidden by that step's share of the attention.
+        const double cp = m_p.cp;
+        const double kv = 2 * m_tokens * m_kvLocal * m_headDim * 2;
+        const double step = collectiveSeconds(Collective::SendRecv, kv, 2, m_net.cp);
+        const double fwd = (cp - 1) * std::max(0.0, step - attnF / cp);
+        c.cpForward = fwd;
+        c.cpBackward = (cp - 1) * std::max(0.0, 2 * step - attnB / cp) + (m_full ? fwd : 0);
+    }
+    if (m_m.isMoe() && m_p.ep > 1) {
+        // Dispatch and combine: every routed copy of a TP rank's tokens, h BF16 values each.
+        const double bytes = m_spTokens * m_m.topK * m_m.hidden * 2;
+        const double a2a = collectiveSeconds(Collective::AllToAll, bytes, m_p.ep, m_net.ep);
+        c.epForward = 2 * a2a;
+        c.epBackward = 2 * a2a * (m_full ? 2 : 1);
+    }
+    return c;
+}
+
+double StepModel::logits() const
+{
+    const GemmShape g{m_tokens, m_m.vocab / m_tp, double(m_m.hidden)};
+    const double loss = m_bf16.memorySeconds(kCrossEntropyBytesPerLogit * g.m * g.n);
+    return m_bf16.gemmSeconds(g) + m_bf16.gemmBackwardSeconds(g) + loss;
+}
+
+double StepModel::logitsTp() const
+{
+    const int tp = m_p.tp;
+    if (tp <= 1)
+        return 0;
+    // The vocabulary-parallel output layer (Megatron's parallel_lm_logits): its input is copied
+    // to every TP rank, so its gradient is all-reduced in the backward (with sequence
+    // parallelism: gathered in the forward, reduce-scattered in the backward); the vocabulary-
+    // parallel cross-entropy all-reduces each token's maximum logit, sum of exponentials and
+    // target logit (fp32).
+    const double hidden = m_tokens * m_m.hidden * 2;
+    const double input
+            = m_t.sequenceParallel
+                      ? collectiveSeconds(Collective::AllGather, hidden, tp, m_net.tp)
+                                + collectiveSeconds(Collective::ReduceScatter, hidden, tp, m_net.tp)
+                      : collectiveSeconds(Collective::AllReduce, hidden, tp, m_net.tp);
+    return input + 3 * collectiveSeconds(Collective::AllReduce, m_tokens * 4, tp, m_net.tp);
+}
+
+double StepModel::p2pSeconds() const
+{
+    // Scatter-gather (Narayanan et al. SC'21, 4.1): each TP rank sends its 1/tp slice of the
+    // micro-batch's activations over its own NIC. Without sequence parallelism the receiving
+    // stage all-gathers the slices over its TP group before its first layer (with it, the
+    // slice is the rank's share of the sequence, which the layer gathers itself).
+    const double bytes = m_tokens * m_m.hidden * 2;
+    const double gather = m_t.sequenceParallel ? 0
+                                               : collectiveSeconds(Collective::AllGather, bytes,
+                                                                   m_p.tp, m_net.tp);
+    return collectiveSeconds(Collective::SendRecv, bytes / m_tp, 2, m_net.pp) + gather;
+}
+
+// Seconds the gradient reduction (first) and the parameter gather (second) take on the first
+// stage, which finishes its backward last.
+std::pair<double, double> dataParallelSeconds(const Workload &w, const Plan &p,
+                                              const PlanNetwork &net, const SoftwareModel &sw)
+{
+    const StageParameters params = stageParameters(w.model, p, true, p.pp == 1);
+    const int dense = p.dp * p.cp, expert = std::max(1, dense / std::max(1, p.ep));
+    const double gradDense = sw.gradBytes * params.dense, gradExpert = sw.gradBytes * params.expert;
+    const DimNetwork &edp = net.edp ? *net.edp : net.dp;
+    if (!w.training.distributedOptimizer)
+        return {collectiveSeconds(Collective::AllReduce, gradDense, dense, net.dp)
+                        + collectiveSeconds(Collective::AllReduce, gradExpert, expert, edp),
+                0.0};
+    return {collectiveSeconds(Collective::ReduceScatter, gradDense, dense, net.dp)
+                    + collectiveSeconds(Collective::ReduceScatter, gradExpert, expert, edp),
+            collectiveSeconds(Collective::AllGather, 2 * params.dense, dense, net.dp)
+                    + collectiveSeconds(Collective::AllGather, 2 * params.expert, expert, edp)};
+}
+
+double optimizerSeconds(const Workload &w, const Plan &p, const GpuModel &gpu,
+                        const SoftwareModel &sw)
+{
+    const StageParameters params = stageParameters(w.model, p, true, p.pp == 1);
+    double owned = params.total();
+    if (w.training.distributedOptimizer) {
+        const double dense = std::max(1, p.dp * p.cp);
+        owned = params.dense / dense + params.expert / std::max(1.0, dense / std::max(1, p.ep));
+    }
+    // The update, then zeroing the whole gradient buffer for the next step.
+    const double bytes = kAdamBytesPerParam * owned + sw.gradBytes * params.total();
+    return ComputeModel(gpu, Precision::BF16).memorySeconds(bytes);
+}
+
+} // namespace
+
+StepEstimate estimateStep(const Workload &w, const Plan &p, const GpuModel &gpu,
+                          const PlanNetwork &net, const SoftwareModel &sw)
+{
+    StepEstimate e;
+    const int pp = std::max(1, p.pp), v = std::max(1, w.training.interleave);
+    const int gpus = std::max(1, p.tp * p.cp * pp * p.dp);
+    e.microBatches
+            = std::max(1, w.training.globalBatch / std::max(1, w.training.microBatch * p.dp));
+    const double m = e.microBatches;
+    // The fullest stage sets the pace (stages differ by a layer where pp does not divide them).
+    const double layers = stageLayers(w.model, pp);
+
+    const StepModel model(w, p, gpu, net, sw);
+    const LayerCost layer = model.layer();
+    const double logits = model.logits();
+    const double logitsTp = model.logitsTp();
+
+    // The last stage (output layer and loss) is the slowest; it sets the pipeline's pace.
+    const double computePerMb = layers * (layer.forward + layer.backward) + logits;
+    const double tpPerMb = layers * layer.tp() + logitsTp;
+    e.stageTimeS = computePerMb + tpPerMb + layers * (layer.cp() + layer.ep());
+
+    StepBreakdown &b = e.breakdownS;
+    b.compute = m * computePerMb + optimizerSeconds(w, p, gpu, sw);
+    b.tpComm = m * tpPerMb;
+    b.cpComm = m * layers * layer.cp();
+    b.epComm = m * layers * layer.ep();
+    if (pp > 1) {
+        // The fill and drain take pp - 1 model chunks' time: 1/v of a stage, or the largest
+        // chunk's share of it where the chunks are uneven.
+        const double chunkShare = std::max(1.0 / v, chunkLayers(w.model, pp, v) / layers);
+        b.ppBubble = (pp - 1) * chunkShare * e.stageTimeS;
+        // The fill and the drain cross every stage boundary once each way; blocking sends and
+        // receives also stall every micro-batch's chunk in both directions.
+        const double p2p = model.p2pSeconds();
+        b.ppComm = 2 * (pp - 1) * p2p + (sw.overlapP2p ? 0 : 2 * m * v * p2p);
+    }
+    const auto [reduce, gather] = dataParallelSeconds(w, p, net, sw);
+    e.dpCommS = reduce + gather;
+    const double lastBackward = layers * layer.backwardTotal();
+    const double firstForward = layers * layer.forwardTotal();
+    b.dpComm = (sw.overlapGradReduce ? std::max(0.0, reduce - lastBackward) : reduce)
+               + (sw.overlapParamGather ? std::max(0.0, gather - firstForward) : gather);
+
+    e.stepTimeS = b.total();
+    e.bubbleFraction = e.stepTimeS > 0 ? b.ppBubble / e.stepTimeS : 0;
+    e.tokensPerS = double(w.training.globalBatch) * w.model.seq / e.stepTimeS;
+    e.modelFlopsPerStep = modelFlopsPerStep(w);
+    e.hardwareFlopsPerStep = hardwareFlopsPerStep(w, sw.attention);
+    e.modelTflopsPerGpu = e.modelFlopsPerStep / e.stepTimeS / gpus / 1e12;
+    e.hardwareTflopsPerGpu = e.hardwareFlopsPerStep / e.stepTimeS / gpus / 1e12;
+    e.mfu = e.modelTflopsPerGpu / gpu.bf16Tflops;
+    e.hfu = e.hardwareTflopsPerGpu / gpu.bf16Tflops;
+    e.memory = estimateMemory(w, p, gpu, sw);
+    return e;
+}
+
+} // namespace topoplan

@@ -1,0 +1,437 @@
+#include "engine/plan/analysis.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <limits>
+
+namespace topoplan {
+
+namespace {
+
+// Routed layouts whose per-edge loads stay in the cache; older ones keep only their network
+// figures (a 16k-GPU dimension's loads are megabytes, its figures a few hundred bytes).
+constexpr std::size_t kCachedLoads = 64;
+
+// The groups of rank axes (size, stride) over `world` ranks, as RankLayout::groups() forms
+// them: ranks in increasing order, groups ordered by their first rank.
+std::vector<std::vector<int>> groupsOf(const std::vector<std::pair<int, int>> &axes, int world)
+{
+    int size = 1;
+    for (const auto &[n, stride] : axes)
+        size *= n;
+    std::vector<std::vector<int>> out;
+    out.reserve(world / size);
+    for (int leader = 0; leader < world; ++leader) {
+        bool leads = true;
+        for (const auto &[n, stride] : axes)
+            leads = leads && (leader / stride) % n == 0;
+        if (!leads)
+            continue;
+        std::vector<int> group{leader};
+        group.reserve(size);
+        for (const auto &[n, stride] : axes) {
+            const std::size_t before = group.size();
+            for (int i = 1; i < n; ++i) {
+                for (std::size_t j = 0; j < before; ++j)
+                    group.push_back(group[j] + i * stride);
+            }
+        }
+        std::sort(group.begin(), group.end());
+        out.push_back(std::move(group));
+    }
+    return out;
+}
+
+// Folds the route of one pipeline pair into its group's.
+void mergePair(GroupRoute *into, const GroupRoute &pair)
+{
+    if (pair.busbwGBs < into->busbwGBs) {
+        into->busbwGBs = pair.busbwGBs;
+        into->bottleneckEdge = pair.bottleneckEdge;
+        into->bottleneckId = pair.bottleneckId;
+    }
+    into->linkClass = std::max(into->linkClass, pair.linkClass);
+    into->maxHops = std::max(into->maxHops, pair.maxHops);
+    into->maxSwitchHops = std::max(into->maxSwitchHops, pair.maxSwitchHops);
+    into->pathLatencyUs = std::max(into->pathLatencyUs, pair.pathLatencyUs);
+    into->connected = into->connected && pair.connected;
+    for (const std::string &id : pair.unreachableIds) {
+        if (std::find(into->unreachableIds.begin(), into->unreachableIds.end(), id)
+            == into->unreachableIds.end())
+            into->unreachableIds.push_back(id);
+    }
+}
+
+// Where a dimension's figures go in the time model's input.
+DimNetwork &networkSlot(PlanNetwork *net, Dim d)
+{
+    switch (d) {
+    case Dim::TP:
+        return net->tp;
+    case Dim::CP:
+        return net->cp;
+    case Dim::EP:
+        return net->ep;
+    case Dim::DP:
+        return net->dp;
+    case Dim::PP:
+        return net->pp;
+    case Dim::EDP:
+        break;
+    }
+    return net->edp.emplace();
+}
+
+} // namespace
+
+// A routed layout: the figures of its slowest group and, when asked for, every edge's load.
+struct Analyzer::Routed
+{
+    int size = 1;
+    int count = 0;
+    DimNetwork network; // busbw of the slowest group; the worst class any group uses
+    int worstGroup = 0;
+    GroupRoute worst;
+    std::vector<int> worstMembers; // GPU indices
+    int crossing = 0;
+    int disconnected = 0;
+    std::shared_ptr<const std::vector<EdgeLoad>> loads;
+};
+
+struct Analyzer::Cache
+{
+    std::mutex mutex;
+    std::map<Layout, std::shared_ptr<const Routed>> routes;
+    std::deque<Layout> withLoads; // oldest first
+};
+
+const DimensionResult *AnalysisResult::dimension(Dim d) const
+{
+    for (const DimensionResult &r : dimensions) {
+        if (r.dim == d)
+            return &r;
+    }
+    return nullptr;
+}
+
+Analyzer::Analyzer(std::shared_ptr<const Catalog> catalog, FabricGraph graph,
+                   std::shared_ptr<const Topology> topology,
+                   std::shared_ptr<const FabricFacts> facts)
+    : m_catalog(std::move(catalog))
+    , m_graph(std::move(graph))
+    , m_topology(std::move(topology))
+    , m_facts(std::move(facts))
+    , m_cache(std::make_shared<Cache>())
+{}
+
+Expected<Analyzer> Analyzer::create(const Topology &topology, const Catalog &catalog)
+{
+    auto own = std::make_shared<const Catalog>(catalog);
+    Expected<FabricGraph> graph = FabricGraph::build(topology, *own);
+    if (!graph)
+        return graph.error();
+    Expected<FabricFacts> facts = FabricFacts::of(topology, *own, *graph);
+    if (!facts)
+        return facts.error();
+    return Analyzer(std::move(own), std::move(*graph), std::make_shared<const Topology>(topology),
+                    std::make_shared<const FabricFacts>(std::move(*facts)));
+}
+
+int Analyzer::domainSize() const
+{
+    std::size_t largest = 0;
+    for (const NVLinkDomain &d : m_graph.domains())
+        largest = std::max(largest, d.gpus.size());
+    return static_cast<int>(largest);
+}
+
+Analyzer::Layout Analyzer::layoutOf(const RankLayout &ranks, const std::vector<std::string> &dims,
+                                    Collective c)
+{
+    Layout l;
+    // Ring collectives load the links alike, so they share routes.
+    l.collective = isRing(c) ? Collective::AllReduce : c;
+    for (const std::string &d : dims) {
+        if (ranks.size(d) > 1)
+            l.axes.push_back({ranks.size(d), ranks.stride(d)});
+    }
+    std::sort(l.axes.begin(), l.axes.end(),
+              [](const auto &a, const auto &b) { return a.second < b.second; });
+    // Adjacent axes (the outer's stride = the inner's span) are one axis.
+    std::vector<std::pair<int, int>> merged;
+    for (const auto &axis : l.axes) {
+        if (!merged.empty() && merged.back().first * merged.back().second == axis.second)
+            merged.back().first *= axis.first;
+        else
+            merged.push_back(axis);
+    }
+    l.axes = std::move(merged);
+    return l;
+}
+
+// The layouts of every dimension with groups of two GPUs or more (ranks as Megatron-Core
+// forms them; see placement.h), in the order tp, cp, ep, dp, pp, edp.
+std::vector<std::pair<Dim, Analyzer::Layout>> Analyzer::layoutsOf(const Plan &p) const
+{
+    const RankLayout dense(p, false), expert(p, true);
+    std::vector<std::pair<Dim, Layout>> out;
+    if (p.tp > 1)
+        out.push_back({Dim::TP, layoutOf(dense, {"tp"}, Collective::AllReduce)});
+    // Ring attention passes K/V blocks around the CP ring: a ring all-gather's traffic.
+    if (p.cp > 1)
+        out.push_back({Dim::CP, layoutOf(dense, {"cp"}, Collective::AllGather)});
+    if (p.ep > 1)
+        out.push_back({Dim::EP, layoutOf(expert, {"ep"}, Collective::AllToAll)});
+    // Dense gradients are reduced over DP x CP.
+    if (p.dp * p.cp > 1)
+        out.push_back({Dim::DP, layoutOf(dense, {"cp", "dp"}, Collective::AllReduce)});
+    if (p.pp > 1)
+        out.push_back({Dim::PP, layoutOf(dense, {"pp"}, Collective::SendRecv)});
+    if (p.ep > 1 && expert.size("dp") > 1)
+        out.push_back({Dim::EDP, layoutOf(expert, {"dp"}, Collective::AllReduce)});
+    return out;
+}
+
+std::shared_ptr<const Analyzer::Routed> Analyzer::route(const Layout &layout, bool withLoads) const
+{
+    {
+        std::lock_guard<std::mutex> lock(m_cache->mutex);
+        auto it = m_cache->routes.find(layout);
+        if (it != m_cache->routes.end() && (!withLoads || it->second->loads))
+            return it->second;
+    }
+    // Routed outside the lock: two threads may route the same layout, to the same result.
+    std::shared_ptr<const Routed> routed = routeUncached(layout, withLoads);
+    std::lock_guard<std::mutex> lock(m_cache->mutex);
+    std::shared_ptr<const Routed> &slot = m_cache->routes[layout];
+    if (slot && (slot->loads || !routed->loads))
+        return slot;
+    slot = routed;
+    if (routed->loads) {
+        m_cache->withLoads.push_back(layout);
+        while (m_cache->withLoads.size() > kCachedLoads) {
+            std::shared_ptr<const Routed> &old = m_cache->routes[m_cache->withLoads.front()];
+            auto light = std::make_shared<Routed>(*old);
+            light->loads.reset();
+            old = std::move(light);
+            m_cache->withLoads.pop_front();
+        }
+    }
+    return routed;
+}
+
+// Routes every group of the layout at once. A pipeline's stages exchange with one neighbour at
+// a time (1F1B pairs a send to the next stage with a receive from it, then the same with the
+// previous one), so PP groups are routed as their even pairs (0-1, 2-3, ...) and then their
+// odd pairs (1-2, 3-4, ...); a group gets the worse of its pairs, an edge the larger load.
+std::shared_ptr<const Analyzer::Routed> Analyzer::routeUncached(const Layout &layout,
+                                                                bool withLoads) const
+{
+    const std::vector<VertexId> &gpus = m_graph.gpus();
+    const std::vector<std::vector<int>> groups = groupsOf(layout.axes, gpuCount());
+    auto vertices = [&](const std::vector<int> &members) {
+        std::vector<VertexId> v;
+        v.reserve(members.size());
+        for (int m : members)
+            v.push_back(gpus[m]);
+        return v;
+    };
+
+    std::vector<GroupRoute> routes;
+    std::vector<double> load;
+    if (layout.collective != Collective::SendRecv) {
+        std::vector<std::vector<VertexId>> input;
+        input.reserve(groups.size());
+        for (const std::vector<int> &g : groups)
+            input.push_back(vertices(g));
+        RouteResult r = routeConcurrent(m_graph, input, layout.collective);
+        routes = std::move(r.groups);
+        load = std::move(r.edgeLoad);
+    } else {
+        routes.resize(groups.size());
+        std::vector<char> seen(groups.size(), 0);
+        load.assign(m_graph.edgeCount(), 0.0);
+        for (std::size_t phase = 0; phase < 2; ++phase) {
+            std::vector<std::vector<VertexId>> pairs;
+            std::vector<std::size_t> owner;
+            for (std::size_t g = 0; g < groups.size(); ++g) {
+                for (std::size_t i = phase; i + 1 < groups[g].size(); i += 2) {
+                    pairs.push_back({gpus[groups[g][i]], gpus[groups[g][i + 1]]});
+                    owner.push_back(g);
+                }
+            }
+            if (pairs.empty())
+                continue;
+            RouteResult r = routeConcurrent(m_graph, pairs, Collective::SendRecv);
+            for (std::size_t i = 0; i < pairs.size(); ++i) {
+                if (!seen[owner[i]])
+                    routes[owner[i]] = r.groups[i];
+                else
+                    mergePair(&routes[owner[i]], r.groups[i]);
+                seen[owner[i]] = 1;
+            }
+            for (std::size_t e = 0; e < load.size(); ++e)
+                load[e] = std::max(load[e], r.edgeLoad[e]);
+        }
+        // A group's domains, in stage order, from its members.
+        for (std::size_t g = 0; g < groups.size(); ++g) {
+            GroupRoute &r = routes[g];
+            r.domainIds.clear();
+            for (int m : groups[g]) {
+                const std::string &id = m_graph.domains()[m_graph.domainOf(gpus[m])].id;
+                if (std::find(r.domainIds.begin(), r.domainIds.end(), id) == r.domainIds.end())
+                    r.domainIds.push_back(id);
+            }
+            r.crossesDomain = r.domainIds.size() > 1;
+        }
+    }
+
+    auto out = std::make_shared<Routed>();
+    out->count = static_cast<int>(groups.size());
+    out->size = groups.empty() ? 1 : static_cast<int>(groups.front().size());
+    double slowestConnected = std::numeric_limits<double>::infinity();
+    LinkClass worstClass = LinkClass::NVLink;
+    for (std::size_t g = 0; g < routes.size(); ++g) {
+        const GroupRoute &r = routes[g];
+        if (r.busbwGBs < routes[out->worstGroup].busbwGBs)
+            out->worstGroup = static_cast<int>(g);
+        if (r.connected)
+            slowestConnected = std::min(slowestConnected, r.busbwGBs);
+        worstClass = std::max(worstClass, r.linkClass);
+        out->crossing += r.crossesDomain ? 1 : 0;
+        out->disconnected += r.connected ? 0 : 1;
+    }
+    if (!routes.empty()) {
+        out->worst = routes[out->worstGroup];
+        out->worstMembers = groups[out->worstGroup];
+    }
+
+    // One ring step's latency: the slowest hop's (each medium's latency is NCCL's per-step
+    // figure over it; a GPU's own PCIe path to its NIC belongs to that step), plus the switches
+    // the worst group's path passes.
+    // A step that stays in a domain pays only the domain's hops (NVLink, or the host's PCIe).
+    double hopUs = 0, intraUs = 0, switchUs = 0;
+    for (std::size_t e = 0; e < load.size(); ++e) {
+        const EdgeRates &rates = m_graph.rates(e);
+        if (load[e] <= 0 || rates.nicAttachment)
+            continue;
+        hopUs = std::max(hopUs, rates.latencyUs);
+        if (!isNetwork(rates.linkClass))
+            intraUs = std::max(intraUs, rates.latencyUs);
+    }
+    for (int s = 0; s < m_graph.switchCount(); ++s)
+        switchUs = std::max(switchUs, m_graph.switchLatencyUs(s));
+    std::size_t domains = 1;
+    for (const GroupRoute &r : routes)
+        domains = std::max(domains, r.domainIds.size());
+    const CollectiveTuning &tuning = m_catalog->collectives();
+    out->network.busbwGBs = out->worst.connected ? out->worst.busbwGBs : 0;
+    out->network.latencyUs = hopUs + out->worst.maxSwitchHops * switchUs;
+    out->network.linkClass = worstClass;
+    out->network.crossesDomain = out->crossing > 0;
+    out->network.domains = static_cast<int>(domains);
+    out->network.intraLatencyUs = intraUs;
+    out->network.baseLatencyUs = tuning.ringBaseLatencyUs;
+    out->network.multiDomainRingFactor = tuning.multiDomainRingFactor;
+
+    if (withLoads) {
+        auto loads = std::make_shared<std::vector<EdgeLoad>>();
+        for (std::size_t e = 0; e < load.size(); ++e) {
+            if (load[e] <= 0)
+                continue;
+            const double busbw = std::isfinite(slowestConnected) ? slowestConnected : 0;
+            loads->push_back({e, load[e], load[e] * busbw / m_graph.rates(e).effectiveGBs});
+        }
+        out->loads = std::move(loads);
+    }
+    return out;
+}
+
+DimensionResult Analyzer::dimensionResult(Dim d, const Layout &layout, const Routed &r) const
+{
+    DimensionResult out;
+    out.dim = d;
+    out.collective = d == Dim::CP ? Collective::AllGather : layout.collective;
+    out.size = r.size;
+    out.count = r.count;
+    out.network = r.network;
+    out.worstGroup = r.worstGroup;
+    out.worst = r.worst;
+    out.groupsCrossingDomain = r.crossing;
+    out.groupsDisconnected = r.disconnected;
+    out.edgeLoads = r.loads;
+    for (int m : r.worstMembers) {
+        const FabricVertex &v = m_graph.vertex(m_graph.gpus()[m]);
+        out.worstGpus.push_back(v.id);
+        const std::string &node = m_topology->nodes[v.node].id;
+        if (out.worstNodes.empty() || out.worstNodes.back() != node)
+            out.worstNodes.push_back(node);
+    }
+    return out;
+}
+
+PlanNetwork Analyzer::network(const Plan &p) const
+{
+    PlanNetwork net;
+    for (const auto &[dim, layout] : layoutsOf(p))
+        networkSlot(&net, dim) = route(layout, false)->network;
+    return net;
+}
+
+StepEstimate Analyzer::estimate(const Workload &w, const Plan &p, const SoftwareModel &sw) const
+{
+    return estimateStep(w, p, gpuModel(), network(p), sw);
+}
+
+namespace {
+
+// Model fields a workload built in code may leave at zero, which no division survives.
+std::optional<Error> checkModel(const ModelSpec &m)
+{
+    const std::pair<const char *, int> fields[] = {
+            {"layers", m.layers},    {"hidden", m.hidden},   {"heads", m.heads},
+            {"kv_heads", m.kvHeads}, {"ffn", m.ffn},         {"vocab", m.vocab},
+            {"seq", m.seq},          {"experts", m.experts}, {"top_k", m.topK},
+    };
+    for (const auto &[name, value] : fields) {
+        if (value < 1)
+            return Error{{},
+                         std::string("model.") + name,
+                         "expected a positive integer, found " + std::to_string(value)};
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+Expected<AnalysisResult> Analyzer::analyze(const Workload &w, const Plan &p,
+                                           const SoftwareModel &sw) const
+{
+    const int gpus = gpuCount();
+    if (gpus == 0)
+        return Error{{}, "topology", "the topology has no GPUs to place the plan on"};
+    if (auto err = checkModel(w.model))
+        return *err;
+    Expected<Plan> plan = resolvePlan(p, gpus);
+    if (!plan)
+        return plan.error();
+    if (auto err = validatePlan(*plan, w, gpus))
+        return *err;
+
+    AnalysisResult r;
+    r.gpus = gpus;
+    r.workload = w;
+    r.plan = *plan;
+    r.gpuModel = gpuModel().id;
+    PlanNetwork net;
+    for (const auto &[dim, layout] : layoutsOf(r.plan)) {
+        r.dimensions.push_back(dimensionResult(dim, layout, *route(layout, true)));
+        networkSlot(&net, dim) = r.dimensions.back().network;
+    }
+    r.step = estimateStep(w, r.plan, gpuModel(), net, sw);
+    r.diagnostics = diagnose(*this, r, sw);
+    return r;
+}
+
+} // namespace topoplan

@@ -1,0 +1,138 @@
+#pragma once
+
+#include "engine/core/error.h"
+#include "engine/fabric/collective.h"
+#include "engine/fabric/fabricfacts.h"
+#include "engine/fabric/fabricgraph.h"
+#include "engine/fabric/routing.h"
+#include "engine/model/catalog.h"
+#include "engine/model/project.h"
+#include "engine/model/workload.h"
+#include "engine/perf/perfmodel.h"
+#include "engine/perf/softwaremodel.h"
+#include "engine/plan/diagnostics.h"
+#include "engine/plan/placement.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace topoplan {
+
+// The analysis pipeline (DESIGN.md "How data flows"): a plan is placed on the GPUs, every
+// parallel dimension's groups are routed over the fabric graph with the collective they run,
+// the slowest group of each dimension gives the time model its network, and the result is
+// diagnosed.
+
+// The traffic one dimension puts on one edge of the fabric graph.
+struct EdgeLoad
+{
+    std::size_t edge = 0;   // FabricGraph edge index
+    double load = 0;        // units of one GPU's collective traffic (routing.h)
+    double utilization = 0; // share of the edge's effective bandwidth in use while the
+                            // dimension's groups run at its bus bandwidth: 1 on the bottleneck
+};
+
+// One parallel dimension of an analysed plan.
+struct DimensionResult
+{
+    // TP, CP, EP, DP, PP or EDP. DP stands for the gradient reduction's groups: the
+    // data-parallel ranks of one model replica slice together with its context-parallel ranks
+    // (Megatron-Core reduces dense gradients over DP x CP), so `size` is dp x cp.
+    Dim dim = Dim::TP;
+    Collective collective = Collective::AllReduce;
+    int size = 1;  // GPUs per group
+    int count = 0; // groups, all running at once
+    // The slowest group's figures: the step waits for the last group to finish.
+    DimNetwork network;
+    int worstGroup = 0;                  // its index among the dimension's groups
+    GroupRoute worst;                    // its route: bus bandwidth, bottleneck, class, hops
+    std::vector<std::string> worstGpus;  // its members' GPU ids, in rank order
+    std::vector<std::string> worstNodes; // their nodes' ids, each once, in rank order
+    int groupsCrossingDomain = 0;        // groups with members in several NVLink domains
+    int groupsDisconnected = 0;          // groups with a member pair that has no path
+    // Every edge the dimension's groups load, by edge index: for colouring links by load.
+    std::shared_ptr<const std::vector<EdgeLoad>> edgeLoads;
+};
+
+struct AnalysisResult
+{
+    int gpus = 0;
+    Workload workload;    // as analysed
+    Plan plan;            // dp resolved
+    std::string gpuModel; // catalog id of the GPU the step is projected on
+    StepEstimate step;
+    // Every dimension with groups of two GPUs or more, in the order tp, cp, ep, dp, pp, edp.
+    std::vector<DimensionResult> dimensions;
+    // Errors first, then warnings, then information.
+    std::vector<Diagnostic> diagnostics;
+
+    const DimensionResult *dimension(Dim d) const;
+};
+
+// Built once per (topology, catalog): holds the fabric graph and caches routing results by
+// group layout, so that plans which share a layout (the same dimension size and stride, the
+// same collective) reuse the routes. Const member functions may run on several threads at once.
+class Analyzer
+{
+public:
+    static Expected<Analyzer> create(const Topology &topology,
+                                     const Catalog &catalog = Catalog::builtin());
+
+    // Resolves dp, validates the plan (an invalid one is an Error whose `where` names the field;
+    // planInvalid() turns it into the PLAN_INVALID diagnostic), places it, routes every
+    // dimension, projects the step and diagnoses it.
+    Expected<AnalysisResult> analyze(const Workload &w, const Plan &p,
+                                     const SoftwareModel &sw = {}) const;
+
+    // The network of every dimension of a valid plan (dp resolved) and the step it gives,
+    // without placement, per-edge loads or diagnostics: what the planner ranks plans by.
+    PlanNetwork network(const Plan &p) const;
+    StepEstimate estimate(const Workload &w, const Plan &p, const SoftwareModel &sw = {}) const;
+
+    const FabricGraph &graph() const { return m_graph; }
+    const Topology &topology() const { return *m_topology; }
+    const FabricFacts &facts() const { return *m_facts; }
+    int gpuCount() const { return static_cast<int>(m_graph.gpus().size()); }
+    // GPUs in the largest NVLink domain.
+    int domainSize() const;
+    // The GPU steps are projected on: the nodes' GPU, or the slowest of several.
+    const GpuModel &gpuModel() const { return m_facts->gpu; }
+
+private:
+    Analyzer(std::shared_ptr<const Catalog> catalog, FabricGraph graph,
+             std::shared_ptr<const Topology> topology, std::shared_ptr<const FabricFacts> facts);
+
+    // A dimension's groups as rank axes (size, stride), with the collective they run.
+    struct Layout
+    {
+        std::vector<std::pair<int, int>> axes; // canonical: by stride, merged, no size 1
+        Collective collective = Collective::AllReduce;
+        bool operator<(const Layout &o) const
+        {
+            return std::tie(axes, collective) < std::tie(o.axes, o.collective);
+        }
+    };
+    struct Routed;
+    struct Cache;
+
+    static Layout layoutOf(const RankLayout &ranks, const std::vector<std::string> &dims,
+                           Collective c);
+    std::shared_ptr<const Routed> route(const Layout &layout, bool withLoads) const;
+    std::shared_ptr<const Routed> routeUncached(const Layout &layout, bool withLoads) const;
+    std::vector<std::pair<Dim, Layout>> layoutsOf(const Plan &p) const;
+    DimensionResult dimensionResult(Dim d, const Layout &layout, const Routed &r) const;
+
+    // The graph's edges and domains point at the catalog's media: it lives as long as they do.
+    std::shared_ptr<const Catalog> m_catalog;
+    FabricGraph m_graph;
+    std::shared_ptr<const Topology> m_topology;
+    std::shared_ptr<const FabricFacts> m_facts;
+    std::shared_ptr<Cache> m_cache;
+};
+
+} // namespace topoplan

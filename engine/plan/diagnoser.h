@@ -1,0 +1,60 @@
+#pragma once
+
+#include "engine/plan/analysis.h"
+#include "engine/plan/diagnostics.h"
+#include "engine/plan/diagnosticstext.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace topoplan {
+
+// The checks behind diagnose(), one function each, over one analysis (private to the engine:
+// diagnostics.cpp has the network checks, diagnosticsfabric.cpp those of the fabric's shape,
+// diagnosticsstep.cpp those of the step).
+class Diagnoser
+{
+public:
+    Diagnoser(const Analyzer &a, const AnalysisResult &r, const SoftwareModel &sw)
+        : m_a(a)
+        , m_g(a.graph())
+        , m_r(r)
+        , m_sw(sw)
+    {}
+
+    std::vector<Diagnostic> run();
+
+private:
+    void noPath(const DimensionResult &d);
+    void crossesDomain(const DimensionResult &d);
+    void onEthernet(const DimensionResult &d);
+    void oversubscribed(const DimensionResult &d);
+    void crossesRails(const DimensionResult &d);
+    void outOfMemory();
+    void bubble();
+    void fitsOneDomain();
+    void mixedGpus();
+
+    // `seconds` as a share of the step (0 for a step that cannot run).
+    double stepShare(double seconds) const
+    {
+        const double step = m_r.step.stepTimeS;
+        return step > 0 && std::isfinite(step) ? seconds / step : 0;
+    }
+    double commSeconds(Dim d) const;
+    const NVLinkDomain *domain(const std::string &id) const;
+    std::string nodeOf(VertexId v) const { return m_a.topology().nodes[m_g.vertex(v).node].id; }
+    void add(Severity s, const char *code, std::string message, std::vector<std::string> ids)
+    {
+        m_out.push_back({s, code, std::move(message), std::move(ids)});
+    }
+
+    const Analyzer &m_a;
+    const FabricGraph &m_g;
+    const AnalysisResult &m_r;
+    const SoftwareModel &m_sw;
+    std::vector<Diagnostic> m_out;
+};
+
+} // namespace topoplan

@@ -1,0 +1,195 @@
+#include "engine/plan/diagnostics.h"
+
+#include "engine/plan/diagnoser.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace topoplan {
+
+using namespace diagtext;
+
+const char *toString(Severity s)
+{
+    switch (s) {
+    case Severity::Error:
+        return "error";
+    case Severity::Warning:
+        return "warning";
+    case Severity::Info:
+        return "info";
+    }
+    return "info";
+}
+
+Diagnostic planInvalid(const Error &e)
+{
+    std::string where = e.file.empty() ? e.where : e.file + ": " + e.where;
+    return {Severity::Error,
+            code::kPlanInvalid,
+            "The plan cannot run: " + (where.empty() ? "" : where + ": ") + e.message,
+            {}};
+}
+
+double Diagnoser::commSeconds(Dim d) const
+{
+    const StepBreakdown &b = m_r.step.breakdownS;
+    switch (d) {
+    case Dim::TP:
+        return b.tpComm;
+    case Dim::CP:
+        return b.cpComm;
+    case Dim::EP:
+        return b.epComm;
+    case Dim::PP:
+        return b.ppComm;
+    case Dim::DP:
+    case Dim::EDP:
+        return b.dpComm;
+    }
+    return 0;
+}
+
+const NVLinkDomain *Diagnoser::domain(const std::string &id) const
+{
+    for (const NVLinkDomain &d : m_g.domains()) {
+        if (d.id == id)
+            return &d;
+    }
+    return nullptr;
+}
+
+std::vector<Diagnostic> Diagnoser::run()
+{
+    for (const DimensionResult &d : m_r.dimensions) {
+        noPath(d);
+        if (d.dim == Dim::TP || d.dim == Dim::EP)
+            crossesDomain(d);
+        if (d.dim != Dim::DP && d.dim != Dim::EDP)
+            onEthernet(d);
+        if (d.dim == Dim::DP || d.dim == Dim::EDP)
+            oversubscribed(d);
+        if (d.dim == Dim::DP)
+            crossesRails(d);
+    }
+    outOfMemory();
+    bubble();
+    fitsOneDomain();
+    mixedGpus();
+    std::stable_sort(m_out.begin(), m_out.end(), [](const Diagnostic &a, const Diagnostic &b) {
+        return a.severity < b.severity;
+    });
+    return std::move(m_out);
+}
+
+void Diagnoser::noPath(const DimensionResult &d)
+{
+    if (d.groupsDisconnected == 0)
+        return;
+    std::vector<std::string> nodes, gpus;
+    for (const std::string &id : d.worst.unreachableIds) {
+        gpus.push_back(id);
+        if (const std::optional<VertexId> v = m_g.findVertex(id))
+            appendUnique(&nodes, nodeOf(*v));
+    }
+    add(Severity::Error, code::kNoPath,
+        "GPUs of " + countOf(d.groupsDisconnected, d.count, dimName(d.dim) + " group")
+                + " have no path between them: " + listed(gpus) + " on " + listed(nodes)
+                + " cannot reach the rest of " + (gpus.size() == 1 ? "its" : "their")
+                + " group (NICs without a cable, or networks that do not meet), so the step "
+                  "cannot run. Cable "
+                + (nodes.size() == 1 ? "this node's" : "these nodes'")
+                + " NICs to the switches the other nodes use.",
+        nodes);
+}
+
+void Diagnoser::crossesDomain(const DimensionResult &d)
+{
+    if (d.groupsCrossingDomain == 0)
+        return;
+    const GroupRoute &w = d.worst;
+    const NVLinkDomain *first = w.domainIds.empty() ? nullptr : domain(w.domainIds.front());
+    const bool tp = d.dim == Dim::TP;
+    const std::string name = dimName(d.dim);
+    std::string inDomain;
+    if (first && first->medium)
+        inDomain = " instead of " + first->medium->name + " at "
+                   + gbs(first->perGpuGBs * first->medium->efficiency) + " inside a domain";
+    else
+        inDomain = " (these GPUs have no NVLink)";
+    const std::string traffic
+            = tp ? (m_r.workload.training.sequenceParallel
+                            ? "its all-gathers and reduce-scatters, on the critical path of every "
+                              "layer,"
+                            : "its all-reduces, on the critical path of every layer,")
+                 : "its all-to-alls, dispatch and combine in every MoE layer,";
+    add(Severity::Warning, tp ? code::kTpCrossesNvlinkDomain : code::kEpCrossesNvlinkDomain,
+        name + " = " + std::to_string(d.size) + " spans " + std::to_string(w.domainIds.size())
+                + " NVLink domains (" + listed(w.domainIds) + ")"
+                + (d.groupsCrossingDomain > 1 || d.count > 1
+                           ? " in " + countOf(d.groupsCrossingDomain, d.count, name + " group")
+                           : "")
+                + ": " + traffic + " run over " + className(d.network.linkClass) + " at "
+                + gbs(d.network.busbwGBs) + inDomain
+                + (w.bottleneckId.empty() ? "" : ", limited by " + w.bottleneckId) + "; " + name
+                + " communication takes " + percent(stepShare(commSeconds(d.dim)))
+                + " of the step. Keep " + name + " <= " + std::to_string(m_a.domainSize())
+                + ", the domain size" + (tp ? "" : " (where the expert count allows)")
+                + ", and use " + (tp ? "PP and DP" : "DP") + " across domains.",
+        w.domainIds);
+}
+
+void Diagnoser::onEthernet(const DimensionResult &d)
+{
+    if (d.network.linkClass != LinkClass::Ethernet || !d.edgeLoads)
+        return;
+    std::vector<std::string> links, nodes;
+    for (const EdgeLoad &l : *d.edgeLoads) {
+        const FabricEdge &e = m_g.edge(l.edge);
+        if (e.linkClass != LinkClass::Ethernet || e.link < 0)
+            continue;
+        appendUnique(&links, m_a.topology().links[e.link].id);
+        for (VertexId v : {m_g.source(l.edge), m_g.target(l.edge)}) {
+            if (m_g.vertex(v).node >= 0)
+                appendUnique(&nodes, nodeOf(v));
+        }
+    }
+    const std::string name = dimName(d.dim);
+    const std::string where
+            = " through " + listed(links) + (nodes.empty() ? "" : " (" + listed(nodes) + ")");
+    const std::string cost = ": " + gbs(d.network.busbwGBs) + " and " + us(d.network.latencyUs)
+                             + " per step, and " + name + " communication takes "
+                             + percent(stepShare(commSeconds(d.dim))) + " of the step.";
+    std::vector<std::string> ids = links;
+    ids.insert(ids.end(), nodes.begin(), nodes.end());
+    if (d.dim == Dim::PP) {
+        add(Severity::Warning, code::kPpOnEthernet,
+            "Pipeline sends and receives run over plain Ethernet (TCP, no RDMA)" + where + cost
+                    + " PP tolerates a slower network than TP, but the kernel's TCP path adds "
+                      "latency to every transfer and stalls the stages: cable these nodes to an "
+                      "InfiniBand or RoCE fabric.",
+            ids);
+        return;
+    }
+    const char *code = d.dim == Dim::TP   ? code::kTpOnEthernet
+                       : d.dim == Dim::EP ? code::kEpOnEthernet
+                                          : code::kCpOnEthernet;
+    const std::string what = d.dim == Dim::TP
+                                     ? "TP collectives, on the critical path of every layer, run"
+                             : d.dim == Dim::EP ? "Expert all-to-alls run"
+                                                : "The context-parallel K/V ring runs";
+    add(Severity::Error, code,
+        what + " over plain Ethernet (TCP, no RDMA)" + where + cost
+                + " This collapses throughput: keep " + name
+                + " inside an NVLink domain, or cable these nodes to an InfiniBand or RoCE "
+                  "fabric.",
+        ids);
+}
+
+std::vector<Diagnostic> diagnose(const Analyzer &a, const AnalysisResult &r,
+                                 const SoftwareModel &sw)
+{
+    return Diagnoser(a, r, sw).run();
+}
+
+} // namespace topoplan

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "engine/core/error.h"
+#include "engine/perf/softwaremodel.h"
+
+#include <string>
+#include <vector>
+
+namespace topoplan {
+
+class Analyzer;
+struct AnalysisResult;
+
+// What an analysis found worth telling: a stable code, how much it matters, a message that
+// says why it matters and what to change, and the ids (nodes, switches, links, domains) the
+// canvas can highlight.
+enum class Severity { Error, Warning, Info };
+const char *toString(Severity s); // "error", "warning", "info"
+
+struct Diagnostic
+{
+    Severity severity = Severity::Info;
+    std::string code;
+    std::string message;
+    std::vector<std::string> ids;
+    bool operator==(const Diagnostic &) const = default;
+};
+
+// The codes, a contract like the JSON field names.
+namespace code {
+// A TP (EP) group spans several NVLink domains: its collectives leave NVLink.
+inline constexpr const char *kTpCrossesNvlinkDomain = "TP_CROSSES_NVLINK_DOMAIN";
+inline constexpr const char *kEpCrossesNvlinkDomain = "EP_CROSSES_NVLINK_DOMAIN";
+// TP, EP or CP traffic on plain (non-RDMA, TCP) Ethernet: error; PP: warning.
+inline constexpr const char *kTpOnEthernet = "TP_ON_ETHERNET";
+inline constexpr const char *kEpOnEthernet = "EP_ON_ETHERNET";
+inline constexpr const char *kCpOnEthernet = "CP_ON_ETHERNET";
+inline constexpr const char *kPpOnEthernet = "PP_ON_ETHERNET";
+// DP traffic crosses switches whose uplinks are oversubscribed.
+inline constexpr const char *kDpOversubscribed = "DP_OVERSUBSCRIBED";
+// On a rail-optimized fabric, DP traffic goes from one rail to another (through the spines).
+inline constexpr const char *kDpCrossesRails = "DP_CROSSES_RAILS";
+// GPUs of a group have no path between them.
+inline constexpr const char *kNoPath = "NO_PATH";
+inline constexpr const char *kOutOfMemory = "OUT_OF_MEMORY";
+inline constexpr const char *kPlanInvalid = "PLAN_INVALID";
+// Info: every GPU is in one NVLink domain; training traffic needs no fabric.
+inline constexpr const char *kFitsOneDomain = "FITS_ONE_DOMAIN";
+inline constexpr const char *kPpBubbleLarge = "PP_BUBBLE_LARGE";
+inline constexpr const char *kMixedGpuModels = "MIXED_GPU_MODELS";
+} // namespace code
+
+// The PLAN_INVALID diagnostic of a plan that validatePlan() (or resolvePlan()) refused, for a
+// view that shows diagnostics rather than errors.
+Diagnostic planInvalid(const Error &e);
+
+// Everything the analysis `r` of `a` gives reason to say, errors first, then warnings, then
+// information.
+std::vector<Diagnostic> diagnose(const Analyzer &a, const AnalysisResult &r,
+                                 const SoftwareModel &sw);
+
+// Thresholds, each with its reason.
+// A bubble above this share of the step is worth a note: (pp - 1) / m at 25% means fewer than
+// 4 (pp - 1) micro-batches per step, where Narayanan et al. (SC'21) raise the batch or
+// interleave.
+inline constexpr double kBubbleInfoShare = 0.25;
+// Above this it costs more than the usual DP or TP overheads of a well-tuned run: a warning.
+inline constexpr double kBubbleWarningShare = 0.40;
+// Bandwidth lost to oversubscription below this share is rounding, not a finding.
+inline constexpr double kOversubscriptionLossShare = 0.02;
+
+} // namespace topoplan

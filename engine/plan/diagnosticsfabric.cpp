@@ -1,0 +1,206 @@
+#include "engine/plan/diagnoser.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace topoplan {
+
+using namespace diagtext;
+
+namespace {
+
+int tierRank(Tier t)
+{
+    return t == Tier::Leaf ? 0 : t == Tier::Spine ? 1 : 2;
+}
+
+// The load `loads` (sorted by edge) puts on `edge`, 0 when none.
+double loadOn(const std::vector<EdgeLoad> &loads, std::size_t edge)
+{
+    auto it = std::lower_bound(loads.begin(), loads.end(), edge,
+                               [](const EdgeLoad &l, std::size_t e) { return l.edge < e; });
+    return it != loads.end() && it->edge == edge ? it->load : 0;
+}
+
+} // namespace
+
+// DP traffic on uplinks of switches with more bandwidth down than up. What it costs: the bus
+// bandwidth the slowest group would get if only its members' own links (NVLink, PCIe, NIC
+// cables) limited it, against what it gets.
+void Diagnoser::oversubscribed(const DimensionResult &d)
+{
+    if (!d.edgeLoads)
+        return;
+    const Topology &t = m_a.topology();
+    const FabricFacts &f = m_a.facts();
+    std::vector<std::string> switches, tiers;
+    double worst = 0;
+    for (const EdgeLoad &l : *d.edgeLoads) {
+        const FabricVertex &a = m_g.vertex(m_g.source(l.edge));
+        const FabricVertex &b = m_g.vertex(m_g.target(l.edge));
+        if (a.kind != VertexKind::Switch || b.kind != VertexKind::Switch
+            || tierRank(t.switches[a.sw].tier) >= tierRank(t.switches[b.sw].tier))
+            continue;
+        const double r = f.oversubscription(a.sw);
+        if (r <= 1 + 1e-9)
+            continue;
+        appendUnique(&switches, t.switches[a.sw].id);
+        appendUnique(&tiers, toString(t.switches[a.sw].tier));
+        worst = std::max(worst, r);
+    }
+    if (switches.empty())
+        return;
+
+    double own = std::numeric_limits<double>::infinity();
+    auto limit = [&](std::size_t edge) {
+        const double load = edge == kNoEdge ? 0 : loadOn(*d.edgeLoads, edge);
+        if (load > 0)
+            own = std::min(own, m_g.rates(edge).effectiveGBs / load);
+    };
+    for (const std::string &id : d.worstGpus) {
+        const std::optional<VertexId> v = m_g.findVertex(id);
+        if (!v)
+            continue;
+        const GpuPorts &p = m_g.gpuPorts(*v);
+        for (std::size_t e : {p.nicUp, p.nicDown, p.nvlinkUp, p.nvlinkDown, p.hostUp, p.hostDown})
+            limit(e);
+        if (p.nic) {
+            for (const NicUplink &u : m_g.nicUplinks(*p.nic)) {
+                limit(u.up);
+                limit(u.down);
+            }
+        }
+    }
+    const double got = d.network.busbwGBs;
+    if (!std::isfinite(own) || own < got)
+        own = got;
+    const double lost = own > 0 ? (own - got) / own : 0;
+    const std::string what = d.dim == Dim::DP ? "DP gradient reduction" : "expert gradient (EDP)";
+    const std::string where = "DP traffic climbs through oversubscribed " + listed(tiers)
+                              + " switches (" + listed(switches) + ": up to " + ratio(worst)
+                              + " downlink to uplink bandwidth)";
+    if (lost < kOversubscriptionLossShare) {
+        add(Severity::Info, code::kDpOversubscribed,
+            where + ", but at this plan it costs the " + what
+                    + " nothing: the groups' own links "
+                      "limit them first, at "
+                    + gbs(got) + ".",
+            switches);
+        return;
+    }
+    add(Severity::Warning, code::kDpOversubscribed,
+        where + ": the " + what + " gets " + gbs(got) + " per group where 1:1 uplinks would give "
+                + gbs(own) + " (" + percent(lost) + " lost), and exposed DP communication takes "
+                + percent(stepShare(commSeconds(d.dim)))
+                + " of the step. Add uplinks to make the tier 1:1, or place each DP group under "
+                  "fewer leaves.",
+        switches);
+}
+
+// The ring channels of every DP group, as routing forms them (members in GPU order, runs per
+// domain, channel c from member c of a run to member c of the next), checked for a change of
+// rail.
+void Diagnoser::crossesRails(const DimensionResult &d)
+{
+    const FabricFacts &f = m_a.facts();
+    if (!f.railOptimized)
+        return;
+    const GroupList groups
+            = RankLayout(m_r.plan, false).groups(std::vector<std::string>{"cp", "dp"});
+    const std::vector<VertexId> &gpus = m_g.gpus();
+    auto railOf = [&](VertexId gpu) {
+        const std::optional<VertexId> nic = m_g.nicOf(gpu);
+        return nic ? f.nicRail[*nic] : -1;
+    };
+    int crossing = 0;
+    VertexId fromGpu = 0, toGpu = 0;
+    for (int g = 0; g < groups.count(); ++g) {
+        const std::span<const int> members = groups[g];
+        std::vector<std::pair<std::size_t, std::size_t>> runs;
+        for (std::size_t i = 0; i < members.size(); ++i) {
+            if (i == 0 || m_g.domainOf(gpus[members[i]]) != m_g.domainOf(gpus[members[i - 1]]))
+                runs.push_back({i, i});
+            runs.back().second = i + 1;
+        }
+        bool found = false;
+        for (std::size_t j = 0; runs.size() > 1 && j < runs.size() && !found; ++j) {
+            const auto [begin, end] = runs[j];
+            const auto [nextBegin, nextEnd] = runs[(j + 1) % runs.size()];
+            for (std::size_t c = 0; c < std::min(end - begin, nextEnd - nextBegin); ++c) {
+                const VertexId a = gpus[members[begin + c]], b = gpus[members[nextBegin + c]];
+                const int ra = railOf(a), rb = railOf(b);
+                if (ra >= 0 && rb >= 0 && ra != rb) {
+                    if (crossing == 0) {
+                        fromGpu = a;
+                        toGpu = b;
+                    }
+                    found = true;
+                    break;
+                }
+            }
+        }
+        crossing += found ? 1 : 0;
+    }
+    if (crossing == 0)
+        return;
+    std::vector<std::string> ids{nodeOf(fromGpu)};
+    appendUnique(&ids, nodeOf(toGpu));
+    for (VertexId gpu : {fromGpu, toGpu}) {
+        if (const std::optional<VertexId> nic = m_g.nicOf(gpu)) {
+            for (const NicUplink &u : m_g.nicUplinks(*nic))
+                appendUnique(&ids, m_a.topology().switches[u.sw].id);
+        }
+    }
+    const std::size_t perDomain = m_g.domains()[m_g.domainOf(fromGpu)].gpus.size();
+    add(Severity::Warning, code::kDpCrossesRails,
+        "On this rail-optimized fabric " + countOf(crossing, d.count, "DP group")
+                + " send from one rail to another (e.g. " + m_g.vertex(fromGpu).id + " on rail "
+                + std::to_string(railOf(fromGpu)) + " to " + m_g.vertex(toGpu).id + " on rail "
+                + std::to_string(railOf(toGpu))
+                + "): that traffic leaves its rail's leaf for the spines and shares their uplinks "
+                  "instead of taking one hop. DP peers stay on their rail when they have the same "
+                  "local GPU index in every node: make tp x cp = "
+                + std::to_string(m_r.plan.tp * m_r.plan.cp) + " divide the "
+                + std::to_string(perDomain) + " GPUs of a node.",
+        ids);
+}
+
+void Diagnoser::fitsOneDomain()
+{
+    if (m_g.domains().size() != 1 || m_r.gpus < 2)
+        return;
+    const NVLinkDomain &d = m_g.domains().front();
+    add(Severity::Info, code::kFitsOneDomain,
+        "All " + std::to_string(m_r.gpus) + " GPUs are in one NVLink domain (" + d.id
+                + "): every parallel group's traffic stays on NVLink, so training needs no "
+                  "InfiniBand or Ethernet fabric; a network is for growing past the domain, for "
+                  "storage and for orchestration.",
+        {d.id});
+}
+
+void Diagnoser::mixedGpus()
+{
+    const FabricFacts &f = m_a.facts();
+    if (!f.mixedGpuModels())
+        return;
+    std::string models;
+    std::vector<std::string> slowest;
+    for (std::size_t i = 0; i < f.gpuModels.size(); ++i) {
+        std::vector<std::string> nodes;
+        for (int n : f.gpuModelNodes[i])
+            nodes.push_back(m_a.topology().nodes[n].id);
+        models += (i ? "; " : "") + f.gpuModels[i] + " on " + listed(nodes, 3);
+        if (i == 0)
+            slowest = nodes;
+    }
+    add(Severity::Info, code::kMixedGpuModels,
+        "The nodes hold " + std::to_string(f.gpuModels.size()) + " GPU models (" + models
+                + "): a synchronous step runs at the pace of the slowest, so the step is "
+                  "projected on "
+                + f.gpu.name
+                + " and the faster GPUs wait for it. Train on one GPU model, or give "
+                  "the faster nodes a job of their own.",
+        slowest);
+}
+
+} // namespace topoplan

@@ -1,0 +1,97 @@
+#include "engine/plan/diagnosticstext.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace topoplan::diagtext {
+
+namespace {
+
+std::string format(const char *pattern, double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, pattern, v);
+    return buf;
+}
+
+} // namespace
+
+void appendUnique(std::vector<std::string> *list, const std::string &item)
+{
+    if (std::find(list->begin(), list->end(), item) == list->end())
+        list->push_back(item);
+}
+
+std::string listed(const std::vector<std::string> &items, std::size_t shown)
+{
+    std::string out;
+    for (std::size_t i = 0; i < items.size() && i < shown; ++i)
+        out += (i ? ", " : "") + items[i];
+    if (items.size() > shown)
+        out += " and " + std::to_string(items.size() - shown) + " more";
+    return out;
+}
+
+std::string countOf(int n, int total, const std::string &noun)
+{
+    if (total == 1)
+        return "the " + noun;
+    if (n == total)
+        return (total == 2 ? "both" : "all " + std::to_string(total)) + " " + noun + "s";
+    return std::to_string(n) + " of " + std::to_string(total) + " " + noun + "s";
+}
+
+std::string dimName(Dim d)
+{
+    std::string s = toString(d);
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::toupper(c); });
+    return s;
+}
+
+std::string className(LinkClass c)
+{
+    switch (c) {
+    case LinkClass::NVLink:
+        return "NVLink";
+    case LinkClass::XGMI:
+        return "xGMI";
+    case LinkClass::InfiniBand:
+        return "InfiniBand";
+    case LinkClass::RoCE:
+        return "RoCE";
+    case LinkClass::PCIe:
+        return "PCIe";
+    case LinkClass::Ethernet:
+        return "plain Ethernet";
+    }
+    return "?";
+}
+
+std::string gbs(double v)
+{
+    return format(v >= 100 ? "%.0f GB/s" : "%.1f GB/s", v);
+}
+
+std::string gb(double v)
+{
+    return format("%.1f GB", v);
+}
+
+std::string us(double v)
+{
+    return format("%.1f us", v);
+}
+
+std::string percent(double share)
+{
+    return format("%.0f%%", 100 * share);
+}
+
+std::string ratio(double r)
+{
+    const double rounded = std::round(r * 10) / 10;
+    return format(rounded == std::floor(rounded) ? "%.0f:1" : "%.1f:1", rounded);
+}
+
+} // namespace topoplan::diagtext

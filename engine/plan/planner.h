@@ -1,0 +1,63 @@
+#pragma once
+
+#include "engine/plan/analysis.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace topoplan {
+
+// The planner: every valid way to run a job on the cluster, ranked by throughput.
+//
+// It tries every (TP, CP, EP, PP, DP, micro-batch, interleave, recompute) with
+// - TP, CP and EP each a power of two or a divisor of what they split (heads, seq / 2,
+//   experts), PP any degree (stages may differ by a layer), each dividing the GPUs left by the
+//   others; DP = GPUs / (TP CP PP);
+// - micro-batch 1..kMaxMicroBatch; interleave 1..kMaxInterleave, dividing layers / pp;
+//   recompute none, selective, full;
+// keeps those validatePlan() accepts and whose memory fits, and projects each with the
+// Analyzer's routes (cached by group layout, so the few layouts are routed once each).
+
+struct PlannerOptions
+{
+    int top = 10;          // plans analysed in full and returned
+    std::optional<int> tp; // only plans of this TP width
+    std::string order = "tp-cp-ep-dp-pp";
+    static constexpr int kMaxMicroBatch = 8;
+    static constexpr int kMaxInterleave = 4;
+};
+
+// A plan as the planner ranks it: the workload with the planner's micro-batch, interleave and
+// recompute, the plan (dp resolved), and its projected step.
+struct PlanCandidate
+{
+    Workload workload;
+    Plan plan;
+    StepEstimate step;
+};
+
+struct PlannerResult
+{
+    std::vector<AnalysisResult> plans; // the best `top`, analysed in full, best first
+    int considered = 0;                // combinations tried
+    int valid = 0;                     // of them, plans validatePlan() accepts
+    int fitting = 0;                   // of those, plans that fit in memory
+};
+
+// Every valid plan of `w` that fits in memory, best (most tokens/s) first; ties keep the
+// smaller TP, then PP, CP, EP, micro-batch, interleave and the lighter recomputation.
+std::vector<PlanCandidate> rankPlans(const Analyzer &a, const Workload &w,
+                                     const SoftwareModel &sw = {},
+                                     const PlannerOptions &options = {},
+                                     PlannerResult *counts = nullptr);
+
+// rankPlans(), the best `options.top` analysed in full (groups, loads, diagnostics).
+PlannerResult planJob(const Analyzer &a, const Workload &w, const SoftwareModel &sw = {},
+                      const PlannerOptions &options = {});
+
+// The degrees a dimension may take: d such that d divides `room` and d is a power of two or
+// divides `splits` (0: powers of two only), in increasing order.
+std::vector<int> candidateDegrees(int room, int splits);
+
+} // namespace topoplan
