@@ -29,7 +29,7 @@ benchmark: build
 	@QT_QPA_PLATFORM=offscreen QT_SCALE_FACTOR=2 $(BUILD_DIR)/tests/benchmarks/bench_app_frame --benchmark_filter=HighDpi
 
 format:
-	find app engine tests -name '*.cpp' -o -name '*.h' | xargs clang-format -i
+	find app cli engine tests -name '*.cpp' -o -name '*.h' | xargs clang-format -i
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -2,11 +2,11 @@
 
 #include "app/canvas/analysisoverlay.h"
 #include "app/canvas/clusterscene.h"
-#include "app/cli/cli.h"
-#include "app/cli/cliargs.h"
 #include "app/common/translations.h"
 #include "app/document/document.h"
 #include "app/export/diagramexport.h"
+#include "cli/cli.h"
+#include "cli/cliargs.h"
 
 #include "engine/io/projectfile.h"
 
@@ -73,6 +73,16 @@ int cmdExport(const Args &a, std::ostream &out, std::ostream &err)
         << int(std::round(diagram.rect.width())) << " x " << int(std::round(diagram.rect.height()))
         << " units)\n";
     return Ok;
+}
+
+Command exportCommand()
+{
+    return {"export", 1, 1, {}, {"format", "scale", "o"}, {"o"}, cmdExport};
+}
+
+int runWithQtVerbs(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    return run(args, out, err, {exportCommand()});
 }
 
 } // namespace topoplan::cli

@@ -1,4 +1,4 @@
-#include "app/cli/cli.h"
+#include "app/cli/cliexport.h"
 
 #include <QApplication>
 
@@ -17,5 +17,5 @@ int main(int argc, char **argv)
             qputenv("QT_QPA_PLATFORM", "offscreen");
         app = std::make_unique<QApplication>(argc, argv);
     }
-    return topoplan::cli::run(args, std::cout, std::cerr);
+    return topoplan::cli::runWithQtVerbs(args, std::cout, std::cerr);
 }

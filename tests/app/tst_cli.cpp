@@ -1,4 +1,4 @@
-#include "app/cli/cli.h"
+#include "cli/cli.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

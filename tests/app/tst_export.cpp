@@ -7,7 +7,7 @@
 #include "app/analysis/analysiscontroller.h"
 #include "app/canvas/analysisoverlay.h"
 #include "app/canvas/clusterscene.h"
-#include "app/cli/cli.h"
+#include "app/cli/cliexport.h"
 #include "app/common/diagramstyle.h"
 #include "app/common/translations.h"
 #include "app/document/document.h"
@@ -45,7 +45,7 @@ Run runCli(const std::vector<std::string> &args)
 {
     std::ostringstream out, err;
     Run r;
-    r.code = cli::run(args, out, err);
+    r.code = cli::runWithQtVerbs(args, out, err);
     r.out = out.str();
     r.err = err.str();
     return r;

@@ -1,8 +1,7 @@
-#include "app/cli/cli.h"
+#include "cli/cli.h"
 
-#include "app/cli/clianalyze.h"
-#include "app/cli/cliargs.h"
-#include "app/cli/cliexport.h"
+#include "cli/clianalyze.h"
+#include "cli/cliargs.h"
 
 #include "engine/core/jsonin.h"
 #include "engine/generate/generator.h"
@@ -327,9 +326,10 @@ int cmdGenerate(const Args &a, std::ostream &out, std::ostream &err)
 
 } // namespace
 
-int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &err)
+int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &err,
+        const std::vector<Command> &extraVerbs)
 {
-    static const std::vector<Command> commands = {
+    static const std::vector<Command> builtin = {
             {"catalog", 0, 0, {"json"}, {}, {}, cmdCatalog},
             {"validate", 1, 1, {"json"}, {}, {}, cmdValidate},
             {"analyze", 1, 1, {"json"}, {"workload", "workload-preset", "plan"}, {}, cmdAnalyze},
@@ -341,7 +341,6 @@ int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &e
              {"dim"},
              cmdSweep},
             {"plan", 1, 1, {"json"}, {"workload", "workload-preset", "top"}, {}, cmdPlan},
-            {"export", 1, 1, {}, {"format", "scale", "o"}, {"o"}, cmdExport},
             {"generate",
              0,
              0,
@@ -351,6 +350,8 @@ int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &e
              {"o"},
              cmdGenerate},
     };
+    std::vector<Command> commands = builtin;
+    commands.insert(commands.end(), extraVerbs.begin(), extraVerbs.end());
     if (argv.empty()) {
         err << kUsage;
         return BadUsage;

@@ -1,7 +1,7 @@
-#include "app/cli/clianalyze.h"
+#include "cli/clianalyze.h"
 
-#include "app/cli/cli.h"
-#include "app/cli/cliargs.h"
+#include "cli/cli.h"
+#include "cli/cliargs.h"
 
 #include "engine/core/jsonin.h"
 #include "engine/io/projectfile.h"

@@ -1,4 +1,4 @@
-#include "app/cli/cliargs.h"
+#include "cli/cliargs.h"
 
 #include <algorithm>
 #include <cmath>
