@@ -156,4 +156,23 @@ int ChangeProperties::itemCount(const TopologyEdit &edit)
     return int(edit.domains.size() + edit.nodes.size() + edit.switches.size() + edit.links.size());
 }
 
+Expected<std::unique_ptr<QUndoCommand>> propertyChange(Document *document, const QStringList &ids,
+                                                       Property property, const QString &value,
+                                                       QUndoCommand *parent)
+{
+    std::vector<std::string> idList;
+    idList.reserve(std::size_t(ids.size()));
+    for (const QString &id : ids)
+        idList.push_back(id.toStdString());
+    const Expected<TopologyEdit> edit
+            = editProperty(document->project().topology, document->catalog(), idList, property,
+                           value.toStdString(), document->filePath().toStdString());
+    if (!edit)
+        return edit.error();
+    if (edit->empty())
+        return std::unique_ptr<QUndoCommand>();
+    return std::unique_ptr<QUndoCommand>(
+            std::make_unique<ChangeProperties>(document, property, *edit, parent));
+}
+
 } // namespace topoplan

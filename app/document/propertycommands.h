@@ -4,7 +4,10 @@
 
 #include "engine/edit/propertyedit.h"
 
+#include <QStringList>
 #include <QUndoCommand>
+
+#include <memory>
 
 namespace topoplan {
 
@@ -37,5 +40,15 @@ public:
     static QString label(Property property);
     static int itemCount(const TopologyEdit &edit);
 };
+
+// The one path by which a property of the topology changes, whatever the user acted on: the
+// inspector, a link's context menu, a drop into a switch lane or a domain box. The engine's
+// editProperty() works out and checks the new entries (its validator is the one that loading
+// and saving use), so no edit can make a file the loader refuses. Returns the command to push
+// (null when every entry holds the value already) or the engine's refusal; nothing changes
+// until the caller pushes it.
+Expected<std::unique_ptr<QUndoCommand>> propertyChange(Document *document, const QStringList &ids,
+                                                       Property property, const QString &value,
+                                                       QUndoCommand *parent = nullptr);
 
 } // namespace topoplan

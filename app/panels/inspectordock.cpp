@@ -199,19 +199,21 @@ bool InspectorDock::apply(Property property, const QString &value)
     if (!m_document)
         return false;
     const Selection s = selection();
-    const Expected<TopologyEdit> edit
-            = editProperty(m_document->project().topology, m_document->catalog(), s.ids, property,
-                           value.toStdString(), m_document->filePath().toStdString());
-    if (!edit) {
-        const Error &e = edit.error();
+    QStringList ids;
+    for (const std::string &id : s.ids)
+        ids.append(qs(id));
+    Expected<std::unique_ptr<QUndoCommand>> change
+            = propertyChange(m_document, ids, property, value);
+    if (!change) {
+        const Error &e = change.error();
         setMessage(tr("Not changed: %1").arg(qs(e.message)), qs(e.where));
         Q_EMIT refused(m_message->text());
         refresh(); // the field shows the value the document kept
         return false;
     }
     setMessage({});
-    if (!edit->empty())
-        m_document->undoStack()->push(new ChangeProperties(m_document, property, *edit));
+    if (*change)
+        m_document->undoStack()->push(change->release());
     return true;
 }
 

@@ -4,9 +4,10 @@
 #include "app/canvas/diagramitem.h"
 #include "app/document/document.h"
 #include "app/document/editcommands.h"
-#include "app/document/placementcommands.h"
+#include "app/document/propertycommands.h"
 
 #include "engine/edit/editing.h"
+#include "engine/edit/propertyedit.h"
 #include "engine/generate/generator.h"
 
 #include <QApplication>
@@ -279,12 +280,28 @@ void SelectTool::finishMove()
         Q_EMIT statusMessage(tr("Not moved into the domain: %1.").arg(refusals.join(u"; ")));
         return;
     }
+    // What the move decides (joining a domain, taking a lane's tier) is a property change the
+    // engine checks, as the inspector's are; a refusal sends everything back where it was.
+    std::vector<std::unique_ptr<QUndoCommand>> changes;
+    const auto decide = [&](const QStringList &ids, Property property, const QString &value) {
+        Expected<std::unique_ptr<QUndoCommand>> change = propertyChange(doc, ids, property, value);
+        if (!change)
+            refusals.append(QString::fromStdString(change.error().message));
+        else if (*change)
+            changes.push_back(std::move(*change));
+    };
+    for (const auto &[domain, nodes] : joins)
+        decide(nodes, Property::Domain, domain);
+    for (const auto &[tier, switches] : tiers)
+        decide(switches, Property::Tier, QString::fromLatin1(toString(tier)));
+    if (!refusals.isEmpty()) {
+        Q_EMIT statusMessage(tr("Not moved: %1.").arg(refusals.join(u"; ")));
+        return;
+    }
     stack->beginMacro(tr("Move %n Item(s)", nullptr, int(m_ids.size())));
     stack->push(new MoveItems(doc, m_ids, positions));
-    for (const auto &[domain, nodes] : joins)
-        stack->push(new SetNodeDomain(doc, nodes, domain));
-    for (const auto &[tier, switches] : tiers)
-        stack->push(new SetSwitchTier(doc, switches, tier));
+    for (std::unique_ptr<QUndoCommand> &change : changes)
+        stack->push(change.release());
     stack->endMacro();
 }
 
@@ -369,22 +386,20 @@ QMenu *SelectTool::linkMenu(Document *document, const QString &linkId, QWidget *
         return menu;
     const Link &link = document->project().topology.links[index];
     const Catalog &catalog = document->catalog();
-    const Medium *current = catalog.medium(link.medium);
-    const bool network = !current || current->isNetwork();
+    // Only the media the engine allows between these two ports (the inspector offers the same
+    // list), and the change goes through the same engine edit as the inspector's.
     menu->addSection(tr("Medium"));
-    for (const auto &[id, medium] : catalog.media()) {
-        if (medium.isNetwork() != network)
-            continue;
-        QAction *action = menu->addAction(QString::fromStdString(medium.name));
+    for (const std::string &id : mediaForLink(document->project().topology, catalog, link)) {
+        const Medium *medium = catalog.medium(id);
+        QAction *action = menu->addAction(QString::fromStdString(medium ? medium->name : id));
         action->setCheckable(true);
         action->setChecked(id == link.medium);
         action->setData(QString::fromStdString(id));
         QObject::connect(action, &QAction::triggered, document, [document, linkId, id] {
-            const int i = document->linkIndex(linkId);
-            if (i >= 0 && document->project().topology.links[i].medium != id) {
-                document->undoStack()->push(
-                        new SetLinkMedium(document, {linkId}, QString::fromStdString(id)));
-            }
+            Expected<std::unique_ptr<QUndoCommand>> change = propertyChange(
+                    document, {linkId}, Property::Medium, QString::fromStdString(id));
+            if (change && *change)
+                document->undoStack()->push(change->release());
         });
     }
     return menu;

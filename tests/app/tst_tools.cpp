@@ -23,6 +23,7 @@
 #include <QMenu>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTimer>
 #include <QUndoStack>
 
 #include <cmath>
@@ -127,6 +128,8 @@ private Q_SLOTS:
     void connectingAgainGrowsTheBundle();
     void portHandleDragConnects();
     void linkMenuChangesMedium();
+    void contextMenuOffersOnlyWhatThePortsSpeak_data();
+    void contextMenuOffersOnlyWhatThePortsSpeak();
     void toolActions();
     void windowSelectAllAndZoomToSelection();
 };
@@ -479,6 +482,81 @@ void TestTools::linkMenuChangesMedium()
     QCOMPARE(doc.project().topology.links[0].count, 4);
     doc.undoStack()->undo();
     QCOMPARE(doc.project().topology.links[0].medium, std::string("ib-ndr"));
+}
+
+void TestTools::contextMenuOffersOnlyWhatThePortsSpeak_data()
+{
+    QTest::addColumn<QString>("switchModel");
+    QTest::addColumn<QString>("medium");
+    QTest::addColumn<QString>("pick");      // a medium the menu must offer
+    QTest::addColumn<QStringList>("never"); // media of the other family
+    QTest::newRow("infiniband") << QStringLiteral("qm9700") << QStringLiteral("ib-ndr")
+                                << QStringLiteral("ib-hdr")
+                                << QStringList{QStringLiteral("roce-400"),
+                                               QStringLiteral("eth-400"),
+                                               QStringLiteral("nvlink4")};
+    QTest::newRow("ethernet") << QStringLiteral("sn5600") << QStringLiteral("roce-400")
+                              << QStringLiteral("roce-200")
+                              << QStringList{QStringLiteral("ib-ndr"), QStringLiteral("ib-hdr"),
+                                             QStringLiteral("nvlink4")};
+}
+
+// A right-click on a link's line in the viewport opens the real menu; it offers only what the
+// engine allows between the two ports, the pick goes through the engine edit, and the saved
+// file opens again (a medium of the other family used to be written and then refused).
+void TestTools::contextMenuOffersOnlyWhatThePortsSpeak()
+{
+    QFETCH(QString, switchModel);
+    QFETCH(QString, medium);
+    QFETCH(QString, pick);
+    QFETCH(QStringList, never);
+    Project p;
+    p.name = "menu";
+    p.topology.nodes = {{"n1", "n1", "dgx-h100", ""}};
+    p.topology.switches = {{"s1", "s1", switchModel.toStdString(), Tier::Leaf, {}}};
+    p.topology.links = {{"link-1", {"n1", 0}, {"s1", 0}, medium.toStdString(), 2}};
+    p.layout.items = {{"n1", {0, 400, 0, 0, {}}}, {"s1", {0, 0, 0, 0, {}}}};
+    Canvas c(p);
+    QVERIFY(QTest::qWaitForWindowExposed(&c.view));
+    const QPointF mid = (c.centerOf(QStringLiteral("n1")) + c.centerOf(QStringLiteral("s1"))) / 2;
+    c.view.centerOn(mid);
+
+    QStringList offered;
+    bool opened = false;
+    QTimer::singleShot(0, [&] {
+        auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+        if (!menu)
+            return;
+        opened = true;
+        QAction *chosen = nullptr;
+        for (QAction *a : menu->actions()) {
+            if (a->data().toString().isEmpty())
+                continue;
+            offered.append(a->data().toString());
+            if (a->data().toString() == pick)
+                chosen = a;
+        }
+        if (chosen)
+            chosen->trigger();
+        menu->close();
+    });
+    QWidget *viewport = c.view.viewport();
+    const QPoint at = c.at(mid);
+    QContextMenuEvent event(QContextMenuEvent::Mouse, at, viewport->mapToGlobal(at));
+    QApplication::sendEvent(viewport, &event);
+
+    QVERIFY(opened);
+    QVERIFY2(offered.contains(pick), qPrintable(offered.join(u',')));
+    for (const QString &other : never)
+        QVERIFY2(!offered.contains(other), qPrintable(other + u" offered: " + offered.join(u',')));
+    QCOMPARE(QString::fromStdString(c.doc.project().topology.links[0].medium), pick);
+
+    // What the menu made saves and opens again, and undo gives the old medium back.
+    const Expected<Project> reopened
+            = parseProject(projectToJson(c.doc.project()), "menu.topoplan");
+    QVERIFY2(reopened, reopened ? "" : reopened.error().text().c_str());
+    c.doc.undoStack()->undo();
+    QCOMPARE(QString::fromStdString(c.doc.project().topology.links[0].medium), medium);
 }
 
 void TestTools::toolActions()
