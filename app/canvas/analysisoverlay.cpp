@@ -8,6 +8,7 @@
 #include "app/common/units.h"
 #include "app/document/document.h"
 
+#include "engine/plan/diagnostics.h"
 #include "engine/plan/diagnosticstext.h"
 
 #include <QCoreApplication>
@@ -39,13 +40,6 @@ struct AnalysisOverlayText
 bool mustStayInDomain(Dim d)
 {
     return d == Dim::TP || d == Dim::EP;
-}
-
-// The device an internal edge label ("node-3/gpu0->node-3/nvswitch") belongs to.
-QString deviceOfEdge(const QString &label)
-{
-    const QString first = label.section(QStringLiteral("->"), 0, 0);
-    return first.section(QLatin1Char('/'), 0, 0);
 }
 
 // A bottleneck on the right interconnect: dark slate, apart from every link colour.
@@ -89,11 +83,9 @@ QList<GroupSummaryLine> groupSummary(const AnalysisOutcome &outcome)
                             .arg(DiagramStyle::linkClassName(d.network.linkClass),
                                  units::bandwidth(d.network.busbwGBs));
         line.colour = DiagramStyle::linkColor(d.network.linkClass);
-        const bool leaves = mustStayInDomain(d.dim) && d.groupsCrossingDomain > 0;
-        const bool ethernet = d.network.linkClass == LinkClass::Ethernet && d.dim != Dim::DP;
-        if (leaves)
+        if (mustStayInDomain(d.dim) && d.groupsCrossingDomain > 0)
             line.text += AnalysisOverlayText::tr(" \u00b7 leaves its NVLink domain");
-        line.warning = leaves || ethernet || d.groupsDisconnected > 0;
+        line.warning = dimensionSeverity(outcome.result->diagnostics, d.dim).has_value();
         lines.append(line);
     }
     return lines;
@@ -189,21 +181,20 @@ void AnalysisOverlay::setOutcome(const std::optional<AnalysisOutcome> &outcome)
                                  [&id](const Bottleneck &b) { return b.id == id; });
         if (same != m_bottlenecks.end()) {
             same->text += QStringLiteral(", ") + text;
-            same->warning
-                    = same->warning || (mustStayInDomain(d.dim) && d.groupsCrossingDomain > 0);
+            same->warning = same->warning || dimensionSeverity(r.diagnostics, d.dim).has_value();
             continue;
         }
         Bottleneck b;
         b.id = id;
         b.text = text;
-        b.warning = (mustStayInDomain(d.dim) && d.groupsCrossingDomain > 0)
-                    || d.groupsDisconnected > 0
-                    || (d.network.linkClass == LinkClass::Ethernet && d.dim != Dim::DP);
+        // Red where the engine's diagnostics say this dimension is wrong (errors and warnings),
+        // slate for an ordinary bottleneck: the canvas applies no rule of its own.
+        b.warning = dimensionSeverity(r.diagnostics, d.dim).has_value();
         if (const LinkItem *link = scene->linkItem(id)) {
             b.line = QLineF(link->mapToScene(link->line().p1()),
                             link->mapToScene(link->line().p2()));
             m_bounds = m_bounds.united(QRectF(b.line.p1(), b.line.p2()).normalized());
-        } else if (const DiagramItem *device = scene->itemForId(deviceOfEdge(id))) {
+        } else if (const DiagramItem *device = scene->itemForId(qs(d.worst.bottleneckDevice))) {
             b.device = device->sceneBoundingRect().adjusted(-4, -4, 4, 4);
             b.id = device->id();
             m_bounds = m_bounds.united(b.device);

@@ -87,6 +87,15 @@ std::string FabricGraph::edgeLabel(std::size_t edgeIndex) const
     return vertex(source(edgeIndex)).id + "->" + vertex(target(edgeIndex)).id;
 }
 
+std::string FabricGraph::edgeDevice(std::size_t edgeIndex) const
+{
+    if (edge(edgeIndex).link >= 0)
+        return {};
+    // Vertices inside a device are named "<device>/<part>" (node-3/gpu0, node-3/nvswitch).
+    const std::string &id = vertex(source(edgeIndex)).id;
+    return id.substr(0, id.find('/'));
+}
+
 std::optional<VertexId> FabricGraph::nicOf(VertexId gpu) const
 {
     if (gpu >= m_gpuIndex.size() || m_gpuIndex[gpu] < 0)

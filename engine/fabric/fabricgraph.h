@@ -155,6 +155,9 @@ public:
     std::optional<std::size_t> edgeBetween(VertexId a, VertexId b) const;
     // "a->b" with the vertex ids, or the Link id for an edge of a topology link.
     std::string edgeLabel(std::size_t edgeIndex) const;
+    // The topology device (node or switch id) an edge inside a device belongs to, as the canvas
+    // marks it; empty for the edge of a topology link (the canvas marks the link itself).
+    std::string edgeDevice(std::size_t edgeIndex) const;
 
     // GPUs ordered by domain, then node, then local index: the order ranks are placed in.
     const std::vector<VertexId> &gpus() const { return m_gpus; }

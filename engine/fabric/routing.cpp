@@ -532,6 +532,7 @@ RouteResult Router::finish()
             if (bottleneck != kNoEdge) {
                 r.bottleneckEdge = bottleneck;
                 r.bottleneckId = m_g.edgeLabel(bottleneck);
+                r.bottleneckDevice = m_g.edgeDevice(bottleneck);
             }
         } else {
             r.busbwGBs = 0;

@@ -20,6 +20,7 @@ struct GroupRoute
     double busbwGBs = 0;
     std::optional<std::size_t> bottleneckEdge; // the edge that sets busbwGBs
     std::string bottleneckId;                  // its FabricGraph::edgeLabel()
+    std::string bottleneckDevice;              // its FabricGraph::edgeDevice()
     // The worst class on any path the group uses. The PCIe hop between a GPU and its own NIC
     // (GPUDirect RDMA) belongs to the NIC and does not count; the host's PCIe between two GPUs
     // of a server without NVLink does.

@@ -47,13 +47,14 @@ private:
     std::string nodeOf(VertexId v) const { return m_a.topology().nodes[m_g.vertex(v).node].id; }
     void add(Severity s, const char *code, std::string message, std::vector<std::string> ids)
     {
-        m_out.push_back({s, code, std::move(message), std::move(ids)});
+        m_out.push_back({s, code, std::move(message), std::move(ids), m_dim});
     }
 
     const Analyzer &m_a;
     const FabricGraph &m_g;
     const AnalysisResult &m_r;
     const SoftwareModel &m_sw;
+    std::optional<Dim> m_dim; // the dimension being diagnosed, while run() is at one
     std::vector<Diagnostic> m_out;
 };
 

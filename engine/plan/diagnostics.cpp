@@ -28,7 +28,8 @@ Diagnostic planInvalid(const Error &e)
     return {Severity::Error,
             code::kPlanInvalid,
             "The plan cannot run: " + (where.empty() ? "" : where + ": ") + e.message,
-            {}};
+            {},
+            std::nullopt};
 }
 
 double Diagnoser::commSeconds(Dim d) const
@@ -62,6 +63,7 @@ const NVLinkDomain *Diagnoser::domain(const std::string &id) const
 std::vector<Diagnostic> Diagnoser::run()
 {
     for (const DimensionResult &d : m_r.dimensions) {
+        m_dim = d.dim;
         noPath(d);
         if (d.dim == Dim::TP || d.dim == Dim::EP)
             crossesDomain(d);
@@ -72,6 +74,7 @@ std::vector<Diagnostic> Diagnoser::run()
         if (d.dim == Dim::DP)
             crossesRails(d);
     }
+    m_dim.reset();
     outOfMemory();
     bubble();
     fitsOneDomain();
@@ -184,6 +187,16 @@ void Diagnoser::onEthernet(const DimensionResult &d)
                 + " inside an NVLink domain, or cable these nodes to an InfiniBand or RoCE "
                   "fabric.",
         ids);
+}
+
+std::optional<Severity> dimensionSeverity(const std::vector<Diagnostic> &diagnostics, Dim d)
+{
+    std::optional<Severity> worst;
+    for (const Diagnostic &x : diagnostics) {
+        if (x.dim == d && x.severity != Severity::Info && (!worst || x.severity < *worst))
+            worst = x.severity;
+    }
+    return worst;
 }
 
 std::vector<Diagnostic> diagnose(const Analyzer &a, const AnalysisResult &r,

@@ -2,6 +2,9 @@
 
 #include "engine/core/error.h"
 #include "engine/perf/softwaremodel.h"
+#include "engine/plan/placement.h"
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -23,8 +26,14 @@ struct Diagnostic
     std::string code;
     std::string message;
     std::vector<std::string> ids;
+    std::optional<Dim> dim; // the dimension whose communication it is about, if any
     bool operator==(const Diagnostic &) const = default;
 };
+
+// How much the diagnostics say is wrong with dimension `d`: the most severe warning or error
+// about it, or nothing. The canvas colours a dimension's bottleneck by this, so it never
+// re-derives a rule.
+std::optional<Severity> dimensionSeverity(const std::vector<Diagnostic> &diagnostics, Dim d);
 
 // The codes, a contract like the JSON field names.
 namespace code {

@@ -628,7 +628,6 @@ void TestScene::zoomStepShowsOldTilesUntilNewOnesArrive()
     // zoom's are drawn on the thread pool; when they have arrived the frame is the one drawn
     // from scratch at that zoom.
     ZoomedIn canvas;
-    Document &doc = canvas.doc;
     ClusterScene *scene = canvas.scene;
     ClusterView &view = canvas.view;
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -689,7 +688,6 @@ void TestScene::highDpiLinksAreDrawnAtDeviceResolution()
     // tst_scene_hidpi) the link tiles hold device pixels: the frame has the lines where the
     // same view drawn at ratio 1 has them, at twice its resolution rather than scaled up.
     ZoomedIn canvas;
-    Document &doc = canvas.doc;
     ClusterScene *scene = canvas.scene;
     ClusterView &view = canvas.view;
     QVERIFY(QTest::qWaitForWindowExposed(&view));

@@ -305,6 +305,22 @@ void tst_Diagnostics::triggers()
         QCOMPARE(q(r->gpuModel), QStringLiteral("a100-sxm-80gb"));
     if (code == QLatin1String("NO_PATH"))
         QCOMPARE(r->step.tokensPerS, 0.0);
+    // A diagnostic about one parallel dimension says which, and that dimension's verdict (what
+    // the canvas colours its bottleneck by) is at least as severe as the diagnostic.
+    for (const char *prefix : {"TP_", "CP_", "EP_", "DP_", "PP_"}) {
+        if (!code.startsWith(QLatin1String(prefix)) || code == QLatin1String("PP_BUBBLE_LARGE"))
+            continue;
+        QVERIFY(d->dim.has_value());
+        QCOMPARE(q(toString(*d->dim)).toUpper() + u'_', QString::fromLatin1(prefix));
+        const std::optional<Severity> verdict = dimensionSeverity(r->diagnostics, *d->dim);
+        QCOMPARE(verdict.has_value(), d->severity != Severity::Info);
+        if (verdict)
+            QVERIFY(*verdict <= d->severity);
+    }
+    // The bubble is the schedule's, not PP's interconnect: it does not colour PP's bottleneck.
+    if (code == QLatin1String("OUT_OF_MEMORY") || code == QLatin1String("MIXED_GPU_MODELS")
+        || code == QLatin1String("PP_BUBBLE_LARGE"))
+        QVERIFY(!d->dim.has_value());
 }
 
 void tst_Diagnostics::planInvalid()
