@@ -10,6 +10,7 @@
 
 #include "engine/generate/generator.h"
 #include "engine/io/projectfile.h"
+#include "tests/engine/analysisfixtures.h"
 
 #include <QMainWindow>
 #include <QMenuBar>
@@ -21,15 +22,7 @@ namespace topoplan::testing {
 inline Project generated(const std::string &model, int nodes, int domainSize = 0,
                          FabricKind fabric = FabricKind::RailOptimized)
 {
-    GeneratorOptions o;
-    o.nodeModel = model;
-    o.nodes = nodes;
-    o.domainSize = domainSize;
-    o.fabric = fabric;
-    Expected<Project> p = generateProject(o);
-    if (!p)
-        qFatal("generateProject: %s", p.error().text().c_str());
-    return *p;
+    return fixtures::generatedProject(model, nodes, domainSize, fabric);
 }
 
 inline QString qs(const std::string &s)

@@ -11,6 +11,7 @@
 
 #include "engine/generate/generator.h"
 #include "engine/io/projectfile.h"
+#include "tests/engine/analysisfixtures.h"
 
 #include <QApplication>
 #include <QDropEvent>
@@ -27,14 +28,7 @@ namespace {
 
 Project generated(const std::string &model, int nodes, int domainSize = 0)
 {
-    GeneratorOptions o;
-    o.nodeModel = model;
-    o.nodes = nodes;
-    o.domainSize = domainSize;
-    Expected<Project> p = generateProject(o);
-    if (!p)
-        qFatal("generateProject: %s", p.error().text().c_str());
-    return *p;
+    return fixtures::generatedProject(model, nodes, domainSize);
 }
 
 QStringList texts(std::initializer_list<const char *> list)

@@ -16,6 +16,7 @@
 
 #include "engine/edit/subset.h"
 #include "engine/generate/generator.h"
+#include "tests/engine/analysisfixtures.h"
 
 #include <QApplication>
 #include <QGraphicsSceneMouseEvent>
@@ -33,14 +34,7 @@ namespace {
 
 Project generated(const std::string &model, int nodes, int domainSize = 0)
 {
-    GeneratorOptions o;
-    o.nodeModel = model;
-    o.nodes = nodes;
-    o.domainSize = domainSize;
-    Expected<Project> p = generateProject(o);
-    if (!p)
-        qFatal("generateProject: %s", p.error().text().c_str());
-    return *p;
+    return fixtures::generatedProject(model, nodes, domainSize);
 }
 
 template<typename T>

@@ -17,6 +17,7 @@
 #include "engine/edit/editing.h"
 #include "engine/generate/generator.h"
 #include "engine/io/projectfile.h"
+#include "tests/engine/analysisfixtures.h"
 
 #include <QAction>
 #include <QApplication>
@@ -34,14 +35,7 @@ namespace {
 
 Project generated(const std::string &model, int nodes, int domainSize = 0)
 {
-    GeneratorOptions o;
-    o.nodeModel = model;
-    o.nodes = nodes;
-    o.domainSize = domainSize;
-    Expected<Project> p = generateProject(o);
-    if (!p)
-        qFatal("generateProject: %s", p.error().text().c_str());
-    return *p;
+    return fixtures::generatedProject(model, nodes, domainSize);
 }
 
 // The canvas with the tools, as the main window sets it up, at 1 scene unit per pixel.

@@ -28,6 +28,70 @@ T orFail(Expected<T> e)
     return std::move(*e);
 }
 
+// A generated project, as `topoplan-cli generate` makes it; the one helper every test that
+// needs a generated design uses.
+inline Project generatedProject(const GeneratorOptions &o,
+                                const Catalog &catalog = Catalog::builtin())
+{
+    return orFail(generateProject(o, catalog));
+}
+
+inline Project generatedProject(const std::string &model, int nodes, int domainSize = 0,
+                                FabricKind fabric = FabricKind::RailOptimized)
+{
+    GeneratorOptions o;
+    o.nodeModel = model;
+    o.nodes = nodes;
+    o.domainSize = domainSize;
+    o.fabric = fabric;
+    return generatedProject(o);
+}
+
+// The software of Megatron-LM SC'21 (Narayanan et al.), for its Table 1 and Figure 13:
+// Megatron-LM 2021, unfused attention, no sequence parallelism, blocking pipeline sends, no
+// distributed optimizer; PyTorch DDP with an overlapped fp16 all-reduce for pp = 1, Megatron's
+// local DDP with an fp32 all-reduce after the flush for pp > 1; full recomputation.
+inline SoftwareModel megatron2021(int pp)
+{
+    SoftwareModel sw;
+    sw.attention = AttentionKernel::Unfused;
+    sw.overlapP2p = false;
+    sw.overlapGradReduce = pp == 1;
+    sw.gradBytes = pp == 1 ? 2 : 4;
+    return sw;
+}
+
+inline Workload megatron2021Workload(Workload w, int microBatch, int interleave)
+{
+    w.training.microBatch = microBatch;
+    w.training.interleave = interleave;
+    w.training.recompute = Recompute::Full;
+    w.training.sequenceParallel = false;
+    w.training.distributedOptimizer = false;
+    return w;
+}
+
+// Megatron-LM SC'21 (Narayanan et al.) Table 1: GPT models on DGX A100 80GB, the plan, batch
+// and schedule of each row and the published hardware TFLOP/s per GPU.
+struct TableOneRow
+{
+    const char *name;
+    int heads, hidden, layers, tp, pp, gpus, batch, microBatch, interleave;
+    double tflops;
+};
+inline constexpr TableOneRow kMegatronTableOne[] = {
+        {"1.7B", 24, 2304, 24, 1, 1, 32, 512, 16, 1, 137.0},
+        {"3.6B", 32, 3072, 30, 2, 1, 64, 512, 16, 1, 138.0},
+        {"7.5B", 32, 4096, 36, 4, 1, 128, 512, 16, 1, 142.0},
+        {"18.4B", 48, 6144, 40, 8, 1, 256, 1024, 8, 1, 135.0},
+        {"39.1B", 64, 8192, 48, 8, 2, 512, 1536, 4, 1, 138.0},
+        {"76.1B", 80, 10240, 60, 8, 4, 1024, 1792, 2, 3, 140.0},
+        {"145.6B", 96, 12288, 80, 8, 8, 1536, 2304, 2, 2, 148.0},
+        {"310.1B", 128, 16384, 96, 8, 16, 1920, 2160, 1, 2, 155.0},
+        {"529.6B", 128, 20480, 105, 8, 35, 2520, 2520, 1, 3, 163.0},
+        {"1008.0B", 160, 25600, 128, 8, 64, 3072, 3072, 1, 1, 163.0},
+};
+
 // A generated cluster of `nodes` servers of `model` (3 tiers where 2 cannot connect them).
 inline Topology generated(const std::string &model, int nodes,
                           FabricKind fabric = FabricKind::RailOptimized, int domainSize = 0,

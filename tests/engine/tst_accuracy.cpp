@@ -29,30 +29,6 @@ constexpr double kNdrLow = 46, kNdrHigh = 48;
 // model says the plan needs it.
 constexpr double kNemoTolerance = 0.12;
 
-// The software of the SC'21 paper (as tst_calibration): Megatron-LM 2021, unfused attention, no
-// sequence parallelism, blocking pipeline sends, no distributed optimizer; PyTorch DDP with an
-// overlapped fp16 all-reduce for pp = 1, Megatron's local DDP with an fp32 all-reduce after
-// the flush for pp > 1; full recomputation.
-SoftwareModel megatron2021(int pp)
-{
-    SoftwareModel sw;
-    sw.attention = AttentionKernel::Unfused;
-    sw.overlapP2p = false;
-    sw.overlapGradReduce = pp == 1;
-    sw.gradBytes = pp == 1 ? 2 : 4;
-    return sw;
-}
-
-Workload megatron2021Workload(Workload w, int microBatch, int interleave)
-{
-    w.training.microBatch = microBatch;
-    w.training.interleave = interleave;
-    w.training.recompute = Recompute::Full;
-    w.training.sequenceParallel = false;
-    w.training.distributedOptimizer = false;
-    return w;
-}
-
 AnalysisResult analyzeOrFail(const Analyzer &a, const Workload &w, const Plan &p,
                              const SoftwareModel &sw = {})
 {
@@ -128,16 +104,10 @@ void tst_Accuracy::megatronTableOne_data()
     QTest::addColumn<int>("microBatch"); // from the paper's examples/sc21 scripts
     QTest::addColumn<int>("interleave");
     QTest::addColumn<double>("published");
-    QTest::newRow("1.7B") << 24 << 2304 << 24 << 1 << 1 << 32 << 512 << 16 << 1 << 137.0;
-    QTest::newRow("3.6B") << 32 << 3072 << 30 << 2 << 1 << 64 << 512 << 16 << 1 << 138.0;
-    QTest::newRow("7.5B") << 32 << 4096 << 36 << 4 << 1 << 128 << 512 << 16 << 1 << 142.0;
-    QTest::newRow("18.4B") << 48 << 6144 << 40 << 8 << 1 << 256 << 1024 << 8 << 1 << 135.0;
-    QTest::newRow("39.1B") << 64 << 8192 << 48 << 8 << 2 << 512 << 1536 << 4 << 1 << 138.0;
-    QTest::newRow("76.1B") << 80 << 10240 << 60 << 8 << 4 << 1024 << 1792 << 2 << 3 << 140.0;
-    QTest::newRow("145.6B") << 96 << 12288 << 80 << 8 << 8 << 1536 << 2304 << 2 << 2 << 148.0;
-    QTest::newRow("310.1B") << 128 << 16384 << 96 << 8 << 16 << 1920 << 2160 << 1 << 2 << 155.0;
-    QTest::newRow("529.6B") << 128 << 20480 << 105 << 8 << 35 << 2520 << 2520 << 1 << 3 << 163.0;
-    QTest::newRow("1008.0B") << 160 << 25600 << 128 << 8 << 64 << 3072 << 3072 << 1 << 1 << 163.0;
+    for (const fixtures::TableOneRow &r : fixtures::kMegatronTableOne) {
+        QTest::newRow(r.name) << r.heads << r.hidden << r.layers << r.tp << r.pp << r.gpus
+                              << r.batch << r.microBatch << r.interleave << r.tflops;
+    }
 }
 
 void tst_Accuracy::megatronTableOne()

@@ -1,6 +1,7 @@
 #include "engine/perf/flops.h"
 #include "engine/perf/perfmodel.h"
 #include "engine/plan/placement.h"
+#include "tests/engine/analysisfixtures.h"
 
 #include <QtTest>
 
@@ -80,21 +81,13 @@ Run tableOneRun(int heads, int hidden, int layers, int tp, int pp, int gpus, int
     Run r;
     ModelSpec &m = r.workload.model;
     m = {"gpt", layers, hidden, heads, heads, 4 * hidden, 51200, 2048, false, 1, 1, 0};
-    TrainingSpec &t = r.workload.training;
-    t.globalBatch = batch;
-    t.microBatch = microBatch;
-    t.recompute = Recompute::Full;
-    t.sequenceParallel = false;
-    t.distributedOptimizer = false;
-    t.interleave = interleave;
+    r.workload.training.globalBatch = batch;
+    r.workload = fixtures::megatron2021Workload(r.workload, microBatch, interleave);
     r.plan.tp = tp;
     r.plan.pp = pp;
     r.plan.dp = gpus / (tp * pp);
     r.gpus = gpus;
-    r.software.attention = AttentionKernel::Unfused;
-    r.software.overlapP2p = false;
-    r.software.overlapGradReduce = pp == 1; // PyTorch DDP; Megatron's local DDP reduces after
-    r.software.gradBytes = pp == 1 ? 2 : 4; // DDP reduces fp16 gradients; local DDP fp32 ones
+    r.software = fixtures::megatron2021(pp);
     return r;
 }
 
@@ -130,16 +123,10 @@ void tst_Calibration::megatronTableOne_data()
     QTest::addColumn<int>("interleave");
     QTest::addColumn<double>("published"); // TFLOP/s per GPU
 
-    QTest::newRow("1.7B") << 24 << 2304 << 24 << 1 << 1 << 32 << 512 << 16 << 1 << 137.0;
-    QTest::newRow("3.6B") << 32 << 3072 << 30 << 2 << 1 << 64 << 512 << 16 << 1 << 138.0;
-    QTest::newRow("7.5B") << 32 << 4096 << 36 << 4 << 1 << 128 << 512 << 16 << 1 << 142.0;
-    QTest::newRow("18.4B") << 48 << 6144 << 40 << 8 << 1 << 256 << 1024 << 8 << 1 << 135.0;
-    QTest::newRow("39.1B") << 64 << 8192 << 48 << 8 << 2 << 512 << 1536 << 4 << 1 << 138.0;
-    QTest::newRow("76.1B") << 80 << 10240 << 60 << 8 << 4 << 1024 << 1792 << 2 << 3 << 140.0;
-    QTest::newRow("145.6B") << 96 << 12288 << 80 << 8 << 8 << 1536 << 2304 << 2 << 2 << 148.0;
-    QTest::newRow("310.1B") << 128 << 16384 << 96 << 8 << 16 << 1920 << 2160 << 1 << 2 << 155.0;
-    QTest::newRow("529.6B") << 128 << 20480 << 105 << 8 << 35 << 2520 << 2520 << 1 << 3 << 163.0;
-    QTest::newRow("1008.0B") << 160 << 25600 << 128 << 8 << 64 << 3072 << 3072 << 1 << 1 << 163.0;
+    for (const fixtures::TableOneRow &r : fixtures::kMegatronTableOne) {
+        QTest::newRow(r.name) << r.heads << r.hidden << r.layers << r.tp << r.pp << r.gpus
+                              << r.batch << r.microBatch << r.interleave << r.tflops;
+    }
 }
 
 void tst_Calibration::megatronTableOne()
