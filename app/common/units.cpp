@@ -1,5 +1,7 @@
 #include "app/common/units.h"
 
+#include "engine/core/figure.h"
+
 #include <QLocale>
 
 #include <cmath>
@@ -8,21 +10,12 @@ namespace topoplan::units {
 
 namespace {
 
-// Three significant figures read well for bandwidths and rates; integers stay exact.
-QString scaled(double value, const char *const *unitNames, int unitCount)
+// The engine chooses the unit and the digits (engine/core/figure); only the decimal point and
+// digit grouping are the locale's.
+QString localized(const figure::Figure &f)
 {
-    int unit = 0;
-    double v = value;
-    while (std::abs(v) >= 1000 && unit + 1 < unitCount) {
-        v /= 1000;
-        ++unit;
-    }
-    int decimals = 0;
-    if (std::abs(v) < 10)
-        decimals = 2;
-    else if (std::abs(v) < 100)
-        decimals = 1;
-    return number(v, decimals) + QLatin1Char(' ') + QLatin1String(unitNames[unit]);
+    const QString n = number(f.value, f.decimals);
+    return f.unit.empty() ? n : n + QLatin1Char(' ') + QString::fromStdString(f.unit);
 }
 
 } // namespace
@@ -44,25 +37,17 @@ QString number(double value, int maxDecimals)
 
 QString bandwidth(double gigabytesPerSecond)
 {
-    if (gigabytesPerSecond != 0 && std::abs(gigabytesPerSecond) < 1) {
-        static const char *const small[] = {"MB/s"};
-        return scaled(gigabytesPerSecond * 1000, small, 1);
-    }
-    static const char *const names[] = {"GB/s", "TB/s", "PB/s"};
-    return scaled(gigabytesPerSecond, names, 3);
+    return localized(figure::bandwidth(gigabytesPerSecond));
 }
 
 QString tflops(double teraflopsPerSecond)
 {
-    static const char *const names[] = {"TFLOP/s", "PFLOP/s", "EFLOP/s"};
-    return scaled(teraflopsPerSecond, names, 3);
+    return localized(figure::tflops(teraflopsPerSecond));
 }
 
 QString gigabytes(double gigabytes)
 {
-    static const char *const names[] = {"GB", "TB", "PB"};
-    // Memory is sold in binary-ish steps but quoted in decimal GB (80 GB, 141 GB); keep that.
-    return scaled(gigabytes, names, 3);
+    return localized(figure::gigabytes(gigabytes));
 }
 
 QString lineRate(double gigabitsPerSecond)
@@ -83,28 +68,17 @@ QString duration(double seconds)
 {
     if (!std::isfinite(seconds))
         return QStringLiteral("\u221e s");
-    const double a = std::abs(seconds);
-    const auto withUnit = [](double v, const char *unit) -> QString {
-        const int decimals = std::abs(v) < 10 ? 2 : std::abs(v) < 100 ? 1 : 0;
-        return number(v, decimals) + QLatin1Char(' ') + QString::fromUtf8(unit);
-    };
-    if (a >= 1 || a == 0)
-        return withUnit(seconds, "s");
-    if (a >= 1e-3)
-        return withUnit(seconds * 1e3, "ms");
-    return withUnit(seconds * 1e6, "\u00b5s");
+    return localized(figure::duration(seconds));
 }
 
 QString percent(double fraction)
 {
-    return number(fraction * 100, 1) + QStringLiteral(" %");
+    return localized(figure::percent(fraction));
 }
 
 QString tokensPerSecond(double tokens)
 {
-    if (std::abs(tokens) >= 1e6)
-        return number(tokens / 1e6, 2) + QStringLiteral(" M tokens/s");
-    return QLocale().toString(std::round(tokens), 'f', 0) + QStringLiteral(" tokens/s");
+    return localized(figure::tokensPerSecond(tokens));
 }
 
 } // namespace topoplan::units

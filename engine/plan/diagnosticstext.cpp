@@ -1,5 +1,7 @@
 #include "engine/plan/diagnosticstext.h"
 
+#include "engine/core/figure.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -70,22 +72,22 @@ std::string className(LinkClass c)
 
 std::string gbs(double v)
 {
-    return format(v >= 100 ? "%.0f GB/s" : "%.1f GB/s", v);
+    return figure::text(figure::bandwidth(v));
 }
 
 std::string gb(double v)
 {
-    return format("%.1f GB", v);
+    return figure::text(figure::gigabytes(v));
 }
 
 std::string us(double v)
 {
-    return format("%.1f us", v);
+    return figure::text(figure::duration(v * 1e-6));
 }
 
 std::string percent(double share)
 {
-    return format("%.0f%%", 100 * share);
+    return figure::text(figure::percent(share));
 }
 
 std::string ratio(double r)

@@ -19,10 +19,11 @@ std::string countOf(int n, int total, const std::string &noun);
 std::string dimName(Dim d); // "TP", ..., "EDP"
 // "NVLink", "xGMI", "InfiniBand", "RoCE", "PCIe", "plain Ethernet"
 std::string className(LinkClass c);
-std::string gbs(double gbPerS);    // "369 GB/s", "5.8 GB/s"
-std::string gb(double gib);        // "61.2 GB"
-std::string us(double micros);     // "3.7 us"
-std::string percent(double share); // "18%"
+// Figures as engine/core/figure writes them for the whole product:
+std::string gbs(double gbPerS);    // "369 GB/s", "5.8 GB/s", "1.8 TB/s"
+std::string gb(double gb);         // "61.2 GB"
+std::string us(double micros);     // "3.7 µs"
+std::string percent(double share); // "18 %", "51.4 %"
 std::string ratio(double r);       // "2:1", "1.5:1"
 
 } // namespace topoplan::diagtext

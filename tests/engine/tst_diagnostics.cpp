@@ -213,7 +213,7 @@ void tst_Diagnostics::triggers_data()
             << QStringList{QStringLiteral("leaf-1"), QStringLiteral("leaf-2")}
             << "DP traffic climbs through oversubscribed leaf switches (leaf-1, leaf-2: up to "
                "2:1 downlink to uplink bandwidth): the DP gradient reduction gets 23.5 GB/s per "
-               "group where 1:1 uplinks would give 47.0 GB/s (50% lost)";
+               "group where 1:1 uplinks would give 47 GB/s (50 % lost)";
     QTest::newRow("DP_OVERSUBSCRIBED absent")
             << "dp through 1:1"
             << "DP_OVERSUBSCRIBED" << false << "" << QStringList() << "";
@@ -238,7 +238,7 @@ void tst_Diagnostics::triggers_data()
                                     << "NO_PATH" << false << "" << QStringList() << "";
     QTest::newRow("OUT_OF_MEMORY")
             << "175B on 8 GPUs"
-            << "OUT_OF_MEMORY" << true << "error" << QStringList() << "of its 80.0 GB: weights ";
+            << "OUT_OF_MEMORY" << true << "error" << QStringList() << "of its 80 GB: weights ";
     QTest::newRow("OUT_OF_MEMORY absent") << "175B on 256 GPUs"
                                           << "OUT_OF_MEMORY" << false << "" << QStringList() << "";
     QTest::newRow("FITS_ONE_DOMAIN")
