@@ -125,11 +125,10 @@ int cmdCatalog(const Args &a, std::ostream &out, std::ostream &)
 
     Table gpus({"GPU", "name", "BF16 TFLOP/s", "FP8 TFLOP/s", "HBM", "HBM BW", "scale-up"});
     for (const auto &[id, g] : c.gpus()) {
-        const Medium *m = c.medium(g.nvlink);
-        std::string link = m && g.nvlinkLinks > 0
-                                   ? fmt(g.nvlinkLinks) + " x " + m->name + " = "
-                                             + fmt(g.nvlinkLinks * m->bandwidthGBs) + " GB/s"
-                                   : "PCIe only";
+        const ScaleUpFabric up = gpuScaleUp(g, c);
+        std::string link = up.medium ? fmt(g.nvlinkLinks) + " x " + up.medium->name + " = "
+                                               + fmt(up.perGpuGBs) + " GB/s"
+                                     : "PCIe only";
         gpus.add({id, g.name, fmt(g.bf16Tflops), fmt(g.fp8Tflops), fmt(g.hbmGB) + " GB",
                   fmt(g.hbmTBs, 2) + " TB/s", link});
     }

@@ -226,7 +226,7 @@ void FabricGraphBuilder::assignDomains()
         NodeInfo &info = m_nodes[n];
         const Node &node = m_topo.nodes[n];
         const std::string name = node.name.empty() ? node.id : node.name;
-        const double perGpu = info.nvlink ? info.nvlink->bandwidthGBs * info.gpu->nvlinkLinks : 0;
+        const double perGpu = info.nvlink ? gpuScaleUp(*info.gpu, m_catalog).perGpuGBs : 0;
         if (info.customDomain >= 0) {
             info.domain = fabricDomainOf[info.customDomain];
             NVLinkDomain &dom = m_g.m_domains[info.domain];

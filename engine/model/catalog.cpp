@@ -350,6 +350,29 @@ std::optional<Error> Catalog::checkReferences(const std::string &file) const
     return std::nullopt;
 }
 
+ScaleUpFabric gpuScaleUp(const GpuModel &gpu, const Catalog &catalog)
+{
+    ScaleUpFabric f;
+    if (gpu.nvlinkLinks > 0 && (f.medium = catalog.medium(gpu.nvlink))) {
+        f.perGpuGBs = f.medium->bandwidthGBs * gpu.nvlinkLinks;
+        f.linkClass = f.medium->linkClass;
+    }
+    return f;
+}
+
+ScaleUpFabric scaleUpFabric(const ServerModel &server, const Catalog &catalog)
+{
+    const GpuModel *gpu = catalog.gpu(server.gpu);
+    if (!gpu)
+        return {};
+    ScaleUpFabric f = gpuScaleUp(*gpu, catalog);
+    if (!f.medium && (f.medium = catalog.medium(server.pcie))) {
+        f.perGpuGBs = f.medium->bandwidthGBs; // one x16 slot per GPU
+        f.linkClass = f.medium->linkClass;
+    }
+    return f;
+}
+
 const Medium *Catalog::medium(const std::string &id) const
 {
     auto it = m_media.find(id);

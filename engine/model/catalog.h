@@ -112,6 +112,23 @@ struct CollectiveTuning
 
 // The hardware catalog: data (resources/catalog.json), not code. A project may add or
 // override entries through its own "catalog" section (same shape), see Catalog::merged().
+class Catalog;
+
+// The link one GPU uses to reach its peers without leaving its NVLink domain: NVLink (or xGMI)
+// at nvlinkLinks x the medium's per-link rate; for a server without, one PCIe x16 slot per GPU.
+// The one computation of the per-GPU scale-up bandwidth: the fabric graph, the canvas and the
+// CLI's catalog table all use it.
+struct ScaleUpFabric
+{
+    const Medium *medium = nullptr; // nullptr when the catalog lacks the medium
+    double perGpuGBs = 0;           // per direction, line rate
+    LinkClass linkClass = LinkClass::PCIe;
+};
+// The GPU's own NVLink/xGMI; no medium when it has none.
+ScaleUpFabric gpuScaleUp(const GpuModel &gpu, const Catalog &catalog);
+// The server's: its GPU's NVLink, else its PCIe.
+ScaleUpFabric scaleUpFabric(const ServerModel &server, const Catalog &catalog);
+
 class Catalog
 {
 public:
