@@ -2,6 +2,7 @@
 
 #include "cli/clianalyze.h"
 #include "cli/cliargs.h"
+#include "cli/cliexplore.h"
 
 #include "engine/core/jsonin.h"
 #include "engine/generate/generator.h"
@@ -40,6 +41,19 @@ Commands:
                        held (only --dim tp)
   plan FILE [--workload FILE | --workload-preset NAME] [--top N] [--json]
                        the best plans for the job, ranked by tokens/s (default top 10)
+  explore FILE [--gpus N] [--domains LIST] [--fabrics LIST] [--oversubscription LIST]
+          [--switches LIST] [--tokens N] [--workload ... ] [--json] [--save-variants DIR]
+                       which design? every combination of NVLink domain (server
+                       models; MODEL:GPUS for custom domains, e.g. gb200-tray:36), fabric
+                       (rail-optimized, fat-tree, optionally :2 or :3 tiers) and leaf
+                       oversubscription (1,2,4 or 2:1) at the project's GPU count (or N),
+                       each built by the generator and given the planner's best plan:
+                       tokens/s, MFU, step time, switches, cables, server power, days to
+                       train --tokens (15T, 1.5e13), and the Pareto front of tokens/s
+                       against switches; --save-variants writes each as a project
+  compare A B [C ...] [--workload FILE | --workload-preset NAME] [--json]
+                       the same job (the options', or A's) on several designs: each
+                       one's best plan and its delta against A
   export FILE [--format svg|pdf|png|jpg] [--scale S] -o OUT
                        the diagram at full detail with its legend (format from OUT's
                        suffix unless given; --scale: pixels per unit for PNG/JPEG, default 2)
@@ -340,6 +354,15 @@ int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &e
              {"dim"},
              cmdSweep},
             {"plan", 1, 1, {"json"}, {"workload", "workload-preset", "top"}, {}, cmdPlan},
+            {"explore",
+             1,
+             1,
+             {"json"},
+             {"gpus", "domains", "fabrics", "oversubscription", "switches", "tokens", "workload",
+              "workload-preset", "save-variants"},
+             {},
+             cmdExplore},
+            {"compare", 2, 64, {"json"}, {"workload", "workload-preset"}, {}, cmdCompare},
             {"generate",
              0,
              0,

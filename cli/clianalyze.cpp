@@ -68,6 +68,34 @@ Expected<Workload> workloadFromFile(const std::string &path)
     return workloadFromJson(JsonIn(*doc, path));
 }
 
+} // namespace
+
+Expected<Workload> jobWorkload(const Args &a, const Project &project, const std::string &file,
+                               std::string *source)
+{
+    if (a.has("workload")) {
+        *source = a.value("workload");
+        return workloadFromFile(*source);
+    }
+    if (a.has("workload-preset")) {
+        *source = "--workload-preset " + a.value("workload-preset");
+        return workloadPreset(a.value("workload-preset"));
+    }
+    if (project.workload) {
+        *source = file;
+        return *project.workload;
+    }
+    std::string presets;
+    for (const std::string &n : workloadPresetNames())
+        presets += (presets.empty() ? "" : ", ") + n;
+    return Error{file, "workload",
+                 "the project states no workload: give --workload FILE or "
+                 "--workload-preset NAME (one of: "
+                         + presets + ")"};
+}
+
+namespace {
+
 // Loads FILE, its catalog and fabric, the workload (--workload FILE, --workload-preset NAME or
 // the project's own) and the plan (--plan SPEC or the project's). Returns the exit code on
 // failure, with the message on `err`.
@@ -100,26 +128,7 @@ std::optional<Job> loadJob(const Args &a, std::ostream &err, int *code)
     }
     job.analyzer.emplace(std::move(*analyzer));
 
-    Expected<Workload> workload = Error{};
-    if (a.has("workload")) {
-        job.workloadSource = a.value("workload");
-        workload = workloadFromFile(job.workloadSource);
-    } else if (a.has("workload-preset")) {
-        job.workloadSource = "--workload-preset " + a.value("workload-preset");
-        workload = workloadPreset(a.value("workload-preset"));
-    } else if (project->workload) {
-        job.workloadSource = job.file;
-        workload = *project->workload;
-    } else {
-        std::string presets;
-        for (const std::string &n : workloadPresetNames())
-            presets += (presets.empty() ? "" : ", ") + n;
-        fail(err, Error{job.file, "workload",
-                        "the project states no workload: give --workload FILE or "
-                        "--workload-preset NAME (one of: "
-                                + presets + ")"});
-        return std::nullopt;
-    }
+    Expected<Workload> workload = jobWorkload(a, *project, job.file, &job.workloadSource);
     if (!workload) {
         fail(err, workload.error());
         return std::nullopt;

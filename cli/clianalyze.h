@@ -1,6 +1,11 @@
 #pragma once
 
+#include "engine/core/error.h"
+#include "engine/model/project.h"
+#include "engine/model/workload.h"
+
 #include <ostream>
+#include <string>
 
 namespace topoplan::cli {
 
@@ -12,5 +17,10 @@ class Args;
 int cmdAnalyze(const Args &a, std::ostream &out, std::ostream &err);
 int cmdSweep(const Args &a, std::ostream &out, std::ostream &err);
 int cmdPlan(const Args &a, std::ostream &out, std::ostream &err);
+
+// The job's workload: --workload FILE, --workload-preset NAME, or else the project's own (read
+// from `file`); `source` is set to where it came from, for messages.
+Expected<Workload> jobWorkload(const Args &a, const Project &project, const std::string &file,
+                               std::string *source);
 
 } // namespace topoplan::cli

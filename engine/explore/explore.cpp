@@ -1,5 +1,6 @@
 #include "engine/explore/explore.h"
 
+#include "engine/core/figure.h"
 #include "engine/plan/analysisjson.h"
 #include "engine/plan/planner.h"
 
@@ -375,6 +376,72 @@ ExploreResult explore(const ExploreRequest &request)
 
 namespace {
 
+// "+8 switches", "24 fewer switches", "as many switches".
+std::string switchDelta(int delta)
+{
+    if (delta == 0)
+        return "as many switches";
+    return std::to_string(std::abs(delta)) + (delta > 0 ? " more" : " fewer") + " switches";
+}
+
+std::string tokensText(const VariantResult &v)
+{
+    return figure::text(figure::tokensPerSecond(v.tokensPerS()));
+}
+
+} // namespace
+
+std::vector<std::string> verdicts(const ExploreResult &r)
+{
+    std::vector<std::string> out;
+    const VariantResult *best = nullptr;
+    for (const VariantResult &v : r.variants)
+        if (v.status == VariantStatus::Ok && (!best || v.tokensPerS() > best->tokensPerS()))
+            best = &v;
+    if (!best) {
+        out.push_back("No variant can run the job on " + std::to_string(r.gpus)
+                      + " GPUs: see each variant's message.");
+        return out;
+    }
+    out.push_back("Best: " + best->spec.label + " at " + tokensText(*best) + " ("
+                  + figure::text(figure::tokensPerSecond(best->tokensPerS() / std::max(1, r.gpus)))
+                  + " per GPU), " + std::to_string(best->switches()) + " switches.");
+    // The best of every other domain, in the order the domains were asked.
+    std::vector<std::string> seen{toString(best->spec.domain)};
+    for (const VariantResult &v : r.variants) {
+        const std::string domain = toString(v.spec.domain);
+        if (std::find(seen.begin(), seen.end(), domain) != seen.end())
+            continue;
+        const VariantResult *top = nullptr;
+        for (const VariantResult &u : r.variants)
+            if (u.status == VariantStatus::Ok && toString(u.spec.domain) == domain
+                && (!top || u.tokensPerS() > top->tokensPerS()))
+                top = &u;
+        seen.push_back(domain);
+        if (!top)
+            continue;
+        const double gain = best->tokensPerS() / top->tokensPerS() - 1;
+        out.push_back(best->spec.label + " beats " + top->spec.label + " (the best on " + domain
+                      + ") by " + figure::text(figure::percent(gain)) + " tokens/s, with "
+                      + switchDelta(best->switches() - top->switches()) + ".");
+    }
+    const VariantResult *frugal = nullptr;
+    for (const VariantResult &v : r.variants)
+        if (v.status == VariantStatus::Ok && v.tokensPerS() >= 0.95 * best->tokensPerS()
+            && v.switches() < best->switches()
+            && (!frugal || v.switches() < frugal->switches()
+                || (v.switches() == frugal->switches() && v.tokensPerS() > frugal->tokensPerS())))
+            frugal = &v;
+    if (frugal)
+        out.push_back(frugal->spec.label + " comes within "
+                      + figure::text(figure::percent(1 - frugal->tokensPerS() / best->tokensPerS()))
+                      + " of the best with " + switchDelta(frugal->switches() - best->switches())
+                      + ".");
+    return out;
+}
+
+namespace {
+
 Json num(double v, int decimals)
 {
     if (!std::isfinite(v))
@@ -436,6 +503,7 @@ Json toJson(const ExploreResult &r)
                 {"token_budget", r.tokenBudget ? Json(*r.tokenBudget) : Json(nullptr)},
                 {"cancelled", r.cancelled},
                 {"power_note", kPowerNote},
+                {"verdicts", verdicts(r)},
                 {"variants", std::move(variants)}};
 }
 

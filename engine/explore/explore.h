@@ -151,6 +151,12 @@ VariantResult evaluateVariant(const VariantSpec &spec, const ExploreRequest &req
 // its switches, and more of one or fewer of the other.
 void markPareto(std::vector<VariantResult> &variants);
 
+// The answer to "which design?" in sentences, the same for the CLI and the Explore panel: the
+// best variant by tokens/s; against it, the best variant of every other NVLink domain ("by
+// how much, with how many more or fewer switches"); and the variant with the fewest switches
+// that comes within 5 % of the best, where that is not the best itself.
+std::vector<std::string> verdicts(const ExploreResult &r);
+
 // Days to train `tokens` at `tokensPerS`.
 double daysToTrain(double tokens, double tokensPerS);
 
