@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/common/changeevent.h"
+#include "app/document/document.h"
 
 #include "engine/core/error.h"
 #include "engine/plan/analysis.h"
@@ -15,8 +16,6 @@
 #include <optional>
 
 namespace topoplan {
-
-class Document;
 
 // What one analysis of the document gave.
 struct AnalysisOutcome

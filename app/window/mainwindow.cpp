@@ -16,6 +16,7 @@
 #include "app/export/diagramexport.h"
 #include "app/panels/analysisdock.h"
 #include "app/panels/dropcontroller.h"
+#include "app/panels/exploredock.h"
 #include "app/panels/palettedock.h"
 #include "app/panels/sweepdock.h"
 #include "app/tools/connecttool.h"
@@ -147,6 +148,19 @@ void MainWindow::createEditor()
     m_sweepDock = new SweepDock(m_analysis, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_sweepDock);
     tabifyDockWidget(m_analysisDock, m_sweepDock);
+    m_exploreDock = new ExploreDock(m_analysis, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_exploreDock);
+    tabifyDockWidget(m_sweepDock, m_exploreDock);
+    connect(m_exploreDock, &ExploreDock::openVariantRequested, this,
+            &MainWindow::openInNewWindow);
+    // The explorer's table and charts need more height than the analysis: the first time it
+    // comes up, the bottom docks take close to half the window.
+    connect(m_exploreDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (!visible || m_exploreSized)
+            return;
+        m_exploreSized = true;
+        resizeDocks({m_exploreDock}, {std::max(380, height() * 45 / 100)}, Qt::Vertical);
+    });
     m_analysisDock->raise();
     resizeDocks({m_analysisDock}, {220}, Qt::Vertical); // the canvas keeps most of the height
     connect(m_analysisDock, &AnalysisDock::message, this, showMessage);
@@ -300,6 +314,16 @@ void MainWindow::createMenus()
     view->addAction(m_palette->toggleViewAction());
     view->addAction(m_analysisDock->toggleViewAction());
     view->addAction(m_sweepDock->toggleViewAction());
+    view->addAction(m_exploreDock->toggleViewAction());
+    QAction *explore = view->addAction(tr("&Explore Designs..."));
+    explore->setObjectName(QStringLiteral("exploreAction"));
+    explore->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    explore->setStatusTip(tr("Which design runs this job best? Compare NVLink domains, "
+                             "fabrics and oversubscription"));
+    connect(explore, &QAction::triggered, this, [this] {
+        m_exploreDock->show();
+        m_exploreDock->raise();
+    });
     QAction *showAnalysis = view->addAction(tr("Show Analysis on &Canvas"));
     showAnalysis->setObjectName(QStringLiteral("showAnalysisAction"));
     showAnalysis->setCheckable(true);
@@ -368,6 +392,7 @@ void MainWindow::setDocument(Document *document)
     m_analysis->setDocument(document);
     m_analysisDock->setDocument(document);
     m_sweepDock->setDocument(document);
+    m_exploreDock->setDocument(document);
     m_overlays->setScene(m_scene);
 
     delete oldScene;
@@ -562,6 +587,28 @@ void MainWindow::showError(const QString &title, const QString &text, const QStr
     box->setInformativeText(details);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
+}
+
+void MainWindow::openProject(Project project, const QString &message)
+{
+    auto *document = new Document(std::move(project), QString(), this);
+    document->markUnsaved();
+    setDocument(document);
+    m_view->zoomToFit();
+    if (!message.isEmpty())
+        statusBar()->showMessage(message, kStatusMessageMs);
+}
+
+MainWindow *MainWindow::openInNewWindow(const Project &project)
+{
+    auto *window = new MainWindow;
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->resize(size());
+    window->show();
+    window->openProject(project,
+                        tr("Opened from the explorer: %1. Save it to keep it.")
+                                .arg(QString::fromStdString(project.name)));
+    return window;
 }
 
 void MainWindow::newProject()

@@ -24,6 +24,7 @@ class ConnectTool;
 class Document;
 class DropController;
 class EditingActions;
+class ExploreDock;
 class PaletteDock;
 class SelectTool;
 class SweepDock;
@@ -51,6 +52,7 @@ public:
     AnalysisController *analysis() const { return m_analysis; }
     AnalysisDock *analysisDock() const { return m_analysisDock; }
     SweepDock *sweepDock() const { return m_sweepDock; }
+    ExploreDock *exploreDock() const { return m_exploreDock; }
     AnalysisOverlayController *overlays() const { return m_overlays; }
     AutosaveManager *autosave() const { return m_autosave; }
     const Preferences &preferences() const { return m_preferences; }
@@ -66,6 +68,12 @@ public:
     // engine/templates.h's kSampleTemplateId (32 DGX H100, rail-optimized NDR, GPT-3 175B).
     void openTemplate(const QString &templateId);
     static QString sampleTemplateId();
+    // Shows `project` as a new, unsaved document in this window (nothing is asked: callers
+    // ask first), with `message` in the status bar.
+    void openProject(Project project, const QString &message = {});
+    // The same in a new window of its own (closed with its last reference), as the explorer
+    // opens a variant: the design the user was looking at stays where it was.
+    MainWindow *openInNewWindow(const Project &project);
     // Saves in the background to `path`.
     void saveFile(const QString &path);
     // Exports the diagram to `path` (SVG, PDF, PNG or JPEG by its suffix, SVG without one):
@@ -161,6 +169,8 @@ private:
     AnalysisController *m_analysis = nullptr;
     AnalysisDock *m_analysisDock = nullptr;
     SweepDock *m_sweepDock = nullptr;
+    ExploreDock *m_exploreDock = nullptr;
+    bool m_exploreSized = false;
     AnalysisOverlayController *m_overlays = nullptr;
     AutosaveManager *m_autosave = nullptr;
     Preferences m_preferences;

@@ -1,0 +1,714 @@
+#include "app/panels/exploredock.h"
+
+#include "app/analysis/analysiscontroller.h"
+#include "app/common/units.h"
+#include "app/document/document.h"
+#include "app/export/chartexport.h"
+#include "app/panels/exploremodel.h"
+
+#include "engine/io/projectfile.h"
+#include "engine/model/summary.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QGraphicsLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLegendMarker>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QMenu>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QThread>
+#include <QToolButton>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace topoplan {
+
+namespace {
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+// The colours of the lines, in order; enough to tell a dozen apart.
+QColor seriesColour(int i)
+{
+    static const QColor colours[]
+            = {QColor(0x2e, 0x6f, 0xd6), QColor(0xe0, 0x7b, 0x14), QColor(0x2a, 0x9d, 0x5c),
+               QColor(0xc0, 0x39, 0x2b), QColor(0x8e, 0x44, 0xad), QColor(0x16, 0xa0, 0x85),
+               QColor(0x7f, 0x8c, 0x8d), QColor(0xd3, 0x54, 0x00)};
+    return colours[i % (sizeof colours / sizeof colours[0])];
+}
+
+// Tokens per second on an axis: thousands or millions, said once in the axis title, so the
+// labels stay short ("1.2", not "1200k").
+struct AxisScale
+{
+    double divisor = 1;
+    QString unit;
+};
+
+AxisScale tokensScale(double top)
+{
+    if (top >= 2e6)
+        return {1e6, QObject::tr("M tokens/s")};
+    if (top >= 2e3)
+        return {1e3, QObject::tr("k tokens/s")};
+    return {1, QObject::tr("tokens/s")};
+}
+
+void resetChart(QChart *chart)
+{
+    chart->removeAllSeries();
+    for (QAbstractAxis *axis : chart->axes())
+        chart->removeAxis(axis);
+}
+
+void styleChart(QChartView *view)
+{
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(220);
+    QChart *chart = view->chart();
+    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    chart->setBackgroundRoundness(0);
+}
+
+void attach(QChart *chart, QAbstractSeries *series, QAbstractAxis *x, QAbstractAxis *y)
+{
+    chart->addSeries(series);
+    series->attachAxis(x);
+    series->attachAxis(y);
+}
+
+void colourAxes(QChart *chart, const QPalette &palette)
+{
+    for (QAbstractAxis *axis : chart->axes()) {
+        axis->setLabelsColor(palette.color(QPalette::Text));
+        axis->setTitleBrush(palette.color(QPalette::Text));
+    }
+    chart->setBackgroundBrush(palette.color(QPalette::Base));
+    chart->legend()->setLabelColor(palette.color(QPalette::Text));
+    chart->setTitleBrush(palette.color(QPalette::Text));
+}
+
+QLineSeries *lineSeries(const QString &name, const QColor &colour)
+{
+    auto *s = new QLineSeries;
+    s->setName(name);
+    s->setPen(QPen(colour, 2.5));
+    s->setPointsVisible(true);
+    return s;
+}
+
+QString fabricName(const FabricChoice &f)
+{
+    const QString kind = f.kind == FabricKind::RailOptimized ? QObject::tr("rail-optimized")
+                                                             : QObject::tr("fat tree");
+    return f.tiers > 0 ? QObject::tr("%1, %2 tiers").arg(kind).arg(f.tiers) : kind;
+}
+
+} // namespace
+
+ExploreDock::ExploreDock(AnalysisController *controller, QWidget *parent)
+    : QDockWidget(tr("Explore Designs"), parent)
+    , m_controller(controller)
+    , m_gpus(new QSpinBox)
+    , m_budget(new QLineEdit)
+    , m_domainButton(new QToolButton)
+    , m_fabricButton(new QToolButton)
+    , m_oversubscriptionButton(new QToolButton)
+    , m_domainMenu(new QMenu(this))
+    , m_fabricMenu(new QMenu(this))
+    , m_oversubscriptionMenu(new QMenu(this))
+    , m_runButton(new QPushButton(tr("Explore")))
+    , m_cancelButton(new QPushButton(tr("Cancel")))
+    , m_progress(new QProgressBar)
+    , m_verdict(new QLabel)
+    , m_table(new QTableView)
+    , m_model(new ExploreModel(this))
+    , m_sorted(new QSortFilterProxyModel(this))
+    , m_charts(new QTabWidget)
+    , m_domainView(new QChartView)
+    , m_oversubscriptionView(new QChartView)
+    , m_paretoView(new QChartView)
+{
+    setObjectName(QStringLiteral("exploreDock"));
+    auto *body = new QWidget(this);
+    auto *column = new QVBoxLayout(body);
+    column->setContentsMargins(4, 4, 4, 4);
+
+    auto *controls = new QHBoxLayout;
+    m_gpus->setObjectName(QStringLiteral("exploreGpus"));
+    m_gpus->setRange(0, 1'000'000);
+    m_gpus->setToolTip(tr("The GPU count every design is built for; by default the design's "
+                          "own"));
+    m_gpus->setAccelerated(true);
+    m_gpus->setMinimumWidth(m_gpus->fontMetrics().horizontalAdvance(tr("as designed (100000)"))
+                            + 40);
+    m_budget->setObjectName(QStringLiteral("exploreTokenBudget"));
+    m_budget->setPlaceholderText(tr("e.g. 15T"));
+    m_budget->setToolTip(tr("Tokens to train (15T, 1.5e13, 800B): the table then gives the "
+                            "days each design takes"));
+    m_budget->setMaximumWidth(110);
+    for (auto [button, menu, name, text] :
+         {std::tuple{m_domainButton, m_domainMenu, "exploreDomains", tr("NVLink domains")},
+          std::tuple{m_fabricButton, m_fabricMenu, "exploreFabrics", tr("Fabrics")},
+          std::tuple{m_oversubscriptionButton, m_oversubscriptionMenu, "exploreOversubscription",
+                     tr("Oversubscription")}}) {
+        button->setObjectName(QString::fromLatin1(name));
+        button->setText(text);
+        button->setMenu(menu);
+        button->setPopupMode(QToolButton::InstantPopup);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    }
+    buildAxisMenus();
+    m_runButton->setObjectName(QStringLiteral("exploreRun"));
+    m_runButton->setDefault(true);
+    m_runButton->setToolTip(tr("Build every combination of the chosen domains, fabrics and "
+                               "oversubscriptions and plan the job on each"));
+    m_cancelButton->setObjectName(QStringLiteral("exploreCancel"));
+    m_cancelButton->setEnabled(false);
+    m_progress->setObjectName(QStringLiteral("exploreProgress"));
+    m_progress->setTextVisible(true);
+    m_progress->setFormat(tr("%v of %m designs"));
+    m_progress->setVisible(false);
+    controls->addWidget(new QLabel(tr("GPUs:")));
+    controls->addWidget(m_gpus);
+    controls->addWidget(m_domainButton);
+    controls->addWidget(m_fabricButton);
+    controls->addWidget(m_oversubscriptionButton);
+    controls->addWidget(new QLabel(tr("Token budget:")));
+    controls->addWidget(m_budget);
+    controls->addWidget(m_runButton);
+    controls->addWidget(m_cancelButton);
+    controls->addWidget(m_progress, 1);
+    controls->addStretch();
+    column->addLayout(controls);
+
+    m_verdict->setObjectName(QStringLiteral("exploreVerdict"));
+    m_verdict->setWordWrap(true);
+    // The answer is never squeezed to one line by a short dock: the table gives way.
+    m_verdict->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_verdict->setText(tr("Which design runs this job best? Choose the axes and press "
+                          "Explore: every combination is built, planned and compared."));
+    column->addWidget(m_verdict);
+
+    m_sorted->setSourceModel(m_model);
+    m_sorted->setSortRole(Qt::UserRole);
+    m_table->setObjectName(QStringLiteral("exploreTable"));
+    m_table->setModel(m_sorted);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder); // the order the variants were built in
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setMouseTracking(true);
+    connect(m_table, &QAbstractItemView::doubleClicked, this,
+            [this](const QModelIndex &index) { openRow(m_sorted->mapToSource(index).row()); });
+
+    m_domainView->setObjectName(QStringLiteral("exploreDomainChart"));
+    m_oversubscriptionView->setObjectName(QStringLiteral("exploreOversubscriptionChart"));
+    m_paretoView->setObjectName(QStringLiteral("exploreParetoChart"));
+    m_charts->setObjectName(QStringLiteral("exploreCharts"));
+    for (auto [view, title, file] :
+         {std::tuple{m_domainView, tr("Domain size"), tr("tokens per GPU by NVLink domain")},
+          std::tuple{m_oversubscriptionView, tr("Oversubscription"),
+                     tr("tokens by oversubscription")},
+          std::tuple{m_paretoView, tr("Switches"), tr("tokens against switches")}}) {
+        styleChart(view);
+        installChartExport(view, file);
+        m_charts->addTab(view, title);
+    }
+
+    auto *split = new QSplitter(Qt::Horizontal);
+    split->addWidget(m_table);
+    split->addWidget(m_charts);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    column->addWidget(split, 1);
+    setWidget(body);
+
+    connect(m_runButton, &QPushButton::clicked, this, [this] { run(); });
+    connect(m_cancelButton, &QPushButton::clicked, this, &ExploreDock::cancel);
+    connect(&m_watcher, &QFutureWatcherBase::finished, this, &ExploreDock::onFinished);
+    connect(controller, &AnalysisController::finished, this, &ExploreDock::updateDesignGpus);
+}
+
+ExploreDock::~ExploreDock()
+{
+    if (m_cancel)
+        *m_cancel = true;
+    m_watcher.waitForFinished();
+}
+
+void ExploreDock::buildAxisMenus()
+{
+    const ExploreAxes defaults = defaultAxes();
+    auto checkable = [](QMenu *menu, const QString &text, const QVariant &data, bool checked) {
+        QAction *a = menu->addAction(text);
+        a->setCheckable(true);
+        a->setChecked(checked);
+        a->setData(data);
+        return a;
+    };
+    for (const DomainChoice &d : defaults.domains) {
+        const ServerModel *s = Catalog::builtin().server(d.nodeModel);
+        const int size = d.domainSize > 0
+                                 ? d.domainSize
+                                 : (s ? (s->nvlinkScope == NVLinkScope::Board ? s->gpus : 72) : 0);
+        checkable(m_domainMenu,
+                  tr("%1 (%2-GPU domain)").arg(q(s ? s->name : d.nodeModel)).arg(size),
+                  q(toString(d)), true);
+    }
+    m_domainMenu->addSeparator();
+    // Custom NVLink domain sizes of the trays the catalog has: the domain-size axis itself.
+    for (const auto &[id, s] : Catalog::builtin().servers()) {
+        if (s.nvlinkScope != NVLinkScope::External || s.gpus <= 0)
+            continue;
+        for (int size : {8, 16, 32, 64, 72}) {
+            if (size % s.gpus != 0)
+                continue;
+            const DomainChoice d{id, size};
+            if (std::find(defaults.domains.begin(), defaults.domains.end(), d)
+                != defaults.domains.end())
+                continue;
+            checkable(m_domainMenu, tr("%1 in %2-GPU domains").arg(q(s.name)).arg(size),
+                      q(toString(d)), false);
+        }
+    }
+    for (const FabricChoice &f :
+         {FabricChoice{FabricKind::RailOptimized, 0}, FabricChoice{FabricKind::FatTree, 0},
+          FabricChoice{FabricKind::RailOptimized, 3}, FabricChoice{FabricKind::FatTree, 3}}) {
+        const bool on = std::find(defaults.fabrics.begin(), defaults.fabrics.end(), f)
+                        != defaults.fabrics.end();
+        checkable(m_fabricMenu,
+                  f.tiers > 0 ? fabricName(f) : tr("%1, fewest tiers").arg(fabricName(f)),
+                  q(toString(f)), on);
+    }
+    for (double r : {1.0, 1.5, 2.0, 3.0, 4.0, 8.0}) {
+        const bool on
+                = std::find(defaults.oversubscription.begin(), defaults.oversubscription.end(), r)
+                  != defaults.oversubscription.end();
+        checkable(m_oversubscriptionMenu, tr("%1:1").arg(units::number(r, 1)), r, on);
+    }
+    // The menus stay open while the user ticks several items.
+    for (QMenu *menu : {m_domainMenu, m_fabricMenu, m_oversubscriptionMenu}) {
+        connect(menu, &QMenu::triggered, menu, [menu](QAction *) { menu->show(); });
+    }
+}
+
+ExploreAxes ExploreDock::axes() const
+{
+    ExploreAxes a;
+    for (QAction *act : m_domainMenu->actions()) {
+        if (act->isChecked())
+            if (Expected<DomainChoice> d
+                = domainChoiceFromString(act->data().toString().toStdString()))
+                a.domains.push_back(*d);
+    }
+    for (QAction *act : m_fabricMenu->actions()) {
+        if (act->isChecked())
+            if (Expected<FabricChoice> f
+                = fabricChoiceFromString(act->data().toString().toStdString()))
+                a.fabrics.push_back(*f);
+    }
+    for (QAction *act : m_oversubscriptionMenu->actions()) {
+        if (act->isChecked())
+            a.oversubscription.push_back(act->data().toDouble());
+    }
+    a.switchModels = {""};
+    return a;
+}
+
+void ExploreDock::setDocument(Document *document)
+{
+    cancel();
+    m_document = document;
+    m_gpus->setValue(0);
+    updateDesignGpus();
+}
+
+void ExploreDock::updateDesignGpus()
+{
+    const std::optional<AnalysisOutcome> &o = m_controller->outcome();
+    const int gpus = o ? o->gpus : 0;
+    m_gpus->setSpecialValueText(gpus > 0 ? tr("as designed (%1)").arg(gpus) : tr("as designed"));
+}
+
+bool ExploreDock::run()
+{
+    cancel();
+    if (!m_document)
+        return false;
+    const Project &project = m_document->project();
+    if (!project.workload) {
+        m_verdict->setText(tr("Choose a model to train first (Analysis panel): the explorer "
+                              "plans that job on every design."));
+        return false;
+    }
+    Expected<Catalog> catalog = projectCatalog(project);
+    if (!catalog) {
+        m_verdict->setText(q(catalog.error().text()));
+        return false;
+    }
+    int gpus = m_gpus->value();
+    if (gpus == 0) {
+        Expected<TopologySummary> s = summarize(project.topology, *catalog);
+        gpus = s ? s->gpus : 0;
+    }
+    if (gpus <= 0) {
+        m_verdict->setText(tr("The design has no GPUs yet: set the GPU count to explore."));
+        return false;
+    }
+    ExploreRequest request;
+    request.workload = *project.workload;
+    request.gpus = gpus;
+    request.axes = axes();
+    if (request.axes.domains.empty() || request.axes.fabrics.empty()
+        || request.axes.oversubscription.empty()) {
+        m_verdict->setText(tr("Tick at least one NVLink domain, one fabric and one "
+                              "oversubscription."));
+        return false;
+    }
+    const QString budget = m_budget->text().trimmed();
+    if (!budget.isEmpty()) {
+        request.tokenBudget = tokenCountFromString(budget.toStdString());
+        if (!request.tokenBudget) {
+            m_verdict->setText(tr("Token budget \"%1\": expected a positive count such as 15T, "
+                                  "800B or 1.5e13.")
+                                       .arg(budget));
+            return false;
+        }
+    }
+    request.keepProjects = true;
+    request.name = project.name;
+    request.catalogOverrides = project.catalogOverrides;
+    request.workers = std::max(1, QThread::idealThreadCount());
+
+    const std::vector<VariantSpec> specs = variantsOf(request.axes);
+    m_model->reset(specs, gpus);
+    m_projects.assign(specs.size(), std::nullopt);
+    m_result.reset();
+    m_done = 0;
+    m_progress->setRange(0, static_cast<int>(specs.size()));
+    m_progress->setValue(0);
+    m_progress->setVisible(true);
+    m_runButton->setEnabled(false);
+    m_cancelButton->setEnabled(true);
+    m_verdict->setText(tr("Building and planning %n designs of %1 GPUs...", nullptr,
+                          static_cast<int>(specs.size()))
+                               .arg(gpus));
+    for (QChartView *view : {m_domainView, m_oversubscriptionView, m_paretoView})
+        resetChart(view->chart());
+
+    auto cancelFlag = std::make_shared<std::atomic<bool>>(false);
+    m_cancel = cancelFlag;
+    const quint64 runId = ++m_run;
+    auto sharedCatalog = std::make_shared<Catalog>(std::move(*catalog));
+    QPointer<ExploreDock> self(this);
+    request.cancel = cancelFlag.get();
+    request.progress = [self, runId](int, int, const VariantResult &v) {
+        QMetaObject::invokeMethod(
+                self,
+                [self, runId, v] {
+                    if (self && self->m_run == runId)
+                        self->onProgress(v);
+                },
+                Qt::QueuedConnection);
+    };
+    m_watcher.setFuture(QtConcurrent::run([request, sharedCatalog, cancelFlag]() mutable {
+        request.catalog = sharedCatalog.get();
+        return explore(request);
+    }));
+    return true;
+}
+
+void ExploreDock::cancel()
+{
+    if (m_cancel)
+        *m_cancel = true;
+    if (m_watcher.isRunning())
+        m_verdict->setText(tr("Cancelling..."));
+}
+
+void ExploreDock::onProgress(const VariantResult &v)
+{
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        if (m_model->variant(row).spec.label != v.spec.label)
+            continue;
+        m_model->setVariant(row, v);
+        if (v.project)
+            m_projects[row] = v.project;
+        m_progress->setValue(++m_done);
+        Q_EMIT variantArrived(row);
+        return;
+    }
+}
+
+void ExploreDock::onFinished()
+{
+    ExploreResult r = m_watcher.result();
+    m_runButton->setEnabled(true);
+    m_cancelButton->setEnabled(false);
+    m_progress->setVisible(false);
+    if (r.variants.size() != static_cast<std::size_t>(m_model->rowCount()))
+        return; // a run that a newer one replaced
+    for (std::size_t i = 0; i < r.variants.size(); ++i) {
+        if (r.variants[i].project && !m_projects[i])
+            m_projects[i] = r.variants[i].project;
+        r.variants[i].project.reset();
+    }
+    m_model->setResult(r);
+    QStringList lines;
+    for (const std::string &s : verdicts(r))
+        lines << q(s).toHtmlEscaped();
+    if (r.cancelled)
+        lines.prepend(tr("Cancelled: %1 of %2 designs were evaluated.")
+                              .arg(m_done)
+                              .arg(r.variants.size()));
+    if (!lines.isEmpty())
+        lines.front() = QStringLiteral("<b>") + lines.front() + QStringLiteral("</b>");
+    m_verdict->setText(lines.join(QStringLiteral("<br>")));
+    showCharts(r);
+    m_result = std::move(r);
+    Q_EMIT explored();
+}
+
+void ExploreDock::bindPoints(QXYSeries *series, std::vector<int> rows)
+{
+    const QList<QPointF> points = series->points();
+    auto rowAt = [series, rows](const QPointF &p) {
+        // The nearest point of the series (a line's hover point lies between its points).
+        const QList<QPointF> pts = series->points();
+        int best = -1;
+        double distance = 0;
+        for (int i = 0; i < pts.size() && i < static_cast<int>(rows.size()); ++i) {
+            const double d = std::abs(pts[i].x() - p.x()) / std::max(1.0, std::abs(pts[i].x()))
+                             + std::abs(pts[i].y() - p.y()) / std::max(1e-9, std::abs(pts[i].y()));
+            if (best < 0 || d < distance) {
+                best = i;
+                distance = d;
+            }
+        }
+        return best < 0 ? -1 : rows[best];
+    };
+    connect(series, &QXYSeries::hovered, this, [this, rowAt](const QPointF &p, bool state) {
+        if (state)
+            showPlanTip(rowAt(p));
+        else
+            QToolTip::hideText();
+    });
+    connect(series, &QXYSeries::doubleClicked, this,
+            [this, rowAt](const QPointF &p) { openRow(rowAt(p)); });
+}
+
+void ExploreDock::showPlanTip(int row)
+{
+    if (row < 0 || row >= m_model->rowCount())
+        return;
+    QToolTip::showText(QCursor::pos(),
+                       ExploreModel::planText(m_model->variant(row), m_model->gpus()));
+}
+
+void ExploreDock::openRow(int row)
+{
+    if (row < 0 || row >= static_cast<int>(m_projects.size()) || !m_projects[row])
+        return;
+    Q_EMIT openVariantRequested(*m_projects[row]);
+}
+
+void ExploreDock::showCharts(const ExploreResult &r)
+{
+    const QPalette palette = m_domainView->palette();
+    double top = 0, topPerGpu = 0;
+    int widest = 8, mostSwitches = 1;
+    double mostOversubscribed = 1;
+    for (const VariantResult &v : r.variants) {
+        if (v.status != VariantStatus::Ok)
+            continue;
+        top = std::max(top, v.tokensPerS());
+        topPerGpu = std::max(topPerGpu, v.tokensPerS() / std::max(1, r.gpus));
+        widest = std::max(widest, v.domainSize);
+        mostSwitches = std::max(mostSwitches, v.switches());
+        mostOversubscribed = std::max(mostOversubscribed, v.spec.oversubscription);
+    }
+
+    // 1. Best tokens/s per GPU against NVLink domain size, a line per fabric option.
+    {
+        QChart *chart = m_domainView->chart();
+        resetChart(chart);
+        auto *x = new QLogValueAxis;
+        x->setBase(2);
+        x->setLabelFormat(QStringLiteral("%d"));
+        x->setMinorTickCount(0);
+        x->setTitleText(tr("NVLink domain (GPUs)"));
+        x->setRange(4, widest * 2);
+        auto *y = new QValueAxis;
+        y->setTitleText(tr("Best tokens/s per GPU"));
+        y->setLabelFormat(QStringLiteral("%.0f"));
+        y->setRange(0, std::max(1.0, topPerGpu * 1.1));
+        y->applyNiceNumbers();
+        chart->addAxis(x, Qt::AlignBottom);
+        chart->addAxis(y, Qt::AlignLeft);
+        std::vector<FabricChoice> fabrics;
+        for (const VariantResult &v : r.variants)
+            if (std::find(fabrics.begin(), fabrics.end(), v.spec.fabric) == fabrics.end())
+                fabrics.push_back(v.spec.fabric);
+        int colour = 0;
+        for (const FabricChoice &f : fabrics) {
+            std::map<int, int> bestAtSize; // domain size -> row
+            for (std::size_t i = 0; i < r.variants.size(); ++i) {
+                const VariantResult &v = r.variants[i];
+                if (v.status != VariantStatus::Ok || !(v.spec.fabric == f))
+                    continue;
+                auto it = bestAtSize.find(v.domainSize);
+                if (it == bestAtSize.end() || r.variants[it->second].tokensPerS() < v.tokensPerS())
+                    bestAtSize[v.domainSize] = static_cast<int>(i);
+            }
+            if (bestAtSize.empty())
+                continue;
+            QLineSeries *s = lineSeries(fabricName(f), seriesColour(colour++));
+            std::vector<int> rows;
+            for (const auto &[size, row] : bestAtSize) {
+                s->append(size, r.variants[row].tokensPerS() / std::max(1, r.gpus));
+                rows.push_back(row);
+            }
+            attach(chart, s, x, y);
+            bindPoints(s, rows);
+        }
+        colourAxes(chart, palette);
+    }
+
+    const AxisScale scale = tokensScale(top);
+    // 2. Tokens/s against oversubscription, a line per domain and fabric.
+    {
+        QChart *chart = m_oversubscriptionView->chart();
+        resetChart(chart);
+        auto *x = new QValueAxis;
+        x->setTitleText(tr("Leaf oversubscription (downlinks : uplinks)"));
+        x->setLabelFormat(QStringLiteral("%.0f:1"));
+        // A tick at every whole ratio (1:1, 2:1, ...), half a step of room at either end.
+        x->setTickType(QValueAxis::TicksDynamic);
+        x->setTickAnchor(1);
+        x->setTickInterval(mostOversubscribed > 8 ? 2 : 1);
+        x->setRange(0.5, std::ceil(mostOversubscribed) + 0.5);
+        auto *y = new QValueAxis;
+        y->setTitleText(tr("Tokens/s (%1)").arg(scale.unit));
+        y->setLabelFormat(QStringLiteral("%.3g"));
+        y->setRange(0, std::max(1.0, top * 1.1 / scale.divisor));
+        y->applyNiceNumbers();
+        chart->addAxis(x, Qt::AlignBottom);
+        chart->addAxis(y, Qt::AlignLeft);
+        std::map<std::string, std::vector<int>> lines; // "domain fabric" -> rows
+        std::vector<std::string> order;
+        for (std::size_t i = 0; i < r.variants.size(); ++i) {
+            const VariantResult &v = r.variants[i];
+            if (v.status != VariantStatus::Ok)
+                continue;
+            const std::string key = toString(v.spec.domain) + " " + toString(v.spec.fabric);
+            if (!lines.count(key))
+                order.push_back(key);
+            lines[key].push_back(static_cast<int>(i));
+        }
+        int colour = 0;
+        for (const std::string &key : order) {
+            std::vector<int> rows = lines[key];
+            std::sort(rows.begin(), rows.end(), [&](int a, int b) {
+                return r.variants[a].spec.oversubscription < r.variants[b].spec.oversubscription;
+            });
+            QLineSeries *s = lineSeries(q(key), seriesColour(colour++));
+            for (int row : rows)
+                s->append(r.variants[row].spec.oversubscription,
+                          r.variants[row].tokensPerS() / scale.divisor);
+            attach(chart, s, x, y);
+            bindPoints(s, rows);
+        }
+        colourAxes(chart, palette);
+    }
+
+    // 3. Tokens/s against switches, the Pareto front marked.
+    {
+        QChart *chart = m_paretoView->chart();
+        resetChart(chart);
+        auto *x = new QValueAxis;
+        x->setTitleText(tr("Switches"));
+        x->setLabelFormat(QStringLiteral("%.0f"));
+        x->setRange(0, mostSwitches * 1.1);
+        x->applyNiceNumbers();
+        auto *y = new QValueAxis;
+        y->setTitleText(tr("Tokens/s (%1)").arg(scale.unit));
+        y->setLabelFormat(QStringLiteral("%.3g"));
+        y->setRange(0, std::max(1.0, top * 1.1 / scale.divisor));
+        y->applyNiceNumbers();
+        chart->addAxis(x, Qt::AlignBottom);
+        chart->addAxis(y, Qt::AlignLeft);
+        auto *all = new QScatterSeries;
+        all->setName(tr("Designs"));
+        all->setMarkerSize(9);
+        all->setColor(seriesColour(0));
+        all->setBorderColor(seriesColour(0).darker(130));
+        auto *front = new QScatterSeries;
+        front->setName(tr("Pareto front"));
+        front->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+        front->setMarkerSize(12);
+        front->setColor(seriesColour(1));
+        front->setBorderColor(seriesColour(1).darker(130));
+        auto *frontLine = new QLineSeries;
+        frontLine->setPen(QPen(seriesColour(1), 1.5, Qt::DashLine));
+        std::vector<int> allRows, frontRows;
+        for (std::size_t i = 0; i < r.variants.size(); ++i) {
+            const VariantResult &v = r.variants[i];
+            if (v.status != VariantStatus::Ok)
+                continue;
+            if (v.pareto) {
+                frontRows.push_back(static_cast<int>(i));
+            } else {
+                all->append(v.switches(), v.tokensPerS() / scale.divisor);
+                allRows.push_back(static_cast<int>(i));
+            }
+        }
+        std::sort(frontRows.begin(), frontRows.end(), [&](int a, int b) {
+            return r.variants[a].switches() < r.variants[b].switches();
+        });
+        for (int row : frontRows) {
+            front->append(r.variants[row].switches(), r.variants[row].tokensPerS() / scale.divisor);
+            frontLine->append(r.variants[row].switches(),
+                              r.variants[row].tokensPerS() / scale.divisor);
+        }
+        attach(chart, frontLine, x, y);
+        attach(chart, all, x, y);
+        attach(chart, front, x, y);
+        // The dashed line joins the front's points; its legend entry would repeat the front's.
+        if (auto markers = chart->legend()->markers(frontLine); !markers.isEmpty())
+            markers.front()->setVisible(false);
+        bindPoints(all, allRows);
+        bindPoints(front, frontRows);
+        colourAxes(chart, palette);
+    }
+}
+
+} // namespace topoplan
