@@ -34,45 +34,6 @@ std::vector<std::string> splitList(const std::string &text)
     return items;
 }
 
-// "15T", "1.5e13", "800B": a token count with an optional SI suffix (K, M, B or G, T).
-std::optional<double> tokenCount(const std::string &text)
-{
-    if (text.empty())
-        return std::nullopt;
-    double scale = 1;
-    std::string digits = text;
-    switch (text.back()) {
-    case 'K':
-    case 'k':
-        scale = 1e3;
-        break;
-    case 'M':
-        scale = 1e6;
-        break;
-    case 'B':
-    case 'G':
-        scale = 1e9;
-        break;
-    case 'T':
-        scale = 1e12;
-        break;
-    default:
-        break;
-    }
-    if (scale != 1)
-        digits.pop_back();
-    std::size_t used = 0;
-    double v = 0;
-    try {
-        v = std::stod(digits, &used);
-    } catch (...) {
-        return std::nullopt;
-    }
-    if (used != digits.size() || !(v > 0) || !std::isfinite(v * scale))
-        return std::nullopt;
-    return v * scale;
-}
-
 int workers()
 {
     return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -188,7 +149,7 @@ int cmdExplore(const Args &a, std::ostream &out, std::ostream &err)
     ExploreRequest request;
     std::optional<double> budget;
     if (a.has("tokens")) {
-        budget = tokenCount(a.value("tokens"));
+        budget = tokenCountFromString(a.value("tokens"));
         if (!budget) {
             err << "error: --tokens: expected a positive token count such as 15T or 1.5e13, "
                    "found \""

@@ -5,6 +5,7 @@
 #include "engine/plan/planner.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <exception>
 #include <iomanip>
@@ -209,6 +210,44 @@ const char *toString(VariantStatus s)
         return "cancelled";
     }
     return "cancelled";
+}
+
+std::optional<double> tokenCountFromString(const std::string &text)
+{
+    if (text.empty())
+        return std::nullopt;
+    double scale = 1;
+    switch (text.back()) {
+    case 'K':
+    case 'k':
+        scale = 1e3;
+        break;
+    case 'M':
+        scale = 1e6;
+        break;
+    case 'B':
+    case 'G':
+        scale = 1e9;
+        break;
+    case 'T':
+        scale = 1e12;
+        break;
+    default:
+        break;
+    }
+    const std::string digits = scale == 1 ? text : text.substr(0, text.size() - 1);
+    if (digits.empty() || !(std::isdigit(static_cast<unsigned char>(digits[0])) || digits[0] == '.'))
+        return std::nullopt; // no sign, no space, no "inf"
+    std::size_t used = 0;
+    double v = 0;
+    try {
+        v = std::stod(digits, &used);
+    } catch (...) {
+        return std::nullopt;
+    }
+    if (used != digits.size() || !(v > 0) || !std::isfinite(v * scale))
+        return std::nullopt;
+    return v * scale;
 }
 
 double daysToTrain(double tokens, double tokensPerS)

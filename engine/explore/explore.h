@@ -157,6 +157,10 @@ void markPareto(std::vector<VariantResult> &variants);
 // that comes within 5 % of the best, where that is not the best itself.
 std::vector<std::string> verdicts(const ExploreResult &r);
 
+// A token budget as people write it: "15T", "1.5e13", "800B" (K, M, B or G, T suffixes);
+// nullopt unless it is a positive finite count.
+std::optional<double> tokenCountFromString(const std::string &text);
+
 // Days to train `tokens` at `tokensPerS`.
 double daysToTrain(double tokens, double tokensPerS);
 

@@ -69,6 +69,17 @@ private Q_SLOTS:
         QVERIFY(!fabricChoiceFromString("torus"));
     }
 
+    void readsTokenBudgets()
+    {
+        QCOMPARE(tokenCountFromString("15T").value_or(0), 15e12);
+        QCOMPARE(tokenCountFromString("800B").value_or(0), 800e9);
+        QCOMPARE(tokenCountFromString("1.5e13").value_or(0), 1.5e13);
+        QCOMPARE(tokenCountFromString("2k").value_or(0), 2e3);
+        for (const char *bad : {"", "T", "-5T", "+5T", " 5T", "5 T", "inf", "nan", "0", "1e400",
+                                "5X", "lots"})
+            QVERIFY2(!tokenCountFromString(bad), bad);
+    }
+
     void defaultAxesCoverBoardsRacksAndCustomDomains()
     {
         const ExploreAxes axes = defaultAxes();

@@ -1,0 +1,183 @@
+// topoplan-cli explore and compare: the rows, the verdicts and the saved variants of explore;
+// the deltas of compare; bad axis values are usage errors (exit 2) naming the item.
+
+#include "cli/cli.h"
+
+#include "engine/io/projectfile.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <sstream>
+
+using nlohmann::json;
+
+namespace {
+
+struct Run
+{
+    int code = -1;
+    std::string out;
+    std::string err;
+};
+
+Run cli(std::vector<std::string> args)
+{
+    std::ostringstream out, err;
+    Run r;
+    r.code = topoplan::cli::run(args, out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+} // namespace
+
+class tst_CliExplore : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        for (const auto &[name, ratio] : {std::pair{"a.topoplan", "1"}, {"b.topoplan", "4"}}) {
+            const Run g = cli({"generate", "--node", "dgx-h100", "--nodes", "32", "--fabric",
+                               "fat-tree", "--oversubscription", ratio, "--workload-preset",
+                               "llama3-70b", "-o", path(name)});
+            QVERIFY2(g.code == 0, g.err.c_str());
+        }
+    }
+
+    void exploreJsonHasEveryVariantAndTheVerdicts()
+    {
+        const Run r = cli({"explore", path("a.topoplan"), "--domains",
+                           "dgx-h100,gb200-nvl72,gb200-tray:32", "--fabrics",
+                           "rail-optimized,fat-tree:3", "--oversubscription", "1,2:1", "--tokens",
+                           "2T", "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json j = json::parse(r.out);
+        QCOMPARE(j["gpus"].get<int>(), 256);
+        QCOMPARE(j["variants"].size(), std::size_t(12));
+        int ok = 0, unbuildable = 0, front = 0;
+        for (const json &v : j["variants"]) {
+            const std::string status = v["status"];
+            if (status == "ok") {
+                ++ok;
+                QCOMPARE(v["gpus"].get<int>(), 256);
+                QVERIFY(v["tokens_per_s"].get<double>() > 0);
+                QVERIFY(v["days_to_train"].get<double>() > 0);
+                QVERIFY(v["switches"]["total"].get<int>() > 0);
+                front += v["pareto"].get<bool>();
+            } else {
+                ++unbuildable;
+                QCOMPARE(QString::fromStdString(status), QStringLiteral("unbuildable"));
+                QVERIFY(!v["message"].get<std::string>().empty());
+            }
+        }
+        QCOMPARE(ok, 8);          // dgx-h100 and 32-GPU tray domains
+        QCOMPARE(unbuildable, 4); // 256 GPUs are no whole number of NVL72 racks
+        QVERIFY(front >= 1);
+        QVERIFY(j["verdicts"].size() >= 2);
+        QVERIFY(j["verdicts"][0].get<std::string>().rfind("Best: ", 0) == 0);
+    }
+
+    // The text report: a row per variant, the note why NVL72 cannot be built, the verdicts.
+    void exploreReport()
+    {
+        const Run r = cli({"explore", path("a.topoplan"), "--domains", "dgx-h100,gb200-nvl72",
+                           "--oversubscription", "1"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const QString out = QString::fromStdString(r.out);
+        QVERIFY(out.contains(QStringLiteral("4 designs of 256 GPUs")));
+        QVERIFY(out.contains(QStringLiteral("dgx-h100 rail 1:1")));
+        QVERIFY(out.contains(QStringLiteral("gb200-nvl72 fat-tree 1:1")));
+        QVERIFY(out.contains(QStringLiteral("3 give 216, 4 give 288")));
+        QVERIFY(out.contains(QStringLiteral("Best: dgx-h100")));
+    }
+
+    void exploreSavesVariantsThatLoad()
+    {
+        const std::string dir = path("variants");
+        const Run r = cli({"explore", path("a.topoplan"), "--domains", "dgx-h100", "--fabrics",
+                           "fat-tree", "--oversubscription", "1,2", "--save-variants", dir});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        int files = 0;
+        for (const auto &entry : std::filesystem::directory_iterator(dir)) {
+            ++files;
+            topoplan::Expected<topoplan::Project> p = topoplan::loadProject(entry.path().string());
+            QVERIFY2(p, p ? "" : p.error().text().c_str());
+            QVERIFY(p->plan);
+            QVERIFY(p->workload);
+        }
+        QCOMPARE(files, 2);
+    }
+
+    void exploreUsageErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        auto row = [](const char *name, std::initializer_list<const char *> args,
+                      const char *message) {
+            QStringList list;
+            for (const char *a : args)
+                list << QString::fromUtf8(a);
+            QTest::newRow(name) << list << QString::fromUtf8(message);
+        };
+        row("domain size", {"--domains", "gb200-tray:x"}, "gb200-tray:x");
+        row("unknown server", {"--domains", "dgx-z900"}, "dgx-z900");
+        row("fabric", {"--fabrics", "torus"}, "torus");
+        row("tiers", {"--fabrics", "fat-tree:5"}, "fat-tree:5");
+        row("ratio below 1", {"--oversubscription", "0.5"}, "0.5");
+        row("ratio text", {"--oversubscription", "2,x"}, "\"x\"");
+        row("switch", {"--switches", "qm1"}, "qm1");
+        row("tokens", {"--tokens", "-5T"}, "-5T");
+        row("gpus", {"--gpus", "0"}, "--gpus");
+    }
+
+    void exploreUsageErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        std::vector<std::string> argv = {"explore", path("a.topoplan")};
+        for (const QString &a : args)
+            argv.push_back(a.toStdString());
+        const Run r = cli(argv);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(QString::fromStdString(r.err).contains(message), r.err.c_str());
+    }
+
+    void compareGivesDeltas()
+    {
+        const Run r = cli({"compare", path("a.topoplan"), path("b.topoplan"), "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json j = json::parse(r.out);
+        QCOMPARE(j["designs"].size(), std::size_t(2));
+        QCOMPARE(j["designs"][0]["delta"]["text"].get<std::string>(), std::string("baseline"));
+        const json &b = j["designs"][1];
+        QVERIFY(b["delta"]["switches"]["total"].get<int>() < 0);
+        QCOMPARE(b["delta"]["gpus"].get<int>(), 0);
+        QVERIFY(b["delta"]["tokens_per_s_percent"].get<double>() <= 0.01);
+        const Run text = cli({"compare", path("a.topoplan"), path("b.topoplan")});
+        QVERIFY2(text.code == 0, text.err.c_str());
+        const QString out = QString::fromStdString(text.out);
+        QVERIFY(out.contains(QStringLiteral("baseline")));
+        const int fewer = b["delta"]["switches"]["total"].get<int>();
+        QVERIFY2(out.contains(QString::number(fewer) + QStringLiteral(" switches")),
+                 text.out.c_str());
+        QCOMPARE(cli({"compare", path("a.topoplan")}).code, 2); // two designs at least
+    }
+
+private:
+    std::string path(const char *name) const
+    {
+        return m_dir.filePath(QLatin1String(name)).toStdString();
+    }
+    QTemporaryDir m_dir;
+};
+
+QTEST_GUILESS_MAIN(tst_CliExplore)
+#include "tst_cliexplore.moc"
