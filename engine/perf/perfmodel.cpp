@@ -52,6 +52,7 @@ struct LayerCost
     double backward = 0; // compute, including recomputation
     double tpForward = 0, tpBackward = 0;
     double cpForward = 0, cpBackward = 0; // exposed
+    double cpTransfer = 0; // the whole K/V ring, forward and backward, exposed or hidden
     double epForward = 0, epBackward = 0;
 
     double tp() const { return tpForward + tpBackward; }
@@ -236,6 +237,7 @@ LayerCost StepModel::layer() const
         const double fwd = (cp - 1) * std::max(0.0, step - attnF / cp);
         c.cpForward = fwd;
         c.cpBackward = (cp - 1) * std::max(0.0, 2 * step - attnB / cp) + (m_full ? fwd : 0);
+        c.cpTransfer = (cp - 1) * (step + 2 * step + (m_full ? step : 0));
     }
     if (m_m.isMoe() && m_p.ep > 1) {
         // Dispatch and combine: every routed copy of a TP rank's tokens, h BF16 values each.
@@ -344,9 +346,11 @@ StepEstimate estimateStep(const Workload &w, const Plan &p, const GpuModel &gpu,
     e.stageTimeS = computePerMb + tpPerMb + layers * (layer.cp() + layer.ep());
 
     StepBreakdown &b = e.breakdownS;
-    b.compute = m * computePerMb + optimizerSeconds(w, p, gpu, sw);
+    e.optimizerS = optimizerSeconds(w, p, gpu, sw);
+    b.compute = m * computePerMb + e.optimizerS;
     b.tpComm = m * tpPerMb;
     b.cpComm = m * layers * layer.cp();
+    e.hiddenS.cp = std::max(0.0, m * layers * layer.cpTransfer - b.cpComm);
     b.epComm = m * layers * layer.ep();
     if (pp > 1) {
         // The fill and drain take pp - 1 model chunks' time: 1/v of a stage, or the largest
@@ -357,6 +361,7 @@ StepEstimate estimateStep(const Workload &w, const Plan &p, const GpuModel &gpu,
         // receives also stall every micro-batch's chunk in both directions.
         const double p2p = model.p2pSeconds();
         b.ppComm = 2 * (pp - 1) * p2p + (sw.overlapP2p ? 0 : 2 * m * v * p2p);
+        e.hiddenS.pp = sw.overlapP2p ? 2 * m * v * p2p : 0;
     }
     const auto [reduce, gather] = dataParallelSeconds(w, p, net, sw);
     e.dpCommS = reduce + gather;
@@ -365,6 +370,7 @@ StepEstimate estimateStep(const Workload &w, const Plan &p, const GpuModel &gpu,
     b.dpComm = (sw.overlapGradReduce ? std::max(0.0, reduce - lastBackward) : reduce)
                + (sw.overlapParamGather ? std::max(0.0, gather - firstForward) : gather);
 
+    e.hiddenS.dp = std::max(0.0, e.dpCommS - b.dpComm);
     e.stepTimeS = b.total();
     e.bubbleFraction = e.stepTimeS > 0 ? b.ppBubble / e.stepTimeS : 0;
     e.tokensPerS = double(w.training.globalBatch) * w.model.seq / e.stepTimeS;

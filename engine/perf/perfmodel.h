@@ -22,6 +22,18 @@ struct StepBreakdown
     double total() const { return compute + tpComm + cpComm + epComm + ppComm + ppBubble + dpComm; }
 };
 
+// Communication that runs behind compute, in seconds: it takes no time of the step (it is in
+// no part of StepBreakdown) but would, were the overlap lost. TP and EP collectives are not
+// overlapped in this model, so they have no hidden part.
+struct HiddenComm
+{
+    double cp = 0; // the K/V ring under each step's attention
+    double pp = 0; // micro-batch sends and receives under the neighbouring chunks' compute
+    double dp = 0; // gradient reduction under the last backward, gather under the first forward
+
+    double total() const { return cp + pp + dp; }
+};
+
 struct StepEstimate
 {
     double stepTimeS = 0;
@@ -39,6 +51,8 @@ struct StepEstimate
     double modelFlopsPerStep = 0;
     double hardwareFlopsPerStep = 0;
     double dpCommS = 0; // the whole gradient reduction (+ gather), exposed or not
+    HiddenComm hiddenS;
+    double optimizerS = 0; // the optimizer step and gradient zeroing, part of breakdownS.compute
 };
 
 // Projects one training step of `w` under plan `p` (dp resolved; see validatePlan(), which the

@@ -114,6 +114,10 @@ Json toJson(const AnalysisResult &r)
                         {"cp_comm", seconds(b.cpComm)},  {"ep_comm", seconds(b.epComm)},
                         {"pp_comm", seconds(b.ppComm)},  {"pp_bubble", seconds(b.ppBubble)},
                         {"dp_comm", seconds(b.dpComm)}};
+    j["optimizer_s"] = seconds(e.optimizerS);
+    j["hidden_s"] = {{"cp_comm", seconds(e.hiddenS.cp)},
+                     {"pp_comm", seconds(e.hiddenS.pp)},
+                     {"dp_comm", seconds(e.hiddenS.dp)}};
     j["groups"] = Json::array();
     for (const DimensionResult &d : r.dimensions)
         j["groups"].push_back(toJson(d, r.workload));

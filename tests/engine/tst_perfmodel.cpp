@@ -499,6 +499,10 @@ void tst_PerfModel::dataParallelOverlap()
     blocking.overlapGradReduce = blocking.overlapParamGather = false;
     const StepEstimate b = estimateStep(w, p, gpu("h100-sxm"), net, blocking);
     QVERIFY(near(b.breakdownS.dpComm, b.dpCommS));
+    // What is not exposed is hidden: the two add up to the whole reduction and gather.
+    QVERIFY(a.hiddenS.dp > 0);
+    QVERIFY(near(a.hiddenS.dp + a.breakdownS.dpComm, a.dpCommS));
+    QCOMPARE(b.hiddenS.dp, 0.0);
     // The distributed optimizer's reduce-scatter + all-gather of an 8B model in fp32 / bf16:
     // (4 + 2) bytes x params x 63/64 / 10 GB/s, plus 2 x 63 steps of 30 us.
     const double params = topoplan::parameterCounts(w.model).total();
@@ -516,9 +520,14 @@ void tst_PerfModel::contextParallelHiddenByAttention()
     QVERIFY(!validatePlan(p, w, 128));
     PlanNetwork net = h100Network();
     net.cp = {47, 3.5, LinkClass::InfiniBand, true};
-    QCOMPARE(estimateStep(w, p, gpu("h100-sxm"), net).breakdownS.cpComm, 0.0);
+    const StepEstimate fast = estimateStep(w, p, gpu("h100-sxm"), net);
+    QCOMPARE(fast.breakdownS.cpComm, 0.0);
+    QVERIFY(fast.hiddenS.cp > 0); // the ring ran, all of it behind attention
     net.cp = {0.5, 30, LinkClass::Ethernet, true};
-    QVERIFY(estimateStep(w, p, gpu("h100-sxm"), net).breakdownS.cpComm > 0);
+    const StepEstimate slow = estimateStep(w, p, gpu("h100-sxm"), net);
+    QVERIFY(slow.breakdownS.cpComm > 0);
+    // Exposed and hidden together are the whole ring: more of it shows on the slow link.
+    QVERIFY(slow.breakdownS.cpComm + slow.hiddenS.cp > fast.hiddenS.cp);
 }
 
 void tst_PerfModel::tensorParallelOverEthernetCollapses()
