@@ -38,6 +38,8 @@ AnalysisController::Run AnalysisController::run(quint64 generation, Project proj
     if (r.analyzer) {
         out.gpus = r.analyzer->gpuCount();
         out.domainSize = r.analyzer->domainSize();
+        if (Expected<TopologySummary> s = summarize(project.topology, *catalog))
+            out.summary = *s;
         if (!project.workload || !project.plan) {
             out.noJob = true;
         } else if (Expected<AnalysisResult> result
@@ -73,6 +75,41 @@ AnalysisController::AnalysisController(QObject *parent)
 AnalysisController::~AnalysisController()
 {
     m_watcher.waitForFinished();
+}
+
+std::optional<DesignReport> AnalysisController::currentReport() const
+{
+    if (!m_outcome || !m_outcome->result || !m_outcome->summary || !m_document)
+        return std::nullopt;
+    return reportOf(m_document->displayName().toStdString(), *m_outcome->summary,
+                    m_outcome->domainSize, *m_outcome->result);
+}
+
+bool AnalysisController::pinBaseline()
+{
+    std::optional<DesignReport> report = currentReport();
+    if (!report)
+        return false;
+    m_baseline = Baseline{QString::fromStdString(report->name), std::move(*report),
+                          QDateTime::currentDateTime()};
+    Q_EMIT baselineChanged();
+    return true;
+}
+
+void AnalysisController::unpinBaseline()
+{
+    if (!m_baseline)
+        return;
+    m_baseline.reset();
+    Q_EMIT baselineChanged();
+}
+
+std::optional<DesignDelta> AnalysisController::baselineDelta() const
+{
+    const std::optional<DesignReport> current = currentReport();
+    if (!m_baseline || !current)
+        return std::nullopt;
+    return deltaOf(*current, m_baseline->report);
 }
 
 void AnalysisController::setDocument(Document *document)

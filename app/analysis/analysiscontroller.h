@@ -4,8 +4,11 @@
 #include "app/document/document.h"
 
 #include "engine/core/error.h"
+#include "engine/explore/compare.h"
+#include "engine/model/summary.h"
 #include "engine/plan/analysis.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QObject>
@@ -29,7 +32,8 @@ struct AnalysisOutcome
     bool noJob = false;
     int gpus = 0;
     int domainSize = 0;
-    double workerMs = 0; // how long the engine took
+    std::optional<TopologySummary> summary; // what the topology holds, for deltas
+    double workerMs = 0;                    // how long the engine took
 };
 
 // The analysis of `project`'s job, here and now (what the controller's worker runs): for
@@ -66,9 +70,28 @@ public:
     // Analyses now, skipping the debounce.
     void analyzeNow();
 
+    // A design to measure every edit against ("Pin as Baseline"): the current result, kept
+    // across edits and across documents opened in this window until unpinned.
+    struct Baseline
+    {
+        QString name;
+        DesignReport report; // its `best` is the analysed plan
+        QDateTime pinnedAt;
+    };
+    // Pins the current result; false (nothing pinned) before there is one.
+    bool pinBaseline();
+    void unpinBaseline();
+    const std::optional<Baseline> &baseline() const { return m_baseline; }
+    // The current result against the baseline, by the engine's deltaOf(); nullopt unless both
+    // exist.
+    std::optional<DesignDelta> baselineDelta() const;
+    // The current result as a design report (for deltas and side-by-side charts).
+    std::optional<DesignReport> currentReport() const;
+
 Q_SIGNALS:
     void started();
     void finished(const topoplan::AnalysisOutcome &outcome);
+    void baselineChanged();
 
 private:
     void onChanged(const ChangeEvent &event);
@@ -94,6 +117,7 @@ private:
     bool m_running = false;
     std::shared_ptr<const Analyzer> m_analyzer;
     std::optional<AnalysisOutcome> m_outcome;
+    std::optional<Baseline> m_baseline;
     QElapsedTimer m_sinceEdit;
     double m_lastLatencyMs = 0;
 };

@@ -13,6 +13,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStyle>
@@ -170,10 +171,55 @@ QWidget *AnalysisDock::createResultPanel()
     m_groups->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     connect(m_groups, &QTreeWidget::itemClicked, this,
             [this](QTreeWidgetItem *item) { selectIds(item->data(0, kIdsRole).toStringList()); });
+    // Against a pinned baseline: the delta of every edit, in the engine's words.
+    m_baselineLine = new QLabel(group);
+    m_baselineLine->setObjectName(QStringLiteral("baselineDelta"));
+    m_baselineLine->setWordWrap(true);
+    m_baselineLine->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_pinBaseline = new QPushButton(tr("&Pin as Baseline"), group);
+    m_pinBaseline->setObjectName(QStringLiteral("pinBaselineButton"));
+    m_pinBaseline->setCheckable(true);
+    m_pinBaseline->setToolTip(tr("Keep this design and plan as the baseline: every edit then "
+                                 "shows its delta against it, here and on the charts"));
+    connect(m_pinBaseline, &QPushButton::clicked, this, [this](bool pin) {
+        if (pin)
+            m_controller->pinBaseline();
+        else
+            m_controller->unpinBaseline();
+        showBaseline();
+    });
+    connect(m_controller, &AnalysisController::baselineChanged, this, &AnalysisDock::showBaseline);
+    auto *baseline = new QHBoxLayout;
+    baseline->addWidget(m_baselineLine, 1);
+    baseline->addWidget(m_pinBaseline);
     column->addWidget(m_headline);
+    column->addLayout(baseline);
     column->addWidget(m_breakdown);
     column->addWidget(m_groups, 1);
+    showBaseline();
     return group;
+}
+
+void AnalysisDock::showBaseline()
+{
+    const auto &baseline = m_controller->baseline();
+    m_pinBaseline->setChecked(baseline.has_value());
+    m_pinBaseline->setText(baseline ? tr("Un&pin Baseline") : tr("&Pin as Baseline"));
+    m_pinBaseline->setEnabled(baseline
+                              || (m_controller->outcome() && m_controller->outcome()->result));
+    if (!baseline) {
+        m_baselineLine->clear();
+        m_baselineLine->setVisible(false);
+        return;
+    }
+    m_baselineLine->setVisible(true);
+    const std::optional<DesignDelta> delta = m_controller->baselineDelta();
+    const QString when = QLocale().toString(baseline->pinnedAt.time(), QLocale::ShortFormat);
+    m_baselineLine->setText(
+            delta ? tr("Against the baseline (%1, pinned %2): %3")
+                            .arg(baseline->name, when, qs(delta->text))
+                  : tr("Baseline: %1, pinned %2. This design has no result to compare yet.")
+                            .arg(baseline->name, when));
 }
 
 QWidget *AnalysisDock::createDiagnosticsPanel()
@@ -389,6 +435,7 @@ void AnalysisDock::onPlanned()
 
 void AnalysisDock::showOutcome(const AnalysisOutcome &outcome)
 {
+    showBaseline();
     m_groups->clear();
     m_breakdown->clear();
     if (outcome.noJob) {

@@ -45,6 +45,8 @@ public:
     QComboBox *recomputeBox() const { return m_recompute; }
     QPushButton *bestPlanButton() const { return m_bestPlan; }
     QLabel *headline() const { return m_headline; }
+    QLabel *baselineLabel() const { return m_baselineLine; }
+    QPushButton *pinBaselineButton() const { return m_pinBaseline; }
     QTreeWidget *groupsTable() const { return m_groups; }
     QListWidget *diagnosticsList() const { return m_diagnostics; }
     bool isPlanning() const { return m_planner.isRunning(); }
@@ -62,6 +64,7 @@ private:
     QWidget *createDiagnosticsPanel();
     void refreshJob();
     void showOutcome(const AnalysisOutcome &outcome);
+    void showBaseline();
     void showGroups(const AnalysisResult &r);
     void showDiagnostics(const std::vector<Diagnostic> &diagnostics);
     void pushJob(const Job &job, const QString &text, const QString &field);
@@ -87,6 +90,8 @@ private:
     QSpinBox *m_ep;
     QPushButton *m_bestPlan;
     QLabel *m_headline;
+    QLabel *m_baselineLine = nullptr;
+    QPushButton *m_pinBaseline = nullptr;
     QLabel *m_breakdown;
     QTreeWidget *m_groups;
     QListWidget *m_diagnostics;

@@ -3,6 +3,7 @@
 #include "app/common/diagramstyle.h"
 #include "app/common/units.h"
 #include "app/document/document.h"
+#include "app/export/chartexport.h"
 
 #include <QChart>
 #include <QChartView>
@@ -69,6 +70,15 @@ SweepDock::SweepDock(AnalysisController *controller, QWidget *parent)
             start();
     });
     connect(&m_watcher, &QFutureWatcherBase::finished, this, &SweepDock::onSwept);
+    connect(controller, &AnalysisController::baselineChanged, this, [this] {
+        if (m_controller->baseline())
+            m_baselineSweep = m_sweep; // the sweep of the design as it is when pinned
+        else
+            m_baselineSweep.reset();
+        if (m_sweep)
+            showSweep(*m_sweep);
+    });
+    installChartExport(m_view, tr("TP sweep"));
 }
 
 SweepDock::~SweepDock()
@@ -158,13 +168,29 @@ void SweepDock::showSweep(const SweepResult &s)
             top = std::max(top, row.held->step.tokensPerS);
         }
     }
+    // The pinned baseline's best plan at each width, grey and thin: the line to beat.
+    QLineSeries *ghost = nullptr;
+    if (m_baselineSweep) {
+        ghost = line(tr("Baseline: best plan"), QColor(0x99, 0x99, 0x99), Qt::DashDotLine);
+        ghost->setPen(QPen(QColor(0x99, 0x99, 0x99), 1.5, Qt::DashDotLine));
+        for (const SweepRow &row : m_baselineSweep->rows) {
+            if (!row.best)
+                continue;
+            ghost->append(row.tp, row.best->step.tokensPerS / kAxisUnit);
+            top = std::max(top, row.best->step.tokensPerS);
+            widest = std::max(widest, row.tp);
+        }
+    }
     // The edge of the largest NVLink domain: to its right TP leaves NVLink.
     auto *domain = new QLineSeries;
     domain->setName(tr("NVLink domain: %n GPUs", nullptr, s.domainSize));
     domain->setPen(QPen(DiagramStyle::linkColor(LinkClass::NVLink), 2, Qt::DotLine));
     domain->append(s.domainSize, 0);
     domain->append(s.domainSize, top * 1.1 / kAxisUnit);
-    for (QLineSeries *series : {best, held, domain})
+    QList<QLineSeries *> all{best, held, domain};
+    if (ghost)
+        all.append(ghost);
+    for (QLineSeries *series : all)
         chart->addSeries(series);
 
     auto *x = new QLogValueAxis;
@@ -181,7 +207,7 @@ void SweepDock::showSweep(const SweepResult &s)
     y->applyNiceNumbers();
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
-    for (QLineSeries *series : {best, held, domain}) {
+    for (QLineSeries *series : all) {
         series->attachAxis(x);
         series->attachAxis(y);
     }

@@ -35,6 +35,7 @@ public:
     const std::optional<SweepResult> &sweep() const { return m_sweep; }
     QChart *chart() const;
     QLabel *summaryLabel() const { return m_summary; }
+    bool hasBaselineSweep() const { return m_baselineSweep.has_value(); }
 
 Q_SIGNALS:
     void swept();
@@ -54,6 +55,8 @@ private:
     bool m_shown = false; // on screen, not behind another dock's tab
     bool m_stale = false; // an analysis finished while it was not
     std::optional<SweepResult> m_sweep;
+    // The sweep of the pinned baseline, drawn as a ghost line until it is unpinned.
+    std::optional<SweepResult> m_baselineSweep;
 };
 
 } // namespace topoplan

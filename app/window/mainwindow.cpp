@@ -18,6 +18,7 @@
 #include "app/panels/dropcontroller.h"
 #include "app/panels/exploredock.h"
 #include "app/panels/palettedock.h"
+#include "app/panels/stepdock.h"
 #include "app/panels/sweepdock.h"
 #include "app/tools/connecttool.h"
 #include "app/tools/selecttool.h"
@@ -148,11 +149,13 @@ void MainWindow::createEditor()
     m_sweepDock = new SweepDock(m_analysis, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_sweepDock);
     tabifyDockWidget(m_analysisDock, m_sweepDock);
+    m_stepDock = new StepDock(m_analysis, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_stepDock);
+    tabifyDockWidget(m_sweepDock, m_stepDock);
     m_exploreDock = new ExploreDock(m_analysis, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_exploreDock);
-    tabifyDockWidget(m_sweepDock, m_exploreDock);
-    connect(m_exploreDock, &ExploreDock::openVariantRequested, this,
-            &MainWindow::openInNewWindow);
+    tabifyDockWidget(m_stepDock, m_exploreDock);
+    connect(m_exploreDock, &ExploreDock::openVariantRequested, this, &MainWindow::openInNewWindow);
     // The explorer's table and charts need more height than the analysis: the first time it
     // comes up, the bottom docks take close to half the window.
     connect(m_exploreDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
@@ -314,6 +317,7 @@ void MainWindow::createMenus()
     view->addAction(m_palette->toggleViewAction());
     view->addAction(m_analysisDock->toggleViewAction());
     view->addAction(m_sweepDock->toggleViewAction());
+    view->addAction(m_stepDock->toggleViewAction());
     view->addAction(m_exploreDock->toggleViewAction());
     QAction *explore = view->addAction(tr("&Explore Designs..."));
     explore->setObjectName(QStringLiteral("exploreAction"));
@@ -605,9 +609,8 @@ MainWindow *MainWindow::openInNewWindow(const Project &project)
     window->setAttribute(Qt::WA_DeleteOnClose);
     window->resize(size());
     window->show();
-    window->openProject(project,
-                        tr("Opened from the explorer: %1. Save it to keep it.")
-                                .arg(QString::fromStdString(project.name)));
+    window->openProject(project, tr("Opened from the explorer: %1. Save it to keep it.")
+                                         .arg(QString::fromStdString(project.name)));
     return window;
 }
 

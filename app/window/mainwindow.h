@@ -27,6 +27,7 @@ class EditingActions;
 class ExploreDock;
 class PaletteDock;
 class SelectTool;
+class StepDock;
 class SweepDock;
 class ToolManager;
 struct ChangeEvent;
@@ -53,6 +54,7 @@ public:
     AnalysisDock *analysisDock() const { return m_analysisDock; }
     SweepDock *sweepDock() const { return m_sweepDock; }
     ExploreDock *exploreDock() const { return m_exploreDock; }
+    StepDock *stepDock() const { return m_stepDock; }
     AnalysisOverlayController *overlays() const { return m_overlays; }
     AutosaveManager *autosave() const { return m_autosave; }
     const Preferences &preferences() const { return m_preferences; }
@@ -170,6 +172,7 @@ private:
     AnalysisDock *m_analysisDock = nullptr;
     SweepDock *m_sweepDock = nullptr;
     ExploreDock *m_exploreDock = nullptr;
+    StepDock *m_stepDock = nullptr;
     bool m_exploreSized = false;
     AnalysisOverlayController *m_overlays = nullptr;
     AutosaveManager *m_autosave = nullptr;

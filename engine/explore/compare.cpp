@@ -82,6 +82,18 @@ Json num(std::optional<double> v, int decimals)
 
 } // namespace
 
+DesignReport reportOf(std::string name, const TopologySummary &summary, int domainSize,
+                      const AnalysisResult &analysis)
+{
+    DesignReport r;
+    r.name = std::move(name);
+    r.built = true;
+    r.summary = summary;
+    r.domainSize = domainSize;
+    r.best = analysis;
+    return r;
+}
+
 DesignDelta deltaOf(const DesignReport &d, const DesignReport &base)
 {
     DesignDelta x;

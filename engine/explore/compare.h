@@ -60,6 +60,11 @@ struct Comparison
 Comparison compareDesigns(const std::vector<DesignInput> &designs, const Workload &workload,
                           int workers = 2);
 
+// The report of a design from an analysis already made: the plan the user stated, not the
+// planner's best (the GUI's pinned baseline and the current design).
+DesignReport reportOf(std::string name, const TopologySummary &summary, int domainSize,
+                      const AnalysisResult &analysis);
+
 // The delta of `d` against `baseline` (compareDesigns() fills them).
 DesignDelta deltaOf(const DesignReport &d, const DesignReport &baseline);
 

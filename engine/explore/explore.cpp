@@ -236,7 +236,8 @@ std::optional<double> tokenCountFromString(const std::string &text)
         break;
     }
     const std::string digits = scale == 1 ? text : text.substr(0, text.size() - 1);
-    if (digits.empty() || !(std::isdigit(static_cast<unsigned char>(digits[0])) || digits[0] == '.'))
+    if (digits.empty()
+        || !(std::isdigit(static_cast<unsigned char>(digits[0])) || digits[0] == '.'))
         return std::nullopt; // no sign, no space, no "inf"
     std::size_t used = 0;
     double v = 0;
