@@ -15,6 +15,7 @@
 #include "app/document/document.h"
 #include "app/export/diagramexport.h"
 #include "app/panels/analysisdock.h"
+#include "app/panels/comparewindow.h"
 #include "app/panels/dropcontroller.h"
 #include "app/panels/exploredock.h"
 #include "app/panels/palettedock.h"
@@ -319,6 +320,11 @@ void MainWindow::createMenus()
     view->addAction(m_sweepDock->toggleViewAction());
     view->addAction(m_stepDock->toggleViewAction());
     view->addAction(m_exploreDock->toggleViewAction());
+    QAction *compare = view->addAction(tr("&Compare Designs..."));
+    compare->setObjectName(QStringLiteral("compareAction"));
+    compare->setStatusTip(tr("The same job on this design and the other open ones (or files): "
+                             "deltas, TP sweeps and steps side by side"));
+    connect(compare, &QAction::triggered, this, &MainWindow::showCompare);
     QAction *explore = view->addAction(tr("&Explore Designs..."));
     explore->setObjectName(QStringLiteral("exploreAction"));
     explore->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
@@ -612,6 +618,34 @@ MainWindow *MainWindow::openInNewWindow(const Project &project)
     window->openProject(project, tr("Opened from the explorer: %1. Save it to keep it.")
                                          .arg(QString::fromStdString(project.name)));
     return window;
+}
+
+CompareWindow *MainWindow::showCompare()
+{
+    // This design first (the one the others are measured against), then every other window's.
+    std::vector<DesignInput> designs;
+    auto add = [&designs](MainWindow *w) {
+        if (w->document())
+            designs.push_back(
+                    {w->document()->displayName().toStdString(), w->document()->project()});
+    };
+    add(this);
+    for (QWidget *top : QApplication::topLevelWidgets())
+        if (auto *w = qobject_cast<MainWindow *>(top); w && w != this)
+            add(w);
+    if (!m_compare) {
+        m_compare = new CompareWindow(this);
+        m_compare->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    const std::optional<Workload> &workload = m_document->project().workload;
+    m_compare->setDesigns(designs, workload.value_or(Workload{}), m_document->displayName());
+    m_compare->show();
+    m_compare->raise();
+    if (!workload)
+        statusBar()->showMessage(tr("Choose a model to train first: the comparison plans that "
+                                    "job on every design."),
+                                 kStatusMessageMs);
+    return m_compare;
 }
 
 void MainWindow::newProject()

@@ -18,6 +18,7 @@ namespace topoplan {
 class AnalysisController;
 class AnalysisDock;
 class AnalysisOverlayController;
+class CompareWindow;
 class ClusterScene;
 class ClusterView;
 class ConnectTool;
@@ -76,6 +77,8 @@ public:
     // The same in a new window of its own (closed with its last reference), as the explorer
     // opens a variant: the design the user was looking at stays where it was.
     MainWindow *openInNewWindow(const Project &project);
+    // View > Compare Designs: this design and every other open window's, on this job.
+    CompareWindow *showCompare();
     // Saves in the background to `path`.
     void saveFile(const QString &path);
     // Exports the diagram to `path` (SVG, PDF, PNG or JPEG by its suffix, SVG without one):
@@ -173,6 +176,7 @@ private:
     SweepDock *m_sweepDock = nullptr;
     ExploreDock *m_exploreDock = nullptr;
     StepDock *m_stepDock = nullptr;
+    QPointer<CompareWindow> m_compare;
     bool m_exploreSized = false;
     AnalysisOverlayController *m_overlays = nullptr;
     AutosaveManager *m_autosave = nullptr;

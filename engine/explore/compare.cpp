@@ -16,7 +16,17 @@ namespace topoplan {
 
 namespace {
 
-DesignReport evaluate(const DesignInput &in, const Workload &workload)
+// The name a person gave the device (node or switch), else its id.
+std::string deviceName(const Topology &t, const std::string &id)
+{
+    if (const Node *n = t.node(id); n && !n->name.empty())
+        return n->name;
+    if (const Switch *s = t.switchById(id); s && !s->name.empty())
+        return s->name;
+    return id;
+}
+
+DesignReport evaluate(const DesignInput &in, const Workload &workload, bool sweep)
 {
     DesignReport r;
     r.name = in.name;
@@ -50,13 +60,23 @@ DesignReport evaluate(const DesignInput &in, const Workload &workload)
                   + " fit)";
     else
         r.best = planned.plans.front();
+    if (sweep && r.best)
+        r.sweep = sweepTp(*analyzer, r.best->workload, r.best->plan);
+    if (r.best)
+        for (const DimensionResult &d : r.best->dimensions)
+            r.bottleneckNames.push_back(deviceName(in.project.topology, d.worst.bottleneckDevice));
     return r;
 }
 
+// "+12.3", "-0.4", "0": rounded first, so that no "-0.0" is written.
 std::string signedText(double v, int decimals)
 {
+    const double scale = std::pow(10.0, decimals);
+    const double rounded = std::round(v * scale) / scale;
+    if (rounded == 0)
+        return "0";
     std::ostringstream ss;
-    ss << std::fixed << std::setprecision(decimals) << (v >= 0 ? "+" : "") << v;
+    ss << std::fixed << std::setprecision(decimals) << (rounded > 0 ? "+" : "") << rounded;
     return ss.str();
 }
 
@@ -122,7 +142,7 @@ DesignDelta deltaOf(const DesignReport &d, const DesignReport &base)
         if (x.tokensPerSPerGpuPercent)
             parts.push_back(signedText(*x.tokensPerSPerGpuPercent, 1) + " % tokens/s per GPU");
     }
-    if (x.mfuPoints)
+    if (x.mfuPoints && std::abs(*x.mfuPoints) >= 0.05)
         parts.push_back(signedText(*x.mfuPoints, 1) + " pts MFU");
     if (x.domains != 0)
         parts.push_back(signedCount(x.domains, "NVLink domains"));
@@ -135,7 +155,7 @@ DesignDelta deltaOf(const DesignReport &d, const DesignReport &base)
 }
 
 Comparison compareDesigns(const std::vector<DesignInput> &designs, const Workload &workload,
-                          int workers)
+                          int workers, bool sweeps)
 {
     Comparison c;
     c.workload = workload;
@@ -144,7 +164,7 @@ Comparison compareDesigns(const std::vector<DesignInput> &designs, const Workloa
     auto work = [&] {
         for (std::size_t i = next.fetch_add(1); i < designs.size(); i = next.fetch_add(1)) {
             try {
-                c.designs[i] = evaluate(designs[i], workload);
+                c.designs[i] = evaluate(designs[i], workload, sweeps);
             } catch (const std::exception &e) {
                 c.designs[i].name = designs[i].name;
                 c.designs[i].error = std::string("could not be analysed: ") + e.what();
@@ -203,11 +223,15 @@ Json toJson(const Comparison &c)
             j["breakdown_s"] = a["breakdown_s"];
             Json groups = Json::array();
             for (const Json &g : a["groups"])
-                groups.push_back({{"dim", g["dim"]},
-                                  {"size", g["size"]},
-                                  {"busbw_gbps", g["busbw_gbps"]},
-                                  {"link_class", g["link_class"]},
-                                  {"bottleneck", g["bottleneck"]}});
+                groups.push_back(
+                        {{"dim", g["dim"]},
+                         {"size", g["size"]},
+                         {"busbw_gbps", g["busbw_gbps"]},
+                         {"link_class", g["link_class"]},
+                         {"bottleneck", g["bottleneck"]},
+                         {"bottleneck_device", groups.size() < d.bottleneckNames.size()
+                                                       ? Json(d.bottleneckNames[groups.size()])
+                                                       : Json(nullptr)}});
             j["groups"] = std::move(groups);
             j["diagnostics"] = static_cast<int>(d.best->diagnostics.size());
         }

@@ -5,6 +5,7 @@
 #include "engine/model/summary.h"
 #include "engine/model/workload.h"
 #include "engine/plan/analysis.h"
+#include "engine/plan/sweep.h"
 
 #include <optional>
 #include <string>
@@ -29,6 +30,10 @@ struct DesignReport
     TopologySummary summary;
     int domainSize = 0;                 // GPUs in the largest NVLink domain
     std::optional<AnalysisResult> best; // the planner's best plan, analysed in full
+    std::optional<SweepResult> sweep;   // its TP sweep, when asked for
+    // The name of each dimension's bottleneck device (best->dimensions' order): the node or
+    // switch name the user gave, not its id.
+    std::vector<std::string> bottleneckNames;
 
     int switches() const { return summary.leaf + summary.spine + summary.core; }
 };
@@ -57,8 +62,9 @@ struct Comparison
 // Plans `workload` on every design (in parallel on `workers` threads) and compares them with
 // the first. A design that cannot be analysed or has no plan that fits gets its error; the
 // comparison itself does not fail.
+// With `sweeps`, each design's TP sweep around its best plan too (the compare chart's lines).
 Comparison compareDesigns(const std::vector<DesignInput> &designs, const Workload &workload,
-                          int workers = 2);
+                          int workers = 2, bool sweeps = false);
 
 // The report of a design from an analysis already made: the plan the user stated, not the
 // planner's best (the GUI's pinned baseline and the current design).
