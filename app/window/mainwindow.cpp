@@ -19,6 +19,7 @@
 #include "app/panels/dropcontroller.h"
 #include "app/panels/exploredock.h"
 #include "app/panels/palettedock.h"
+#include "app/panels/presentationpanel.h"
 #include "app/panels/stepdock.h"
 #include "app/panels/sweepdock.h"
 #include "app/tools/connecttool.h"
@@ -33,6 +34,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDockWidget>
 #include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -320,6 +322,22 @@ void MainWindow::createMenus()
     view->addAction(m_sweepDock->toggleViewAction());
     view->addAction(m_stepDock->toggleViewAction());
     view->addAction(m_exploreDock->toggleViewAction());
+    view->addSeparator();
+    m_presentationAction = view->addAction(tr("&Presentation"));
+    m_presentationAction->setObjectName(QStringLiteral("presentationAction"));
+    m_presentationAction->setCheckable(true);
+    m_presentationAction->setShortcut(QKeySequence(Qt::Key_F11));
+    m_presentationAction->setStatusTip(tr("Full screen for a workshop: the canvas, the key "
+                                          "figures and the step chart in large type; Esc "
+                                          "leaves"));
+    connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentation);
+    // With the menu bar hidden its shortcuts would not reach it: the window holds them.
+    addAction(m_presentationAction);
+    m_leavePresentation = new QAction(tr("Leave Presentation"), this);
+    m_leavePresentation->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_leavePresentation->setEnabled(false);
+    connect(m_leavePresentation, &QAction::triggered, this, [this] { setPresentation(false); });
+    addAction(m_leavePresentation);
     QAction *compare = view->addAction(tr("&Compare Designs..."));
     compare->setObjectName(QStringLiteral("compareAction"));
     compare->setStatusTip(tr("The same job on this design and the other open ones (or files): "
@@ -618,6 +636,57 @@ MainWindow *MainWindow::openInNewWindow(const Project &project)
     window->openProject(project, tr("Opened from the explorer: %1. Save it to keep it.")
                                          .arg(QString::fromStdString(project.name)));
     return window;
+}
+
+void MainWindow::setPresentation(bool on)
+{
+    if (on == isPresenting())
+        return;
+    if (on) {
+        m_beforePresentation = saveState();
+        m_windowStateBeforePresentation = windowState();
+        for (QDockWidget *dock : findChildren<QDockWidget *>())
+            dock->hide();
+        for (QToolBar *bar : findChildren<QToolBar *>())
+            bar->hide();
+        menuBar()->hide();
+        statusBar()->hide();
+        if (!m_presentationDock) {
+            m_presentationDock = new QDockWidget(tr("Presentation"), this);
+            m_presentationDock->setObjectName(QStringLiteral("presentationDock"));
+            m_presentationDock->setTitleBarWidget(new QWidget(m_presentationDock));
+            m_presentationDock->setFeatures(QDockWidget::NoDockWidgetFeatures);
+            m_presentationDock->setWidget(new PresentationPanel(m_analysis, m_presentationDock));
+            addDockWidget(Qt::BottomDockWidgetArea, m_presentationDock);
+        }
+        m_presentationDock->show();
+        setWindowState(windowState() | Qt::WindowFullScreen);
+        resizeDocks({m_presentationDock}, {height() * 32 / 100}, Qt::Vertical);
+        m_leavePresentation->setEnabled(true);
+    } else {
+        m_leavePresentation->setEnabled(false);
+        m_presentationDock->hide();
+        menuBar()->show();
+        statusBar()->show();
+        for (QToolBar *bar : findChildren<QToolBar *>())
+            bar->show();
+        restoreState(m_beforePresentation);
+        setWindowState(m_windowStateBeforePresentation);
+    }
+    const QSignalBlocker quiet(m_presentationAction);
+    m_presentationAction->setChecked(on);
+    m_view->zoomToFit();
+}
+
+bool MainWindow::isPresenting() const
+{
+    return m_presentationDock && m_presentationDock->isVisible();
+}
+
+PresentationPanel *MainWindow::presentationPanel() const
+{
+    return m_presentationDock ? qobject_cast<PresentationPanel *>(m_presentationDock->widget())
+                              : nullptr;
 }
 
 CompareWindow *MainWindow::showCompare()

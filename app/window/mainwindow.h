@@ -9,6 +9,7 @@
 #include <QPointer>
 
 class QAction;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QUndoGroup;
@@ -27,6 +28,7 @@ class DropController;
 class EditingActions;
 class ExploreDock;
 class PaletteDock;
+class PresentationPanel;
 class SelectTool;
 class StepDock;
 class SweepDock;
@@ -79,6 +81,12 @@ public:
     MainWindow *openInNewWindow(const Project &project);
     // View > Compare Designs: this design and every other open window's, on this job.
     CompareWindow *showCompare();
+    // View > Presentation (F11): full screen, no menus, bars or docks; the canvas over the
+    // key figures and the step chart in large type. Esc (or F11) leaves it, and the docks
+    // come back where they were.
+    void setPresentation(bool on);
+    bool isPresenting() const;
+    PresentationPanel *presentationPanel() const;
     // Saves in the background to `path`.
     void saveFile(const QString &path);
     // Exports the diagram to `path` (SVG, PDF, PNG or JPEG by its suffix, SVG without one):
@@ -177,6 +185,11 @@ private:
     ExploreDock *m_exploreDock = nullptr;
     StepDock *m_stepDock = nullptr;
     QPointer<CompareWindow> m_compare;
+    QAction *m_presentationAction = nullptr;
+    QAction *m_leavePresentation = nullptr;
+    QDockWidget *m_presentationDock = nullptr;
+    QByteArray m_beforePresentation;
+    Qt::WindowStates m_windowStateBeforePresentation;
     bool m_exploreSized = false;
     AnalysisOverlayController *m_overlays = nullptr;
     AutosaveManager *m_autosave = nullptr;
