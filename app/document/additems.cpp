@@ -25,6 +25,7 @@ AddItems::AddItems(Document *document, Topology added, Layout layout, const QStr
 
 void AddItems::redo()
 {
+    const ChangeBatch batch(m_document);
     // Domains before their members, devices before their links.
     int i = m_domainIndex;
     for (const Domain &d : m_added.domains)
@@ -42,6 +43,7 @@ void AddItems::redo()
 
 void AddItems::undo()
 {
+    const ChangeBatch batch(m_document);
     for (auto it = m_added.links.rbegin(); it != m_added.links.rend(); ++it)
         m_document->removeLink(qs(it->id));
     for (auto it = m_added.switches.rbegin(); it != m_added.switches.rend(); ++it)

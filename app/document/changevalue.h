@@ -32,12 +32,14 @@ public:
 
     void undo() override
     {
+        const ChangeBatch batch(m_document);
         swapValues();
         QUndoCommand::undo();
     }
 
     void redo() override
     {
+        const ChangeBatch batch(m_document);
         QUndoCommand::redo();
         swapValues();
     }

@@ -1,5 +1,7 @@
 #include "app/document/document.h"
 
+#include <utility>
+
 #include "engine/core/jsonin.h"
 
 #include <QFileInfo>
@@ -310,7 +312,43 @@ QString Document::unusedId(const QString &prefix) const
 
 void Document::emitChanged(ChangeEvent::Kind kind, QStringList ids)
 {
-    Q_EMIT changed(ChangeEvent{kind, std::move(ids)});
+    if (m_batchDepth == 0) {
+        Q_EMIT changed(ChangeEvent{kind, std::move(ids)});
+        return;
+    }
+    int i = 0;
+    while (i < m_pending.size() && m_pending[i].kind != kind)
+        ++i;
+    if (i == m_pending.size()) {
+        m_pending.append(ChangeEvent{kind, {}});
+        m_pendingIds.append(QSet<QString>());
+    }
+    if (kind == ChangeEvent::SelectionChanged) {
+        m_pending[i].ids = std::move(ids); // a state, not a delta: the last one holds
+        return;
+    }
+    for (QString &id : ids) {
+        if (!m_pendingIds[i].contains(id)) {
+            m_pendingIds[i].insert(id);
+            m_pending[i].ids.append(std::move(id));
+        }
+    }
+}
+
+void Document::beginBatch()
+{
+    ++m_batchDepth;
+}
+
+void Document::endBatch()
+{
+    Q_ASSERT(m_batchDepth > 0);
+    if (--m_batchDepth > 0)
+        return;
+    const QList<ChangeEvent> events = std::exchange(m_pending, {});
+    m_pendingIds.clear();
+    for (const ChangeEvent &event : events)
+        Q_EMIT changed(event);
 }
 
 void Document::dropFromSelection(const QString &id)

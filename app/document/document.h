@@ -91,6 +91,13 @@ public:
     // An id not yet used in the topology: prefix-1, prefix-2, ...
     QString unusedId(const QString &prefix) const;
 
+    // Changes made while a batch is open reach changed() when the outermost batch closes, as
+    // one event per kind of change (in the order each kind first happened) with every id it
+    // named: one undo command is one event per kind, however many items it touches. Pasting
+    // 256 servers is a few events, not thousands. See ChangeBatch.
+    void beginBatch();
+    void endBatch();
+
 Q_SIGNALS:
     void changed(const topoplan::ChangeEvent &event);
     void modifiedChanged(bool modified);
@@ -107,6 +114,27 @@ private:
     QUndoStack *m_undoStack;
     QString m_filePath;
     QSet<QString> m_selection;
+    int m_batchDepth = 0;
+    QList<ChangeEvent> m_pending;      // one per kind, in order of first occurrence
+    QList<QSet<QString>> m_pendingIds; // the ids already in each, to name each id once
+};
+
+// Opens a batch of changes on `document` for the scope (the body of an undo command's redo()
+// or undo()).
+class ChangeBatch
+{
+public:
+    explicit ChangeBatch(Document *document)
+        : m_document(document)
+    {
+        m_document->beginBatch();
+    }
+    ~ChangeBatch() { m_document->endBatch(); }
+    ChangeBatch(const ChangeBatch &) = delete;
+    ChangeBatch &operator=(const ChangeBatch &) = delete;
+
+private:
+    Document *m_document;
 };
 
 } // namespace topoplan

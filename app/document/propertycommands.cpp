@@ -113,6 +113,7 @@ template class ChangeEntries<Link>;
 ChangeProperties::ChangeProperties(Document *document, Property property, const TopologyEdit &edit,
                                    QUndoCommand *parent)
     : QUndoCommand(parent)
+    , m_document(document)
 {
     // English has no plural forms file; the singular is its own text.
     const int n = itemCount(edit);
@@ -128,6 +129,18 @@ ChangeProperties::ChangeProperties(Document *document, Property property, const 
         new ChangeEntries<Switch>(document, edit.switches, this);
     if (!edit.links.empty())
         new ChangeEntries<Link>(document, edit.links, this);
+}
+
+void ChangeProperties::redo()
+{
+    const ChangeBatch batch(m_document); // one event per kind, not one per child command
+    QUndoCommand::redo();
+}
+
+void ChangeProperties::undo()
+{
+    const ChangeBatch batch(m_document);
+    QUndoCommand::undo();
 }
 
 QString ChangeProperties::label(Property property)

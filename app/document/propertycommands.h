@@ -39,6 +39,12 @@ public:
     // "Tier", "Model", ...: the property as the inspector labels it.
     static QString label(Property property);
     static int itemCount(const TopologyEdit &edit);
+
+    void redo() override;
+    void undo() override;
+
+private:
+    Document *m_document;
 };
 
 // The one path by which a property of the topology changes, whatever the user acted on: the

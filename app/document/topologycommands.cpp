@@ -133,6 +133,7 @@ RemoveItems::RemoveItems(Document *document, const QStringList &ids, QUndoComman
 
 void RemoveItems::redo()
 {
+    const ChangeBatch batch(m_document);
     for (auto it = m_links.rbegin(); it != m_links.rend(); ++it)
         m_document->removeLink(qs(it->entry.id));
     for (const auto &[node, domain] : m_released)
@@ -147,6 +148,7 @@ void RemoveItems::redo()
 
 void RemoveItems::undo()
 {
+    const ChangeBatch batch(m_document);
     for (const auto &d : m_domains)
         m_document->insertDomain(d.index, d.entry, d.layout);
     for (const auto &n : m_nodes)

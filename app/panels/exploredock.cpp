@@ -86,7 +86,7 @@ void resetChart(QChart *chart)
 void styleChart(QChartView *view)
 {
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(220);
+    view->setMinimumHeight(80);
     QChart *chart = view->chart();
     chart->legend()->setAlignment(Qt::AlignRight);
     chart->setMargins(QMargins(4, 4, 4, 4));
@@ -227,6 +227,8 @@ ExploreDock::ExploreDock(AnalysisController *controller, QWidget *parent)
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setMouseTracking(true);
+    m_table->setMinimumHeight(60); // a short dock keeps the canvas its room; the panel grows
+                                   // to half the window the first time it is raised
     connect(m_table, &QAbstractItemView::doubleClicked, this,
             [this](const QModelIndex &index) { openRow(m_sorted->mapToSource(index).row()); });
 

@@ -2,6 +2,7 @@
 // follows the undo stack's clean index, and changed() names what changed.
 
 #include "app/common/changeevent.h"
+#include "app/document/additems.h"
 #include "app/document/document.h"
 #include "app/document/editcommands.h"
 #include "app/document/topologycommands.h"
@@ -9,6 +10,8 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
+
+#include "engine/generate/generator.h"
 
 using namespace topoplan;
 
@@ -62,6 +65,7 @@ private Q_SLOTS:
     void removeDeviceTakesItsLinks();
     void removeDomainReleasesItsNodes();
     void displayName();
+    void oneEventPerKindPerCommand();
 };
 
 void TestDocument::renameProject()
@@ -320,4 +324,39 @@ void TestDocument::displayName()
 }
 
 QTEST_GUILESS_MAIN(TestDocument)
+// Pasting 256 servers with their cables, then taking them away again, is one event per kind
+// of change each way (the scene and the analysis re-sync once), naming every item once.
+void TestDocument::oneEventPerKindPerCommand()
+{
+    GeneratorOptions o;
+    o.nodeModel = "dgx-h100";
+    o.nodes = 32;
+    Expected<Project> block = generateProject(o);
+    QVERIFY(block);
+    const int items
+            = static_cast<int>(block->topology.nodes.size() + block->topology.switches.size()
+                               + block->topology.links.size());
+    QVERIFY(items > 300);
+    Document doc;
+    QSignalSpy changed(&doc, &Document::changed);
+    doc.undoStack()->push(
+            new AddItems(&doc, block->topology, block->layout, QStringLiteral("Paste")));
+    QCOMPARE(changed.count(), 1);
+    const auto added = changed.takeFirst().at(0).value<ChangeEvent>();
+    QCOMPARE(added.kind, ChangeEvent::ItemsAdded);
+    QCOMPARE(added.ids.size(), items);
+    QCOMPARE(QSet<QString>(added.ids.begin(), added.ids.end()).size(), items);
+
+    doc.setSelection({QStringLiteral("node-1")});
+    changed.clear();
+    doc.undoStack()->undo();
+    // The items go, and the selection loses the one that went: two kinds, two events.
+    QCOMPARE(changed.count(), 2);
+    const auto removed = changed.at(0).at(0).value<ChangeEvent>();
+    QCOMPARE(removed.kind, ChangeEvent::ItemsRemoved);
+    QCOMPARE(removed.ids.size(), items);
+    QCOMPARE(changed.at(1).at(0).value<ChangeEvent>().kind, ChangeEvent::SelectionChanged);
+    QVERIFY(doc.selection().isEmpty());
+}
+
 #include "tst_document.moc"

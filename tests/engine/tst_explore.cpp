@@ -75,8 +75,8 @@ private Q_SLOTS:
         QCOMPARE(tokenCountFromString("800B").value_or(0), 800e9);
         QCOMPARE(tokenCountFromString("1.5e13").value_or(0), 1.5e13);
         QCOMPARE(tokenCountFromString("2k").value_or(0), 2e3);
-        for (const char *bad : {"", "T", "-5T", "+5T", " 5T", "5 T", "inf", "nan", "0", "1e400",
-                                "5X", "lots"})
+        for (const char *bad :
+             {"", "T", "-5T", "+5T", " 5T", "5 T", "inf", "nan", "0", "1e400", "5X", "lots"})
             QVERIFY2(!tokenCountFromString(bad), bad);
     }
 
