@@ -66,6 +66,8 @@ private:
     };
 
     std::optional<Error> resolveNodes();
+    void findDownNics();
+    bool cableDead(const Link &link, int k) const;
     std::optional<Error> resolveSwitches();
     void assignDomains();
     void reserve();
@@ -83,6 +85,9 @@ private:
     const Catalog &m_catalog;
     FabricGraph m_g;
     std::vector<NodeInfo> m_nodes;
+    // By node, by NIC: down because it is marked failed or because every cable it had is
+    // failed (or ends at a failed device). A NIC that never had a cable is not down.
+    std::vector<std::vector<char>> m_nicDown;
     std::vector<const SwitchModel *> m_switchModels;
     std::vector<GpuPorts> m_portsByVertex;
     VertexId m_nextVertex = 0;
@@ -103,6 +108,7 @@ Expected<FabricGraph> FabricGraphBuilder::run()
     if (auto err = resolveSwitches())
         return *err;
     assignDomains();
+    findDownNics();
     reserve();
     for (int n = 0; n < static_cast<int>(m_topo.nodes.size()); ++n)
         expandNode(n);
@@ -258,6 +264,69 @@ void FabricGraphBuilder::assignDomains()
     }
 }
 
+// Whether cable `k` of `link` carries nothing: the bundle, a device at either end or the NIC
+// at either end is failed.
+bool FabricGraphBuilder::cableDead(const Link &link, int k) const
+{
+    if (link.failed)
+        return true;
+    for (int side = 0; side < 2; ++side) {
+        const Endpoint &e = side == 0 ? link.a : link.b;
+        auto it = m_g.m_devices.find(e.device);
+        if (it == m_g.m_devices.end())
+            continue;
+        if (it->second.kind == FabricGraph::DeviceKind::Switch) {
+            if (m_topo.switches[it->second.index].failed)
+                return true;
+        } else if (it->second.kind == FabricGraph::DeviceKind::Node) {
+            const Node &node = m_topo.nodes[it->second.index];
+            if (node.failed || node.nicFailed(e.port + k))
+                return true;
+        }
+    }
+    return false;
+}
+
+void FabricGraphBuilder::findDownNics()
+{
+    m_nicDown.resize(m_topo.nodes.size());
+    std::vector<std::vector<int>> cables(m_topo.nodes.size()), live(m_topo.nodes.size());
+    for (std::size_t n = 0; n < m_nodes.size(); ++n) {
+        const int nics = m_nodes[n].server->nics;
+        m_nicDown[n].assign(nics, 0);
+        cables[n].assign(nics, 0);
+        live[n].assign(nics, 0);
+        for (int k : m_topo.nodes[n].failedNics) {
+            if (k >= 0 && k < nics)
+                m_nicDown[n][k] = 1;
+        }
+    }
+    if (!m_topo.anyFailed())
+        return;
+    for (const Link &link : m_topo.links) {
+        for (int end = 0; end < 2; ++end) {
+            const Endpoint &e = end == 0 ? link.a : link.b;
+            auto it = m_g.m_devices.find(e.device);
+            if (it == m_g.m_devices.end() || it->second.kind != FabricGraph::DeviceKind::Node)
+                continue;
+            const std::size_t n = static_cast<std::size_t>(it->second.index);
+            for (int k = 0; k < link.count; ++k) {
+                const int port = e.port + k;
+                if (port < 0 || port >= static_cast<int>(cables[n].size()))
+                    continue;
+                ++cables[n][port];
+                live[n][port] += cableDead(link, k) ? 0 : 1;
+            }
+        }
+    }
+    for (std::size_t n = 0; n < m_nodes.size(); ++n) {
+        for (std::size_t k = 0; k < cables[n].size(); ++k) {
+            if (cables[n][k] > 0 && live[n][k] == 0)
+                m_nicDown[n][k] = 1;
+        }
+    }
+}
+
 // Sizes the graph and indexes up front: a 16k-GPU fabric has some 36k vertices and 140k
 // edges, and growing them one by one costs more than building them.
 void FabricGraphBuilder::reserve()
@@ -341,7 +410,8 @@ void FabricGraphBuilder::expandNode(int n)
         v.local = i;
         const int domain = v.domain;
         gpus[i] = addVertex(std::move(v));
-        m_g.m_domains[domain].gpus.push_back(gpus[i]);
+        if (!node.failed) // a failed server's GPUs are not there to place ranks on
+            m_g.m_domains[domain].gpus.push_back(gpus[i]);
     }
 
     if (server.nvlinkScope == NVLinkScope::None) {
@@ -399,8 +469,19 @@ void FabricGraphBuilder::expandNode(int n)
     }
     if (server.nics == 0)
         return;
+    const std::vector<char> &down = m_nicDown[n];
     for (int i = 0; i < server.gpus; ++i) {
-        const VertexId nic = info.firstNic + static_cast<VertexId>(i * server.nics / server.gpus);
+        // The PCIe-affine NIC; when it is down, the nearest working one (the lower on a tie),
+        // as NCCL falls back to another NIC of the server.
+        const int affine = i * server.nics / server.gpus;
+        int chosen = affine;
+        for (int d = 1; down[chosen] && d < server.nics; ++d) {
+            if (affine - d >= 0 && !down[affine - d])
+                chosen = affine - d;
+            else if (affine + d < server.nics && !down[affine + d])
+                chosen = affine + d;
+        }
+        const VertexId nic = info.firstNic + static_cast<VertexId>(chosen);
         const std::size_t e = addEdgePair(gpus[i], nic, *info.pcie, 1, -1);
         GpuPorts &ports = m_portsByVertex[gpus[i]];
         ports.nic = nic;
@@ -494,8 +575,16 @@ std::optional<Error> FabricGraphBuilder::addLink(int index)
         const std::size_t e = addEdgePair(n, m_g.m_switchVertex[sw], *medium, 1, index);
         m_uplinks.push_back({n, NicUplink{sw, e, e + 1, 1}});
     };
+    // A failed bundle, or one at a failed device, carries nothing; at a node, each cable at a
+    // failed NIC carries nothing.
+    if (link.failed || (!a.isNode && m_topo.switches[a.index].failed)
+        || (!b.isNode && m_topo.switches[b.index].failed)
+        || (a.isNode && m_topo.nodes[a.index].failed) || (b.isNode && m_topo.nodes[b.index].failed))
+        return std::nullopt;
     // A bundle ending at a node uses `count` consecutive NICs: one edge pair per cable there.
     for (int k = 0; k < (a.isNode || b.isNode ? link.count : 0); ++k) {
+        if (cableDead(link, k))
+            continue;
         if (a.isNode && b.isNode) {
             const VertexId x = nic(a, link.a.port + k);
             const VertexId y = nic(b, link.b.port + k);
