@@ -40,6 +40,7 @@ public:
     double slotB() const { return m_slotB; }
     void setSlot(bool atA, double offset) { (atA ? m_slotA : m_slotB) = offset; }
     QColor color() const { return m_color; }
+    bool failed() const { return m_failed; } // marked failed: drawn dashed in the failed colour
     // The width of a link's line, in scene units: wider for bigger bundles.
     static double penWidth(int count);
     // Single cables are drawn translucent: they come in hundreds, and bundles stand out.
@@ -66,6 +67,7 @@ private:
     QString m_mediumId;
     double m_gbits = 0; // line rate of one cable
     QColor m_color;
+    bool m_failed = false;
     QString m_badge;
     QSizeF m_badgeSize;
     QLineF m_line;

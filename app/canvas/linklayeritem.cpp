@@ -114,7 +114,7 @@ bool LinkLayerItem::isSolid(const Fan &fan, double lod)
 {
     // Below two device pixels a line is drawn as a one-pixel hairline.
     const double pixels = lod * fan.width < 2 ? 1 : lod * fan.width;
-    return fan.hull.size() >= 3
+    return !fan.failed && fan.hull.size() >= 3
            && fan.length * lod * pixels >= kSolidCoverage * fan.hullArea * lod * lod;
 }
 
@@ -202,7 +202,7 @@ void LinkLayerItem::rebuild()
     const auto *scene = static_cast<const ClusterScene *>(this->scene());
     if (!scene)
         return;
-    // Links by colour, bundle size and the pair of rows they join.
+    // Links by colour (a failed link has its own), bundle size and the pair of rows they join.
     using Kind = std::tuple<int, QRgb, int, int>; // (bundle, colour, count, rows)
     std::map<Kind, QList<const LinkItem *>> kinds;
     for (const DiagramItem *item : scene->diagramItems()) {
@@ -236,6 +236,7 @@ void LinkLayerItem::rebuild()
                 fan.color = link->color();
                 fan.width = LinkItem::penWidth(link->count());
                 fan.bundle = link->count() > 1;
+                fan.failed = link->failed();
                 it = fanOf.insert(root, m_fans.size());
                 m_fans.append(fan);
             }
@@ -287,10 +288,13 @@ void LinkLayerItem::paintFan(QPainter *painter, const Fan &fan, const QRectF &ex
     if (visible.isEmpty())
         return;
     QColor color = fan.color;
-    if (!fan.bundle)
+    if (!fan.bundle && !fan.failed)
         color.setAlphaF(LinkItem::kCableAlpha);
-    QPen pen(color, hairline ? 0 : fan.width);
+    // A failed link is dashed even when thin, so it reads as broken at any zoom.
+    QPen pen(color, hairline ? (fan.failed ? 1.5 / lod : 0) : fan.width);
     pen.setCapStyle(Qt::FlatCap);
+    if (fan.failed)
+        pen.setStyle(Qt::DashLine);
     painter->setPen(pen);
     painter->setRenderHint(QPainter::Antialiasing, !hairline);
     painter->drawLines(visible);

@@ -50,6 +50,7 @@ private:
         QColor color;
         double width = 1; // pen width in scene units
         bool bundle = false;
+        bool failed = false;           // marked failed: dashed, never filled as one solid hull
         QList<const LinkItem *> links; // valid until the next regrouping
         QList<QLineF> lines;
         QRectF bounds;

@@ -16,6 +16,7 @@
 #include "app/export/diagramexport.h"
 #include "app/panels/analysisdock.h"
 #include "app/panels/dropcontroller.h"
+#include "app/panels/failuresdock.h"
 #include "app/panels/palettedock.h"
 #include "app/panels/sweepdock.h"
 #include "app/tools/connecttool.h"
@@ -147,6 +148,10 @@ void MainWindow::createEditor()
     m_sweepDock = new SweepDock(m_analysis, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_sweepDock);
     tabifyDockWidget(m_analysisDock, m_sweepDock);
+    m_failuresDock = new FailuresDock(this);
+    m_failuresDock->setView(m_view);
+    addDockWidget(Qt::BottomDockWidgetArea, m_failuresDock);
+    tabifyDockWidget(m_sweepDock, m_failuresDock);
     m_analysisDock->raise();
     resizeDocks({m_analysisDock}, {220}, Qt::Vertical); // the canvas keeps most of the height
     connect(m_analysisDock, &AnalysisDock::message, this, showMessage);
@@ -300,6 +305,7 @@ void MainWindow::createMenus()
     view->addAction(m_palette->toggleViewAction());
     view->addAction(m_analysisDock->toggleViewAction());
     view->addAction(m_sweepDock->toggleViewAction());
+    view->addAction(m_failuresDock->toggleViewAction());
     QAction *showAnalysis = view->addAction(tr("Show Analysis on &Canvas"));
     showAnalysis->setObjectName(QStringLiteral("showAnalysisAction"));
     showAnalysis->setCheckable(true);
@@ -368,6 +374,7 @@ void MainWindow::setDocument(Document *document)
     m_analysis->setDocument(document);
     m_analysisDock->setDocument(document);
     m_sweepDock->setDocument(document);
+    m_failuresDock->setDocument(document);
     m_overlays->setScene(m_scene);
 
     delete oldScene;

@@ -26,6 +26,7 @@ class DropController;
 class EditingActions;
 class PaletteDock;
 class SelectTool;
+class FailuresDock;
 class SweepDock;
 class ToolManager;
 struct ChangeEvent;
@@ -51,6 +52,7 @@ public:
     AnalysisController *analysis() const { return m_analysis; }
     AnalysisDock *analysisDock() const { return m_analysisDock; }
     SweepDock *sweepDock() const { return m_sweepDock; }
+    FailuresDock *failuresDock() const { return m_failuresDock; }
     AnalysisOverlayController *overlays() const { return m_overlays; }
     AutosaveManager *autosave() const { return m_autosave; }
     const Preferences &preferences() const { return m_preferences; }
@@ -161,6 +163,7 @@ private:
     AnalysisController *m_analysis = nullptr;
     AnalysisDock *m_analysisDock = nullptr;
     SweepDock *m_sweepDock = nullptr;
+    FailuresDock *m_failuresDock = nullptr;
     AnalysisOverlayController *m_overlays = nullptr;
     AutosaveManager *m_autosave = nullptr;
     Preferences m_preferences;
