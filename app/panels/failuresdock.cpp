@@ -101,6 +101,11 @@ FailuresDock::~FailuresDock()
     m_watcher.waitForFinished();
 }
 
+void FailuresDock::setView(ClusterView *view)
+{
+    m_view = view;
+}
+
 void FailuresDock::setDocument(Document *document)
 {
     if (m_cancel)

@@ -35,7 +35,7 @@ public:
 
     void setDocument(Document *document);
     // The canvas a selected row is centred in.
-    void setView(ClusterView *view) { m_view = view; }
+    void setView(ClusterView *view);
     bool isRunning() const { return m_watcher.isRunning(); }
     // The last N-1 shown; nullopt before the first run.
     const std::optional<N1Result> &result() const { return m_result; }
