@@ -173,6 +173,37 @@ void markFailed(Topology &t, const std::vector<FailureTarget> &targets)
 
 namespace {
 
+// Undoes markFailed() of one target that was not failed before.
+void repair(Topology &t, const FailureTarget &f)
+{
+    switch (f.kind) {
+    case FailureKind::Link:
+        for (Link &l : t.links) {
+            if (l.id == f.id)
+                l.failed = false;
+        }
+        break;
+    case FailureKind::Switch:
+        for (Switch &s : t.switches) {
+            if (s.id == f.id)
+                s.failed = false;
+        }
+        break;
+    case FailureKind::Node:
+        for (Node &n : t.nodes) {
+            if (n.id == f.id)
+                n.failed = false;
+        }
+        break;
+    case FailureKind::Nic:
+        for (Node &n : t.nodes) {
+            if (n.id == f.device)
+                std::erase(n.failedNics, f.nic);
+        }
+        break;
+    }
+}
+
 Expected<std::vector<FailureTarget>> targetsOf(const Topology &t, const Catalog &c,
                                                const std::vector<std::string> &ids)
 {
@@ -392,13 +423,18 @@ Expected<N1Result> analyzeN1(const Project &project, const Catalog &catalog, con
     std::mutex progressMutex;
     int done = 0;
     auto work = [&] {
+        // One copy of the design per worker: each task marks its element, analyses, and puts
+        // the element back (none of them is failed in the design).
+        Topology t = project.topology;
         while (!(options.cancelled && options.cancelled())) {
             const int i = next.fetch_add(1);
             if (i >= total)
                 return;
-            Topology t = project.topology;
-            markFailed(t, {elements[static_cast<std::size_t>(tasks[i])].target});
-            if (Expected<Analyzer> a = Analyzer::create(t, catalog)) {
+            const FailureTarget &target = elements[static_cast<std::size_t>(tasks[i])].target;
+            markFailed(t, {target});
+            Expected<Analyzer> a = Analyzer::create(t, catalog);
+            repair(t, target);
+            if (a) {
                 Expected<AnalysisResult> r
                         = a->analyze(result.intact.workload, result.intact.plan, sw);
                 if (r)

@@ -67,7 +67,9 @@ private:
 
     std::optional<Error> resolveNodes();
     void findDownNics();
-    bool cableDead(const Link &link, int k) const;
+    Device deviceOf(const Endpoint &end) const;
+    bool endDead(Device d, int port) const;
+    bool cableDead(const Link &link, Device a, Device b, int k) const;
     std::optional<Error> resolveSwitches();
     void assignDomains();
     void reserve();
@@ -88,6 +90,7 @@ private:
     // By node, by NIC: down because it is marked failed or because every cable it had is
     // failed (or ends at a failed device). A NIC that never had a cable is not down.
     std::vector<std::vector<char>> m_nicDown;
+    bool m_anyFailed = false; // any element of the topology marked failed
     std::vector<const SwitchModel *> m_switchModels;
     std::vector<GpuPorts> m_portsByVertex;
     VertexId m_nextVertex = 0;
@@ -264,27 +267,31 @@ void FabricGraphBuilder::assignDomains()
     }
 }
 
+// A link end's node or switch; index -1 for an id that is neither (addLink() reports it).
+Device FabricGraphBuilder::deviceOf(const Endpoint &end) const
+{
+    auto it = m_g.m_devices.find(end.device);
+    if (it == m_g.m_devices.end() || it->second.kind == FabricGraph::DeviceKind::Domain)
+        return {};
+    return Device{it->second.kind == FabricGraph::DeviceKind::Node, it->second.index};
+}
+
+// Whether a device, or its NIC `port` (-1: none in particular), is failed.
+bool FabricGraphBuilder::endDead(Device d, int port) const
+{
+    if (d.index < 0)
+        return false;
+    if (!d.isNode)
+        return m_topo.switches[d.index].failed;
+    const Node &node = m_topo.nodes[d.index];
+    return node.failed || node.nicFailed(port);
+}
+
 // Whether cable `k` of `link` carries nothing: the bundle, a device at either end or the NIC
 // at either end is failed.
-bool FabricGraphBuilder::cableDead(const Link &link, int k) const
+bool FabricGraphBuilder::cableDead(const Link &link, Device a, Device b, int k) const
 {
-    if (link.failed)
-        return true;
-    for (int side = 0; side < 2; ++side) {
-        const Endpoint &e = side == 0 ? link.a : link.b;
-        auto it = m_g.m_devices.find(e.device);
-        if (it == m_g.m_devices.end())
-            continue;
-        if (it->second.kind == FabricGraph::DeviceKind::Switch) {
-            if (m_topo.switches[it->second.index].failed)
-                return true;
-        } else if (it->second.kind == FabricGraph::DeviceKind::Node) {
-            const Node &node = m_topo.nodes[it->second.index];
-            if (node.failed || node.nicFailed(e.port + k))
-                return true;
-        }
-    }
-    return false;
+    return link.failed || endDead(a, link.a.port + k) || endDead(b, link.b.port + k);
 }
 
 void FabricGraphBuilder::findDownNics()
@@ -301,21 +308,23 @@ void FabricGraphBuilder::findDownNics()
                 m_nicDown[n][k] = 1;
         }
     }
-    if (!m_topo.anyFailed())
+    m_anyFailed = m_topo.anyFailed();
+    if (!m_anyFailed)
         return;
     for (const Link &link : m_topo.links) {
+        const Device a = deviceOf(link.a), b = deviceOf(link.b);
         for (int end = 0; end < 2; ++end) {
             const Endpoint &e = end == 0 ? link.a : link.b;
-            auto it = m_g.m_devices.find(e.device);
-            if (it == m_g.m_devices.end() || it->second.kind != FabricGraph::DeviceKind::Node)
+            const Device d = end == 0 ? a : b;
+            if (d.index < 0 || !d.isNode)
                 continue;
-            const std::size_t n = static_cast<std::size_t>(it->second.index);
+            const std::size_t n = static_cast<std::size_t>(d.index);
             for (int k = 0; k < link.count; ++k) {
                 const int port = e.port + k;
                 if (port < 0 || port >= static_cast<int>(cables[n].size()))
                     continue;
                 ++cables[n][port];
-                live[n][port] += cableDead(link, k) ? 0 : 1;
+                live[n][port] += cableDead(link, a, b, k) ? 0 : 1;
             }
         }
     }
@@ -577,13 +586,11 @@ std::optional<Error> FabricGraphBuilder::addLink(int index)
     };
     // A failed bundle, or one at a failed device, carries nothing; at a node, each cable at a
     // failed NIC carries nothing.
-    if (link.failed || (!a.isNode && m_topo.switches[a.index].failed)
-        || (!b.isNode && m_topo.switches[b.index].failed)
-        || (a.isNode && m_topo.nodes[a.index].failed) || (b.isNode && m_topo.nodes[b.index].failed))
+    if (m_anyFailed && (link.failed || endDead(a, -1) || endDead(b, -1)))
         return std::nullopt;
     // A bundle ending at a node uses `count` consecutive NICs: one edge pair per cable there.
     for (int k = 0; k < (a.isNode || b.isNode ? link.count : 0); ++k) {
-        if (cableDead(link, k))
+        if (m_anyFailed && cableDead(link, a, b, k))
             continue;
         if (a.isNode && b.isNode) {
             const VertexId x = nic(a, link.a.port + k);
