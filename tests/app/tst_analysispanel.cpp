@@ -426,9 +426,16 @@ void TestAnalysisPanel::failedLeafReanalysesAndN1RanksIt()
     QVERIFY(o.result);
     QCOMPARE(o.result->step.tokensPerS, expected->step.tokensPerS);
     QVERIFY(o.result->step.tokensPerS <= intactTokens);
+    // The panel says what the figures leave out.
+    const QString headline = w.analysisDock()->headline()->text();
+    QVERIFY2(headline.contains(QStringLiteral("What-if: %1 failed; routed around it, on the 256 "
+                                              "GPUs left.")
+                                       .arg(QString::fromStdString(leaf))),
+             qPrintable(headline));
     doc->undoStack()->undo();
     QVERIFY(settled(w.analysis()));
     QCOMPARE(w.analysis()->outcome()->result->step.tokensPerS, intactTokens);
+    QVERIFY(!w.analysisDock()->headline()->text().contains(QStringLiteral("What-if")));
 
     FailuresDock *dock = w.failuresDock();
     dock->show();
