@@ -1,5 +1,6 @@
 #include "engine/explore/failures.h"
 
+#include "engine/io/projectfile.h"
 #include "engine/plan/analysisjson.h"
 #include "engine/plan/planner.h"
 
@@ -116,16 +117,16 @@ Expected<FailureTarget> failureTarget(const Topology &t, const Catalog &c, const
                 {}, id, quote(id) + " is an NVLink domain: fail its servers, switches or links"};
     if (const auto nic = splitNic(id)) {
         if (const Node *n = t.node(nic->first)) {
-            const ServerModel *server = c.server(n->model);
-            const int nics = server ? server->nics : 0;
-            if (nic->second >= nics)
-                return Error{{},
-                             id,
-                             "node " + quote(n->id) + " (" + n->model + ") has "
-                                     + (nics == 0 ? std::string("no compute NICs")
-                                                  : "compute NICs nic0 to nic"
-                                                            + std::to_string(nics - 1))
-                                     + ": there is no " + quote(id) + " to fail"};
+            // Whether the server has that NIC is validateTopology()'s rule: ask it about the
+            // server alone with the NIC failed.
+            Topology probe;
+            Node alone = *n;
+            alone.domain.clear();
+            alone.failed = false;
+            alone.failedNics = {nic->second};
+            probe.nodes = {std::move(alone)};
+            if (std::optional<Error> e = validateTopology(probe, c, {}))
+                return Error{{}, id, e->message};
             target.kind = FailureKind::Nic;
             target.device = n->id;
             target.nic = nic->second;

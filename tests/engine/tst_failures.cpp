@@ -274,7 +274,8 @@ private Q_SLOTS:
         QVERIFY(q(unknown.error().message).contains(QStringLiteral("\"spine-9\"")));
         Expected<Project> nic = withFailed(p, {"node-1/nic8"});
         QVERIFY(!nic);
-        QVERIFY(q(nic.error().message).contains(QStringLiteral("nic0 to nic7")));
+        QVERIFY(q(nic.error().message)
+                        .contains(QStringLiteral("compute NICs 0 to 7: there is no NIC 8")));
         QVERIFY(!withFailed(p, {"node-1/nicX"}));
     }
 
