@@ -2,6 +2,8 @@
 
 #include "app/canvas/badgeitem.h"
 #include "app/canvas/clusterscene.h"
+#include "app/canvas/nodeitem.h"
+#include "app/canvas/switchitem.h"
 #include "app/common/diagramstyle.h"
 #include "app/common/units.h"
 
@@ -58,6 +60,26 @@ void LinkItem::sync(const Link &link, const Catalog &catalog)
     update();
 }
 
+namespace {
+
+bool isFailedDevice(const DiagramItem *item)
+{
+    if (!item)
+        return false;
+    if (item->type() == NodeItemType)
+        return static_cast<const NodeItem *>(item)->failed();
+    if (item->type() == SwitchItemType)
+        return static_cast<const SwitchItem *>(item)->failed();
+    return false;
+}
+
+} // namespace
+
+bool LinkItem::dead() const
+{
+    return m_failed || isFailedDevice(m_endA) || isFailedDevice(m_endB);
+}
+
 QString LinkItem::toolTipText() const
 {
     // Built when asked: a big fabric has tens of thousands of links, few are ever hovered.
@@ -72,7 +94,12 @@ QString LinkItem::toolTipText() const
                                  + QCoreApplication::translate(
                                          "Diagram", "Failed (what-if): routing goes around it")
                                  + QStringLiteral("</b>")
-                       : QString());
+              : dead()
+                      ? QStringLiteral("<br>")
+                                + QCoreApplication::translate(
+                                        "Diagram", "Carries nothing: a device at its end is failed "
+                                                   "(what-if)")
+                      : QString());
 }
 
 void LinkItem::setEnds(DiagramItem *a, DiagramItem *b)
@@ -129,14 +156,17 @@ void LinkItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
     const double width = penWidth(m_count) + (selected ? 2 : 0);
 
     QColor color = selected ? style.selection : m_color;
+    const bool dead = this->dead();
     if (m_count == 1 && !selected && !m_failed)
         color.setAlphaF(kCableAlpha);
+    if (dead && !m_failed && !selected)
+        color.setAlphaF(kDeadAlpha);
     // Below two device pixels a one-pixel hairline looks the same and takes the rasterizer's
     // fast path: wide antialiased strokes are what makes a frame of many cables slow.
     const bool hairline = lod * width < 2;
     QPen pen(color, hairline ? 0 : width);
     pen.setCapStyle(Qt::FlatCap);
-    if (m_failed)
+    if (dead)
         pen.setStyle(Qt::DashLine);
     painter->setPen(pen);
     // An aliased hairline is drawn several times faster than an antialiased one, and a fan

@@ -628,11 +628,25 @@ void TestTools::contextMenuMarksFailedAndUndoRepairs()
 
     undo->undo();
     QVERIFY(!c.doc.project().topology.switches[0].failed);
+    link = dynamic_cast<LinkItem *>(c.scene->itemForId(QStringLiteral("link-1")));
+    QVERIFY(link && link->failed() && link->dead()); // still marked itself
     undo->undo();
     QVERIFY(!c.doc.project().topology.links[0].failed);
     link = dynamic_cast<LinkItem *>(c.scene->itemForId(QStringLiteral("link-1")));
     QVERIFY(link && !link->failed());
     QCOMPARE(undo->count(), steps + 2);
+
+    // A link into a failed switch, not marked itself, carries nothing and is drawn so.
+    std::unique_ptr<QMenu> menu(SelectTool::deviceMenu(&c.doc, QStringLiteral("s1")));
+    QAction *mark = menu->findChild<QAction *>(QStringLiteral("markFailedAction"));
+    QVERIFY(mark);
+    mark->trigger();
+    link = dynamic_cast<LinkItem *>(c.scene->itemForId(QStringLiteral("link-1")));
+    QVERIFY(link && !link->failed() && link->dead());
+    QVERIFY(link->toolTipText().contains(QStringLiteral("Carries nothing")));
+    undo->undo();
+    link = dynamic_cast<LinkItem *>(c.scene->itemForId(QStringLiteral("link-1")));
+    QVERIFY(link && !link->dead());
 }
 
 void TestTools::toolActions()
