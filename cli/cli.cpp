@@ -36,6 +36,15 @@ Commands:
                        project one training step of the plan: each parallel group's
                        bandwidth and bottleneck, step time and its breakdown, tokens/s,
                        TFLOP/s, MFU, memory, diagnostics
+  analyze FILE --fail ID[,ID...] [--workload ...] [--plan SPEC] [--json]
+                       what-if: the plan (or the planner's best) with links, switches,
+                       servers or server NICs (node-1/nic3, one rail) failed, routed
+                       around them, against the intact design: GPUs, tokens/s and each
+                       group's bandwidth and bottleneck lost
+  analyze FILE --n-1 [--top N] [--workload ...] [--plan SPEC] [--json]
+                       N-1: every single switch, link bundle and server NIC failed in
+                       turn, ranked by the tokens/s the plan loses, with the group each
+                       hits and its new bottleneck (default top 20; --json: all)
   sweep FILE --dim tp [--workload FILE | --workload-preset NAME] [--plan SPEC] [--json]
                        throughput at every TP width, the rest of the plan re-planned and
                        held (only --dim tp)
@@ -345,7 +354,13 @@ int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &e
     static const std::vector<Command> builtin = {
             {"catalog", 0, 0, {"json"}, {}, {}, cmdCatalog},
             {"validate", 1, 1, {"json"}, {}, {}, cmdValidate},
-            {"analyze", 1, 1, {"json"}, {"workload", "workload-preset", "plan"}, {}, cmdAnalyze},
+            {"analyze",
+             1,
+             1,
+             {"json", "n-1"},
+             {"workload", "workload-preset", "plan", "fail", "top"},
+             {},
+             cmdAnalyze},
             {"sweep",
              1,
              1,

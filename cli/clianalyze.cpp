@@ -4,6 +4,7 @@
 #include "cli/cliargs.h"
 
 #include "engine/core/jsonin.h"
+#include "engine/explore/failures.h"
 #include "engine/io/projectfile.h"
 #include "engine/plan/analysis.h"
 #include "engine/plan/analysisjson.h"
@@ -34,6 +35,8 @@ std::string fixed(double v, int decimals)
 struct Job
 {
     std::string file;
+    Project project;
+    std::optional<Catalog> catalog;
     std::optional<Analyzer> analyzer;
     Workload workload;
     std::string workloadSource;
@@ -127,8 +130,10 @@ std::optional<Job> loadJob(const Args &a, std::ostream &err, int *code)
         return std::nullopt;
     }
     job.analyzer.emplace(std::move(*analyzer));
+    job.project = std::move(*project);
+    job.catalog.emplace(std::move(*catalog));
 
-    Expected<Workload> workload = jobWorkload(a, *project, job.file, &job.workloadSource);
+    Expected<Workload> workload = jobWorkload(a, job.project, job.file, &job.workloadSource);
     if (!workload) {
         fail(err, workload.error());
         return std::nullopt;
@@ -143,9 +148,9 @@ std::optional<Job> loadJob(const Args &a, std::ostream &err, int *code)
             return std::nullopt;
         }
         job.plan = *plan;
-    } else if (project->plan) {
+    } else if (job.project.plan) {
         job.planSource = job.file;
-        job.plan = *project->plan;
+        job.plan = *job.project.plan;
     }
     *code = Ok;
     return job;
@@ -209,14 +214,189 @@ void writeReport(const AnalysisResult &r, const std::string &file, std::ostream 
     }
 }
 
+// "leaf-1, node-3/nic2": the ids of --fail, each once, in order.
+std::vector<std::string> failIds(const std::string &list)
+{
+    std::vector<std::string> ids;
+    std::size_t start = 0;
+    while (start <= list.size()) {
+        std::size_t comma = list.find(',', start);
+        if (comma == std::string::npos)
+            comma = list.size();
+        std::string id = list.substr(start, comma - start);
+        id.erase(0, id.find_first_not_of(' '));
+        id.erase(id.find_last_not_of(' ') + 1);
+        if (!id.empty() && std::find(ids.begin(), ids.end(), id) == ids.end())
+            ids.push_back(id);
+        start = comma + 1;
+    }
+    return ids;
+}
+
+std::string failedText(const std::vector<FailureTarget> &failed)
+{
+    std::string out;
+    for (const FailureTarget &t : failed)
+        out += (out.empty() ? "" : ", ") + t.id + " (" + toString(t.kind) + ")";
+    return out;
+}
+
+std::string signedPercent(double before, double after)
+{
+    if (before <= 0)
+        return "-";
+    const double change = (after - before) / before * 100;
+    return (change > 0 ? "+" : "") + fixed(change, 1) + " %";
+}
+
+void writeImpact(const FailureImpact &i, const std::string &file, std::ostream &out)
+{
+    out << file << ": what-if with " << failedText(i.failed) << " failed\n"
+        << "plan: " << planText(i.intact) << "\n\n"
+        << "GPUs       " << i.gpusBefore << " -> " << i.gpusAfter;
+    if (i.gpusAfter != i.gpusBefore)
+        out << " (" << i.gpusBefore - i.gpusAfter << " lost with their servers)";
+    out << "\ntokens/s   " << fixed(i.tokensBefore, 0) << " -> " << fixed(i.tokensAfter, 0) << " ("
+        << signedPercent(i.tokensBefore, i.tokensAfter) << ")\n";
+    if (!i.dimensions.empty()) {
+        Table t({"dim", "GB/s intact", "GB/s failed", "change", "groups without path",
+                 "bottleneck intact", "bottleneck failed"});
+        for (const DimensionLoss &l : i.dimensions) {
+            const DimensionResult *d = i.degraded ? i.degraded->dimension(l.dim) : nullptr;
+            t.add({toString(l.dim), fixed(l.busbwBefore, 1),
+                   l.groupsDisconnected > 0 ? "no path" : fixed(l.busbwAfter, 1),
+                   l.groupsDisconnected > 0 ? "-100.0 %"
+                                            : signedPercent(l.busbwBefore, l.busbwAfter),
+                   d ? std::to_string(l.groupsDisconnected) + " of " + std::to_string(d->count)
+                     : "-",
+                   l.bottleneckBefore.empty() ? "-" : l.bottleneckBefore,
+                   l.bottleneckAfter.empty() ? "-" : l.bottleneckAfter});
+        }
+        out << "\nParallel groups, intact and with the failures (the slowest of each dimension)\n"
+            << t.str();
+    }
+    if (i.degraded) {
+        out << "\n--- with the failures ---\n";
+        writeReport(*i.degraded, file, out);
+        return;
+    }
+    out << "\nThe plan no longer runs: " << (i.planError ? i.planError->text() : "") << "\n";
+    if (i.replanned) {
+        out << "\n--- the best plan on what is left ---\n";
+        writeReport(*i.replanned, file, out);
+    } else {
+        out << "No plan of the workload is valid and fits in memory on what is left.\n";
+    }
+}
+
+std::string groupText(const N1Row &r)
+{
+    if (!r.hit)
+        return "-";
+    std::string text = toString(*r.hit);
+    if (!r.groupNodes.empty())
+        text += " (" + diagtext::listed(r.groupNodes, 3) + ")";
+    return text;
+}
+
+int runN1(const Args &a, const Job &job, std::ostream &out, std::ostream &err)
+{
+    int top = 20;
+    if (a.has("top")) {
+        std::optional<int> n = a.positiveInt("top", err);
+        if (!n)
+            return BadUsage;
+        top = *n;
+    }
+    Expected<N1Result> r
+            = analyzeN1(job.project, *job.catalog, job.workload, job.plan, N1Options{});
+    if (!r)
+        return fail(err, job.attributed(r.error()));
+    if (a.flag("json")) {
+        out << toJson(*r).dump(2) << "\n";
+        return Ok;
+    }
+    const double intact = r->intact.step.tokensPerS;
+    out << job.file << ": N-1, every single switch, link bundle and server NIC failed in turn\n"
+        << "plan: " << planText(r->intact) << (job.plan ? "" : " (the planner's best)") << "\n"
+        << "intact: " << fixed(intact, 0) << " tokens/s; " << r->rows.size() << " elements, "
+        << r->reanalysed
+        << " analysed again (the others carry none of the plan's traffic, or fail the same "
+           "cables)\n\n";
+    Table t({"#", "element", "kind", "tokens/s", "lost", "group hit", "GB/s intact", "GB/s failed",
+             "new bottleneck"});
+    int shown = 0, harmless = 0;
+    for (const N1Row &row : r->rows) {
+        if (std::llround(row.lossFraction * 1e4) == 0) {
+            ++harmless;
+            continue;
+        }
+        if (shown >= top)
+            continue;
+        t.add({std::to_string(++shown), row.element.id, toString(row.element.kind),
+               fixed(row.tokensPerS, 0), diagtext::percent(row.lossFraction), groupText(row),
+               row.hit ? fixed(row.busbwBefore, 1) : "-",
+               !row.hit                     ? "-"
+               : row.groupsDisconnected > 0 ? "no path"
+                                            : fixed(row.busbwAfter, 1),
+               row.newBottleneck.empty() ? "-" : row.newBottleneck});
+    }
+    if (shown == 0)
+        out << "  no single failure costs the plan anything\n";
+    else
+        out << t.str();
+    const int costly = static_cast<int>(r->rows.size()) - harmless;
+    if (costly > shown)
+        out << "  ... " << costly - shown << " more elements cost tokens/s (--top N, --json)\n";
+    if (harmless > 0)
+        out << "  " << harmless << " elements cost less than 0.01 % each\n";
+    return Ok;
+}
+
 } // namespace
 
 int cmdAnalyze(const Args &a, std::ostream &out, std::ostream &err)
 {
+    if (a.has("fail") && a.flag("n-1")) {
+        err << "error: analyze: --fail and --n-1 exclude each other (mark the failures in the "
+               "file to run N-1 on a degraded design)\n";
+        return BadUsage;
+    }
+    if (a.has("top") && !a.flag("n-1")) {
+        err << "error: analyze: --top goes with --n-1\n";
+        return BadUsage;
+    }
+    std::vector<std::string> ids;
+    if (a.has("fail")) {
+        ids = failIds(a.value("fail"));
+        if (ids.empty()) {
+            err << "error: analyze: --fail needs one id or more, separated by commas (a link, "
+                   "switch or server id, or a server NIC as node-1/nic3)\n";
+            return BadUsage;
+        }
+    }
     int code = Ok;
     std::optional<Job> job = loadJob(a, err, &code);
     if (!job)
         return code;
+    if (a.flag("n-1"))
+        return runN1(a, *job, out, err);
+    if (!ids.empty()) {
+        Expected<FailureImpact> impact
+                = analyzeFailures(job->project, *job->catalog, ids, job->workload, job->plan);
+        if (!impact) {
+            Error e = impact.error();
+            if (e.file.empty() && e.where.rfind("plan", 0) != 0 && e.where.rfind("model", 0) != 0
+                && e.where.rfind("training", 0) != 0)
+                e = Error{job->file, "--fail " + e.where, e.message};
+            return fail(err, job->attributed(e));
+        }
+        if (a.flag("json"))
+            out << toJson(*impact).dump(2) << "\n";
+        else
+            writeImpact(*impact, job->file, out);
+        return Ok;
+    }
     if (!job->plan)
         return fail(err, Error{job->file, "plan",
                                "the project states no plan: give --plan SPEC (e.g. "

@@ -2,6 +2,8 @@
 
 #include "app/canvas/badgeitem.h"
 #include "app/canvas/clusterscene.h"
+#include "app/canvas/nodeitem.h"
+#include "app/canvas/switchitem.h"
 #include "app/common/diagramstyle.h"
 #include "app/common/units.h"
 
@@ -40,7 +42,8 @@ void LinkItem::sync(const Link &link, const Catalog &catalog)
     m_portB = link.b.port;
     const Medium *medium = catalog.medium(link.medium);
     m_class = medium ? medium->linkClass : LinkClass::Ethernet;
-    m_color = DiagramStyle::linkColor(m_class);
+    m_failed = link.failed;
+    m_color = m_failed ? DiagramStyle::failedColor() : DiagramStyle::linkColor(m_class);
     const double gbits = medium ? medium->bandwidthGBs * 8 : 0; // GB/s -> Gb/s
     m_count = link.count;
     setZValue(m_count > 1 ? 1 : 0); // bundles above the single cables
@@ -57,16 +60,46 @@ void LinkItem::sync(const Link &link, const Catalog &catalog)
     update();
 }
 
+namespace {
+
+bool isFailedDevice(const DiagramItem *item)
+{
+    if (!item)
+        return false;
+    if (item->type() == NodeItemType)
+        return static_cast<const NodeItem *>(item)->failed();
+    if (item->type() == SwitchItemType)
+        return static_cast<const SwitchItem *>(item)->failed();
+    return false;
+}
+
+} // namespace
+
+bool LinkItem::dead() const
+{
+    return m_failed || isFailedDevice(m_endA) || isFailedDevice(m_endB);
+}
+
 QString LinkItem::toolTipText() const
 {
     // Built when asked: a big fabric has tens of thousands of links, few are ever hovered.
     return QStringLiteral("<b>%1</b><br>%2:%3 \u2194 %4:%5<br>%6, %7")
-            .arg(id(), m_a)
-            .arg(m_portA)
-            .arg(m_b)
-            .arg(m_portB)
-            .arg(m_medium ? QString::fromStdString(m_medium->name) : m_mediumId,
-                 units::bundle(m_count, m_gbits));
+                   .arg(id(), m_a)
+                   .arg(m_portA)
+                   .arg(m_b)
+                   .arg(m_portB)
+                   .arg(m_medium ? QString::fromStdString(m_medium->name) : m_mediumId,
+                        units::bundle(m_count, m_gbits))
+           + (m_failed ? QStringLiteral("<br><b>")
+                                 + QCoreApplication::translate(
+                                         "Diagram", "Failed (what-if): routing goes around it")
+                                 + QStringLiteral("</b>")
+              : dead()
+                      ? QStringLiteral("<br>")
+                                + QCoreApplication::translate(
+                                        "Diagram", "Carries nothing: a device at its end is failed "
+                                                   "(what-if)")
+                      : QString());
 }
 
 void LinkItem::setEnds(DiagramItem *a, DiagramItem *b)
@@ -123,13 +156,18 @@ void LinkItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
     const double width = penWidth(m_count) + (selected ? 2 : 0);
 
     QColor color = selected ? style.selection : m_color;
-    if (m_count == 1 && !selected)
+    const bool dead = this->dead();
+    if (m_count == 1 && !selected && !m_failed)
         color.setAlphaF(kCableAlpha);
+    if (dead && !m_failed && !selected)
+        color.setAlphaF(kDeadAlpha);
     // Below two device pixels a one-pixel hairline looks the same and takes the rasterizer's
     // fast path: wide antialiased strokes are what makes a frame of many cables slow.
     const bool hairline = lod * width < 2;
     QPen pen(color, hairline ? 0 : width);
     pen.setCapStyle(Qt::FlatCap);
+    if (dead)
+        pen.setStyle(Qt::DashLine);
     painter->setPen(pen);
     // An aliased hairline is drawn several times faster than an antialiased one, and a fan
     // of hundreds of them looks the same; exports keep their smooth lines.

@@ -40,10 +40,16 @@ public:
     double slotB() const { return m_slotB; }
     void setSlot(bool atA, double offset) { (atA ? m_slotA : m_slotB) = offset; }
     QColor color() const { return m_color; }
+    bool failed() const { return m_failed; } // marked failed: drawn dashed in the failed colour
+    // Carries nothing: marked failed, or a server or switch at either end is (drawn dashed; in
+    // its own colour, faded, when only an end is failed).
+    bool dead() const;
     // The width of a link's line, in scene units: wider for bigger bundles.
     static double penWidth(int count);
     // Single cables are drawn translucent: they come in hundreds, and bundles stand out.
     static constexpr float kCableAlpha = 0.7f;
+    // A link whose end is failed is faded further.
+    static constexpr float kDeadAlpha = 0.4f;
 
     QLineF line() const { return m_line; }
     QString deviceA() const { return m_a; }
@@ -66,6 +72,7 @@ private:
     QString m_mediumId;
     double m_gbits = 0; // line rate of one cable
     QColor m_color;
+    bool m_failed = false;
     QString m_badge;
     QSizeF m_badgeSize;
     QLineF m_line;

@@ -114,7 +114,7 @@ bool LinkLayerItem::isSolid(const Fan &fan, double lod)
 {
     // Below two device pixels a line is drawn as a one-pixel hairline.
     const double pixels = lod * fan.width < 2 ? 1 : lod * fan.width;
-    return fan.hull.size() >= 3
+    return !fan.dead && fan.hull.size() >= 3
            && fan.length * lod * pixels >= kSolidCoverage * fan.hullArea * lod * lod;
 }
 
@@ -202,8 +202,9 @@ void LinkLayerItem::rebuild()
     const auto *scene = static_cast<const ClusterScene *>(this->scene());
     if (!scene)
         return;
-    // Links by colour, bundle size and the pair of rows they join.
-    using Kind = std::tuple<int, QRgb, int, int>; // (bundle, colour, count, rows)
+    // Links by colour (a failed link has its own), bundle size, whether they carry anything and
+    // the pair of rows they join.
+    using Kind = std::tuple<int, QRgb, int, int>; // (bundle | dead << 1, colour, count, rows)
     std::map<Kind, QList<const LinkItem *>> kinds;
     for (const DiagramItem *item : scene->diagramItems()) {
         if (item->type() != LinkItemType)
@@ -213,7 +214,7 @@ void LinkLayerItem::rebuild()
             continue;
         const int a = rowOf(link->endA());
         const int b = rowOf(link->endB());
-        kinds[{link->count() > 1, link->color().rgba(), link->count(),
+        kinds[{int(link->count() > 1) | (link->dead() ? 2 : 0), link->color().rgba(), link->count(),
                std::min(a, b) * 8 + std::max(a, b)}]
                 .append(link);
     }
@@ -236,6 +237,8 @@ void LinkLayerItem::rebuild()
                 fan.color = link->color();
                 fan.width = LinkItem::penWidth(link->count());
                 fan.bundle = link->count() > 1;
+                fan.failed = link->failed();
+                fan.dead = link->dead();
                 it = fanOf.insert(root, m_fans.size());
                 m_fans.append(fan);
             }
@@ -287,10 +290,15 @@ void LinkLayerItem::paintFan(QPainter *painter, const Fan &fan, const QRectF &ex
     if (visible.isEmpty())
         return;
     QColor color = fan.color;
-    if (!fan.bundle)
+    if (!fan.bundle && !fan.failed)
         color.setAlphaF(LinkItem::kCableAlpha);
-    QPen pen(color, hairline ? 0 : fan.width);
+    if (fan.dead && !fan.failed)
+        color.setAlphaF(LinkItem::kDeadAlpha);
+    // A link that carries nothing is dashed even when thin, so it reads as broken at any zoom.
+    QPen pen(color, hairline ? (fan.dead ? 1.5 / lod : 0) : fan.width);
     pen.setCapStyle(Qt::FlatCap);
+    if (fan.dead)
+        pen.setStyle(Qt::DashLine);
     painter->setPen(pen);
     painter->setRenderHint(QPainter::Antialiasing, !hairline);
     painter->drawLines(visible);

@@ -50,6 +50,8 @@ private:
         QColor color;
         double width = 1; // pen width in scene units
         bool bundle = false;
+        bool failed = false;           // marked failed: dashed, never filled as one solid hull
+        bool dead = false;             // carries nothing (failed, or at a failed device): dashed
         QList<const LinkItem *> links; // valid until the next regrouping
         QList<QLineF> lines;
         QRectF bounds;

@@ -44,6 +44,7 @@ QRectF NodeItem::boundingRect() const
 
 void NodeItem::sync(const Node &node, const Catalog &catalog)
 {
+    m_failed = node.failed;
     m_name = QString::fromStdString(node.name.empty() ? node.id : node.name);
     m_model = shortModelName(node.model);
     const ServerModel *server = catalog.server(node.model);
@@ -73,11 +74,31 @@ void NodeItem::sync(const Node &node, const Catalog &catalog)
         tip += QCoreApplication::translate("Diagram", "Unknown model \"%1\"")
                        .arg(QString::fromStdString(node.model));
     }
+    if (node.failed)
+        tip += QStringLiteral("<br><b>")
+               + QCoreApplication::translate("Diagram",
+                                             "Failed (what-if): its GPUs are not in the plan")
+               + QStringLiteral("</b>");
+    if (!node.failedNics.empty()) {
+        QStringList nics;
+        for (int k : node.failedNics)
+            nics.append(QString::number(k));
+        tip += QStringLiteral("<br>")
+               + QCoreApplication::translate("Diagram", "Failed NICs (what-if): %1")
+                         .arg(nics.join(QStringLiteral(", ")));
+    }
     setToolTip(tip);
     update();
 }
 
 void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    paintBox(painter, option);
+    if (m_failed)
+        DiagramStyle::paintFailed(painter, QRectF(0, 0, kW, kH));
+}
+
+void NodeItem::paintBox(QPainter *painter, const QStyleOptionGraphicsItem *option)
 {
     const DiagramStyle &style = clusterScene()->style();
     const double lod = levelOfDetail(option, painter);

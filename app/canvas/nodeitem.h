@@ -23,6 +23,7 @@ public:
     int type() const override { return Type; }
     QRectF boundingRect() const override;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+    bool failed() const { return m_failed; } // marked failed: struck through
 
     // Copies what the item shows from the model.
     void sync(const Node &node, const Catalog &catalog);
@@ -36,8 +37,10 @@ public:
     QColor fabricColor() const { return m_fabricColor; }
 
 private:
+    void paintBox(QPainter *painter, const QStyleOptionGraphicsItem *option);
     void paintGpuBand(QPainter *painter, const QRectF &band, double lod) const;
 
+    bool m_failed = false;
     QString m_name;
     QString m_model;
     QString m_fabricText;

@@ -43,6 +43,7 @@ QRectF SwitchItem::boundingRect() const
 
 void SwitchItem::sync(const Switch &sw, const Catalog &catalog)
 {
+    m_failed = sw.failed;
     m_name = QString::fromStdString(sw.name.empty() ? sw.id : sw.name);
     m_tier = sw.tier;
     const SwitchModel *model = catalog.switchModel(sw.model);
@@ -65,11 +66,22 @@ void SwitchItem::sync(const Switch &sw, const Catalog &catalog)
         tip += QCoreApplication::translate("Diagram", "Unknown model \"%1\"")
                        .arg(QString::fromStdString(sw.model));
     }
+    if (sw.failed)
+        tip += QStringLiteral("<br><b>")
+               + QCoreApplication::translate("Diagram", "Failed (what-if): routing goes around it")
+               + QStringLiteral("</b>");
     setToolTip(tip);
     update();
 }
 
 void SwitchItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    paintBox(painter, option);
+    if (m_failed)
+        DiagramStyle::paintFailed(painter, QRectF(0, 0, kW, kH));
+}
+
+void SwitchItem::paintBox(QPainter *painter, const QStyleOptionGraphicsItem *option)
 {
     const DiagramStyle &style = clusterScene()->style();
     const double lod = levelOfDetail(option, painter);

@@ -20,6 +20,7 @@ public:
     int type() const override { return Type; }
     QRectF boundingRect() const override;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+    bool failed() const { return m_failed; } // marked failed: struck through
 
     void sync(const Switch &sw, const Catalog &catalog);
 
@@ -31,6 +32,8 @@ public:
     QColor color() const { return m_color; }
 
 private:
+    void paintBox(QPainter *painter, const QStyleOptionGraphicsItem *option);
+    bool m_failed = false;
     QString m_name;
     QString m_modelText;
     Tier m_tier = Tier::Leaf;

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QGuiApplication>
+#include <QPainter>
 #include <QPalette>
 
 namespace topoplan {
@@ -37,6 +38,28 @@ DiagramStyle DiagramStyle::fromPalette(const QPalette &palette)
     s.badgeFill = s.nodeFill;
     s.selection = palette.color(QPalette::Highlight);
     return s;
+}
+
+QColor DiagramStyle::failedColor()
+{
+    return QColor(0xe0, 0x1e, 0x37);
+}
+
+void DiagramStyle::paintFailed(QPainter *painter, const QRectF &box)
+{
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    QPen pen(failedColor(), 2.5);
+    pen.setCapStyle(Qt::RoundCap);
+    painter->setPen(pen);
+    painter->drawLine(box.topLeft(), box.bottomRight());
+    painter->drawLine(box.bottomLeft(), box.topRight());
+    pen.setStyle(Qt::DashLine);
+    pen.setCapStyle(Qt::FlatCap);
+    painter->setPen(pen);
+    painter->setBrush(Qt::NoBrush);
+    painter->drawRoundedRect(box, 4, 4);
+    painter->restore();
 }
 
 QColor DiagramStyle::linkColor(LinkClass linkClass)

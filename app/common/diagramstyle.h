@@ -5,7 +5,9 @@
 #include <QColor>
 #include <QFont>
 
+class QPainter;
 class QPalette;
+class QRectF;
 
 namespace topoplan {
 
@@ -33,6 +35,11 @@ struct DiagramStyle
 
     // NVLink green, xGMI red, InfiniBand blue, RoCE teal, PCIe grey, Ethernet orange.
     static QColor linkColor(LinkClass linkClass);
+    // What a link, switch or server marked failed (what-if) is drawn in: dashed, struck
+    // through.
+    static QColor failedColor();
+    // Strikes a failed device's box through: a dashed outline and a cross in failedColor().
+    static void paintFailed(QPainter *painter, const QRectF &box);
     // The translated name a legend shows ("NVLink", "InfiniBand", ...).
     static QString linkClassName(LinkClass linkClass);
     // Fonts in scene units (pixels at 100 % zoom).

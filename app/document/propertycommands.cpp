@@ -121,6 +121,15 @@ ChangeProperties::ChangeProperties(Document *document, Property property, const 
                     : QCoreApplication::translate("Undo Commands", "Set %1 of %n Items", nullptr,
                                                   n))
                     .arg(label(property)));
+    if (property == Property::Failed) {
+        // "Mark as Failed" or "Repair", as the menu item the user chose says.
+        const bool failed = !edit.nodes.empty()      ? edit.nodes.front().failed
+                            : !edit.switches.empty() ? edit.switches.front().failed
+                            : !edit.links.empty()    ? edit.links.front().failed
+                                                     : false;
+        setText(failed ? QCoreApplication::translate("Undo Commands", "Mark as Failed")
+                       : QCoreApplication::translate("Undo Commands", "Repair"));
+    }
     if (!edit.domains.empty())
         new ChangeEntries<Domain>(document, edit.domains, this);
     if (!edit.nodes.empty())
@@ -160,6 +169,10 @@ QString ChangeProperties::label(Property property)
         return QCoreApplication::translate("Undo Commands", "Medium");
     case Property::Count:
         return QCoreApplication::translate("Undo Commands", "Cable Count");
+    case Property::Failed:
+        return QCoreApplication::translate("Undo Commands", "Failed");
+    case Property::FailedNics:
+        return QCoreApplication::translate("Undo Commands", "Failed NICs");
     }
     return {};
 }

@@ -59,6 +59,37 @@ QLabel *buddyLabel(const QString &text, QWidget *buddy, QWidget *parent)
     return label;
 }
 
+// "What-if: leaf-1, link-3 failed ...": the elements the design has marked failed, which the
+// analysis leaves out; empty when none is.
+QString whatIfNote(const Topology &t, int gpus)
+{
+    QStringList failed;
+    for (const Node &n : t.nodes) {
+        if (n.failed)
+            failed.append(qs(n.id));
+        for (int k : n.failedNics)
+            failed.append(qs(n.id) + QStringLiteral("/nic") + QString::number(k));
+    }
+    for (const Switch &sw : t.switches) {
+        if (sw.failed)
+            failed.append(qs(sw.id));
+    }
+    for (const Link &l : t.links) {
+        if (l.failed)
+            failed.append(qs(l.id));
+    }
+    if (failed.isEmpty())
+        return {};
+    const int n = int(failed.size());
+    if (failed.size() > 4)
+        failed = failed.mid(0, 3) << AnalysisDock::tr("%n more", nullptr, n - 3);
+    return QStringLiteral("<br>")
+           + AnalysisDock::tr("What-if: %1 failed; routed around %2, on the %n GPUs left.", nullptr,
+                              gpus)
+                     .arg(failed.join(QStringLiteral(", ")),
+                          n == 1 ? AnalysisDock::tr("it") : AnalysisDock::tr("them"));
+}
+
 } // namespace
 
 AnalysisDock::AnalysisDock(AnalysisController *controller, QWidget *parent)
@@ -438,6 +469,8 @@ void AnalysisDock::showOutcome(const AnalysisOutcome &outcome)
     showBaseline();
     m_groups->clear();
     m_breakdown->clear();
+    const QString whatIf
+            = m_document ? whatIfNote(m_document->project().topology, outcome.gpus) : QString();
     if (outcome.noJob) {
         m_headline->setText(
                 m_document && m_document->project().workload
@@ -451,9 +484,12 @@ void AnalysisDock::showOutcome(const AnalysisOutcome &outcome)
     }
     if (!outcome.result) {
         const QString why = outcome.error ? qs(outcome.error->message) : QString();
-        m_headline->setText(outcome.invalidPlan
-                                    ? tr("This plan cannot run: %1").arg(why)
-                                    : tr("The topology cannot be analysed: %1").arg(why));
+        // With the what-if note the label is rich text, so the message is escaped.
+        const QString shown = whatIf.isEmpty() ? why : why.toHtmlEscaped();
+        m_headline->setText((outcome.invalidPlan
+                                     ? tr("This plan cannot run: %1").arg(shown)
+                                     : tr("The topology cannot be analysed: %1").arg(shown))
+                            + whatIf);
         showDiagnostics(outcome.invalidPlan ? std::vector<Diagnostic>{*outcome.invalidPlan}
                                             : std::vector<Diagnostic>{});
         return;
@@ -466,7 +502,8 @@ void AnalysisDock::showOutcome(const AnalysisOutcome &outcome)
                     .arg(units::duration(e.stepTimeS), units::tokensPerSecond(e.tokensPerS),
                          units::tflops(e.modelTflopsPerGpu), units::percent(e.mfu),
                          units::gigabytes(e.memory.totalGB), units::gigabytes(e.memory.capacityGB),
-                         e.memory.fits ? QString() : tr(" \u2014 <b>does not fit</b>")));
+                         e.memory.fits ? QString() : tr(" \u2014 <b>does not fit</b>"))
+            + whatIf);
     const StepBreakdown &b = e.breakdownS;
     QStringList parts;
     const std::pair<QString, double> rows[] = {

@@ -141,6 +141,8 @@ ExploreDock::ExploreDock(AnalysisController *controller, QWidget *parent)
     , m_domainMenu(new QMenu(this))
     , m_fabricMenu(new QMenu(this))
     , m_oversubscriptionMenu(new QMenu(this))
+    , m_switchButton(new QToolButton)
+    , m_switchMenu(new QMenu(this))
     , m_runButton(new QPushButton(tr("Explore")))
     , m_cancelButton(new QPushButton(tr("Cancel")))
     , m_progress(new QProgressBar)
@@ -175,7 +177,8 @@ ExploreDock::ExploreDock(AnalysisController *controller, QWidget *parent)
          {std::tuple{m_domainButton, m_domainMenu, "exploreDomains", tr("NVLink domains")},
           std::tuple{m_fabricButton, m_fabricMenu, "exploreFabrics", tr("Fabrics")},
           std::tuple{m_oversubscriptionButton, m_oversubscriptionMenu, "exploreOversubscription",
-                     tr("Oversubscription")}}) {
+                     tr("Oversubscription")},
+          std::tuple{m_switchButton, m_switchMenu, "exploreSwitches", tr("Leaf switch")}}) {
         button->setObjectName(QString::fromLatin1(name));
         button->setText(text);
         button->setMenu(menu);
@@ -198,6 +201,7 @@ ExploreDock::ExploreDock(AnalysisController *controller, QWidget *parent)
     controls->addWidget(m_domainButton);
     controls->addWidget(m_fabricButton);
     controls->addWidget(m_oversubscriptionButton);
+    controls->addWidget(m_switchButton);
     controls->addWidget(new QLabel(tr("Token budget:")));
     controls->addWidget(m_budget);
     controls->addWidget(m_runButton);
@@ -317,8 +321,19 @@ void ExploreDock::buildAxisMenus()
                   != defaults.oversubscription.end();
         checkable(m_oversubscriptionMenu, tr("%1:1").arg(units::number(r, 1)), r, on);
     }
+    // The leaf switch: the default for the servers' NIC speed, or any switch of the catalog
+    // (a switch too slow or of the other family for a server says so in that variant).
+    checkable(m_switchMenu, tr("Default for the NICs' speed"), QString(), true);
+    m_switchMenu->addSeparator();
+    for (const auto &[id, sw] : Catalog::builtin().switches())
+        checkable(m_switchMenu,
+                  tr("%1 (%2 x %3G)")
+                          .arg(q(sw.name))
+                          .arg(sw.ports)
+                          .arg(units::number(sw.portGbits, 0)),
+                  q(id), false);
     // The menus stay open while the user ticks several items.
-    for (QMenu *menu : {m_domainMenu, m_fabricMenu, m_oversubscriptionMenu}) {
+    for (QMenu *menu : {m_domainMenu, m_fabricMenu, m_oversubscriptionMenu, m_switchMenu}) {
         connect(menu, &QMenu::triggered, menu, [menu](QAction *) { menu->show(); });
     }
 }
@@ -342,7 +357,10 @@ ExploreAxes ExploreDock::axes() const
         if (act->isChecked())
             a.oversubscription.push_back(act->data().toDouble());
     }
-    a.switchModels = {""};
+    for (QAction *act : m_switchMenu->actions()) {
+        if (act->isChecked() && !act->isSeparator())
+            a.switchModels.push_back(act->data().toString().toStdString());
+    }
     return a;
 }
 
@@ -391,9 +409,9 @@ bool ExploreDock::run()
     request.gpus = gpus;
     request.axes = axes();
     if (request.axes.domains.empty() || request.axes.fabrics.empty()
-        || request.axes.oversubscription.empty()) {
-        m_verdict->setText(tr("Tick at least one NVLink domain, one fabric and one "
-                              "oversubscription."));
+        || request.axes.oversubscription.empty() || request.axes.switchModels.empty()) {
+        m_verdict->setText(tr("Tick at least one NVLink domain, one fabric, one "
+                              "oversubscription and one leaf switch."));
         return false;
     }
     const QString budget = m_budget->text().trimmed();

@@ -97,6 +97,8 @@ private:
     QMenu *m_domainMenu;
     QMenu *m_fabricMenu;
     QMenu *m_oversubscriptionMenu;
+    QToolButton *m_switchButton;
+    QMenu *m_switchMenu;
     QPushButton *m_runButton;
     QPushButton *m_cancelButton;
     QProgressBar *m_progress;

@@ -4,6 +4,7 @@
 #include "app/document/document.h"
 #include "app/document/propertycommands.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -94,6 +95,7 @@ InspectorDock::InspectorDock(QWidget *parent)
     , m_domain(new QComboBox)
     , m_medium(new QComboBox)
     , m_count(new QSpinBox)
+    , m_failed(new QCheckBox(tr("Failed (what-if)")))
     , m_message(new QLabel)
 {
     setObjectName(QStringLiteral("inspectorDock"));
@@ -125,6 +127,8 @@ InspectorDock::InspectorDock(QWidget *parent)
     m_domain->setObjectName(QStringLiteral("inspectorDomain"));
     m_medium->setObjectName(QStringLiteral("inspectorMedium"));
     m_count->setObjectName(QStringLiteral("inspectorCount"));
+    m_failed->setObjectName(QStringLiteral("inspectorFailed"));
+    m_failed->setToolTip(tr("Left out of the analysis, which routes around it, until repaired"));
     m_name->setClearButtonEnabled(true);
     m_tier->addItem(tr("Leaf"), QStringLiteral("leaf"));
     m_tier->addItem(tr("Spine"), QStringLiteral("spine"));
@@ -148,6 +152,7 @@ InspectorDock::InspectorDock(QWidget *parent)
     m_form->addRow(tr("NVLink domain:"), m_domain);
     m_form->addRow(tr("Medium:"), m_medium);
     m_form->addRow(tr("Cables:"), m_count);
+    m_form->addRow(tr("State:"), m_failed);
     connectFields();
     refresh();
 }
@@ -170,6 +175,10 @@ void InspectorDock::connectFields()
     connect(m_count, &QSpinBox::valueChanged, this, [this](int value) {
         if (value >= 1)
             apply(Property::Count, QString::number(value));
+    });
+    // A click on a mixed (partially checked) box marks every selected item failed.
+    connect(m_failed, &QCheckBox::clicked, this, [this](bool checked) {
+        apply(Property::Failed, checked ? QStringLiteral("true") : QStringLiteral("false"));
     });
 }
 
@@ -246,6 +255,10 @@ bool InspectorDock::isShown(Property property) const
         break;
     case Property::Count:
         field = m_count;
+        break;
+    case Property::Failed:
+    case Property::FailedNics:
+        field = m_failed;
         break;
     }
     return m_form->isRowVisible(field);
@@ -360,6 +373,27 @@ void InspectorDock::refresh()
     refreshSwitchFields(s);
     refreshDomains(s);
     refreshLinks(s);
+    refreshFailed(s);
+}
+
+void InspectorDock::refreshFailed(const Selection &s)
+{
+    const bool shown = s.domains.empty() && s.count() > 0;
+    m_form->setRowVisible(m_failed, shown);
+    if (!shown)
+        return;
+    int failed = 0;
+    for (const Node *n : s.nodes)
+        failed += n->failed;
+    for (const Switch *sw : s.switches)
+        failed += sw->failed;
+    for (const Link *l : s.links)
+        failed += l->failed;
+    const QSignalBlocker blocker(m_failed);
+    m_failed->setTristate(failed > 0 && failed < s.count());
+    m_failed->setCheckState(failed == 0           ? Qt::Unchecked
+                            : failed == s.count() ? Qt::Checked
+                                                  : Qt::PartiallyChecked);
 }
 
 void InspectorDock::refreshModels(const Selection &s)

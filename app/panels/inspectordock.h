@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QTimer>
 
+class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QLabel;
@@ -46,6 +47,7 @@ public:
     QComboBox *domainBox() const { return m_domain; }
     QComboBox *mediumBox() const { return m_medium; }
     QSpinBox *countBox() const { return m_count; }
+    QCheckBox *failedBox() const { return m_failed; }
     // Whether the row of `property` is shown for the current selection.
     bool isShown(Property property) const;
 
@@ -61,6 +63,7 @@ private:
     void refreshSwitchFields(const Selection &s);
     void refreshDomains(const Selection &s);
     void refreshLinks(const Selection &s);
+    void refreshFailed(const Selection &s);
     QStringList mediaFor(const Selection &s);
     void setMessage(const QString &text, const QString &details = {});
     void connectFields();
@@ -76,6 +79,7 @@ private:
     QComboBox *m_domain;
     QComboBox *m_medium;
     QSpinBox *m_count;
+    QCheckBox *m_failed; // what-if: links, nodes and switches marked failed
     QLabel *m_message;
     QString m_commonName; // what the name field showed, to tell an edit from leaving it
     bool m_nameMixed = false;

@@ -368,14 +368,52 @@ void SelectTool::hideHandle()
 void SelectTool::contextMenu(QGraphicsSceneContextMenuEvent *event)
 {
     const DiagramItem *hit = scene() ? scene()->topItemAt(event->scenePos()) : nullptr;
-    if (!hit || (hit->type() != LinkItemType && hit->type() != BadgeItemType)) {
+    const bool link = hit && (hit->type() == LinkItemType || hit->type() == BadgeItemType);
+    const bool device = hit && (hit->type() == NodeItemType || hit->type() == SwitchItemType);
+    if (!link && !device) {
         event->ignore();
         return;
     }
     event->accept();
     document()->setSelection({hit->id()});
-    std::unique_ptr<QMenu> menu(linkMenu(document(), hit->id()));
+    std::unique_ptr<QMenu> menu(link ? linkMenu(document(), hit->id())
+                                     : deviceMenu(document(), hit->id()));
     menu->exec(event->screenPos());
+}
+
+QMenu *SelectTool::deviceMenu(Document *document, const QString &deviceId, QWidget *parent)
+{
+    auto *menu = new QMenu(parent);
+    addFailureAction(menu, document, deviceId);
+    return menu;
+}
+
+void SelectTool::addFailureAction(QMenu *menu, Document *document, const QString &id)
+{
+    const Topology &t = document->project().topology;
+    const std::string key = id.toStdString();
+    bool failed = false;
+    if (const Node *n = t.node(key))
+        failed = n->failed;
+    else if (const Switch *s = t.switchById(key))
+        failed = s->failed;
+    else if (const int link = document->linkIndex(id); link >= 0)
+        failed = t.links[std::size_t(link)].failed;
+    else
+        return;
+    // What-if: the element is left out of the analysis (routing goes around it) until it is
+    // repaired; one undo step through the same engine edit as the inspector's checkbox.
+    menu->addSection(tr("What-if"));
+    QAction *action = menu->addAction(failed ? tr("Repair") : tr("Mark as Failed"));
+    action->setObjectName(failed ? QStringLiteral("repairAction")
+                                 : QStringLiteral("markFailedAction"));
+    QObject::connect(action, &QAction::triggered, document, [document, id, failed] {
+        Expected<std::unique_ptr<QUndoCommand>> change
+                = propertyChange(document, {id}, Property::Failed,
+                                 failed ? QStringLiteral("false") : QStringLiteral("true"));
+        if (change && *change)
+            document->undoStack()->push(change->release());
+    });
 }
 
 QMenu *SelectTool::linkMenu(Document *document, const QString &linkId, QWidget *parent)
@@ -402,6 +440,7 @@ QMenu *SelectTool::linkMenu(Document *document, const QString &linkId, QWidget *
                 document->undoStack()->push(change->release());
         });
     }
+    addFailureAction(menu, document, linkId);
     return menu;
 }
 

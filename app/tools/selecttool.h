@@ -21,7 +21,7 @@ namespace topoplan {
 // of it, leaves it), a switch in a tier lane takes that tier, a node let go in a switch lane
 // goes below the leaf lane, in the same undo step; a board server is refused and goes back. Hovering a device's top or bottom edge shows a port handle;
 // dragging from it draws a cable as the Connect tool does. Right-click on a link offers the
-// media it can be changed to.
+// media it can be changed to; on a link, node or switch, "Mark as Failed" or "Repair".
 class SelectTool : public AbstractTool
 {
     Q_OBJECT
@@ -42,11 +42,17 @@ public:
     static constexpr double kHandleReach = 8;
     // The menu of a link: one checkable action per medium of its class family (network media
     // for a cable), the current one checked; choosing one changes the link's medium.
+    // Then "Mark as Failed" (or "Repair"), as on a node's or switch's menu.
     static QMenu *linkMenu(Document *document, const QString &linkId, QWidget *parent = nullptr);
+    // The menu of a node or switch: "Mark as Failed", or "Repair" when it is failed.
+    static QMenu *deviceMenu(Document *document, const QString &deviceId,
+                             QWidget *parent = nullptr);
     // Whether the port handle is shown (for tests): the device it belongs to, or empty.
     QString handleDevice() const { return m_handleDevice; }
 
 private:
+    static void addFailureAction(QMenu *menu, Document *document, const QString &id);
+
     enum class Mode { Idle, Pressed, Moving, RubberBand, Linking };
 
     void updateHandle(const QPointF &scenePos);

@@ -18,6 +18,7 @@
 #include "app/panels/comparewindow.h"
 #include "app/panels/dropcontroller.h"
 #include "app/panels/exploredock.h"
+#include "app/panels/failuresdock.h"
 #include "app/panels/palettedock.h"
 #include "app/panels/presentationpanel.h"
 #include "app/panels/stepdock.h"
@@ -167,6 +168,10 @@ void MainWindow::createEditor()
         m_exploreSized = true;
         resizeDocks({m_exploreDock}, {std::max(380, height() * 45 / 100)}, Qt::Vertical);
     });
+    m_failuresDock = new FailuresDock(this);
+    m_failuresDock->setView(m_view);
+    addDockWidget(Qt::BottomDockWidgetArea, m_failuresDock);
+    tabifyDockWidget(m_exploreDock, m_failuresDock);
     m_analysisDock->raise();
     resizeDocks({m_analysisDock}, {220}, Qt::Vertical); // the canvas keeps most of the height
     connect(m_analysisDock, &AnalysisDock::message, this, showMessage);
@@ -352,6 +357,7 @@ void MainWindow::createMenus()
         m_exploreDock->show();
         m_exploreDock->raise();
     });
+    view->addAction(m_failuresDock->toggleViewAction());
     QAction *showAnalysis = view->addAction(tr("Show Analysis on &Canvas"));
     showAnalysis->setObjectName(QStringLiteral("showAnalysisAction"));
     showAnalysis->setCheckable(true);
@@ -421,6 +427,7 @@ void MainWindow::setDocument(Document *document)
     m_analysisDock->setDocument(document);
     m_sweepDock->setDocument(document);
     m_exploreDock->setDocument(document);
+    m_failuresDock->setDocument(document);
     m_overlays->setScene(m_scene);
 
     delete oldScene;

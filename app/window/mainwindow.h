@@ -31,6 +31,7 @@ class PaletteDock;
 class PresentationPanel;
 class SelectTool;
 class StepDock;
+class FailuresDock;
 class SweepDock;
 class ToolManager;
 struct ChangeEvent;
@@ -58,6 +59,7 @@ public:
     SweepDock *sweepDock() const { return m_sweepDock; }
     ExploreDock *exploreDock() const { return m_exploreDock; }
     StepDock *stepDock() const { return m_stepDock; }
+    FailuresDock *failuresDock() const { return m_failuresDock; }
     AnalysisOverlayController *overlays() const { return m_overlays; }
     AutosaveManager *autosave() const { return m_autosave; }
     const Preferences &preferences() const { return m_preferences; }
@@ -191,6 +193,7 @@ private:
     QByteArray m_beforePresentation;
     Qt::WindowStates m_windowStateBeforePresentation;
     bool m_exploreSized = false;
+    FailuresDock *m_failuresDock = nullptr;
     AnalysisOverlayController *m_overlays = nullptr;
     AutosaveManager *m_autosave = nullptr;
     Preferences m_preferences;

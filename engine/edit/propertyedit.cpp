@@ -88,6 +88,30 @@ std::optional<int> parseCount(const std::string &value)
     return n;
 }
 
+// "3,5" as {3, 5} (sorted, each once); "" as none.
+std::optional<std::vector<int>> parseNicList(const std::string &value)
+{
+    std::vector<int> out;
+    std::size_t start = 0;
+    while (start < value.size()) {
+        std::size_t comma = value.find(',', start);
+        if (comma == std::string::npos)
+            comma = value.size();
+        std::string item = value.substr(start, comma - start);
+        item.erase(0, item.find_first_not_of(' '));
+        item.erase(item.find_last_not_of(' ') + 1);
+        int n = -1;
+        auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), n);
+        if (item.empty() || ec != std::errc() || ptr != item.data() + item.size() || n < 0)
+            return std::nullopt;
+        out.push_back(n);
+        start = comma + 1;
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
 void setCount(Topology &t, const Catalog &c, const std::unordered_set<std::string> &ids, int count)
 {
     PortUse use(t, c);
@@ -147,6 +171,10 @@ const char *toString(Property p)
         return "medium";
     case Property::Count:
         return "count";
+    case Property::Failed:
+        return "failed";
+    case Property::FailedNics:
+        return "failed_nics";
     }
     return "name";
 }
@@ -232,6 +260,36 @@ Expected<TopologyEdit> editProperty(const Topology &topology, const Catalog &cat
             return Error{file, where,
                          "expected a number of cables of 1 or more, found " + quote(value)};
         setCount(t, catalog, selected, *count);
+        break;
+    }
+    case Property::Failed: {
+        if (value != "true" && value != "false")
+            return Error{file, where, "expected \"true\" or \"false\", found " + quote(value)};
+        const bool failed = value == "true";
+        for (Node &n : t.nodes) {
+            if (selected.count(n.id))
+                n.failed = failed;
+        }
+        for (Switch &s : t.switches) {
+            if (selected.count(s.id))
+                s.failed = failed;
+        }
+        for (Link &l : t.links) {
+            if (selected.count(l.id))
+                l.failed = failed;
+        }
+        break;
+    }
+    case Property::FailedNics: {
+        const std::optional<std::vector<int>> nics = parseNicList(value);
+        if (!nics)
+            return Error{file, where,
+                         "expected NIC indices separated by commas (\"3,5\"), or nothing, found "
+                                 + quote(value)};
+        for (Node &n : t.nodes) {
+            if (selected.count(n.id))
+                n.failedNics = *nics;
+        }
         break;
     }
     }

@@ -15,13 +15,15 @@ namespace topoplan {
 // refused with validateTopology()'s message before anything changes.
 
 enum class Property {
-    Name,   // domains, nodes, switches
-    Model,  // nodes (a server model id), switches (a switch model id)
-    Tier,   // switches: "leaf", "spine", "core"
-    Role,   // switches: "compute", "storage", "management"
-    Domain, // nodes: a domain id, or "" for none
-    Medium, // links: a medium id
-    Count,  // links: the number of cables, "1" or more
+    Name,       // domains, nodes, switches
+    Model,      // nodes (a server model id), switches (a switch model id)
+    Tier,       // switches: "leaf", "spine", "core"
+    Role,       // switches: "compute", "storage", "management"
+    Domain,     // nodes: a domain id, or "" for none
+    Medium,     // links: a medium id
+    Count,      // links: the number of cables, "1" or more
+    Failed,     // nodes, switches, links: "true" or "false" (a what-if failure)
+    FailedNics, // nodes: the failed compute NICs, "3,5", or "" for none
 };
 const char *toString(Property p); // "name", "model", ...
 

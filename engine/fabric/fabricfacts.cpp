@@ -23,7 +23,7 @@ std::optional<Error> collectGpuModels(const Topology &t, const Catalog &c, Fabri
             return Error{{},
                          "/topology/nodes/" + std::to_string(n) + "/model",
                          "unknown server model \"" + t.nodes[n].model + "\""};
-        if (server->gpus > 0)
+        if (server->gpus > 0 && !t.nodes[n].failed)
             nodesOf[gpu->id].push_back(static_cast<int>(n));
     }
     for (const auto &[id, nodes] : nodesOf) {

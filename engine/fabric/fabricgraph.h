@@ -139,6 +139,11 @@ public:
     // A gb200-tray outside any custom domain is a domain of its own 4 GPUs joined through a
     // "tray/nvswitch" vertex: its GPUs reach each other over the NVLink switch tray they are
     // cabled to, at their full NVLink rate (the tray alone has no NVSwitch).
+    //
+    // Failed elements (Topology what-if marks) are left out: a failed link, and every cable
+    // of a failed switch, node or NIC, has no edges, so routing goes around them; a failed
+    // node's GPUs are not in gpus() (their vertices stay, with gpuIndex() -1); a GPU whose NIC
+    // is down uses the nearest working NIC of its server.
     static Expected<FabricGraph> build(const Topology &topology, const Catalog &catalog);
 
     const FabricBoostGraph &graph() const { return *m_graph; }

@@ -66,6 +66,10 @@ private:
     };
 
     std::optional<Error> resolveNodes();
+    void findDownNics();
+    Device deviceOf(const Endpoint &end) const;
+    bool endDead(Device d, int port) const;
+    bool cableDead(const Link &link, Device a, Device b, int k) const;
     std::optional<Error> resolveSwitches();
     void assignDomains();
     void reserve();
@@ -83,6 +87,10 @@ private:
     const Catalog &m_catalog;
     FabricGraph m_g;
     std::vector<NodeInfo> m_nodes;
+    // By node, by NIC: down because it is marked failed or because every cable it had is
+    // failed (or ends at a failed device). A NIC that never had a cable is not down.
+    std::vector<std::vector<char>> m_nicDown;
+    bool m_anyFailed = false; // any element of the topology marked failed
     std::vector<const SwitchModel *> m_switchModels;
     std::vector<GpuPorts> m_portsByVertex;
     VertexId m_nextVertex = 0;
@@ -103,6 +111,7 @@ Expected<FabricGraph> FabricGraphBuilder::run()
     if (auto err = resolveSwitches())
         return *err;
     assignDomains();
+    findDownNics();
     reserve();
     for (int n = 0; n < static_cast<int>(m_topo.nodes.size()); ++n)
         expandNode(n);
@@ -258,6 +267,75 @@ void FabricGraphBuilder::assignDomains()
     }
 }
 
+// A link end's node or switch; index -1 for an id that is neither (addLink() reports it).
+Device FabricGraphBuilder::deviceOf(const Endpoint &end) const
+{
+    auto it = m_g.m_devices.find(end.device);
+    if (it == m_g.m_devices.end() || it->second.kind == FabricGraph::DeviceKind::Domain)
+        return {};
+    return Device{it->second.kind == FabricGraph::DeviceKind::Node, it->second.index};
+}
+
+// Whether a device, or its NIC `port` (-1: none in particular), is failed.
+bool FabricGraphBuilder::endDead(Device d, int port) const
+{
+    if (d.index < 0)
+        return false;
+    if (!d.isNode)
+        return m_topo.switches[d.index].failed;
+    const Node &node = m_topo.nodes[d.index];
+    return node.failed || node.nicFailed(port);
+}
+
+// Whether cable `k` of `link` carries nothing: the bundle, a device at either end or the NIC
+// at either end is failed.
+bool FabricGraphBuilder::cableDead(const Link &link, Device a, Device b, int k) const
+{
+    return link.failed || endDead(a, link.a.port + k) || endDead(b, link.b.port + k);
+}
+
+void FabricGraphBuilder::findDownNics()
+{
+    m_nicDown.resize(m_topo.nodes.size());
+    std::vector<std::vector<int>> cables(m_topo.nodes.size()), live(m_topo.nodes.size());
+    for (std::size_t n = 0; n < m_nodes.size(); ++n) {
+        const int nics = m_nodes[n].server->nics;
+        m_nicDown[n].assign(nics, 0);
+        cables[n].assign(nics, 0);
+        live[n].assign(nics, 0);
+        for (int k : m_topo.nodes[n].failedNics) {
+            if (k >= 0 && k < nics)
+                m_nicDown[n][k] = 1;
+        }
+    }
+    m_anyFailed = m_topo.anyFailed();
+    if (!m_anyFailed)
+        return;
+    for (const Link &link : m_topo.links) {
+        const Device a = deviceOf(link.a), b = deviceOf(link.b);
+        for (int end = 0; end < 2; ++end) {
+            const Endpoint &e = end == 0 ? link.a : link.b;
+            const Device d = end == 0 ? a : b;
+            if (d.index < 0 || !d.isNode)
+                continue;
+            const std::size_t n = static_cast<std::size_t>(d.index);
+            for (int k = 0; k < link.count; ++k) {
+                const int port = e.port + k;
+                if (port < 0 || port >= static_cast<int>(cables[n].size()))
+                    continue;
+                ++cables[n][port];
+                live[n][port] += cableDead(link, a, b, k) ? 0 : 1;
+            }
+        }
+    }
+    for (std::size_t n = 0; n < m_nodes.size(); ++n) {
+        for (std::size_t k = 0; k < cables[n].size(); ++k) {
+            if (cables[n][k] > 0 && live[n][k] == 0)
+                m_nicDown[n][k] = 1;
+        }
+    }
+}
+
 // Sizes the graph and indexes up front: a 16k-GPU fabric has some 36k vertices and 140k
 // edges, and growing them one by one costs more than building them.
 void FabricGraphBuilder::reserve()
@@ -341,7 +419,8 @@ void FabricGraphBuilder::expandNode(int n)
         v.local = i;
         const int domain = v.domain;
         gpus[i] = addVertex(std::move(v));
-        m_g.m_domains[domain].gpus.push_back(gpus[i]);
+        if (!node.failed) // a failed server's GPUs are not there to place ranks on
+            m_g.m_domains[domain].gpus.push_back(gpus[i]);
     }
 
     if (server.nvlinkScope == NVLinkScope::None) {
@@ -399,8 +478,19 @@ void FabricGraphBuilder::expandNode(int n)
     }
     if (server.nics == 0)
         return;
+    const std::vector<char> &down = m_nicDown[n];
     for (int i = 0; i < server.gpus; ++i) {
-        const VertexId nic = info.firstNic + static_cast<VertexId>(i * server.nics / server.gpus);
+        // The PCIe-affine NIC; when it is down, the nearest working one (the lower on a tie),
+        // as NCCL falls back to another NIC of the server.
+        const int affine = i * server.nics / server.gpus;
+        int chosen = affine;
+        for (int d = 1; down[chosen] && d < server.nics; ++d) {
+            if (affine - d >= 0 && !down[affine - d])
+                chosen = affine - d;
+            else if (affine + d < server.nics && !down[affine + d])
+                chosen = affine + d;
+        }
+        const VertexId nic = info.firstNic + static_cast<VertexId>(chosen);
         const std::size_t e = addEdgePair(gpus[i], nic, *info.pcie, 1, -1);
         GpuPorts &ports = m_portsByVertex[gpus[i]];
         ports.nic = nic;
@@ -494,8 +584,14 @@ std::optional<Error> FabricGraphBuilder::addLink(int index)
         const std::size_t e = addEdgePair(n, m_g.m_switchVertex[sw], *medium, 1, index);
         m_uplinks.push_back({n, NicUplink{sw, e, e + 1, 1}});
     };
+    // A failed bundle, or one at a failed device, carries nothing; at a node, each cable at a
+    // failed NIC carries nothing.
+    if (m_anyFailed && (link.failed || endDead(a, -1) || endDead(b, -1)))
+        return std::nullopt;
     // A bundle ending at a node uses `count` consecutive NICs: one edge pair per cable there.
     for (int k = 0; k < (a.isNode || b.isNode ? link.count : 0); ++k) {
+        if (m_anyFailed && cableDead(link, a, b, k))
+            continue;
         if (a.isNode && b.isNode) {
             const VertexId x = nic(a, link.a.port + k);
             const VertexId y = nic(b, link.b.port + k);

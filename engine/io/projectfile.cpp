@@ -239,6 +239,7 @@ private:
                 fail(pathOf(Kind::Node, i) + "/model",
                      "unknown server model " + quote(n.model) + " "
                              + knownIds(n.model, keysOf(m_c.servers()), "server models"));
+            checkFailedNics(i, *server);
             if (n.domain.empty())
                 continue;
             std::string where = pathOf(Kind::Node, i) + "/domain";
@@ -275,6 +276,29 @@ private:
                                     + theirs->nvlink
                                     + "): all members of a domain must speak the same NVLink "
                                       "generation");
+        }
+    }
+
+    // A failed NIC is one of the server's compute NICs, named once.
+    void checkFailedNics(std::size_t i, const ServerModel &server) const
+    {
+        const Node &n = m_t.nodes[i];
+        for (std::size_t k = 0; k < n.failedNics.size(); ++k) {
+            const int nic = n.failedNics[k];
+            auto where = [&] {
+                return pathOf(Kind::Node, i) + "/failed_nics/" + std::to_string(k);
+            };
+            if (nic < 0 || nic >= server.nics)
+                fail(where(),
+                     "node " + quote(n.id) + " (" + server.id + ") has "
+                             + (server.nics == 0
+                                        ? std::string("no compute NICs")
+                                        : "compute NICs 0 to " + std::to_string(server.nics - 1))
+                             + ": there is no NIC " + std::to_string(nic) + " to fail");
+            if (std::find(n.failedNics.begin(), n.failedNics.begin() + k, nic)
+                != n.failedNics.begin() + k)
+                fail(where(), "node " + quote(n.id) + ": NIC " + std::to_string(nic)
+                                      + " is listed as failed twice");
         }
     }
 
@@ -572,28 +596,40 @@ Topology parseTopology(const JsonIn &j)
         t.domains.push_back({d.at("id").id(), d.string("name", "")});
     });
     each("nodes", [&](const JsonIn &n) {
-        n.expectOnly({"id", "name", "model", "domain"});
+        n.expectOnly({"id", "name", "model", "domain", "failed", "failed_nics"});
         Node node{n.at("id").id(), n.string("name", ""), n.at("model").id(), {}};
         if (auto domain = n.find("domain"))
             node.domain = domain->id();
+        node.failed = n.boolean("failed", false);
+        if (auto nics = n.find("failed_nics")) {
+            for (const JsonIn &nic : nics->items()) {
+                const long long k = nic.integer();
+                if (k < 0 || k > 1'000'000)
+                    nic.fail("expected a compute NIC index >= 0, found "
+                             + describeJson(nic.json()));
+                node.failedNics.push_back(static_cast<int>(k));
+            }
+        }
         t.nodes.push_back(std::move(node));
     });
     each("switches", [&](const JsonIn &s) {
-        s.expectOnly({"id", "name", "model", "tier", "role"});
+        s.expectOnly({"id", "name", "model", "tier", "role", "failed"});
         Switch sw{s.at("id").id(), s.string("name", ""), s.at("model").id()};
         sw.tier = *tierFromString(s.choice("tier", {"leaf", "spine", "core"}));
         sw.role = *roleFromString(
                 s.choice("role", {"compute", "storage", "management"}, "compute"));
+        sw.failed = s.boolean("failed", false);
         t.switches.push_back(std::move(sw));
     });
     each("links", [&](const JsonIn &l) {
-        l.expectOnly({"id", "a", "b", "medium", "count"});
+        l.expectOnly({"id", "a", "b", "medium", "count", "failed"});
         Link link;
         link.id = l.at("id").id();
         link.a = parseEndpoint(l.at("a"));
         link.b = parseEndpoint(l.at("b"));
         link.medium = l.at("medium").id();
         link.count = l.positiveInt("count", 1);
+        link.failed = l.boolean("failed", false);
         t.links.push_back(std::move(link));
     });
     return t;
@@ -714,6 +750,11 @@ Json topologyToJson(const Topology &t)
         j["model"] = n.model;
         if (!n.domain.empty())
             j["domain"] = n.domain;
+        // Failure marks are written only when set, so a file without failures is unchanged.
+        if (n.failed)
+            j["failed"] = true;
+        if (!n.failedNics.empty())
+            j["failed_nics"] = n.failedNics;
         nodes.push_back(std::move(j));
     }
     for (const Switch &s : t.switches) {
@@ -721,6 +762,8 @@ Json topologyToJson(const Topology &t)
         j["model"] = s.model;
         j["tier"] = toString(s.tier);
         j["role"] = toString(s.role);
+        if (s.failed)
+            j["failed"] = true;
         switches.push_back(std::move(j));
     }
     for (const Link &l : t.links) {
@@ -730,6 +773,8 @@ Json topologyToJson(const Topology &t)
         j["b"] = endpointToJson(l.b);
         j["medium"] = l.medium;
         j["count"] = l.count;
+        if (l.failed)
+            j["failed"] = true;
         links.push_back(std::move(j));
     }
     Json out = Json::object();

@@ -59,6 +59,11 @@ std::optional<FabricRole> roleFromString(const std::string &s)
     return std::nullopt;
 }
 
+bool Node::nicFailed(int nic) const
+{
+    return std::find(failedNics.begin(), failedNics.end(), nic) != failedNics.end();
+}
+
 const Node *Topology::node(const std::string &id) const
 {
     return findById(nodes, id);
@@ -77,6 +82,23 @@ const Domain *Topology::domain(const std::string &id) const
 bool Topology::hasId(const std::string &id) const
 {
     return domain(id) || node(id) || switchById(id) || findById(links, id);
+}
+
+bool Topology::anyFailed() const
+{
+    for (const Node &n : nodes) {
+        if (n.failed || !n.failedNics.empty())
+            return true;
+    }
+    for (const Switch &s : switches) {
+        if (s.failed)
+            return true;
+    }
+    for (const Link &l : links) {
+        if (l.failed)
+            return true;
+    }
+    return false;
 }
 
 } // namespace topoplan

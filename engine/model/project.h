@@ -31,6 +31,12 @@ struct Node
     std::string name;
     std::string model;  // ServerModel id
     std::string domain; // Domain id, or empty
+    // What-if failures: a failed server's GPUs are not available to the plan and its cables
+    // carry nothing; a failed NIC (a rail of the server) carries nothing, and its GPUs fall
+    // back to the nearest working NIC of the server, as NCCL does.
+    bool failed = false;
+    std::vector<int> failedNics = {}; // compute NIC indices, ascending, each once
+    bool nicFailed(int nic) const;
     bool operator==(const Node &) const = default;
 };
 
@@ -48,6 +54,7 @@ struct Switch
     std::string model; // SwitchModel id
     Tier tier = Tier::Leaf;
     FabricRole role = FabricRole::Compute;
+    bool failed = false; // what-if: every cable of a failed switch carries nothing
     bool operator==(const Switch &) const = default;
 };
 
@@ -66,8 +73,9 @@ struct Link
     std::string id;
     Endpoint a;
     Endpoint b;
-    std::string medium; // Medium id
-    int count = 1;      // identical parallel cables, drawn as one line
+    std::string medium;  // Medium id
+    int count = 1;       // identical parallel cables, drawn as one line
+    bool failed = false; // what-if: the whole bundle carries nothing
     bool operator==(const Link &) const = default;
 };
 
@@ -83,6 +91,7 @@ struct Topology
     const Switch *switchById(const std::string &id) const;
     const Domain *domain(const std::string &id) const;
     bool hasId(const std::string &id) const; // any domain, node, switch or link
+    bool anyFailed() const;                  // a node, NIC, switch or link marked failed
 };
 
 // Where things are drawn. Kept apart from the topology so that the engine ignores it and a

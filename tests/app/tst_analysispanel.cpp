@@ -16,8 +16,11 @@
 #include "app/document/editcommands.h"
 #include "app/document/jobcommands.h"
 #include "app/panels/analysisdock.h"
+#include "app/panels/failuresdock.h"
+#include "app/tools/selecttool.h"
 #include "app/window/mainwindow.h"
 
+#include "engine/explore/failures.h"
 #include "engine/generate/generator.h"
 #include "engine/io/projectfile.h"
 #include "engine/plan/analysis.h"
@@ -30,11 +33,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
@@ -86,6 +91,7 @@ private Q_SLOTS:
     void choosingAModelFindsTheBestPlan();
     void fittedDiagramKeepsClearOfTheCard_data();
     void fittedDiagramKeepsClearOfTheCard();
+    void failedLeafReanalysesAndN1RanksIt();
 
 private:
     void openSample(MainWindow &w);
@@ -383,6 +389,73 @@ void TestAnalysisPanel::fittedDiagramKeepsClearOfTheCard()
                                     .arg(view->zoom())));
         QVERIFY(view->viewport()->rect().contains(drawn));
     }
+}
+
+// Marking a leaf failed from its menu re-analyses in the background, routed around it, with
+// the engine's own figures for the degraded design; undo gives the intact figures back. The
+// N-1 dock ranks every element in a worker, as the engine does, and a row selects its element.
+void TestAnalysisPanel::failedLeafReanalysesAndN1RanksIt()
+{
+    MainWindow w;
+    openSample(w);
+    Document *doc = w.document();
+    const Project intact = doc->project();
+    const double intactTokens = w.analysis()->outcome()->result->step.tokensPerS;
+    std::string leaf;
+    for (const Switch &s : intact.topology.switches) {
+        if (s.tier == Tier::Leaf) {
+            leaf = s.id;
+            break;
+        }
+    }
+    QVERIFY(!leaf.empty());
+
+    std::unique_ptr<QMenu> menu(SelectTool::deviceMenu(doc, QString::fromStdString(leaf)));
+    QAction *mark = menu->findChild<QAction *>(QStringLiteral("markFailedAction"));
+    QVERIFY(mark);
+    mark->trigger();
+    QVERIFY(doc->project().topology.switchById(leaf)->failed);
+    QVERIFY(settled(w.analysis()));
+    Expected<Project> failed = withFailed(intact, {leaf});
+    QVERIFY(failed);
+    Expected<Analyzer> a = Analyzer::create(failed->topology);
+    QVERIFY(a);
+    Expected<AnalysisResult> expected = a->analyze(*intact.workload, *intact.plan);
+    QVERIFY(expected);
+    const AnalysisOutcome &o = *w.analysis()->outcome();
+    QVERIFY(o.result);
+    QCOMPARE(o.result->step.tokensPerS, expected->step.tokensPerS);
+    QVERIFY(o.result->step.tokensPerS <= intactTokens);
+    // The panel says what the figures leave out.
+    const QString headline = w.analysisDock()->headline()->text();
+    QVERIFY2(headline.contains(QStringLiteral("What-if: %1 failed; routed around it, on the 256 "
+                                              "GPUs left.")
+                                       .arg(QString::fromStdString(leaf))),
+             qPrintable(headline));
+    doc->undoStack()->undo();
+    QVERIFY(settled(w.analysis()));
+    QCOMPARE(w.analysis()->outcome()->result->step.tokensPerS, intactTokens);
+    QVERIFY(!w.analysisDock()->headline()->text().contains(QStringLiteral("What-if")));
+
+    FailuresDock *dock = w.failuresDock();
+    dock->show();
+    dock->raise();
+    QSignalSpy finished(dock, &FailuresDock::finished);
+    QTest::mouseClick(dock->runButton(), Qt::LeftButton);
+    QVERIFY(dock->isRunning() || finished.count() == 1); // the window goes on meanwhile
+    QVERIFY(finished.count() == 1 || finished.wait(120000));
+    QVERIFY(dock->result());
+    Expected<N1Result> engine = analyzeN1(intact, doc->catalog(), *intact.workload, intact.plan);
+    QVERIFY(engine);
+    QCOMPARE(dock->result()->rows.size(), engine->rows.size());
+    QTableWidget *table = dock->table();
+    QVERIFY(table->rowCount() > 0);
+    QCOMPARE(table->item(0, 0)->text(), QString::fromStdString(engine->rows.front().element.id));
+    QVERIFY2(dock->summaryLabel()->text().contains(QStringLiteral("tokens/s intact")),
+             qPrintable(dock->summaryLabel()->text()));
+    table->selectRow(0);
+    QCOMPARE(doc->selection(),
+             QSet<QString>{QString::fromStdString(engine->rows.front().element.device)});
 }
 
 QTEST_MAIN(TestAnalysisPanel)

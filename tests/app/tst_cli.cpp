@@ -5,7 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 using nlohmann::json;
@@ -62,6 +64,10 @@ private Q_SLOTS:
     void sweepJson();
     void sweepReport();
     void planRanks();
+    void analyzeFailReportsWhatWasLost();
+    void analyzeFailedServerLeavesThePlan();
+    void analyzeFailRejectsUnknownIds();
+    void analyzeN1RanksElements();
 
 private:
     // The DGX H100 scalable unit template (GPT-3 175B, tp 8, pp 8), written once.
@@ -502,6 +508,90 @@ void tst_Cli::planRanks()
     QVERIFY2(t.code == 0, t.err.c_str());
     QVERIFY(q(t.out).contains(QStringLiteral("the best plans for gpt3-175b on 256 GPUs")));
     QVERIFY(q(t.out).contains(QStringLiteral("tokens/s")));
+}
+
+void tst_Cli::analyzeFailReportsWhatWasLost()
+{
+    Run r = cli({"analyze", superPod(), "--fail", "leaf-1, node-2/nic3", "--json"});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const json j = json::parse(r.out);
+    QCOMPARE(j["failed"].size(), std::size_t(2));
+    QCOMPARE(j["failed"][0]["kind"].get<std::string>(), std::string("switch"));
+    QCOMPARE(j["failed"][1]["kind"].get<std::string>(), std::string("nic"));
+    QCOMPARE(j["gpus_before"].get<int>(), 256);
+    QCOMPARE(j["gpus_after"].get<int>(), 256);
+    QVERIFY(j["tokens_per_s_after"].get<double>() < j["tokens_per_s_before"].get<double>());
+    QVERIFY(j["tokens_per_s_lost_fraction"].get<double>() > 0);
+    QVERIFY(!j["degraded"].is_null());
+    bool dpDropped = false;
+    for (const json &d : j["dimensions"]) {
+        if (d["dim"] == "dp")
+            dpDropped = d["busbw_gbps_after"].get<double>() < d["busbw_gbps_before"].get<double>();
+    }
+    QVERIFY(dpDropped);
+
+    Run text = cli({"analyze", superPod(), "--fail", "leaf-1"});
+    QVERIFY2(text.code == 0, text.err.c_str());
+    QVERIFY2(q(text.out).contains(QStringLiteral("what-if with leaf-1 (switch) failed")),
+             text.out.c_str());
+    QVERIFY(q(text.out).contains(QStringLiteral("GPUs       256 -> 256")));
+    QVERIFY(q(text.out).contains(QStringLiteral("--- with the failures ---")));
+}
+
+void tst_Cli::analyzeFailedServerLeavesThePlan()
+{
+    Run r = cli({"analyze", superPod(), "--fail", "node-1", "--json"});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const json j = json::parse(r.out);
+    QCOMPARE(j["gpus_before"].get<int>(), 256);
+    QCOMPARE(j["gpus_after"].get<int>(), 248);
+    // tp 8 x pp 8 does not divide 248 GPUs: the plan no longer runs, and the planner's best on
+    // what is left says what the design still gives.
+    QVERIFY(j["degraded"].is_null());
+    QVERIFY(!j["plan_error"].is_null());
+    QVERIFY(!j["replanned"].is_null());
+    QCOMPARE(j["replanned"]["gpus"].get<int>(), 248);
+}
+
+void tst_Cli::analyzeFailRejectsUnknownIds()
+{
+    Run unknown = cli({"analyze", superPod(), "--fail", "leaf-1,spine-99"});
+    QCOMPARE(unknown.code, 1);
+    QVERIFY2(q(unknown.err).contains(QStringLiteral("\"spine-99\"")), unknown.err.c_str());
+    Run nic = cli({"analyze", superPod(), "--fail", "node-1/nic8"});
+    QCOMPARE(nic.code, 1);
+    QVERIFY2(q(nic.err).contains(QStringLiteral("compute NICs 0 to 7: there is no NIC 8")),
+             nic.err.c_str());
+    QCOMPARE(cli({"analyze", superPod(), "--fail", " , "}).code, 2);
+    QCOMPARE(cli({"analyze", superPod(), "--fail", "leaf-1", "--n-1"}).code, 2);
+    QCOMPARE(cli({"analyze", superPod(), "--top", "3"}).code, 2);
+}
+
+void tst_Cli::analyzeN1RanksElements()
+{
+    Run r = cli({"analyze", superPod(), "--n-1", "--json"});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const json j = json::parse(r.out);
+    QCOMPARE(j["plan"]["tp"].get<int>(), 8);
+    const json &rows = j["rows"];
+    QVERIFY(rows.size() > 256); // every NIC, its cable, the switches and the bundles
+    QVERIFY(rows[0]["tokens_per_s_lost_fraction"].get<double>() > 0);
+    QVERIFY(!rows[0]["dim"].is_null());
+    std::set<std::string> kinds;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        kinds.insert(rows[i]["kind"].get<std::string>());
+        if (i > 0)
+            QVERIFY(std::llround(rows[i - 1]["tokens_per_s_lost_fraction"].get<double>() * 1e4)
+                    >= std::llround(rows[i]["tokens_per_s_lost_fraction"].get<double>() * 1e4));
+    }
+    QCOMPARE(kinds, (std::set<std::string>{"link", "nic", "switch"}));
+
+    Run text = cli({"analyze", superPod(), "--n-1", "--top", "5"});
+    QVERIFY2(text.code == 0, text.err.c_str());
+    QVERIFY(q(text.out).contains(QStringLiteral("N-1, every single switch, link bundle and server "
+                                                "NIC failed in turn")));
+    QVERIFY2(q(text.out).contains(QStringLiteral("\n  5  ")), text.out.c_str());
+    QVERIFY(!q(text.out).contains(QStringLiteral("\n  6  ")));
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)

@@ -8,6 +8,7 @@
 #include "app/panels/inspectordock.h"
 
 #include <QAbstractItemView>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -76,6 +77,7 @@ private Q_SLOTS:
     void refusedModelLeavesDocumentUntouched();
     void refusedDomainLeavesDocumentUntouched();
     void cableCountMovesToFreePorts();
+    void failedCheckboxMarksAndRepairs();
 };
 
 void TestInspector::fieldsFollowTheSelection()
@@ -325,6 +327,39 @@ void TestInspector::cableCountMovesToFreePorts()
 
     w.undo()->undo();
     QCOMPARE(w.json(), before);
+}
+
+// The "Failed (what-if)" box: shown for links, switches and servers, never for a domain;
+// ticking it marks the whole selection failed in one step, the canvas strikes the switch
+// through, a mixed selection shows a partial tick, and undo gives the file back unchanged.
+void TestInspector::failedCheckboxMarksAndRepairs()
+{
+    EditorWindow w(generated("dgx-h100", 32));
+    QVERIFY(w.show());
+    const QString before = w.json();
+    InspectorDock *inspector = w.actions->inspector();
+    QCheckBox *failed = inspector->failedBox();
+    w.select({QStringLiteral("leaf-1"), QStringLiteral("node-1")});
+    QVERIFY(inspector->isShown(Property::Failed));
+    QCOMPARE(failed->checkState(), Qt::Unchecked);
+    failed->click();
+
+    const Topology &t = w.document->project().topology;
+    QVERIFY(t.switchById("leaf-1")->failed);
+    QVERIFY(t.node("node-1")->failed);
+    QVERIFY(!t.switchById("leaf-2")->failed);
+    QVERIFY(w.scene->switchItem(QStringLiteral("leaf-1"))->failed()); // canvas too
+    QCOMPARE(w.undo()->count(), 1);
+    QCOMPARE(w.undo()->text(0), QStringLiteral("Mark as Failed"));
+    QVERIFY(w.json().contains(QStringLiteral("\"failed\": true")));
+
+    w.select({QStringLiteral("leaf-1"), QStringLiteral("leaf-2")});
+    QCOMPARE(failed->checkState(), Qt::PartiallyChecked);
+
+    w.undo()->undo();
+    QCOMPARE(w.json(), before);
+    w.select({QStringLiteral("leaf-1")});
+    QCOMPARE(failed->checkState(), Qt::Unchecked);
 }
 
 QTEST_MAIN(TestInspector)

@@ -6,6 +6,8 @@
 #include "app/canvas/clusterscene.h"
 #include "app/canvas/clusterview.h"
 #include "app/canvas/laneitem.h"
+#include "app/canvas/linkitem.h"
+#include "app/canvas/switchitem.h"
 #include "app/document/document.h"
 #include "app/document/topologycommands.h"
 #include "app/panels/palettedock.h"
@@ -124,6 +126,7 @@ private Q_SLOTS:
     void linkMenuChangesMedium();
     void contextMenuOffersOnlyWhatThePortsSpeak_data();
     void contextMenuOffersOnlyWhatThePortsSpeak();
+    void contextMenuMarksFailedAndUndoRepairs();
     void toolActions();
     void windowSelectAllAndZoomToSelection();
 };
@@ -551,6 +554,99 @@ void TestTools::contextMenuOffersOnlyWhatThePortsSpeak()
     QVERIFY2(reopened, reopened ? "" : reopened.error().text().c_str());
     c.doc.undoStack()->undo();
     QCOMPARE(QString::fromStdString(c.doc.project().topology.links[0].medium), medium);
+}
+
+// A right-click on a link's line or on a switch opens the real menu; "Mark as Failed" is one
+// undo step through the engine edit, the canvas draws the link failed, the next menu offers
+// "Repair", and undo gives the intact design back.
+void TestTools::contextMenuMarksFailedAndUndoRepairs()
+{
+    Project p;
+    p.name = "failures";
+    p.topology.nodes = {{"n1", "n1", "dgx-h100", ""}};
+    p.topology.switches = {{"s1", "s1", "qm9700", Tier::Leaf, {}}};
+    p.topology.links = {{"link-1", {"n1", 0}, {"s1", 0}, "ib-ndr", 2}};
+    p.layout.items = {{"n1", {0, 400, 0, 0, {}}}, {"s1", {0, 0, 0, 0, {}}}};
+    Canvas c(p);
+    QVERIFY(QTest::qWaitForWindowExposed(&c.view));
+    const QPointF mid = (c.centerOf(QStringLiteral("n1")) + c.centerOf(QStringLiteral("s1"))) / 2;
+    c.view.centerOn(mid);
+
+    // Opens the menu at `scenePos` and triggers the action named `name`; returns the names of
+    // the what-if actions it offered.
+    auto rightClick = [&](const QPointF &scenePos, const QString &name) {
+        QStringList offered;
+        QTimer::singleShot(0, [&] {
+            auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+            if (!menu)
+                return;
+            QAction *chosen = nullptr;
+            for (QAction *a : menu->actions()) {
+                if (a->objectName().endsWith(QLatin1String("Action"))) {
+                    offered.append(a->objectName());
+                    if (a->objectName() == name)
+                        chosen = a;
+                }
+            }
+            if (chosen)
+                chosen->trigger();
+            menu->close();
+        });
+        QWidget *viewport = c.view.viewport();
+        const QPoint at = c.at(scenePos);
+        QContextMenuEvent event(QContextMenuEvent::Mouse, at, viewport->mapToGlobal(at));
+        QApplication::sendEvent(viewport, &event);
+        return offered;
+    };
+
+    QUndoStack *undo = c.doc.undoStack();
+    const int steps = undo->count();
+    QCOMPARE(rightClick(mid, QStringLiteral("markFailedAction")),
+             QStringList{QStringLiteral("markFailedAction")});
+    QVERIFY(c.doc.project().topology.links[0].failed);
+    QCOMPARE(undo->count(), steps + 1);
+    QCOMPARE(undo->text(undo->count() - 1), QStringLiteral("Mark as Failed"));
+    auto *link = dynamic_cast<LinkItem *>(c.scene->itemForId(QStringLiteral("link-1")));
+    QVERIFY(link);
+    QVERIFY(link->failed());
+    QVERIFY(link->toolTipText().contains(QStringLiteral("Failed")));
+    // The saved file carries the mark and opens again.
+    const Expected<Project> reopened
+            = parseProject(projectToJson(c.doc.project()), "failures.topoplan");
+    QVERIFY2(reopened, reopened ? "" : reopened.error().text().c_str());
+    QVERIFY(reopened->topology.links[0].failed);
+
+    // A failed link's menu offers Repair instead.
+    QCOMPARE(rightClick(mid, QString()), QStringList{QStringLiteral("repairAction")});
+
+    // The switch's own menu marks it failed too.
+    QCOMPARE(rightClick(c.centerOf(QStringLiteral("s1")), QStringLiteral("markFailedAction")),
+             QStringList{QStringLiteral("markFailedAction")});
+    QVERIFY(c.doc.project().topology.switches[0].failed);
+    auto *sw = dynamic_cast<SwitchItem *>(c.scene->itemForId(QStringLiteral("s1")));
+    QVERIFY(sw && sw->failed());
+
+    undo->undo();
+    QVERIFY(!c.doc.project().topology.switches[0].failed);
+    link = dynamic_cast<LinkItem *>(c.scene->itemForId(QStringLiteral("link-1")));
+    QVERIFY(link && link->failed() && link->dead()); // still marked itself
+    undo->undo();
+    QVERIFY(!c.doc.project().topology.links[0].failed);
+    link = dynamic_cast<LinkItem *>(c.scene->itemForId(QStringLiteral("link-1")));
+    QVERIFY(link && !link->failed());
+    QCOMPARE(undo->count(), steps + 2);
+
+    // A link into a failed switch, not marked itself, carries nothing and is drawn so.
+    std::unique_ptr<QMenu> menu(SelectTool::deviceMenu(&c.doc, QStringLiteral("s1")));
+    QAction *mark = menu->findChild<QAction *>(QStringLiteral("markFailedAction"));
+    QVERIFY(mark);
+    mark->trigger();
+    link = dynamic_cast<LinkItem *>(c.scene->itemForId(QStringLiteral("link-1")));
+    QVERIFY(link && !link->failed() && link->dead());
+    QVERIFY(link->toolTipText().contains(QStringLiteral("Carries nothing")));
+    undo->undo();
+    link = dynamic_cast<LinkItem *>(c.scene->itemForId(QStringLiteral("link-1")));
+    QVERIFY(link && !link->dead());
 }
 
 void TestTools::toolActions()

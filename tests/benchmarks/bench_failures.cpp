@@ -1,0 +1,95 @@
+// N-1 on a 1,024-GPU design: 128 DGX H100 on a generated rail-optimized fabric (8 rails, 2
+// tiers) and on a 3-tier QM9700 fat tree; GPT-3 175B, tp 8, pp 8. Every switch, link bundle
+// and server NIC is failed in turn and the plan analysed again where the element carries any
+// of its traffic, on 2 worker threads and on 1.
+
+#include "engine/explore/failures.h"
+#include "engine/generate/generator.h"
+
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+using namespace topoplan;
+
+namespace {
+
+[[noreturn]] void fail(const Error &e)
+{
+    std::fprintf(stderr, "%s\n", e.text().c_str());
+    std::abort();
+}
+
+template<typename T>
+T orFail(Expected<T> e)
+{
+    if (!e)
+        fail(e.error());
+    return std::move(*e);
+}
+
+const Project &design(FabricKind fabric)
+{
+    static const Project rail = [] {
+        GeneratorOptions o;
+        o.nodeModel = "dgx-h100";
+        o.nodes = 128;
+        o.fabric = FabricKind::RailOptimized;
+        return orFail(generateProject(o));
+    }();
+    static const Project fatTree = [] {
+        GeneratorOptions o;
+        o.nodeModel = "dgx-h100";
+        o.nodes = 128;
+        o.fabric = FabricKind::FatTree;
+        o.tiers = 3;
+        o.leaf = o.spine = o.core = "qm9700";
+        return orFail(generateProject(o));
+    }();
+    return fabric == FabricKind::FatTree ? fatTree : rail;
+}
+
+void n1(benchmark::State &state, FabricKind fabric)
+{
+    const Project &p = design(fabric);
+    const Workload w = orFail(workloadPreset("gpt3-175b"));
+    Plan plan;
+    plan.tp = 8;
+    plan.pp = 8;
+    plan.dp = 0;
+    N1Options o;
+    o.workers = static_cast<int>(state.range(0));
+    std::size_t elements = 0;
+    int analysed = 0;
+    for (auto _ : state) {
+        N1Result r = orFail(analyzeN1(p, Catalog::builtin(), w, plan, o));
+        elements = r.rows.size();
+        analysed = r.reanalysed;
+        benchmark::DoNotOptimize(r.rows.data());
+    }
+    state.counters["elements"] = static_cast<double>(elements);
+    state.counters["analysed"] = analysed;
+}
+
+void n1Rail(benchmark::State &state)
+{
+    n1(state, FabricKind::RailOptimized);
+}
+
+void n1FatTree(benchmark::State &state)
+{
+    n1(state, FabricKind::FatTree);
+}
+
+} // namespace
+
+BENCHMARK(n1Rail)->Arg(2)->Arg(1)->ArgName("workers")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(n1FatTree)
+        ->Arg(2)
+        ->Arg(1)
+        ->ArgName("workers")
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+
+BENCHMARK_MAIN();
