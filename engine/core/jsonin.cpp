@@ -659,7 +659,7 @@ std::optional<Error> writeFileAtomically(const std::string &path, const std::str
     {};
     const bool exists = ::stat(target.c_str(), &st) == 0;
     if (exists && S_ISDIR(st.st_mode))
-        return Error{path, {}, "is a directory"};
+        return Error{path, {}, "cannot replace the file: it is a directory"};
     if (exists && (system || !S_ISREG(st.st_mode))) {
         // A FIFO, a terminal, /dev/null, /dev/stdout: write into it; never replace the node.
         int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | (S_ISREG(st.st_mode) ? O_TRUNC : 0));

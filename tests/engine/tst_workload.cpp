@@ -365,11 +365,11 @@ void TestWorkload::resolvePlan_data()
     QTest::newRow("dp given stays") << QStringLiteral("tp=8,dp=2") << 64 << 2 << QString();
     QTest::newRow("does not divide")
             << QStringLiteral("tp=3") << 64 << 0
-            << QStringLiteral("plan: tp x cp x pp = 3 does not divide the 64 GPUs, so dp cannot "
+            << QStringLiteral("/plan: tp x cp x pp = 3 does not divide the 64 GPUs, so dp cannot "
                               "be derived");
     QTest::newRow("more than the GPUs")
             << QStringLiteral("tp=8,pp=16") << 64 << 0
-            << QStringLiteral("plan: tp x cp x pp = 128 needs more GPUs than the 64 the cluster "
+            << QStringLiteral("/plan: tp x cp x pp = 128 needs more GPUs than the 64 the cluster "
                               "has; lower tp, cp or pp");
 }
 
