@@ -3,7 +3,7 @@ BUILD_DIR ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
 
-.PHONY: run test build deps configure benchmark format clean
+.PHONY: run test build deps configure benchmark format clean fuzz
 
 run: build
 	$(BUILD_DIR)/app/topoplan $(ARGS)
@@ -27,6 +27,25 @@ benchmark: build
 	@for b in $(BUILD_DIR)/tests/benchmarks/bench_*; do echo "== $$b"; QT_QPA_PLATFORM=offscreen $$b; done
 	@echo "== bench_app_frame at device pixel ratio 2"
 	@QT_QPA_PLATFORM=offscreen QT_SCALE_FACTOR=2 $(BUILD_DIR)/tests/benchmarks/bench_app_frame --benchmark_filter=HighDpi
+
+# Each libFuzzer harness of tests/fuzz for FUZZ_SECONDS, seeded from tests/data and the
+# regression corpus; a crash is written to $(FUZZ_DIR)/<harness>/ (add it to
+# tests/fuzz/regressions/<harness>/ once fixed).
+FUZZ_DIR ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_HARNESSES = project catalog workload planspec
+fuzz: deps
+	@if [ ! -f $(FUZZ_DIR)/build.ninja ]; then \
+		cmake -S . -B $(FUZZ_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+			-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DTOPOPLAN_FUZZ=ON; fi
+	cmake --build $(FUZZ_DIR) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_HARNESSES))
+	@for h in $(FUZZ_HARNESSES); do \
+		mkdir -p $(FUZZ_DIR)/corpus/$$h $(FUZZ_DIR)/crashes/$$h; \
+		echo "== fuzz_$$h ($(FUZZ_SECONDS) s)"; \
+		$(FUZZ_DIR)/tests/fuzz/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+			-rss_limit_mb=2048 -timeout=10 -artifact_prefix=$(FUZZ_DIR)/crashes/$$h/ \
+			$(FUZZ_DIR)/corpus/$$h tests/fuzz/regressions/$$h tests/data/projects || exit 1; \
+	done
 
 format:
 	find app cli engine tests -name '*.cpp' -o -name '*.h' | xargs clang-format -i

@@ -142,7 +142,7 @@ int cmdCatalog(const Args &a, std::ostream &out, std::ostream &)
                                   {"latency_us", m.latencyUs},
                                   {"efficiency", m.efficiency},
                                   {"source", m.source}});
-        out << j.dump(2) << "\n";
+        out << dumpJson(j, 2) << "\n";
         return Ok;
     }
 
@@ -187,9 +187,10 @@ int cmdValidate(const Args &a, std::ostream &out, std::ostream &err)
     if (!project) {
         if (a.flag("json")) {
             const Error &e = project.error();
-            out << Json{{"valid", false},
-                        {"error", {{"file", e.file}, {"where", e.where}, {"message", e.message}}}}
-                            .dump(2)
+            out << dumpJson(
+                    Json{{"valid", false},
+                         {"error", {{"file", e.file}, {"where", e.where}, {"message", e.message}}}},
+                    2)
                 << "\n";
         }
         err << "error: " << project.error().text() << "\n";
@@ -215,7 +216,7 @@ int cmdValidate(const Args &a, std::ostream &out, std::ostream &err)
                   {"switches", {{"leaf", s->leaf}, {"spine", s->spine}, {"core", s->core}}},
                   {"links", s->links},
                   {"cables", s->cables}};
-        out << j.dump(2) << "\n";
+        out << dumpJson(j, 2) << "\n";
     } else {
         out << file << ": valid\n"
             << "  " << s->gpus << " GPUs in " << s->nodes << " nodes, " << s->domains
@@ -321,7 +322,7 @@ int cmdGenerate(const Args &a, std::ostream &out, std::ostream &err)
         Expected<Workload> w = workloadPreset(a.value("workload-preset"));
         if (!w) {
             err << "error: " << w.error().text() << "\n";
-            return InvalidInput;
+            return BadUsage;
         }
         project->workload = *w;
     }
@@ -329,7 +330,7 @@ int cmdGenerate(const Args &a, std::ostream &out, std::ostream &err)
         Expected<Plan> p = planFromSpec(a.value("plan"));
         if (!p) {
             err << "error: " << p.error().text() << "\n";
-            return InvalidInput;
+            return BadUsage;
         }
         project->plan = *p;
     }
@@ -413,7 +414,17 @@ int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &e
             out << kUsage;
             return Ok;
         }
-        return c.run(*args, out, err);
+        // Whatever a verb meets in a file is reported, never an abort: an exception that
+        // escapes a verb is a message and exit code 1.
+        try {
+            return c.run(*args, out, err);
+        } catch (const std::bad_alloc &) {
+            err << "error: " << c.name << ": out of memory\n";
+            return InvalidInput;
+        } catch (const std::exception &e) {
+            err << "error: " << c.name << ": " << quoteText(e.what(), 500) << "\n";
+            return InvalidInput;
+        }
     }
     err << "error: unknown command \"" << argv[0] << "\"\n" << kUsage;
     return BadUsage;

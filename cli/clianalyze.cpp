@@ -48,9 +48,9 @@ struct Job
     Error attributed(Error e) const
     {
         if (e.file.empty()) {
-            const bool plan = e.where.rfind("plan", 0) == 0;
+            const bool plan = e.where.rfind("/plan", 0) == 0;
             const bool workload
-                    = e.where.rfind("model", 0) == 0 || e.where.rfind("training", 0) == 0;
+                    = e.where.rfind("/model", 0) == 0 || e.where.rfind("/training", 0) == 0;
             e.file = plan ? planSource : workload ? workloadSource : file;
         }
         return e;
@@ -91,7 +91,7 @@ Expected<Workload> jobWorkload(const Args &a, const Project &project, const std:
     std::string presets;
     for (const std::string &n : workloadPresetNames())
         presets += (presets.empty() ? "" : ", ") + n;
-    return Error{file, "workload",
+    return Error{file, "/workload",
                  "the project states no workload: give --workload FILE or "
                  "--workload-preset NAME (one of: "
                          + presets + ")"};
@@ -109,6 +109,22 @@ std::optional<Job> loadJob(const Args &a, std::ostream &err, int *code)
     *code = InvalidInput;
     if (a.has("workload") && a.has("workload-preset")) {
         err << "error: --workload and --workload-preset exclude each other\n";
+        *code = BadUsage;
+        return std::nullopt;
+    }
+    // Option values are usage: checked before any file is read, exit code 2.
+    std::optional<Plan> optionPlan;
+    if (a.has("plan")) {
+        Expected<Plan> plan = planFromSpec(a.value("plan"));
+        if (!plan) {
+            fail(err, plan.error());
+            *code = BadUsage;
+            return std::nullopt;
+        }
+        optionPlan = *plan;
+    }
+    if (a.has("workload-preset") && !workloadPreset(a.value("workload-preset"))) {
+        fail(err, workloadPreset(a.value("workload-preset")).error());
         *code = BadUsage;
         return std::nullopt;
     }
@@ -142,12 +158,7 @@ std::optional<Job> loadJob(const Args &a, std::ostream &err, int *code)
 
     if (a.has("plan")) {
         job.planSource = "--plan";
-        Expected<Plan> plan = planFromSpec(a.value("plan"));
-        if (!plan) {
-            fail(err, plan.error());
-            return std::nullopt;
-        }
-        job.plan = *plan;
+        job.plan = *optionPlan;
     } else if (job.project.plan) {
         job.planSource = job.file;
         job.plan = *job.project.plan;
@@ -398,23 +409,32 @@ int cmdAnalyze(const Args &a, std::ostream &out, std::ostream &err)
         return Ok;
     }
     if (!job->plan)
-        return fail(err, Error{job->file, "plan",
+        return fail(err, Error{job->file, "/plan",
                                "the project states no plan: give --plan SPEC (e.g. "
                                "--plan tp=8,pp=4; dp defaults to GPUs / (tp cp pp))"});
     Expected<AnalysisResult> r = job->analyzer->analyze(job->workload, *job->plan);
     if (!r) {
         const Error e = job->attributed(r.error());
         if (a.flag("json"))
-            out << Json{{"error", {{"file", e.file}, {"where", e.where}, {"message", e.message}}},
-                        {"diagnostics", Json::array({toJson(planInvalid(e))})}}
-                            .dump(2)
+            out << dumpJson(
+                    Json{{"error", {{"file", e.file}, {"where", e.where}, {"message", e.message}}},
+                         {"diagnostics", Json::array({toJson(planInvalid(e))})}},
+                    2)
                 << "\n";
         return fail(err, e);
     }
     if (a.flag("json"))
-        out << toJson(*r).dump(2) << "\n";
+        out << dumpJson(toJson(*r), 2) << "\n";
     else
         writeReport(*r, job->file, out);
+    // A step that cannot run (an error-severity diagnostic) fails the command, with --json too:
+    // the JSON above still says why.
+    for (const Diagnostic &d : r->diagnostics) {
+        if (d.severity == Severity::Error) {
+            err << "error: " << job->file << ": " << d.message << "\n";
+            return InvalidInput;
+        }
+    }
     return Ok;
 }
 
@@ -433,7 +453,7 @@ int cmdSweep(const Args &a, std::ostream &out, std::ostream &err)
     Plan base = job->plan.value_or(Plan{});
     const SweepResult s = sweepTp(*job->analyzer, job->workload, base);
     if (a.flag("json")) {
-        out << toJson(s).dump(2) << "\n";
+        out << dumpJson(toJson(s), 2) << "\n";
         return Ok;
     }
     out << job->file << ": TP sweep over " << job->analyzer->gpuCount()
@@ -489,7 +509,7 @@ int cmdPlan(const Args &a, std::ostream &out, std::ostream &err)
         options.order = job->plan->order;
     const PlannerResult r = planJob(*job->analyzer, job->workload, {}, options);
     if (a.flag("json")) {
-        out << toJson(r).dump(2) << "\n";
+        out << dumpJson(toJson(r), 2) << "\n";
         return Ok;
     }
     out << job->file << ": the best plans for "

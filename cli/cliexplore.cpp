@@ -224,7 +224,7 @@ int cmdExplore(const Args &a, std::ostream &out, std::ostream &err)
     }
 
     if (a.flag("json")) {
-        out << toJson(r).dump(2) << "\n";
+        out << dumpJson(toJson(r), 2) << "\n";
         return Ok;
     }
     out << file << ": " << r.variants.size() << " designs of " << r.gpus << " GPUs for "
@@ -314,7 +314,7 @@ int cmdCompare(const Args &a, std::ostream &out, std::ostream &err)
     }
     const Comparison c = compareDesigns(designs, *workload, workers());
     if (a.flag("json")) {
-        out << toJson(c).dump(2) << "\n";
+        out << dumpJson(toJson(c), 2) << "\n";
         return Ok;
     }
     out << "The same job ("

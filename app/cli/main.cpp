@@ -1,4 +1,5 @@
 #include "app/cli/cliexport.h"
+#include "engine/core/jsonin.h"
 
 #include <QApplication>
 
@@ -7,15 +8,22 @@
 
 int main(int argc, char **argv)
 {
-    std::vector<std::string> args(argv + 1, argv + argc);
-    // Only `export` renders with Qt; the other verbs are the Qt-free engine and start
-    // instantly. A headless machine has no display, so export uses the offscreen platform
-    // unless told otherwise.
-    std::unique_ptr<QApplication> app; // the diagram is a QGraphicsScene
-    if (!args.empty() && args.front() == "export") {
-        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    try {
+        std::vector<std::string> args(argv + 1, argv + argc);
+        // Only `export` renders with Qt; the other verbs are the Qt-free engine and start
+        // instantly. The CLI never shows a window, so export always renders offscreen: a
+        // platform set in the environment (xcb without a display) would abort.
+        std::unique_ptr<QApplication> app; // the diagram is a QGraphicsScene
+        if (!args.empty() && args.front() == "export") {
             qputenv("QT_QPA_PLATFORM", "offscreen");
-        app = std::make_unique<QApplication>(argc, argv);
+            app = std::make_unique<QApplication>(argc, argv);
+        }
+        return topoplan::cli::runWithQtVerbs(args, std::cout, std::cerr);
+    } catch (const std::exception &e) {
+        std::cerr << "error: " << topoplan::quoteText(e.what(), 500) << "\n";
+        return 1;
+    } catch (...) {
+        std::cerr << "error: an unexpected failure\n";
+        return 1;
     }
-    return topoplan::cli::runWithQtVerbs(args, std::cout, std::cerr);
 }

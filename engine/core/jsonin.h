@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -58,8 +59,11 @@ public:
     double number() const;   // finite
     double positive() const; // finite, > 0
     double nonNegative() const;
-    long long integer() const;
-    int positiveInt() const;
+    long long integer() const; // any integer that fits 64 bits; 2^63 and beyond fail
+    // An integer in [min, max]; the message states the range.
+    long long integer(long long min, long long max) const;
+    int positiveInt() const; // 1 .. 10^9
+    int positiveInt(int max) const;
     bool boolean() const;
 
     // Members, required or with a default.
@@ -72,6 +76,9 @@ public:
     int positiveInt(std::string_view key) const { return at(key).positiveInt(); }
     int positiveInt(std::string_view key, int fallback) const;
     long long integer(std::string_view key, long long fallback) const;
+    int positiveInt(std::string_view key, int fallback, int max) const;
+    // A count in [0, max] (NICs, NVSwitches, links).
+    int count(std::string_view key, int fallback, int max) const;
     bool boolean(std::string_view key, bool fallback) const;
     // One of `choices`; the message lists them.
     std::string choice(std::string_view key, const std::vector<std::string> &choices,
@@ -83,17 +90,42 @@ private:
     std::string m_path;
 };
 
+// Limits of what the reader accepts from a file (README, "Limits of the input").
+// Objects and arrays nested deeper than this are refused while parsing.
+inline constexpr int kMaxJsonDepth = 256;
+// A file larger than this is refused before it is read, unless TOPOPLAN_MAX_INPUT_BYTES
+// says otherwise.
+inline constexpr std::uint64_t kDefaultMaxInputBytes = 64ull << 20;
+std::uint64_t maxInputBytes();
+
+// Quotes `text` for a message: JSON string syntax, at most `maxBytes` bytes of it, cut on a
+// UTF-8 character boundary and marked with "...", bytes that are not UTF-8 replaced by
+// U+FFFD. Every message that quotes what a file or an option said goes through this.
+std::string quoteText(std::string_view text, std::size_t maxBytes = 60);
+// The same without the quotes: invalid UTF-8 replaced, cut on a character boundary.
+std::string cleanText(std::string_view text, std::size_t maxBytes = 60);
+
+// Writes `value` as JSON text (indented by `indent`, or on one line when -1). Strings that
+// are not valid UTF-8 are written with U+FFFD in place of the bad bytes; this never throws.
+std::string dumpJson(const Json &value, int indent = -1);
+
 // Describes a JSON value briefly for a message: `"abc"`, `12`, `an object`.
 std::string describeJson(const Json &value);
 
-// Parses `text`; a syntax error names the line and column.
+// Parses `text`; a syntax error names the line and column. Refuses a member that appears
+// twice in one object (naming its JSON pointer) and nesting deeper than kMaxJsonDepth.
+// Takes time linear in the size of the text, however many members an object has.
 Expected<Json> parseJson(const std::string &text, const std::string &file);
 // Reads and parses a file; a missing or unreadable file is an Error too.
 Expected<Json> readJsonFile(const std::string &path);
-// Reads a whole file as bytes.
+// Reads a whole file as bytes. Refuses what is not a regular file (a directory, a FIFO, a
+// device such as /dev/zero) and a file larger than maxInputBytes().
 Expected<std::string> readTextFile(const std::string &path);
-// Writes `content` to `path` atomically: a temporary file beside it, flushed and fsync'ed,
-// then renamed over the target, so a crash never leaves a half-written file.
+// Writes `content` to `path` so that a crash or a failed write never leaves a half-written
+// file or a temporary file behind: the content goes to an unnamed file beside the target,
+// flushed and fsync'ed, and is then renamed over it. A symbolic link is followed (the file it
+// points to is replaced, the link stays); a path that is not a regular file (a FIFO, a
+// character device, /dev/stdout) is written through, never replaced.
 std::optional<Error> writeFileAtomically(const std::string &path, const std::string &content);
 
 } // namespace topoplan

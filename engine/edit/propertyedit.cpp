@@ -15,7 +15,7 @@ namespace {
 
 std::string quote(const std::string &s)
 {
-    return "\"" + s + "\"";
+    return quoteText(s);
 }
 
 // The ports in use on every device, so that a growing bundle can find room.

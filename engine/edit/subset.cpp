@@ -16,7 +16,7 @@ namespace {
 
 std::string quote(const std::string &s)
 {
-    return "\"" + s + "\"";
+    return quoteText(s);
 }
 
 std::string cables(int n)

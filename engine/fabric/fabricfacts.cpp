@@ -1,5 +1,7 @@
 #include "engine/fabric/fabricfacts.h"
 
+#include "engine/core/jsonin.h"
+
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -22,7 +24,7 @@ std::optional<Error> collectGpuModels(const Topology &t, const Catalog &c, Fabri
         if (!gpu)
             return Error{{},
                          "/topology/nodes/" + std::to_string(n) + "/model",
-                         "unknown server model \"" + t.nodes[n].model + "\""};
+                         "unknown server model " + quoteText(t.nodes[n].model)};
         if (server->gpus > 0 && !t.nodes[n].failed)
             nodesOf[gpu->id].push_back(static_cast<int>(n));
     }

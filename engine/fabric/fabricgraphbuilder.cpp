@@ -1,5 +1,7 @@
 #include "engine/fabric/fabricgraph.h"
 
+#include "engine/core/jsonin.h"
+
 #include <algorithm>
 
 namespace topoplan {
@@ -8,7 +10,7 @@ namespace {
 
 std::string inQuotes(const std::string &s)
 {
-    return "\"" + s + "\"";
+    return quoteText(s);
 }
 
 // A device a link can end at: a node (its NICs) or a switch.
@@ -72,7 +74,7 @@ private:
     bool cableDead(const Link &link, Device a, Device b, int k) const;
     std::optional<Error> resolveSwitches();
     void assignDomains();
-    void reserve();
+    std::optional<Error> reserve();
     void expandNode(int n);
     std::optional<Error> addLink(int index);
     std::optional<Error> resolveEnd(const std::string &at, const Link &link, const Endpoint &end,
@@ -112,7 +114,8 @@ Expected<FabricGraph> FabricGraphBuilder::run()
         return *err;
     assignDomains();
     findDownNics();
-    reserve();
+    if (auto err = reserve())
+        return *err;
     for (int n = 0; n < static_cast<int>(m_topo.nodes.size()); ++n)
         expandNode(n);
     for (int s = 0; s < static_cast<int>(m_topo.switches.size()); ++s) {
@@ -338,7 +341,9 @@ void FabricGraphBuilder::findDownNics()
 
 // Sizes the graph and indexes up front: a 16k-GPU fabric has some 36k vertices and 140k
 // edges, and growing them one by one costs more than building them.
-void FabricGraphBuilder::reserve()
+// Counts what the expansion will hold and refuses a design beyond kMaxFabricElements before
+// anything is allocated.
+std::optional<Error> FabricGraphBuilder::reserve()
 {
     std::size_t vertices = m_topo.switches.size();
     std::size_t edges = 0;
@@ -355,11 +360,19 @@ void FabricGraphBuilder::reserve()
     }
     for (const Link &l : m_topo.links)
         edges += 2 * static_cast<std::size_t>(std::max(l.count, 1));
+    if (vertices + edges > static_cast<std::size_t>(kMaxFabricElements))
+        return Error{{},
+                     "/topology",
+                     "the design expands to " + std::to_string(vertices) + " devices and "
+                             + std::to_string(edges / 2) + " connections, more than the limit of "
+                             + std::to_string(kMaxFabricElements)
+                             + " elements of a fabric graph (README, \"Limits of the input\")"};
     m_g.m_graph = std::make_shared<FabricBoostGraph>(vertices);
     m_g.m_nodeVertices.resize(m_topo.nodes.size());
     m_portsByVertex.resize(vertices);
     m_g.m_edges.reserve(edges);
     m_g.m_rates.reserve(edges);
+    return std::nullopt;
 }
 
 VertexId FabricGraphBuilder::addVertex(FabricVertex v)

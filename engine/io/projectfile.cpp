@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <unordered_map>
 #include <unordered_set>
@@ -18,7 +19,7 @@ constexpr const char *kFormatTag = "topoplan-project";
 
 std::string quote(const std::string &s)
 {
-    return Json(s).dump(-1, ' ', false, Json::error_handler_t::replace);
+    return quoteText(s);
 }
 
 std::string formatNumber(double v)
@@ -46,18 +47,33 @@ std::size_t editDistance(const std::string &a, const std::string &b)
 }
 
 // "(did you mean "dgx-h100"? known server models: dgx-h100, dgx-a100, ... and 3 more)": the
-// closest known ids first, so that a typo finds its fix at the start of the list.
+// closest known ids first, so that a typo finds its fix at the start of the list. Each
+// distance is computed once; an id longer than kHintLength is no typo of a known id and gets
+// no hint, so a huge id costs nothing here.
 std::string knownIds(const std::string &wrong, std::vector<std::string> known,
                      const std::string &what)
 {
     if (known.empty())
         return "(there are no " + what + ")";
-    std::stable_sort(known.begin(), known.end(), [&](const std::string &x, const std::string &y) {
-        return editDistance(wrong, x) < editDistance(wrong, y);
-    });
+    constexpr std::size_t kHintLength = 64;
+    bool suggest = false;
+    if (wrong.size() <= kHintLength) {
+        std::vector<std::pair<std::size_t, std::string>> ranked;
+        ranked.reserve(known.size());
+        for (std::string &k : known)
+            ranked.emplace_back(k.size() <= kHintLength ? editDistance(wrong, k)
+                                                        : std::numeric_limits<std::size_t>::max(),
+                                std::move(k));
+        std::stable_sort(ranked.begin(), ranked.end(),
+                         [](const auto &x, const auto &y) { return x.first < y.first; });
+        known.clear();
+        for (auto &r : ranked)
+            known.push_back(std::move(r.second));
+        suggest = ranked.front().first <= std::max<std::size_t>(2, wrong.size() / 3);
+    }
     constexpr std::size_t kShown = 5;
     std::string out = "(";
-    if (editDistance(wrong, known.front()) <= std::max<std::size_t>(2, wrong.size() / 3))
+    if (suggest)
         out += "did you mean " + quote(known.front()) + "? ";
     out += "known " + what + ": ";
     for (std::size_t i = 0; i < known.size() && i < kShown; ++i)
@@ -74,6 +90,19 @@ std::vector<std::string> keysOf(const std::map<std::string, T> &m)
     for (const auto &entry : m)
         out.push_back(entry.first);
     return out;
+}
+
+// A layout position or size: finite and within kMaxLayoutCoordinate, so that every size
+// computed from it (an export's page) is finite and positive.
+double coordinate(const JsonIn &j, double min = -kMaxLayoutCoordinate)
+{
+    const double v = j.number();
+    if (v < min)
+        j.fail("expected a number >= " + formatNumber(min) + ", found " + describeJson(j.json()));
+    if (v > kMaxLayoutCoordinate)
+        j.fail("expected a number <= " + formatNumber(kMaxLayoutCoordinate) + ", found "
+               + describeJson(j.json()));
+    return v;
 }
 
 // ---- Semantic checks of a topology ------------------------------------------------------------
@@ -628,7 +657,7 @@ Topology parseTopology(const JsonIn &j)
         link.a = parseEndpoint(l.at("a"));
         link.b = parseEndpoint(l.at("b"));
         link.medium = l.at("medium").id();
-        link.count = l.positiveInt("count", 1);
+        link.count = l.positiveInt("count", 1, kMaxCablesPerLink);
         link.failed = l.boolean("failed", false);
         t.links.push_back(std::move(link));
     });
@@ -664,10 +693,10 @@ Layout parseLayout(const JsonIn &j, const Topology &t)
                       + "; layout items place existing ones");
         item.expectOnly({"x", "y", "w", "h", "color"});
         LayoutItem li;
-        li.x = item.at("x").number();
-        li.y = item.at("y").number();
-        li.w = item.nonNegative("w", 0);
-        li.h = item.nonNegative("h", 0);
+        li.x = coordinate(item.at("x"));
+        li.y = coordinate(item.at("y"));
+        li.w = item.has("w") ? coordinate(item.at("w"), 0) : 0;
+        li.h = item.has("h") ? coordinate(item.at("h"), 0) : 0;
         li.color = item.string("color", "");
         if (!li.color.empty() && !isColor(li.color))
             item.at("color").fail("expected a colour as \"#rrggbb\", found " + quote(li.color));

@@ -10,6 +10,9 @@
 
 namespace topoplan {
 
+// Layout positions and sizes lie within +-kMaxLayoutCoordinate (README, "Limits of the input").
+inline constexpr double kMaxLayoutCoordinate = 1e7;
+
 // The project file (.topoplan): JSON with "format": "topoplan-project" and an integer
 // "version". Files of older versions are migrated on load; newer ones are refused.
 constexpr int kProjectFormatVersion = 1;

@@ -40,6 +40,7 @@ NVLinkScope scopeFromString(const std::string &s)
 
 Medium parseMedium(const JsonIn &j)
 {
+    j.expectOnly({"id", "name", "class", "bandwidth_gb_s", "latency_us", "efficiency", "source"});
     Medium m;
     m.id = j.at("id").id();
     m.name = j.string("name", m.id);
@@ -57,6 +58,9 @@ Medium parseMedium(const JsonIn &j)
 
 GpuModel parseGpu(const JsonIn &j)
 {
+    j.expectOnly({"id", "name", "vendor", "bf16_tflops", "fp8_tflops", "hbm_gb", "hbm_tb_s",
+                  "nvlink", "nvlink_links", "tdp_w", "sms", "gemm_efficiency",
+                  "fp8_gemm_efficiency", "attention_efficiency", "source"});
     GpuModel g;
     g.id = j.at("id").id();
     g.name = j.string("name", g.id);
@@ -66,11 +70,9 @@ GpuModel parseGpu(const JsonIn &j)
     g.hbmGB = j.positive("hbm_gb");
     g.hbmTBs = j.positive("hbm_tb_s");
     g.nvlink = j.string("nvlink", "");
-    g.nvlinkLinks = static_cast<int>(j.integer("nvlink_links", 0));
-    if (g.nvlinkLinks < 0)
-        j.at("nvlink_links").fail("expected a number of links >= 0");
+    g.nvlinkLinks = j.count("nvlink_links", 0, kMaxNvlinkLinks);
     g.tdpW = j.nonNegative("tdp_w", 0);
-    g.sms = j.positiveInt("sms", g.sms);
+    g.sms = j.positiveInt("sms", g.sms, 100'000);
     g.gemmEfficiency = j.positive("gemm_efficiency", g.gemmEfficiency);
     g.fp8GemmEfficiency = j.positive("fp8_gemm_efficiency", g.gemmEfficiency);
     g.attentionEfficiency = j.positive("attention_efficiency", g.attentionEfficiency);
@@ -84,18 +86,18 @@ GpuModel parseGpu(const JsonIn &j)
 
 ServerModel parseServer(const JsonIn &j)
 {
+    j.expectOnly({"id", "name", "gpu", "gpus", "nvswitches", "nvlink_scope", "trays", "nics",
+                  "nic_gbit_s", "nic_medium", "pcie", "rack_units", "power_kw", "source"});
     ServerModel s;
     s.id = j.at("id").id();
     s.name = j.string("name", s.id);
     s.gpu = j.at("gpu").id();
-    s.gpus = j.positiveInt("gpus");
-    s.nvswitches = static_cast<int>(j.integer("nvswitches", 0));
+    s.gpus = j.at("gpus").positiveInt(kMaxGpusPerServer);
+    s.nvswitches = j.count("nvswitches", 0, kMaxNvswitchesPerServer);
     s.nvlinkScope = scopeFromString(
             j.choice("nvlink_scope", {"board", "external", "rack", "mesh", "none"}));
-    s.trays = j.positiveInt("trays", 1);
-    s.nics = static_cast<int>(j.integer("nics", 0));
-    if (s.nics < 0)
-        j.at("nics").fail("expected a number of NICs >= 0");
+    s.trays = j.positiveInt("trays", 1, kMaxGpusPerServer);
+    s.nics = j.count("nics", 0, kMaxNicsPerServer);
     s.nicGbits = s.nics > 0 ? j.positive("nic_gbit_s") : j.nonNegative("nic_gbit_s", 0);
     s.nicMedium = j.string("nic_medium", "");
     s.pcie = j.string("pcie", "pcie5");
@@ -107,6 +109,8 @@ ServerModel parseServer(const JsonIn &j)
 
 SwitchModel parseSwitch(const JsonIn &j)
 {
+    j.expectOnly({"id", "name", "protocol", "rdma", "ports", "port_gbit_s", "medium", "latency_ns",
+                  "source"});
     SwitchModel s;
     s.id = j.at("id").id();
     s.name = j.string("name", s.id);
@@ -114,7 +118,7 @@ SwitchModel parseSwitch(const JsonIn &j)
                          ? SwitchProtocol::InfiniBand
                          : SwitchProtocol::Ethernet;
     s.rdma = s.protocol == SwitchProtocol::InfiniBand || j.boolean("rdma", false);
-    s.ports = j.positiveInt("ports");
+    s.ports = j.at("ports").positiveInt(kMaxSwitchPorts);
     s.portGbits = j.positive("port_gbit_s");
     s.medium = j.string("medium", "");
     s.latencyNs = j.nonNegative("latency_ns", 0);
@@ -307,7 +311,7 @@ std::optional<Error> Catalog::checkReferences(const std::string &file) const
         return !m.isNetwork();
     };
     const auto quoted = [](const std::string &s) {
-        return "\"" + s + "\"";
+        return quoteText(s);
     };
     for (const auto &[id, g] : m_gpus) {
         if (!g.nvlink.empty() && !medium(g.nvlink))

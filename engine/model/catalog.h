@@ -11,6 +11,17 @@ namespace topoplan {
 
 class JsonIn;
 
+// Limits on what a catalog entry or a project may state (README, "Limits of the input"): far
+// above any machine built today, low enough that expanding a design cannot exhaust memory.
+inline constexpr int kMaxGpusPerServer = 576; // also trays per server
+inline constexpr int kMaxNvswitchesPerServer = 144;
+inline constexpr int kMaxNicsPerServer = 1152;
+inline constexpr int kMaxNvlinkLinks = 64; // NVLink links of one GPU
+inline constexpr int kMaxSwitchPorts = 2048;
+inline constexpr int kMaxCablesPerLink = 2048; // the cables of one link (a bundle)
+// The expanded fabric graph (every GPU, NVSwitch, NIC, switch and cable) of one design.
+inline constexpr long long kMaxFabricElements = 20'000'000;
+
 // How a link carries traffic. Ordered from best to worst for training traffic, so that the
 // worst class on a path is the max().
 enum class LinkClass { NVLink, XGMI, InfiniBand, RoCE, PCIe, Ethernet };

@@ -1,5 +1,7 @@
 #include "engine/model/summary.h"
 
+#include "engine/core/jsonin.h"
+
 #include <set>
 
 namespace topoplan {
@@ -11,7 +13,7 @@ Expected<TopologySummary> summarize(const Topology &topology, const Catalog &cat
     for (const Node &n : topology.nodes) {
         const ServerModel *m = catalog.server(n.model);
         if (!m)
-            return Error{{}, n.id, "unknown server model \"" + n.model + "\""};
+            return Error{{}, n.id, "unknown server model " + quoteText(n.model)};
         ++s.nodes;
         s.gpus += m->gpus;
         // The NVLink domain rules of FabricGraph::build: a custom domain counts once however
@@ -27,7 +29,7 @@ Expected<TopologySummary> summarize(const Topology &topology, const Catalog &cat
     s.domains += static_cast<int>(customDomainsInUse.size());
     for (const Switch &sw : topology.switches) {
         if (!catalog.switchModel(sw.model))
-            return Error{{}, sw.id, "unknown switch model \"" + sw.model + "\""};
+            return Error{{}, sw.id, "unknown switch model " + quoteText(sw.model)};
         switch (sw.tier) {
         case Tier::Leaf:
             ++s.leaf;

@@ -3,6 +3,8 @@
 #include "engine/core/jsonin.h"
 
 #include <algorithm>
+#include <limits>
+#include <set>
 #include <sstream>
 
 namespace topoplan {
@@ -10,6 +12,13 @@ namespace topoplan {
 using nlohmann::ordered_json;
 
 namespace {
+
+// Limits of a workload and a plan (README, "Limits of the input"): the sizes of a model are
+// at most 10^8 (hidden, ffn, vocab, seq) and 10^6 (layers, heads, experts), so that products
+// such as 4 x hidden stay in range; a parallel degree is at most 10^6, as on the command line.
+constexpr int kMaxModelWidth = 100'000'000;
+constexpr int kMaxModelCount = 1'000'000;
+constexpr int kMaxDegree = 1'000'000;
 
 const std::vector<std::string> kDims = {"tp", "cp", "ep", "dp", "pp"};
 
@@ -19,19 +28,20 @@ ModelSpec parseModel(const JsonIn &j)
                   "gated_mlp", "experts", "top_k", "moe_ffn"});
     ModelSpec m;
     m.name = j.string("name", "");
-    m.layers = j.positiveInt("layers");
-    m.hidden = j.positiveInt("hidden");
-    m.heads = j.positiveInt("heads");
-    m.kvHeads = j.positiveInt("kv_heads", m.heads);
-    m.ffn = j.positiveInt("ffn", 4 * m.hidden);
-    m.vocab = j.positiveInt("vocab");
-    m.seq = j.positiveInt("seq");
+    m.layers = j.at("layers").positiveInt(kMaxModelCount);
+    m.hidden = j.at("hidden").positiveInt(kMaxModelWidth);
+    m.heads = j.at("heads").positiveInt(kMaxModelCount);
+    m.kvHeads = j.positiveInt("kv_heads", m.heads, kMaxModelCount);
+    m.ffn = j.positiveInt("ffn", 4 * m.hidden, kMaxModelWidth);
+    m.vocab = j.at("vocab").positiveInt(kMaxModelWidth);
+    m.seq = j.at("seq").positiveInt(kMaxModelWidth);
     m.gatedMlp = j.boolean("gated_mlp", false);
-    m.experts = j.positiveInt("experts", 1);
-    m.topK = j.positiveInt("top_k", 1);
-    m.moeFfn = static_cast<int>(j.integer("moe_ffn", 0));
-    if (m.moeFfn < 0)
+    m.experts = j.positiveInt("experts", 1, kMaxModelCount);
+    m.topK = j.positiveInt("top_k", 1, kMaxModelCount);
+    const long long moeFfn = j.integer("moe_ffn", 0);
+    if (moeFfn < 0)
         j.at("moe_ffn").fail("expected an expert width >= 0 (0 means the dense ffn)");
+    m.moeFfn = j.count("moe_ffn", 0, kMaxModelWidth);
     if (m.hidden % m.heads != 0)
         j.at("heads").fail("hidden (" + std::to_string(m.hidden)
                            + ") must be divisible by heads, found " + std::to_string(m.heads));
@@ -60,7 +70,7 @@ TrainingSpec parseTraining(const JsonIn &j)
                                  : Recompute::Selective;
     t.sequenceParallel = j.boolean("sequence_parallel", true);
     t.distributedOptimizer = j.boolean("distributed_optimizer", true);
-    t.interleave = j.positiveInt("interleave", 1);
+    t.interleave = j.positiveInt("interleave", 1, kMaxModelCount);
     if (t.globalBatch % t.microBatch != 0)
         j.at("micro_batch")
                 .fail("global_batch (" + std::to_string(t.globalBatch)
@@ -77,8 +87,8 @@ std::optional<std::string> checkOrder(const std::string &order)
     std::sort(expected.begin(), expected.end());
     if (sorted != expected)
         return "expected an order of the five dimensions tp, cp, ep, dp, pp joined by '-' "
-               "(e.g. \"tp-cp-ep-dp-pp\"), found \""
-               + order + "\"";
+               "(e.g. \"tp-cp-ep-dp-pp\"), found "
+               + quoteText(order);
     return std::nullopt;
 }
 
@@ -104,11 +114,14 @@ const char *toString(Recompute r)
 
 std::vector<std::string> orderDims(const std::string &order)
 {
-    std::vector<std::string> out;
-    std::stringstream ss(order);
-    std::string part;
-    while (std::getline(ss, part, '-'))
-        out.push_back(part);
+    // Empty parts are kept, so that "tp-cp-ep-dp-pp-" is six parts and refused.
+    std::vector<std::string> out(1);
+    for (char c : order) {
+        if (c == '-')
+            out.emplace_back();
+        else
+            out.back() += c;
+    }
     return out;
 }
 
@@ -151,11 +164,11 @@ Expected<Plan> planFromJson(const JsonIn &j)
         j.expectObject();
         j.expectOnly({"tp", "pp", "dp", "cp", "ep", "order"});
         Plan p;
-        p.tp = j.positiveInt("tp", 1);
-        p.pp = j.positiveInt("pp", 1);
-        p.dp = j.has("dp") ? j.positiveInt("dp") : 0;
-        p.cp = j.positiveInt("cp", 1);
-        p.ep = j.positiveInt("ep", 1);
+        p.tp = j.positiveInt("tp", 1, kMaxDegree);
+        p.pp = j.positiveInt("pp", 1, kMaxDegree);
+        p.dp = j.has("dp") ? j.at("dp").positiveInt(kMaxDegree) : 0;
+        p.cp = j.positiveInt("cp", 1, kMaxDegree);
+        p.ep = j.positiveInt("ep", 1, kMaxDegree);
         p.order = j.string("order", p.order);
         if (auto err = checkOrder(p.order))
             j.at("order").fail(*err);
@@ -178,17 +191,31 @@ ordered_json toJson(const Plan &p)
 
 Expected<Plan> planFromSpec(const std::string &spec)
 {
+    // Strict: "tp=8,pp=4" exactly; no empty items, no spaces, no signs, each key once.
     Plan p;
     p.dp = 0;
-    std::stringstream ss(spec);
-    std::string item;
-    while (std::getline(ss, item, ',')) {
+    if (spec.empty())
+        return Error{
+                "--plan",
+                {},
+                "expected KEY=VALUE items joined by ',' (e.g. tp=8,pp=4), found an empty plan"};
+    std::vector<std::string> items(1);
+    for (char c : spec) {
+        if (c == ',')
+            items.emplace_back();
+        else
+            items.back() += c;
+    }
+    std::set<std::string> seen;
+    for (const std::string &item : items) {
         if (item.empty())
-            continue;
+            return Error{"--plan", {}, "empty item in " + quoteText(spec) + " (e.g. tp=8,pp=4)"};
         auto eq = item.find('=');
         if (eq == std::string::npos)
-            return Error{"--plan", item, "expected KEY=VALUE (e.g. tp=8,pp=4)"};
+            return Error{"--plan", cleanText(item), "expected KEY=VALUE (e.g. tp=8,pp=4)"};
         std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+        if (!seen.insert(key).second)
+            return Error{"--plan", cleanText(key), "given twice in " + quoteText(spec)};
         if (key == "order") {
             if (auto err = checkOrder(value))
                 return Error{"--plan", key, *err};
@@ -202,16 +229,14 @@ Expected<Plan> planFromSpec(const std::string &spec)
                     : key == "ep" ? &p.ep
                                   : nullptr;
         if (!slot)
-            return Error{"--plan", key, "unknown dimension (expected tp, pp, dp, cp, ep or order)"};
-        std::size_t used = 0;
-        long v = 0;
-        try {
-            v = std::stol(value, &used);
-        } catch (...) {
-            used = 0;
-        }
-        if (used != value.size() || v <= 0 || v > 1'000'000)
-            return Error{"--plan", key, "expected a positive integer, found \"" + value + "\""};
+            return Error{"--plan", cleanText(key),
+                         "unknown dimension (expected tp, pp, dp, cp, ep or order)"};
+        const bool digits = !value.empty() && value.size() <= 7
+                            && std::all_of(value.begin(), value.end(),
+                                           [](char c) { return c >= '0' && c <= '9'; });
+        const long v = digits ? std::stol(value) : 0;
+        if (v <= 0 || v > 1'000'000)
+            return Error{"--plan", key, "expected a positive integer, found " + quoteText(value)};
         *slot = static_cast<int>(v);
     }
     return p;
@@ -219,17 +244,21 @@ Expected<Plan> planFromSpec(const std::string &spec)
 
 Expected<Plan> resolvePlan(Plan plan, int gpus)
 {
-    long long fixed = 1LL * plan.tp * plan.cp * plan.pp;
+    long long fixed = 1;
+    for (int d : {plan.tp, plan.cp, plan.pp}) {
+        if (__builtin_mul_overflow(fixed, static_cast<long long>(d), &fixed))
+            fixed = std::numeric_limits<long long>::max();
+    }
     if (plan.dp <= 0) {
         const std::string product = "tp x cp x pp = " + std::to_string(fixed);
         if (fixed > gpus)
             return Error{{},
-                         "plan",
+                         "/plan",
                          product + " needs more GPUs than the " + std::to_string(gpus)
                                  + " the cluster has; lower tp, cp or pp"};
         if (fixed <= 0 || gpus % fixed != 0)
             return Error{{},
-                         "plan",
+                         "/plan",
                          product + " does not divide the " + std::to_string(gpus)
                                  + " GPUs, so dp cannot be derived; choose degrees whose product "
                                    "divides it, or give dp"};

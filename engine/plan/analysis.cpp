@@ -397,7 +397,7 @@ std::optional<Error> checkModel(const ModelSpec &m)
     for (const auto &[name, value] : fields) {
         if (value < 1)
             return Error{{},
-                         std::string("model.") + name,
+                         std::string("/model/") + name,
                          "expected a positive integer, found " + std::to_string(value)};
     }
     return std::nullopt;

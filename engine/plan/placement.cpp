@@ -12,9 +12,11 @@ std::string str(long long v)
     return std::to_string(v);
 }
 
-Error planError(const std::string &where, const std::string &message)
+// `where` names the member as "plan.tp"; the Error gives its JSON pointer, "/plan/tp".
+Error planError(std::string where, const std::string &message)
 {
-    return Error{{}, where, message};
+    std::replace(where.begin(), where.end(), '.', '/');
+    return Error{{}, "/" + where, message};
 }
 
 // The five dimension names, in the order of `order` (checked by the plan parser; a malformed
@@ -41,7 +43,17 @@ std::optional<Error> checkDegrees(const Plan &p, int gpus)
         if (value < 1)
             return planError(where, "expected a degree >= 1, found " + str(value));
     }
-    long long product = 1LL * p.tp * p.cp * p.pp * p.dp;
+    // Checked: four degrees up to 10^9 each would overflow 64 bits and could wrap around to
+    // exactly the GPU count.
+    long long product = 1;
+    bool overflow = false;
+    for (int d : {p.tp, p.cp, p.pp, p.dp})
+        overflow = overflow || __builtin_mul_overflow(product, static_cast<long long>(d), &product);
+    if (overflow)
+        return planError("plan", "tp x cp x pp x dp = " + str(p.tp) + " x " + str(p.cp) + " x "
+                                         + str(p.pp) + " x " + str(p.dp)
+                                         + " is far more than the cluster's " + str(gpus)
+                                         + " GPUs");
     if (product != gpus)
         return planError("plan", "tp x cp x pp x dp = " + str(p.tp) + " x " + str(p.cp) + " x "
                                          + str(p.pp) + " x " + str(p.dp) + " = " + str(product)

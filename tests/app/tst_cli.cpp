@@ -347,37 +347,44 @@ void tst_Cli::analyzeRejectsBadInput_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");
+    QTest::addColumn<int>("code"); // a malformed option value is usage: 2
     QTest::newRow("plan spec")
             << QStringList{QStringLiteral("--plan"), QStringLiteral("tp=eight")}
-            << QStringLiteral("error: --plan: tp: expected a positive integer, found \"eight\"");
+            << QStringLiteral("error: --plan: tp: expected a positive integer, found \"eight\"")
+            << 2;
     QTest::newRow("plan split")
             << QStringList{QStringLiteral("--plan"), QStringLiteral("tp=64")}
-            << QStringLiteral("error: --plan: plan.tp: the 96 attention heads cannot be split "
-                              "over tp = 64 (heads must be divisible by tp)");
+            << QStringLiteral("error: --plan: /plan/tp: the 96 attention heads cannot be split "
+                              "over tp = 64 (heads must be divisible by tp)")
+            << 1;
     QTest::newRow("plan count")
             << QStringList{QStringLiteral("--plan"), QStringLiteral("tp=8,pp=3")}
-            << QStringLiteral("error: --plan: plan: tp x cp x pp = 24 does not divide the 256 "
+            << QStringLiteral("error: --plan: /plan: tp x cp x pp = 24 does not divide the 256 "
                               "GPUs, so dp cannot be derived; choose degrees whose product "
-                              "divides it, or give dp");
+                              "divides it, or give dp")
+            << 1;
     QTest::newRow("plan too big")
             << QStringList{QStringLiteral("--plan"), QStringLiteral("tp=8,pp=64")}
-            << QStringLiteral("error: --plan: plan: tp x cp x pp = 512 needs more GPUs than the "
-                              "256 the cluster has; lower tp, cp or pp");
+            << QStringLiteral("error: --plan: /plan: tp x cp x pp = 512 needs more GPUs than the "
+                              "256 the cluster has; lower tp, cp or pp")
+            << 1;
     QTest::newRow("preset")
             << QStringList{QStringLiteral("--workload-preset"), QStringLiteral("gpt5")}
             << QStringLiteral("error: --workload-preset: gpt5: unknown preset (expected one of: "
-                              "gpt3-175b, llama3-8b");
+                              "gpt3-175b, llama3-8b")
+            << 2;
 }
 
 void tst_Cli::analyzeRejectsBadInput()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, message);
+    QFETCH(int, code);
     std::vector<std::string> a{"analyze", superPod()};
     for (const QString &s : args)
         a.push_back(s.toStdString());
     Run r = cli(a);
-    QCOMPARE(r.code, 1);
+    QCOMPARE(r.code, code);
     QVERIFY2(q(r.err).contains(message), r.err.c_str());
 
     // A workload file with a bad field: the file and the field's path.
@@ -397,7 +404,7 @@ void tst_Cli::analyzeRejectsBadInput()
     Run b = cli({"analyze", superPod(), "--workload", odd, "--plan", "tp=1"});
     QCOMPARE(b.code, 1);
     QVERIFY2(q(b.err).contains(q(odd
-                                 + ": training.global_batch: global_batch = 640 must be "
+                                 + ": /training/global_batch: global_batch = 640 must be "
                                    "divisible by micro_batch x dp = 5 x 256 = 1280")),
              b.err.c_str());
 
@@ -413,7 +420,7 @@ void tst_Cli::analyzeRejectsBadInput()
     Run noPlan = cli({"analyze", bare, "--workload-preset", "llama3-8b"});
     QCOMPARE(noPlan.code, 1);
     QVERIFY2(q(noPlan.err)
-                     .contains(QStringLiteral("plan: the project states no plan: give "
+                     .contains(QStringLiteral("/plan: the project states no plan: give "
                                               "--plan SPEC")),
              noPlan.err.c_str());
 }
@@ -424,7 +431,7 @@ void tst_Cli::analyzeInvalidPlanJson()
     QCOMPARE(r.code, 1);
     const json j = json::parse(r.out);
     QCOMPARE(j["error"]["file"].get<std::string>(), std::string("--plan"));
-    QCOMPARE(j["error"]["where"].get<std::string>(), std::string("plan.tp"));
+    QCOMPARE(j["error"]["where"].get<std::string>(), std::string("/plan/tp"));
     QCOMPARE(j["diagnostics"][0]["code"].get<std::string>(), std::string("PLAN_INVALID"));
     QCOMPARE(j["diagnostics"][0]["severity"].get<std::string>(), std::string("error"));
 }

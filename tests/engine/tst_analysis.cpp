@@ -200,15 +200,15 @@ void tst_Analysis::invalidPlanIsAnErrorAndADiagnostic_data()
     QTest::addColumn<Plan>("plan");
     QTest::addColumn<QString>("where");
     QTest::addColumn<QString>("message");
-    QTest::newRow("heads") << plan(5) << "plan"
+    QTest::newRow("heads") << plan(5) << "/plan"
                            << "tp x cp x pp = 5 does not divide the 256 GPUs, so dp cannot be "
                               "derived; choose degrees whose product divides it, or give dp";
     Plan tooMany = plan(8, 8);
     tooMany.dp = 8;
-    QTest::newRow("product") << tooMany << "plan"
+    QTest::newRow("product") << tooMany << "/plan"
                              << "tp x cp x pp x dp = 8 x 1 x 8 x 8 = 512, but the cluster has "
                                 "256 GPUs";
-    QTest::newRow("split") << plan(64) << "plan.tp"
+    QTest::newRow("split") << plan(64) << "/plan/tp"
                            << "the 96 attention heads cannot be split over tp = 64 (heads must "
                               "be divisible by tp)";
 }

@@ -331,7 +331,7 @@ void tst_Diagnostics::planInvalid()
     const Diagnostic d = topoplan::planInvalid(bad.error());
     QCOMPARE(q(d.code), QStringLiteral("PLAN_INVALID"));
     QCOMPARE(d.severity, Severity::Error);
-    QCOMPARE(q(d.message), QStringLiteral("The plan cannot run: plan: tp x cp x pp = 3 does not "
+    QCOMPARE(q(d.message), QStringLiteral("The plan cannot run: /plan: tp x cp x pp = 3 does not "
                                           "divide the 16 GPUs, so dp cannot be derived; "
                                           "choose degrees whose product divides it, or give dp"));
     // A valid plan analyses, and says nothing of the plan being invalid.

@@ -182,56 +182,56 @@ void tst_Placement::validation_data()
     QTest::addColumn<QString>("where");
     QTest::addColumn<QString>("message");
 
-    QTest::newRow("gpu count") << makePlan(8, 1, 8, 2, 1) << "gpt3-175b" << 64 << "plan"
+    QTest::newRow("gpu count") << makePlan(8, 1, 8, 2, 1) << "gpt3-175b" << 64 << "/plan"
                                << "tp x cp x pp x dp = 8 x 1 x 8 x 2 = 128, but the cluster has "
                                   "64 GPUs";
-    QTest::newRow("heads") << makePlan(3, 1, 1, 8, 1) << "llama3-8b" << 24 << "plan.tp"
+    QTest::newRow("heads") << makePlan(3, 1, 1, 8, 1) << "llama3-8b" << 24 << "/plan/tp"
                            << "the 32 attention heads cannot be split over tp = 3 (heads must "
                               "be divisible by tp)";
-    QTest::newRow("kv heads") << makePlan(8, 1, 1, 1, 1) << "gqa-12" << 8 << "plan.tp"
+    QTest::newRow("kv heads") << makePlan(8, 1, 1, 1, 1) << "gqa-12" << 8 << "/plan/tp"
                               << "the 12 K/V heads and tp = 8 must divide one another (kv_heads "
                                  "divisible by tp, or tp by kv_heads to replicate K/V heads)";
-    QTest::newRow("layers") << makePlan(1, 1, 64, 1, 1) << "llama3-8b" << 64 << "plan.pp"
+    QTest::newRow("layers") << makePlan(1, 1, 64, 1, 1) << "llama3-8b" << 64 << "/plan/pp"
                             << "the 32 layers cannot fill pp = 64 pipeline stages (each stage "
                                "needs a layer)";
     QTest::newRow("interleave") << makePlan(1, 1, 16, 1, 1) << "llama3-8b-v3" << 16
-                                << "training.interleave"
+                                << "/training/interleave"
                                 << "the 32 layers cannot fill pp x interleave = 16 x 3 = 48 "
                                    "model chunks (each chunk needs a layer)";
     QTest::newRow("interleave without pp")
-            << makePlan(1, 1, 1, 4, 1) << "llama3-8b-v3" << 4 << "training.interleave"
+            << makePlan(1, 1, 1, 4, 1) << "llama3-8b-v3" << 4 << "/training/interleave"
             << "interleave = 3 needs pipeline parallelism (pp > 1), found pp = 1";
     QTest::newRow("batch") << makePlan(8, 1, 8, 7, 1) << "gpt3-175b" << 448
-                           << "training.global_batch"
+                           << "/training/global_batch"
                            << "global_batch = 1536 must be divisible by micro_batch x dp = 1 x 7 "
                               "= 7";
-    QTest::newRow("ep dense") << makePlan(1, 1, 1, 8, 2) << "llama3-8b" << 8 << "plan.ep"
+    QTest::newRow("ep dense") << makePlan(1, 1, 1, 8, 2) << "llama3-8b" << 8 << "/plan/ep"
                               << "ep = 2 needs a mixture of experts, but \"llama3-8b\" is dense "
                                  "(experts = 1)";
     QTest::newRow("ep divides dp x cp")
-            << makePlan(2, 1, 1, 4, 8) << "mixtral-8x7b" << 8 << "plan.ep"
+            << makePlan(2, 1, 1, 4, 8) << "mixtral-8x7b" << 8 << "/plan/ep"
             << "ep = 8 must divide dp x cp = 4 x 1 = 4 (expert parallelism is carved out of DP x "
                "CP)";
-    QTest::newRow("experts") << makePlan(1, 1, 1, 16, 16) << "mixtral-8x7b" << 16 << "plan.ep"
+    QTest::newRow("experts") << makePlan(1, 1, 1, 16, 16) << "mixtral-8x7b" << 16 << "/plan/ep"
                              << "the 8 experts cannot be shared out over ep = 16 (experts must be "
                                 "divisible by ep)";
-    QTest::newRow("cp seq") << makePlan(1, 3, 1, 1, 1) << "llama3-8b" << 3 << "plan.cp"
+    QTest::newRow("cp seq") << makePlan(1, 3, 1, 1, 1) << "llama3-8b" << 3 << "/plan/cp"
                             << "seq = 8192 must be divisible by 2 x cp = 6 (load-balanced causal "
                                "attention gives each CP rank two chunks)";
     QTest::newRow("moe needs sp")
-            << makePlan(2, 1, 1, 4, 2) << "mixtral-8x7b-nosp" << 8 << "training.sequence_parallel"
+            << makePlan(2, 1, 1, 4, 2) << "mixtral-8x7b-nosp" << 8 << "/training/sequence_parallel"
             << "a mixture of experts with tp = 2 and ep = 2 needs sequence parallelism (as "
                "Megatron-Core)";
     QTest::newRow("moe order") << makePlan(2, 2, 2, 2, 2, "tp-cp-pp-ep-dp") << "mixtral-8x7b" << 16
-                               << "plan.order"
+                               << "/plan/order"
                                << "the order \"tp-cp-pp-ep-dp\" gives experts other pp groups "
                                   "than the dense layers (cp = 2 sits between them); keep cp "
                                   "next to ep and dp, e.g. \"tp-cp-ep-dp-pp\"";
     QTest::newRow("order") << makePlan(1, 1, 1, 8, 1, "tp-dp-pp") << "llama3-8b" << 8
-                           << "plan.order"
+                           << "/plan/order"
                            << "expected the five dimensions tp, cp, ep, dp, pp joined by '-' "
                               "(e.g. \"tp-cp-ep-dp-pp\"), found \"tp-dp-pp\"";
-    QTest::newRow("degree") << makePlan(0, 1, 1, 8, 1) << "llama3-8b" << 8 << "plan.tp"
+    QTest::newRow("degree") << makePlan(0, 1, 1, 8, 1) << "llama3-8b" << 8 << "/plan/tp"
                             << "expected a degree >= 1, found 0";
 }
 

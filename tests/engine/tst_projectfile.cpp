@@ -126,7 +126,7 @@ void TestProjectFile::roundTripOfProjectBuiltInCode()
     p.topology.links = {{"l1", {"t1", 1}, {"s1", 143}, "ib-ndr", 1},
                         {"l2", {"t2", 0}, {"s1", 7}, "ib-ndr", 4}};
     p.layout.items["rack-a"] = {-10.25, 3, 500, 250.5, "#00ff7f"};
-    p.layout.items["l2"] = {1e-3, 1e20, 0, 0, ""};
+    p.layout.items["l2"] = {1e-3, 1e7, 0, 0, ""};
     p.plan = Plan{4, 2, 1, 1, 1, "tp-cp-ep-dp-pp"};
 
     QVERIFY(!validateTopology(p.topology, Catalog::builtin(), "code"));

@@ -134,7 +134,7 @@ void tst_Sweep::heldPlanKeepsTheRest()
     QVERIFY(!row(64).held);
     // tp 64 with pp 8 held needs 512 GPUs.
     QCOMPARE(q(row(64).heldError),
-             QStringLiteral("plan: tp x cp x pp = 512 needs more GPUs than the 256 the cluster "
+             QStringLiteral("/plan: tp x cp x pp = 512 needs more GPUs than the 256 the cluster "
                             "has; lower tp, cp or pp"));
     // Past the domain size the held plan's TP groups leave NVLink, and say so.
     QVERIFY(row(16).held->dimension(Dim::TP)->network.crossesDomain);

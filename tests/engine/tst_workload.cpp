@@ -312,13 +312,25 @@ void TestWorkload::planSpec_data()
     };
     ok("tp=8,pp=8,dp=1", {8, 8, 1, 1, 1}, "tp-cp-ep-dp-pp");
     ok("tp=4", {4, 1, 0, 1, 1}, "tp-cp-ep-dp-pp");
-    ok("", {1, 1, 0, 1, 1}, "tp-cp-ep-dp-pp");
-    ok("cp=2,ep=4,tp=2,", {2, 1, 0, 2, 4}, "tp-cp-ep-dp-pp");
+    ok("cp=2,ep=4,tp=2", {2, 1, 0, 2, 4}, "tp-cp-ep-dp-pp");
     ok("tp=8,order=tp-dp-cp-ep-pp", {8, 1, 0, 1, 1}, "tp-dp-cp-ep-pp");
     bad("tp8", "--plan: tp8: expected KEY=VALUE (e.g. tp=8,pp=4)");
     bad("tp=0", "--plan: tp: expected a positive integer, found \"0\"");
     bad("pp=2x", "--plan: pp: expected a positive integer, found \"2x\"");
     bad("dp=", "--plan: dp: expected a positive integer, found \"\"");
+    bad("", "--plan: expected KEY=VALUE items joined by ',' (e.g. tp=8,pp=4), found an empty "
+            "plan");
+    bad("cp=2,ep=4,tp=2,", "--plan: empty item in \"cp=2,ep=4,tp=2,\" (e.g. tp=8,pp=4)");
+    bad("tp=8,,pp=2", "--plan: empty item in \"tp=8,,pp=2\" (e.g. tp=8,pp=4)");
+    bad("tp=8,tp=4", "--plan: tp: given twice in \"tp=8,tp=4\"");
+    bad("tp=+8", "--plan: tp: expected a positive integer, found \"+8\"");
+    bad("tp=-8", "--plan: tp: expected a positive integer, found \"-8\"");
+    bad("tp= 8", "--plan: tp: expected a positive integer, found \" 8\"");
+    bad(" tp=8", "--plan:  tp: unknown dimension (expected tp, pp, dp, cp, ep or order)");
+    bad("tp=8 ", "--plan: tp: expected a positive integer, found \"8 \"");
+    bad("order=tp-cp-ep-dp-pp-",
+        "--plan: order: expected an order of the five dimensions tp, cp, ep, dp, pp joined by "
+        "'-' (e.g. \"tp-cp-ep-dp-pp\"), found \"tp-cp-ep-dp-pp-\"");
     bad("mp=2", "--plan: mp: unknown dimension (expected tp, pp, dp, cp, ep or order)");
     bad("order=tp-pp", "--plan: order: expected an order of the five dimensions tp, cp, ep, dp, "
                        "pp joined by '-' (e.g. \"tp-cp-ep-dp-pp\"), found \"tp-pp\"");
@@ -353,11 +365,11 @@ void TestWorkload::resolvePlan_data()
     QTest::newRow("dp given stays") << QStringLiteral("tp=8,dp=2") << 64 << 2 << QString();
     QTest::newRow("does not divide")
             << QStringLiteral("tp=3") << 64 << 0
-            << QStringLiteral("plan: tp x cp x pp = 3 does not divide the 64 GPUs, so dp cannot "
+            << QStringLiteral("/plan: tp x cp x pp = 3 does not divide the 64 GPUs, so dp cannot "
                               "be derived");
     QTest::newRow("more than the GPUs")
             << QStringLiteral("tp=8,pp=16") << 64 << 0
-            << QStringLiteral("plan: tp x cp x pp = 128 needs more GPUs than the 64 the cluster "
+            << QStringLiteral("/plan: tp x cp x pp = 128 needs more GPUs than the 64 the cluster "
                               "has; lower tp, cp or pp");
 }
 

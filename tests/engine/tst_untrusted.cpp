@@ -1,0 +1,478 @@
+// Untrusted files and options: every byte sequence and every option value gives a clear
+// error, never an abort, a hang or an exhausted memory; nothing that is not ours is replaced.
+#include "cli/cli.h"
+#include "engine/core/jsonin.h"
+#include "engine/io/projectfile.h"
+#include "engine/model/workload.h"
+#include "engine/plan/placement.h"
+
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <csignal>
+#include <fstream>
+#include <sstream>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace topoplan;
+
+namespace {
+
+struct Run
+{
+    int code = -1;
+    std::string out;
+    std::string err;
+};
+
+Run runCli(std::vector<std::string> args)
+{
+    std::ostringstream out, err;
+    Run r;
+    r.code = topoplan::cli::run(args, out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+std::string dataPath(const std::string &name)
+{
+    return std::string(TOPOPLAN_SOURCE_DIR) + "tests/data/projects/" + name;
+}
+
+void writeFile(const std::string &path, const std::string &content)
+{
+    std::ofstream f(path, std::ios::binary);
+    f << content;
+}
+
+std::string readFile(const std::string &path)
+{
+    std::ifstream f(path, std::ios::binary);
+    std::ostringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+bool validUtf8(const std::string &s)
+{
+    try {
+        (void) Json(s).dump();
+        return true;
+    } catch (const Json::exception &) {
+        return false;
+    }
+}
+
+QStringList entries(const QString &dir)
+{
+    return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System
+                               | QDir::NoDotAndDotDot);
+}
+
+} // namespace
+
+class tst_Untrusted : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void invalidUtf8IsReportedNotThrown();
+    void fileNameThatIsNotUtf8();
+    void quotingCutsOnACharacterBoundary();
+    void deepNestingIsRefusedWhileParsing();
+    void wideObjectsParseInLinearTime();
+    void duplicateMembersAreRefusedWithTheirPath();
+    void longUnknownIdsGetABoundedHint();
+    void integersAreRangeChecked_data();
+    void integersAreRangeChecked();
+    void catalogEntriesRefuseUnknownMembers();
+    void planDegreesCannotWrapAround();
+    void planSpecsAreStrict();
+    void layoutCoordinatesAreBounded();
+    void nonRegularInputsAreRefused();
+    void inputSizeIsCapped();
+    void outputFollowsSymlinks();
+    void outputWritesThroughFifos();
+    void failedWriteLeavesNoTemporaryFile();
+};
+
+void tst_Untrusted::invalidUtf8IsReportedNotThrown()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("x.topoplan")).toStdString();
+    writeFile(path, "\x80");
+    Run r = runCli({"validate", path, "--json"});
+    QCOMPARE(r.code, 1);
+    QVERIFY(validUtf8(r.out));
+    QVERIFY(Json::parse(r.out).at("valid") == false);
+    // A string value with invalid bytes, quoted in a message.
+    writeFile(path, "{\"format\": \"ab\xff\xfe\"}");
+    r = runCli({"validate", path, "--json"});
+    QCOMPARE(r.code, 1);
+    QVERIFY(validUtf8(r.out));
+    QVERIFY2(validUtf8(r.err), r.err.c_str());
+    QVERIFY2(r.err.find("line 1") != std::string::npos, r.err.c_str());
+}
+
+void tst_Untrusted::fileNameThatIsNotUtf8()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.path().toStdString() + "/n\xff.topoplan";
+    writeFile(path, "{}");
+    Run r = runCli({"validate", path, "--json"});
+    QCOMPARE(r.code, 1);
+    QVERIFY(validUtf8(r.out));
+    QCOMPARE(Json::parse(r.out).at("valid"), Json(false));
+    ::unlink(path.c_str());
+}
+
+void tst_Untrusted::quotingCutsOnACharacterBoundary()
+{
+    std::string e31;
+    for (int i = 0; i < 31; ++i)
+        e31 += "\xc3\xa9"; // é
+    for (std::size_t limit = 1; limit < 70; ++limit)
+        QVERIFY2(validUtf8(quoteText(e31, limit)), std::to_string(limit).c_str());
+    QVERIFY(validUtf8(quoteText("\xe2\x82", 60)));     // a truncated character
+    QVERIFY(validUtf8(quoteText("\xed\xa0\x80", 60))); // a surrogate
+    QVERIFY(validUtf8(quoteText("\xc0\xaf", 60)));     // overlong
+    QCOMPARE(quoteText("abc"), std::string("\"abc\""));
+    QCOMPARE(quoteText("abcdef", 3), std::string("\"abc...\""));
+
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("e.topoplan")).toStdString();
+    writeFile(path, "{\"format\":\"" + e31 + "\"}");
+    for (const char *verb : {"validate", "analyze", "plan"}) {
+        Run r = runCli({verb, path, "--json"});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(validUtf8(r.out), verb);
+        QVERIFY2(validUtf8(r.err), verb);
+    }
+}
+
+void tst_Untrusted::deepNestingIsRefusedWhileParsing()
+{
+    // 65,000 levels then a sibling member: used to overflow the stack.
+    const int levels = 65000;
+    std::string text;
+    for (int i = 0; i < levels; ++i)
+        text += "{\"a\":";
+    text += "1";
+    for (int i = 0; i < levels; ++i)
+        text += "}";
+    text.insert(text.size() - 1, ",\"b\":2");
+    Expected<Json> j = parseJson(text, "deep.topoplan");
+    QVERIFY(!j);
+    QVERIFY2(j.error().message.find(std::to_string(kMaxJsonDepth)) != std::string::npos,
+             j.error().message.c_str());
+    // Arrays too; and exactly the limit is fine.
+    Expected<Json> arrays = parseJson(std::string(levels, '['), "deep.json");
+    QVERIFY(!arrays);
+    std::string ok = std::string(kMaxJsonDepth, '[') + std::string(kMaxJsonDepth, ']');
+    QVERIFY(parseJson(ok, "ok.json").ok());
+    std::string over = "[" + ok + "]";
+    QVERIFY(!parseJson(over, "over.json").ok());
+}
+
+void tst_Untrusted::wideObjectsParseInLinearTime()
+{
+    std::string text = "{";
+    for (int i = 0; i < 200000; ++i)
+        text += (i ? ",\"k" : "\"k") + std::to_string(i) + "\":1";
+    text += "}";
+    QElapsedTimer t;
+    t.start();
+    Expected<Json> j = parseJson(text, "wide.json");
+    QVERIFY(j.ok());
+    QCOMPARE(j->size(), std::size_t(200000));
+    // Order is kept.
+    QCOMPARE(j->begin().key(), std::string("k0"));
+    QCOMPARE((--j->end()).key(), std::string("k199999"));
+    // The old quadratic parse took minutes for this; linear takes well under a second.
+    QVERIFY2(t.elapsed() < 5000, std::to_string(t.elapsed()).c_str());
+}
+
+void tst_Untrusted::duplicateMembersAreRefusedWithTheirPath()
+{
+    Expected<Json> j = parseJson(
+            R"({"topology": {"nodes": [{"id": "a"}, {"id": "b", "id": "c"}]}})", "dup.topoplan");
+    QVERIFY(!j);
+    QCOMPARE(j.error().where, std::string("/topology/nodes/1/id"));
+    QVERIFY(j.error().message.find("twice") != std::string::npos);
+
+    Expected<Project> p = loadProject(dataPath("minimal.topoplan"));
+    QVERIFY(p.ok());
+    std::string text = readFile(dataPath("minimal.topoplan"));
+    // A second, empty "topology" used to replace the full one silently.
+    text.insert(text.rfind('}'), ", \"topology\": {}");
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("dup.topoplan")).toStdString();
+    writeFile(path, text);
+    Expected<Project> dup = loadProject(path);
+    QVERIFY(!dup);
+    QCOMPARE(dup.error().where, std::string("/topology"));
+}
+
+void tst_Untrusted::longUnknownIdsGetABoundedHint()
+{
+    std::string text = readFile(dataPath("minimal.topoplan"));
+    const std::string model = "\"model\": \"";
+    auto at = text.find(model);
+    QVERIFY(at != std::string::npos);
+    at += model.size();
+    text.replace(at, text.find('"', at) - at, std::string(100000, 'x'));
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("long.topoplan")).toStdString();
+    writeFile(path, text);
+    QElapsedTimer t;
+    t.start();
+    Expected<Project> p = loadProject(path);
+    QVERIFY(!p);
+    QVERIFY2(t.elapsed() < 2000, std::to_string(t.elapsed()).c_str());
+    // The message quotes a bounded part of the id.
+    QVERIFY(p.error().message.size() < 1000);
+}
+
+namespace {
+
+// minimal.topoplan with `from` replaced by `to` once, loaded.
+Expected<Project> loadPatched(const std::string &from, const std::string &to)
+{
+    std::string text = readFile(dataPath("minimal.topoplan"));
+    auto at = text.find(from);
+    if (at == std::string::npos)
+        qFatal("%s not in minimal.topoplan", from.c_str());
+    text.replace(at, from.size(), to);
+    static QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("patched.topoplan")).toStdString();
+    writeFile(path, text);
+    return loadProject(path);
+}
+
+} // namespace
+
+void tst_Untrusted::integersAreRangeChecked_data()
+{
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<QString>("where");
+    QTest::addColumn<QString>("message");
+    // 2^32 + 8 used to be read as 8, 2^63 as a negative number, and -5 NVSwitches passed.
+    QTest::newRow("nics 2^32+8") << "\"nics\": 4"
+                                 << "\"nics\": 4294967304"
+                                 << "/catalog/servers/0/nics"
+                                 << "from 0 to 1152";
+    QTest::newRow("nics 2^63") << "\"nics\": 4"
+                               << "\"nics\": 9223372036854775808"
+                               << "/catalog/servers/0/nics"
+                               << "too large";
+    QTest::newRow("nvswitches -5") << "\"nics\": 4"
+                                   << "\"nics\": 4, \"nvswitches\": -5"
+                                   << "/catalog/servers/0/nvswitches"
+                                   << "from 0 to 144";
+    QTest::newRow("gpus 4000") << "\"gpus\": 4"
+                               << "\"gpus\": 4000"
+                               << "/catalog/servers/0/gpus"
+                               << "up to 576";
+    QTest::newRow("cables 1e8") << "\"count\": 1"
+                                << "\"count\": 100000000"
+                                << "/topology/links/1/count"
+                                << "up to 2048";
+    QTest::newRow("tp 2^32") << "\"tp\": 4"
+                             << "\"tp\": 4294967296"
+                             << "/plan/tp"
+                             << "up to 1000000";
+    QTest::newRow("port 2^32") << "\"port\": 1}"
+                               << "\"port\": 4294967297}"
+                               << "/topology/links/1/a/port"
+                               << "";
+}
+
+void tst_Untrusted::integersAreRangeChecked()
+{
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(QString, where);
+    QFETCH(QString, message);
+    Expected<Project> p = loadPatched(from.toStdString(), to.toStdString());
+    QVERIFY2(!p, "accepted");
+    QVERIFY2(p.error().file.find("patched.topoplan") != std::string::npos,
+             p.error().text().c_str());
+    QCOMPARE(q(p.error().where), where);
+    QVERIFY2(q(p.error().message).contains(message), p.error().message.c_str());
+}
+
+void tst_Untrusted::catalogEntriesRefuseUnknownMembers()
+{
+    Expected<Project> p = loadPatched("\"nics\": 4", "\"nics\": 4, \"efficency\": 0.5");
+    QVERIFY(!p);
+    QCOMPARE(p.error().where, std::string("/catalog/servers/0/efficency"));
+    QVERIFY2(p.error().message.find("unknown member \"efficency\"") != std::string::npos,
+             p.error().message.c_str());
+}
+
+void tst_Untrusted::planDegreesCannotWrapAround()
+{
+    // 247385 x 384773 x 48448661 x 8 = 2^64 x 2 + 8: wraps around to exactly 8 in 64 bits,
+    // and used to pass as a plan for 8 GPUs.
+    Workload w = *workloadPreset("llama3-8b");
+    Plan p;
+    p.tp = 247385;
+    p.cp = 384773;
+    p.pp = 48448661;
+    p.dp = 8;
+    std::optional<Error> e = validatePlan(p, w, 8);
+    QVERIFY(e.has_value());
+    QCOMPARE(e->where, std::string("/plan"));
+    QVERIFY2(e->message.find("far more than") != std::string::npos, e->message.c_str());
+    Expected<Plan> r = resolvePlan(Plan{1'000'000, 1'000'000, 0, 1'000'000, 1, p.order}, 8);
+    QVERIFY(!r);
+}
+
+void tst_Untrusted::planSpecsAreStrict()
+{
+    for (const char *spec :
+         {"", "tp=8,tp=4", ",", "tp=8,", "tp=8,,pp=2", "tp=+8", " tp=8", "tp=8 ", "tp= 8",
+          "order=tp-cp-ep-dp-pp-", "order=-tp-cp-ep-dp-pp", "tp=99999999999999999999"})
+        QVERIFY2(!planFromSpec(spec), spec);
+    QVERIFY(planFromSpec("tp=8,pp=2,order=tp-cp-ep-dp-pp").ok());
+}
+
+void tst_Untrusted::layoutCoordinatesAreBounded()
+{
+    Expected<Project> p = loadPatched("\"x\": 1e2", "\"x\": 1e308");
+    QVERIFY(!p);
+    QCOMPARE(p.error().where, std::string("/layout/items/n1/x"));
+    QVERIFY(loadPatched("\"x\": 1e2", "\"x\": -1e7").ok());
+    QVERIFY(!loadPatched("\"w\": 0", "\"w\": 1e300").ok());
+}
+
+void tst_Untrusted::nonRegularInputsAreRefused()
+{
+    QTemporaryDir dir;
+    const std::string fifo = dir.filePath(QStringLiteral("fifo")).toStdString();
+    QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+    QElapsedTimer t;
+    t.start();
+    for (const std::string &path : {fifo, std::string("/dev/zero"), dir.path().toStdString()}) {
+        Expected<std::string> text = readTextFile(path);
+        QVERIFY2(!text, path.c_str());
+        Run r = runCli({"validate", path});
+        QCOMPARE(r.code, 1);
+    }
+    QVERIFY(t.elapsed() < 5000);
+}
+
+void tst_Untrusted::inputSizeIsCapped()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("big.topoplan")).toStdString();
+    writeFile(path, std::string(2000, ' ') + "{}");
+    QVERIFY(readTextFile(path).ok());
+    qputenv("TOPOPLAN_MAX_INPUT_BYTES", "1000");
+    Expected<std::string> text = readTextFile(path);
+    qunsetenv("TOPOPLAN_MAX_INPUT_BYTES");
+    QVERIFY(!text);
+    QVERIFY(text.error().message.find("1000") != std::string::npos);
+    QCOMPARE(maxInputBytes(), kDefaultMaxInputBytes);
+}
+
+void tst_Untrusted::outputFollowsSymlinks()
+{
+    QTemporaryDir dir;
+    const std::string target = dir.filePath(QStringLiteral("target.txt")).toStdString();
+    const std::string link = dir.filePath(QStringLiteral("link.txt")).toStdString();
+    writeFile(target, "old");
+    QCOMPARE(::symlink("target.txt", link.c_str()), 0);
+    QVERIFY(!writeFileAtomically(link, "new"));
+    struct stat st
+    {};
+    QCOMPARE(::lstat(link.c_str(), &st), 0);
+    QVERIFY(S_ISLNK(st.st_mode));
+    QCOMPARE(readFile(target), std::string("new"));
+    QCOMPARE(entries(dir.path()),
+             QStringList({QStringLiteral("link.txt"), QStringLiteral("target.txt")}));
+    // A link to a file that does not exist yet creates it.
+    const std::string dangling = dir.filePath(QStringLiteral("dangling")).toStdString();
+    QCOMPARE(::symlink("made.txt", dangling.c_str()), 0);
+    QVERIFY(!writeFileAtomically(dangling, "made"));
+    QCOMPARE(readFile(dir.filePath(QStringLiteral("made.txt")).toStdString()), std::string("made"));
+}
+
+void tst_Untrusted::outputWritesThroughFifos()
+{
+    QTemporaryDir dir;
+    const std::string fifo = dir.filePath(QStringLiteral("out.fifo")).toStdString();
+    QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+    std::string got;
+    std::thread reader([&] { got = readFile(fifo); });
+    QVERIFY(!writeFileAtomically(fifo, "through"));
+    reader.join();
+    QCOMPARE(got, std::string("through"));
+    struct stat st
+    {};
+    QCOMPARE(::lstat(fifo.c_str(), &st), 0);
+    QVERIFY(S_ISFIFO(st.st_mode));
+    // A character device: /dev/null stays a device.
+    QVERIFY(!writeFileAtomically("/dev/null", "nothing"));
+    QCOMPARE(::stat("/dev/null", &st), 0);
+    QVERIFY(S_ISCHR(st.st_mode));
+    QCOMPARE(entries(dir.path()), QStringList({QStringLiteral("out.fifo")}));
+}
+
+void tst_Untrusted::failedWriteLeavesNoTemporaryFile()
+{
+    QTemporaryDir dir;
+    // Onto a directory: refused, nothing left.
+    const std::string sub = dir.filePath(QStringLiteral("sub")).toStdString();
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("sub")));
+    QVERIFY(writeFileAtomically(sub, "x").has_value());
+    QCOMPARE(entries(dir.path()), QStringList({QStringLiteral("sub")}));
+    // A write that fails for want of space (a file size limit) leaves nothing either.
+    if (QFile::exists(QStringLiteral("/dev/full"))) {
+        const std::string path = dir.filePath(QStringLiteral("full.txt")).toStdString();
+        struct rlimit old
+        {};
+        ::getrlimit(RLIMIT_FSIZE, &old);
+        struct rlimit small = old;
+        small.rlim_cur = 16;
+        std::signal(SIGXFSZ, SIG_IGN);
+        ::setrlimit(RLIMIT_FSIZE, &small);
+        std::optional<Error> e = writeFileAtomically(path, std::string(4096, 'x'));
+        ::setrlimit(RLIMIT_FSIZE, &old);
+        QVERIFY(e.has_value());
+        QCOMPARE(entries(dir.path()), QStringList({QStringLiteral("sub")}));
+    }
+    // A write interrupted by the end of the process (here SIGXFSZ, as a kill would) leaves
+    // nothing: the data is not given a name until it is complete.
+    const std::string path = dir.filePath(QStringLiteral("killed.txt")).toStdString();
+    pid_t child = ::fork();
+    if (child == 0) {
+        struct rlimit small
+        {
+            16, 16
+        };
+        std::signal(SIGXFSZ, SIG_DFL);
+        ::setrlimit(RLIMIT_FSIZE, &small);
+        (void) writeFileAtomically(path, std::string(1 << 20, 'x'));
+        ::_exit(0);
+    }
+    int status = 0;
+    QCOMPARE(::waitpid(child, &status, 0), child);
+    QVERIFY(WIFSIGNALED(status));
+    QCOMPARE(entries(dir.path()), QStringList({QStringLiteral("sub")}));
+}
+
+QTEST_GUILESS_MAIN(tst_Untrusted)
+#include "tst_untrusted.moc"
