@@ -170,7 +170,10 @@ std::string compressHostList(const std::vector<std::string> &names)
         }
         std::vector<Numbered> nums = byPrefix[key];
         std::stable_sort(nums.begin(), nums.end(), [](const Numbered &a, const Numbered &b) {
-            return a.value < b.value || (a.value == b.value && a.digits < b.digits);
+            if (a.value != b.value)
+                return a.value < b.value;
+            return a.digits.size() != b.digits.size() ? a.digits.size() < b.digits.size()
+                                                      : a.digits < b.digits;
         });
         nums.erase(std::unique(nums.begin(), nums.end(),
                                [](const Numbered &a, const Numbered &b) {
