@@ -148,8 +148,9 @@ std::vector<std::string> physicalAssumptions()
             "rail1 = the host's first compute NIC.",
             "Switch ports are named in the switch's own convention: InfiniBand cage/split "
             "(QM9700 port 1/1 and 1/2 share cage 1), Ethernet swpN (Cumulus Linux).",
-            "Racks: 4 servers a 42U rack (DGX SuperPOD layouts), fewer where 4 do not fit; a "
-            "rack-scale system is a rack of its own with compute tray t at U t. Switches fill "
+            "Racks: 4 servers a 42U rack (DGX SuperPOD layouts), fewer where 4 do not fit; the "
+            "trays of one NVLink domain share a rack, stacked from U1; a rack-scale system is a "
+            "rack of its own with compute tray t at U t. Switches fill "
             "network racks per fabric and tier, from U1 upward. Rack names: rack-c001... "
             "(compute), rack-n01... (network).",
             "Only network cables are counted (InfiniBand, RoCE, Ethernet); NVLink inside a "
@@ -162,8 +163,9 @@ RackPlan planRacks(const Project &p, const Catalog &c, const std::vector<Host> &
     const Topology &t = p.topology;
     RackPlan plan;
     plan.hosts.resize(hosts.size());
-    int slot = 0, perRack = 0;
+    int slot = 0, perRack = 0, usedU = 0;
     std::size_t lastNode = std::size_t(-1);
+    std::string lastDomain;
     for (std::size_t h = 0; h < hosts.size(); ++h) {
         const Host &host = hosts[h];
         const ServerModel *m = c.server(t.nodes[host.node].model);
@@ -178,6 +180,24 @@ RackPlan planRacks(const Project &p, const Catalog &c, const std::vector<Host> &
             lastNode = host.node;
             continue;
         }
+        const std::string &domain = t.nodes[host.node].domain;
+        if (!domain.empty()) {
+            // Trays that share an NVLink domain share its rack (NVL72: 18 trays a rack).
+            if (host.node != lastNode) {
+                const int height = std::max(1, int(ru));
+                if (domain != lastDomain || usedU + height > kUsableRackUnits) {
+                    ++plan.computeRacks;
+                    usedU = 0;
+                    perRack = 0;
+                }
+                plan.hosts[h] = {numbered("rack-c", plan.computeRacks, 3), usedU + 1};
+                usedU += height;
+            }
+            lastNode = host.node;
+            lastDomain = domain;
+            continue;
+        }
+        lastDomain.clear();
         const int fit = std::max(1, std::min(kServersPerRack, int(kUsableRackUnits / ru)));
         if (host.node != lastNode) {
             if (perRack == 0 || slot >= perRack || perRack != fit) {

@@ -750,6 +750,10 @@ void tst_Documents::billOfMaterials()
     // 32 host cables: a DGX H100's 8 rails sit in 4 twin-port cages, so 16 NIC-end optics.
     QVERIFY2(contains(bom, "transceivers,OSFP 2x400G twin-port (flat top) SR,NIC end,16\n"),
              bom.c_str());
+    // Four DGX H100 fill one rack; the 18 trays of each NVL72 domain share one.
+    QVERIFY(contains(bom, "racks,\"compute rack, 42U\",servers as the assumptions say,1\n"));
+    QVERIFY(contains(text(DocumentFormat::Bom, designs()[1].project),
+                     "racks,\"compute rack, 42U\",servers as the assumptions say,2\n"));
 }
 
 void tst_Documents::drawioIsWellFormed_data()
