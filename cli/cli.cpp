@@ -66,6 +66,12 @@ Commands:
   export FILE [--format svg|pdf|png|jpg] [--scale S] -o OUT
                        the diagram at full detail with its legend (format from OUT's
                        suffix unless given; --scale: pixels per unit for PNG/JPEG, default 2)
+  export FILE --format bom|cables|slurm-tree|slurm-block|slurm-yaml|k8s-labels|
+                       topograph|drawio|dot|dot-air -o OUT
+                       the files other tools read: bill of materials and cabling plan
+                       (CSV), Slurm topology.conf (tree, block) and topology.yaml,
+                       Kubernetes node labels and topograph's model, draw.io, DOT (plain,
+                       or NVIDIA Air's with ports); .drawio and .dot select their format
   catalog [--json]     list the hardware catalog (GPUs, servers, switches, media)
 
 Workload and plan (analyze, sweep, plan):

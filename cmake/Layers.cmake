@@ -11,6 +11,7 @@ set(TOPOPLAN_LAYERS
     "engine/perf:engine/core engine/model engine/fabric"
     "engine/plan:engine/core engine/model engine/fabric engine/perf"
     "engine/explore:engine/core engine/model engine/io engine/generate engine/fabric engine/perf engine/plan"
+    "engine/document:engine/core engine/model engine/io engine/generate engine/fabric"
     "cli:engine/*"
     "app/common:engine/*"
     "app/document:engine/* app/common"

@@ -13,6 +13,7 @@ packages=(
     libxkbcommon-dev libvulkan-dev                   # Qt6Gui's CMake config looks for them
     libboost-graph-dev nlohmann-json3-dev            # engine
     libbenchmark-dev                                 # tests/benchmarks
+    graphviz                                         # tst_documents parses DOT with `dot`
     fonts-dejavu-core                                # readable text in offscreen renders
     xvfb xauth                                       # screenshots of a real window
 )

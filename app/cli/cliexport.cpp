@@ -8,6 +8,8 @@
 #include "cli/cli.h"
 #include "cli/cliargs.h"
 
+#include "engine/core/jsonin.h"
+#include "engine/document/documents.h"
 #include "engine/io/projectfile.h"
 
 #include <QApplication>
@@ -17,19 +19,82 @@
 
 namespace topoplan::cli {
 
+namespace {
+
+// The formats the engine writes as text (bill of materials, cabling, scheduler files, DOT,
+// draw.io): no rendering, so no QApplication is needed.
+int exportDocument(const std::string &file, DocumentFormat format, const std::string &target,
+                   std::ostream &out, std::ostream &err)
+{
+    Expected<Project> project = loadProject(file);
+    if (!project) {
+        err << "error: " << project.error().text() << "\n";
+        return InvalidInput;
+    }
+    Expected<Catalog> catalog = projectCatalog(*project);
+    if (!catalog) {
+        err << "error: " << catalog.error().text() << "\n";
+        return InvalidInput;
+    }
+    Expected<std::string> text = writeDocument(format, *project, *catalog);
+    if (!text) {
+        Error e = text.error();
+        if (e.file.empty())
+            e.file = file;
+        err << "error: export: " << e.text() << "\n";
+        return InvalidInput;
+    }
+    if (std::optional<Error> e = writeFileAtomically(target, *text)) {
+        err << "error: " << e->text() << "\n";
+        return InvalidInput;
+    }
+    std::string name;
+    for (const DocumentFormatInfo &f : documentFormats())
+        if (f.format == format)
+            name = f.name;
+    out << "wrote " << target << " (" << name << ", " << text->size() << " bytes)\n";
+    return Ok;
+}
+
+std::string allFormatNames()
+{
+    std::string names = exportFormatNames().join(QStringLiteral(", ")).toStdString();
+    for (const DocumentFormatInfo &f : documentFormats())
+        names += std::string(", ") + f.name;
+    return names;
+}
+
+} // namespace
+
 int cmdExport(const Args &a, std::ostream &out, std::ostream &err)
 {
     const std::string &file = a.positional(0);
+    std::optional<DocumentFormat> textFormat = a.has("format")
+                                                       ? documentFormatFromName(a.value("format"))
+                                                       : documentFormatForFile(a.value("o"));
+    if (textFormat) {
+        if (a.has("scale")) {
+            err << "error: export: --scale applies to PNG and JPEG only\n";
+            return BadUsage;
+        }
+        return exportDocument(file, *textFormat, a.value("o"), out, err);
+    }
     const QString target = QString::fromStdString(a.value("o"));
     std::optional<ExportFormat> format
             = a.has("format") ? exportFormatFromName(QString::fromStdString(a.value("format")))
                               : exportFormatForFile(target);
+    if (!format && !a.has("format") && QFileInfo(target).suffix().toLower() == u"csv") {
+        err << "error: export: \"" << a.value("o")
+            << "\" may be the bill of materials or the cabling plan; give --format bom or "
+               "--format cables\n";
+        return BadUsage;
+    }
     if (!format) {
         err << "error: export: "
             << (a.has("format") ? "--format " + a.value("format") + " is not one of"
                                 : "cannot tell the format from \"" + a.value("o")
                                           + "\"; give --format, one of")
-            << " " << exportFormatNames().join(QStringLiteral(", ")).toStdString() << "\n";
+            << " " << allFormatNames() << "\n";
         return BadUsage;
     }
     double scale = kDefaultImageScale;

@@ -1,5 +1,7 @@
 #include "engine/io/projectfile.h"
 
+#include "engine/model/hostnames.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -708,7 +710,7 @@ Layout parseLayout(const JsonIn &j, const Topology &t)
 Project parseCurrent(const JsonIn &root, const Catalog &base)
 {
     root.expectOnly({"format", "version", "name", "description", "catalog", "topology", "workload",
-                     "plan", "layout"});
+                     "plan", "hostNames", "layout"});
     Project p;
     p.name = root.string("name", "");
     p.description = root.string("description", "");
@@ -736,6 +738,11 @@ Project parseCurrent(const JsonIn &root, const Catalog &base)
     }
     if (auto err = validateTopology(p.topology, own ? *own : base, root.file()))
         throw JsonFailure(*err);
+    if (auto names = root.find("hostNames")) {
+        p.hostNames = names->string();
+        if (auto err = checkHostNames(p.hostNames, p.topology, own ? *own : base, root.file()))
+            throw JsonFailure(*err);
+    }
     if (auto layout = root.find("layout"))
         p.layout = parseLayout(*layout, p.topology);
     return p;
@@ -907,6 +914,8 @@ Json projectToJson(const Project &p)
         doc["workload"] = toJson(*p.workload);
     if (p.plan)
         doc["plan"] = toJson(*p.plan);
+    if (!p.hostNames.empty())
+        doc["hostNames"] = p.hostNames;
     doc["layout"] = layoutToJson(p.layout, p.topology);
     return doc;
 }

@@ -119,6 +119,9 @@ struct Project
     std::optional<Workload> workload;
     std::optional<Plan> plan;
     Layout layout;
+    // The hosts' naming pattern, a Slurm host list such as "dgx[001-128]" (engine/model/
+    // hostnames.h); empty = the node names. Used by the scheduler files and the cabling plan.
+    std::string hostNames;
     bool operator==(const Project &) const = default;
 };
 

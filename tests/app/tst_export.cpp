@@ -14,6 +14,7 @@
 #include "app/export/diagramexport.h"
 #include "app/window/mainwindow.h"
 
+#include "engine/document/documents.h"
 #include "engine/generate/templates.h"
 #include "engine/io/projectfile.h"
 
@@ -87,6 +88,7 @@ private Q_SLOTS:
     void imagesAtTheirScale();
     void badInputSaysWhy_data();
     void badInputSaysWhy();
+    void documentFormatsWriteTheEngineText();
     void windowExportsInTheBackground();
 
 private:
@@ -233,6 +235,16 @@ void TestExport::badInputSaysWhy_data()
     QTest::newRow("bad scale") << QStringList{QStringLiteral("--scale"), QStringLiteral("-1"),
                                               QStringLiteral("-o"), QStringLiteral("OUT.png")}
                                << 2 << QStringLiteral("--scale -1 is not a positive number");
+    QTest::newRow("csv is two formats")
+            << QStringList{QStringLiteral("-o"), QStringLiteral("OUT.csv")} << 2
+            << QStringLiteral("give --format bom or --format cables");
+    QTest::newRow("scale on text") << QStringList{QStringLiteral("--scale"), QStringLiteral("2"),
+                                                  QStringLiteral("-o"), QStringLiteral("OUT.dot")}
+                                   << 2 << QStringLiteral("--scale applies to PNG and JPEG only");
+    QTest::newRow("unwritable text")
+            << QStringList{QStringLiteral("--format"), QStringLiteral("slurm-tree"),
+                           QStringLiteral("-o"), QStringLiteral("/nonexistent/dir/topology.conf")}
+            << 1 << QStringLiteral("/nonexistent/dir/topology.conf");
     QTest::newRow("unwritable") << QStringList{QStringLiteral("-o"),
                                                QStringLiteral("/nonexistent/dir/out.svg")}
                                 << 1 << QStringLiteral("/nonexistent/dir/out.svg: cannot write");
@@ -255,6 +267,35 @@ void TestExport::badInputSaysWhy()
     QCOMPARE(missing.code, 1);
     QVERIFY2(QString::fromStdString(missing.err).contains(QStringLiteral("/nonexistent.topoplan")),
              missing.err.c_str());
+}
+
+// The engine's formats go through `export` as the engine writes them, atomically, with no
+// rendering; .drawio and .dot choose their format from the suffix.
+void TestExport::documentFormatsWriteTheEngineText()
+{
+    Expected<Project> project = loadProject(m_sample.toStdString());
+    QVERIFY(project.ok());
+    Expected<Catalog> catalog = projectCatalog(*project);
+    QVERIFY(catalog.ok());
+    for (const DocumentFormatInfo &f : documentFormats()) {
+        const QString out = m_dir.filePath(QStringLiteral("su-") + QString::fromLatin1(f.name));
+        const Run r = runCli(
+                {"export", m_sample.toStdString(), "--format", f.name, "-o", out.toStdString()});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QVERIFY2(QString::fromStdString(r.out).startsWith(QStringLiteral("wrote ")), r.out.c_str());
+        Expected<std::string> want = writeDocument(f.format, *project, *catalog);
+        QVERIFY(want.ok());
+        QCOMPARE(readAll(out).toStdString(), *want);
+    }
+    for (const char *suffix : {"drawio", "dot"}) {
+        const QString out
+                = m_dir.filePath(QStringLiteral("by-suffix.") + QString::fromLatin1(suffix));
+        const Run r = runCli({"export", m_sample.toStdString(), "-o", out.toStdString()});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        Expected<std::string> want
+                = writeDocument(*documentFormatForFile(out.toStdString()), *project, *catalog);
+        QCOMPARE(readAll(out).toStdString(), *want);
+    }
 }
 
 void TestExport::windowExportsInTheBackground()

@@ -1,0 +1,74 @@
+#include "engine/document/documents.h"
+
+namespace topoplan {
+
+const std::vector<DocumentFormatInfo> &documentFormats()
+{
+    static const std::vector<DocumentFormatInfo> formats = {
+            {DocumentFormat::Bom, "bom", "", "bill of materials (CSV)"},
+            {DocumentFormat::Cables, "cables", "", "cabling plan (CSV)"},
+            {DocumentFormat::SlurmTree, "slurm-tree", "", "Slurm topology.conf, topology/tree"},
+            {DocumentFormat::SlurmBlock, "slurm-block", "", "Slurm topology.conf, topology/block"},
+            {DocumentFormat::SlurmYaml, "slurm-yaml", "", "Slurm topology.yaml"},
+            {DocumentFormat::K8sLabels, "k8s-labels", "",
+             "Kubernetes node labels (topograph's keys, YAML)"},
+            {DocumentFormat::Topograph, "topograph", "", "topograph model file (YAML)"},
+            {DocumentFormat::Drawio, "drawio", "drawio", "draw.io diagram (uncompressed XML)"},
+            {DocumentFormat::Dot, "dot", "dot", "Graphviz DOT"},
+            {DocumentFormat::DotAir, "dot-air", "", "Graphviz DOT for NVIDIA Air (ports)"},
+    };
+    return formats;
+}
+
+std::optional<DocumentFormat> documentFormatFromName(const std::string &name)
+{
+    for (const DocumentFormatInfo &f : documentFormats())
+        if (name == f.name)
+            return f.format;
+    return std::nullopt;
+}
+
+std::optional<DocumentFormat> documentFormatForFile(const std::string &path)
+{
+    const std::size_t dot = path.rfind('.');
+    const std::size_t slash = path.find_last_of("/\\");
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash))
+        return std::nullopt;
+    std::string suffix = path.substr(dot + 1);
+    for (char &ch : suffix)
+        if (ch >= 'A' && ch <= 'Z')
+            ch = char(ch - 'A' + 'a');
+    for (const DocumentFormatInfo &f : documentFormats())
+        if (*f.suffix && suffix == f.suffix)
+            return f.format;
+    return std::nullopt;
+}
+
+Expected<std::string> writeDocument(DocumentFormat f, const Project &p, const Catalog &c)
+{
+    switch (f) {
+    case DocumentFormat::Bom:
+        return bomCsv(p, c);
+    case DocumentFormat::Cables:
+        return cablingCsv(p, c);
+    case DocumentFormat::SlurmTree:
+        return slurmTreeConf(p, c);
+    case DocumentFormat::SlurmBlock:
+        return slurmBlockConf(p, c);
+    case DocumentFormat::SlurmYaml:
+        return slurmTopologyYaml(p, c);
+    case DocumentFormat::K8sLabels:
+        return k8sNodeLabels(p, c);
+    case DocumentFormat::Topograph:
+        return topographModel(p, c);
+    case DocumentFormat::Drawio:
+        return drawioXml(p, c);
+    case DocumentFormat::Dot:
+        return dotPlain(p, c);
+    case DocumentFormat::DotAir:
+        return dotAir(p, c);
+    }
+    return Error{"", "", "unknown document format"};
+}
+
+} // namespace topoplan

@@ -1,0 +1,79 @@
+// The files other tools read, for the 16,384-GPU h100-16k template (2,048 DGX H100 on a 3-tier
+// QM9700 fat tree, 49,152 cables): bill of materials, cabling plan and the Slurm files. Budget
+// (issue 13): under 2 s each on one core.
+
+#include "engine/document/documents.h"
+#include "engine/generate/templates.h"
+
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+using namespace topoplan;
+
+namespace {
+
+const Project &design()
+{
+    static const Project p = [] {
+        const ProjectTemplate *t = findTemplate("h100-16k");
+        if (!t) {
+            std::fprintf(stderr, "no h100-16k template\n");
+            std::abort();
+        }
+        Expected<Project> project = instantiate(*t);
+        if (!project) {
+            std::fprintf(stderr, "%s\n", project.error().text().c_str());
+            std::abort();
+        }
+        return *project;
+    }();
+    return p;
+}
+
+void write(benchmark::State &state, DocumentFormat format)
+{
+    const Project &p = design();
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        Expected<std::string> text = writeDocument(format, p, Catalog::builtin());
+        if (!text) {
+            state.SkipWithError(text.error().text().c_str());
+            return;
+        }
+        bytes = text->size();
+        benchmark::DoNotOptimize(text->data());
+    }
+    state.counters["bytes"] = double(bytes);
+}
+
+void BM_Bom16k(benchmark::State &s)
+{
+    write(s, DocumentFormat::Bom);
+}
+void BM_Cabling16k(benchmark::State &s)
+{
+    write(s, DocumentFormat::Cables);
+}
+void BM_SlurmTree16k(benchmark::State &s)
+{
+    write(s, DocumentFormat::SlurmTree);
+}
+void BM_SlurmBlock16k(benchmark::State &s)
+{
+    write(s, DocumentFormat::SlurmBlock);
+}
+void BM_SlurmYaml16k(benchmark::State &s)
+{
+    write(s, DocumentFormat::SlurmYaml);
+}
+
+} // namespace
+
+BENCHMARK(BM_Bom16k)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Cabling16k)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SlurmTree16k)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SlurmBlock16k)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SlurmYaml16k)->Unit(benchmark::kMillisecond);
+BENCHMARK_MAIN();
