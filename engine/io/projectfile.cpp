@@ -740,7 +740,7 @@ Project parseCurrent(const JsonIn &root, const Catalog &base)
         throw JsonFailure(*err);
     if (auto names = root.find("hostNames")) {
         p.hostNames = names->string();
-        if (auto err = checkHostNames(p.hostNames, p.topology, own ? *own : base, root.file()))
+        if (auto err = checkHostNames(p.hostNames, root.file()))
             throw JsonFailure(*err);
     }
     if (auto layout = root.find("layout"))

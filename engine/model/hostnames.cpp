@@ -215,8 +215,7 @@ int hostCount(const Topology &t, const Catalog &catalog)
     return n;
 }
 
-std::optional<Error> checkHostNames(const std::string &pattern, const Topology &t,
-                                    const Catalog &catalog, const std::string &file)
+std::optional<Error> checkHostNames(const std::string &pattern, const std::string &file)
 {
     Expected<std::vector<std::string>> names = expandHostList(pattern);
     if (!names) {
@@ -234,12 +233,6 @@ std::optional<Error> checkHostNames(const std::string &pattern, const Topology &
         if (!seen.insert(n).second)
             return Error{file, "/hostNames", "\"" + n + "\" is named twice"};
     }
-    const int hosts = hostCount(t, catalog);
-    if (int(names->size()) != hosts)
-        return Error{file, "/hostNames",
-                     "\"" + pattern + "\" names " + std::to_string(names->size())
-                             + " hosts, but the design has " + std::to_string(hosts)
-                             + " (one per server, one per compute tray of a rack-scale system)"};
     return std::nullopt;
 }
 
@@ -248,9 +241,16 @@ Expected<std::vector<Host>> projectHosts(const Project &p, const Catalog &catalo
     const Topology &t = p.topology;
     std::vector<std::string> patternNames;
     if (!p.hostNames.empty()) {
-        if (auto e = checkHostNames(p.hostNames, t, catalog, ""))
+        if (auto e = checkHostNames(p.hostNames, ""))
             return *e;
         patternNames = *expandHostList(p.hostNames);
+        const int hosts = hostCount(t, catalog);
+        if (int(patternNames.size()) < hosts)
+            return Error{"", "/hostNames",
+                         "\"" + p.hostNames + "\" names " + std::to_string(patternNames.size())
+                                 + " hosts, but the design has " + std::to_string(hosts)
+                                 + " (one per server, one per compute tray of a rack-scale "
+                                   "system)"};
     }
     std::vector<Host> hosts;
     std::set<std::string> seen;

@@ -38,13 +38,14 @@ bool isValidHostName(const std::string &name);
 
 // How many hosts the topology has under `catalog` (trays of rack-scale nodes counted).
 int hostCount(const Topology &t, const Catalog &catalog);
-// The hosts of the project, in node order. With a naming pattern, its names are used in order
-// (its count must match); without, each node's name (rack-scale nodes: name-t01 ...). Errors name
-// the JSON path of the offending pattern or node name.
+// The hosts of the project, in node order. With a naming pattern, its names are given in order
+// (it may name more hosts than there are, for growth; fewer is an error at "/hostNames");
+// without, each node's name (rack-scale nodes: name-t01 ...). Errors name the JSON path of the
+// offending pattern or node name.
 Expected<std::vector<Host>> projectHosts(const Project &p, const Catalog &catalog);
-// The checks of a naming pattern against a topology, with JSON-pointer errors ("/hostNames"):
-// valid list, valid and distinct names, one name per host.
-std::optional<Error> checkHostNames(const std::string &pattern, const Topology &t,
-                                    const Catalog &catalog, const std::string &file);
+// The checks of a naming pattern that hold whatever the design, with errors at "/hostNames":
+// a valid list of valid, distinct names. Whether it names every host is checked where the
+// names are used (projectHosts), so that adding a server never makes a project unloadable.
+std::optional<Error> checkHostNames(const std::string &pattern, const std::string &file);
 
 } // namespace topoplan
