@@ -1,4 +1,5 @@
 #include "cli/cli.h"
+#include "tests/engine/clirun.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -14,21 +15,11 @@ using nlohmann::json;
 
 namespace {
 
-struct Run
-{
-    int code = -1;
-    std::string out;
-    std::string err;
-};
+using Run = topoplan::fixtures::CliRun;
 
-Run cli(std::vector<std::string> args)
+Run cli(const std::vector<std::string> &args)
 {
-    std::ostringstream out, err;
-    Run r;
-    r.code = topoplan::cli::run(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
+    return topoplan::fixtures::runCli(args);
 }
 
 QString q(const std::string &s)

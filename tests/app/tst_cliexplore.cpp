@@ -2,6 +2,7 @@
 // the deltas of compare; bad axis values are usage errors (exit 2) naming the item.
 
 #include "cli/cli.h"
+#include "tests/engine/clirun.h"
 
 #include "engine/io/projectfile.h"
 
@@ -17,21 +18,11 @@ using nlohmann::json;
 
 namespace {
 
-struct Run
-{
-    int code = -1;
-    std::string out;
-    std::string err;
-};
+using Run = topoplan::fixtures::CliRun;
 
-Run cli(std::vector<std::string> args)
+Run cli(const std::vector<std::string> &args)
 {
-    std::ostringstream out, err;
-    Run r;
-    r.code = topoplan::cli::run(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
+    return topoplan::fixtures::runCli(args);
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "engine/io/projectfile.h"
 #include "engine/model/workload.h"
 #include "engine/plan/placement.h"
+#include "tests/engine/clirun.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>
@@ -23,21 +24,11 @@ using namespace topoplan;
 
 namespace {
 
-struct Run
-{
-    int code = -1;
-    std::string out;
-    std::string err;
-};
+using Run = fixtures::CliRun;
 
-Run runCli(std::vector<std::string> args)
+Run runCli(const std::vector<std::string> &args)
 {
-    std::ostringstream out, err;
-    Run r;
-    r.code = topoplan::cli::run(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
+    return fixtures::runCli(args);
 }
 
 QString q(const std::string &s)
