@@ -1,5 +1,6 @@
 #include "app/panels/comparewindow.h"
 
+#include "app/common/chartcolours.h"
 #include "app/common/diagramstyle.h"
 #include "app/common/units.h"
 #include "app/export/chartexport.h"
@@ -37,14 +38,6 @@ namespace {
 QString q(const std::string &s)
 {
     return QString::fromStdString(s);
-}
-
-QColor lineColour(int i)
-{
-    static const QColor colours[]
-            = {QColor(0x2e, 0x6f, 0xd6), QColor(0xe0, 0x7b, 0x14), QColor(0x2a, 0x9d, 0x5c),
-               QColor(0xc0, 0x39, 0x2b), QColor(0x8e, 0x44, 0xad), QColor(0x7f, 0x8c, 0x8d)};
-    return colours[i % 6];
 }
 
 // The rows of the table, a metric each.
@@ -370,7 +363,7 @@ void CompareWindow::showSweeps(const Comparison &c)
             continue;
         auto *s = new QLineSeries;
         s->setName(tr("%1 (domain %2)").arg(q(d.name)).arg(d.sweep->domainSize));
-        s->setPen(QPen(lineColour(colour++), 2.5));
+        s->setPen(QPen(chartSeriesColour(colour++), 2.5));
         s->setPointsVisible(true);
         for (const SweepRow &row : d.sweep->rows) {
             if (!row.best)

@@ -1,6 +1,7 @@
 #include "app/panels/exploredock.h"
 
 #include "app/analysis/analysiscontroller.h"
+#include "app/common/chartcolours.h"
 #include "app/common/units.h"
 #include "app/document/document.h"
 #include "app/export/chartexport.h"
@@ -47,16 +48,6 @@ namespace {
 QString q(const std::string &s)
 {
     return QString::fromStdString(s);
-}
-
-// The colours of the lines, in order; enough to tell a dozen apart.
-QColor seriesColour(int i)
-{
-    static const QColor colours[]
-            = {QColor(0x2e, 0x6f, 0xd6), QColor(0xe0, 0x7b, 0x14), QColor(0x2a, 0x9d, 0x5c),
-               QColor(0xc0, 0x39, 0x2b), QColor(0x8e, 0x44, 0xad), QColor(0x16, 0xa0, 0x85),
-               QColor(0x7f, 0x8c, 0x8d), QColor(0xd3, 0x54, 0x00)};
-    return colours[i % (sizeof colours / sizeof colours[0])];
 }
 
 // Tokens per second on an axis: thousands or millions, said once in the axis title, so the
@@ -611,7 +602,7 @@ void ExploreDock::showCharts(const ExploreResult &r)
             }
             if (bestAtSize.empty())
                 continue;
-            QLineSeries *s = lineSeries(fabricName(f), seriesColour(colour++));
+            QLineSeries *s = lineSeries(fabricName(f), chartSeriesColour(colour++));
             std::vector<int> rows;
             for (const auto &[size, row] : bestAtSize) {
                 s->append(size, r.variants[row].tokensPerS() / std::max(1, r.gpus));
@@ -660,7 +651,7 @@ void ExploreDock::showCharts(const ExploreResult &r)
             std::sort(rows.begin(), rows.end(), [&](int a, int b) {
                 return r.variants[a].spec.oversubscription < r.variants[b].spec.oversubscription;
             });
-            QLineSeries *s = lineSeries(q(key), seriesColour(colour++));
+            QLineSeries *s = lineSeries(q(key), chartSeriesColour(colour++));
             for (int row : rows)
                 s->append(r.variants[row].spec.oversubscription,
                           r.variants[row].tokensPerS() / scale.divisor);
@@ -689,16 +680,16 @@ void ExploreDock::showCharts(const ExploreResult &r)
         auto *all = new QScatterSeries;
         all->setName(tr("Designs"));
         all->setMarkerSize(9);
-        all->setColor(seriesColour(0));
-        all->setBorderColor(seriesColour(0).darker(130));
+        all->setColor(chartSeriesColour(0));
+        all->setBorderColor(chartSeriesColour(0).darker(130));
         auto *front = new QScatterSeries;
         front->setName(tr("Pareto front"));
         front->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
         front->setMarkerSize(12);
-        front->setColor(seriesColour(1));
-        front->setBorderColor(seriesColour(1).darker(130));
+        front->setColor(chartSeriesColour(1));
+        front->setBorderColor(chartSeriesColour(1).darker(130));
         auto *frontLine = new QLineSeries;
-        frontLine->setPen(QPen(seriesColour(1), 1.5, Qt::DashLine));
+        frontLine->setPen(QPen(chartSeriesColour(1), 1.5, Qt::DashLine));
         std::vector<int> allRows, frontRows;
         for (std::size_t i = 0; i < r.variants.size(); ++i) {
             const VariantResult &v = r.variants[i];
