@@ -89,6 +89,12 @@ std::string number(double value, int maxDecimals)
     return s;
 }
 
+std::string signedNumber(double value, int maxDecimals)
+{
+    const std::string s = number(value, maxDecimals);
+    return s != "0" && s[0] != '-' && s != "nan" ? "+" + s : s;
+}
+
 std::string text(const Figure &f)
 {
     return f.unit.empty() ? number(f.value, f.decimals)

@@ -15,9 +15,6 @@
 
 namespace topoplan {
 
-namespace {
-
-// JSON pointer escaping (RFC 6901): "~" -> "~0", "/" -> "~1".
 std::string escapePointer(std::string_view key)
 {
     std::string out;
@@ -31,6 +28,8 @@ std::string escapePointer(std::string_view key)
     }
     return out;
 }
+
+namespace {
 
 // The length of the valid UTF-8 sequence at the start of `s`, or 0 when it is not one
 // (overlong forms, surrogates and code points above U+10FFFF are not valid).
@@ -91,8 +90,94 @@ std::string quoteText(std::string_view text, std::size_t maxBytes)
     return dumpJson(Json(cleanText(text, maxBytes)));
 }
 
+namespace {
+
+bool nonFinite(const Json &v)
+{
+    return v.is_number_float() && !std::isfinite(v.get<double>());
+}
+
+// True when `v` holds a non-finite number anywhere: the common case (none) costs one walk
+// and no copy.
+bool holdsNonFinite(const Json &v)
+{
+    if (nonFinite(v))
+        return true;
+    if (v.is_structured()) {
+        for (const Json &child : v)
+            if (holdsNonFinite(child))
+                return true;
+    }
+    return false;
+}
+
+void dropNonFinite(Json &v, const std::string &path, Json &omitted)
+{
+    const auto note = [&omitted](const std::string &where, const Json &number) {
+        omitted.push_back(
+                {{"path", where},
+                 {"reason",
+                  std::string(std::isnan(number.get<double>()) ? "not a number" : "infinite")
+                          + ": the figure cannot be computed for this design (see "
+                            "the error diagnostics)"}});
+    };
+    if (v.is_object()) {
+        for (auto it = v.begin(); it != v.end();) {
+            const std::string where = path + "/" + escapePointer(it.key());
+            if (nonFinite(*it)) {
+                note(where, *it);
+                it = v.erase(it);
+            } else {
+                dropNonFinite(*it, where, omitted);
+                ++it;
+            }
+        }
+    } else if (v.is_array()) {
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            const std::string where = path + "/" + std::to_string(i);
+            if (nonFinite(v[i])) {
+                note(where, v[i]);
+                v[i] = nullptr;
+            } else {
+                dropNonFinite(v[i], where, omitted);
+            }
+        }
+    }
+}
+
+} // namespace
+
+Json withoutNonFinite(const Json &value)
+{
+    if (!holdsNonFinite(value))
+        return value;
+    if (nonFinite(value))
+        return nullptr;
+    Json out = value;
+    Json omitted = Json::array();
+    dropNonFinite(out, "", omitted);
+    if (out.is_object()) {
+        Json &list = out["omitted"];
+        if (!list.is_array())
+            list = Json::array();
+        for (Json &o : omitted)
+            list.push_back(std::move(o));
+    }
+    return out;
+}
+
+Json jsonNumber(double v, int decimals)
+{
+    if (!std::isfinite(v))
+        return v;
+    const double scale = std::pow(10.0, decimals);
+    return std::round(v * scale) / scale;
+}
+
 std::string dumpJson(const Json &value, int indent)
 {
+    if (holdsNonFinite(value))
+        return withoutNonFinite(value).dump(indent, ' ', false, Json::error_handler_t::replace);
     return value.dump(indent, ' ', false, Json::error_handler_t::replace);
 }
 

@@ -107,7 +107,23 @@ std::string cleanText(std::string_view text, std::size_t maxBytes = 60);
 
 // Writes `value` as JSON text (indented by `indent`, or on one line when -1). Strings that
 // are not valid UTF-8 are written with U+FFFD in place of the bad bytes; this never throws.
+// A non-finite number (NaN, infinity) is never written: see withoutNonFinite().
 std::string dumpJson(const Json &value, int indent = -1);
+
+// `value` without its non-finite numbers, which JSON cannot state (nlohmann would write them
+// as null, which reads as "no value" rather than "cannot be computed"). An object member
+// holding one is left out; an array element becomes null. When `value` is an object, each
+// is listed under its member "omitted" as {"path": JSON pointer, "reason": ...}, so a reader
+// learns what is missing and why.
+Json withoutNonFinite(const Json &value);
+
+// One token of a JSON pointer (RFC 6901): "~" -> "~0", "/" -> "~1".
+std::string escapePointer(std::string_view key);
+
+// A figure for JSON output: `v` rounded to `decimals` places (readers see 369.0, not
+// 369.00000000000006). A non-finite `v` is kept as it is, so that dumpJson() leaves it out
+// and says why under "omitted".
+Json jsonNumber(double v, int decimals);
 
 // Describes a JSON value briefly for a message: `"abc"`, `12`, `an object`.
 std::string describeJson(const Json &value);

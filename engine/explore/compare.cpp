@@ -1,5 +1,6 @@
 #include "engine/explore/compare.h"
 
+#include "engine/core/figure.h"
 #include "engine/io/projectfile.h"
 #include "engine/plan/analysisjson.h"
 #include "engine/plan/planner.h"
@@ -8,8 +9,6 @@
 #include <atomic>
 #include <cmath>
 #include <exception>
-#include <iomanip>
-#include <sstream>
 #include <thread>
 
 namespace topoplan {
@@ -68,18 +67,6 @@ DesignReport evaluate(const DesignInput &in, const Workload &workload, bool swee
     return r;
 }
 
-// "+12.3", "-0.4", "0": rounded first, so that no "-0.0" is written.
-std::string signedText(double v, int decimals)
-{
-    const double scale = std::pow(10.0, decimals);
-    const double rounded = std::round(v * scale) / scale;
-    if (rounded == 0)
-        return "0";
-    std::ostringstream ss;
-    ss << std::fixed << std::setprecision(decimals) << (rounded > 0 ? "+" : "") << rounded;
-    return ss.str();
-}
-
 std::string signedCount(int v, const char *what)
 {
     return (v >= 0 ? "+" : "") + std::to_string(v) + " " + what;
@@ -94,10 +81,7 @@ std::optional<double> percentChange(double value, double base)
 
 Json num(std::optional<double> v, int decimals)
 {
-    if (!v || !std::isfinite(*v))
-        return nullptr;
-    const double scale = std::pow(10.0, decimals);
-    return std::round(*v * scale) / scale;
+    return v ? jsonNumber(*v, decimals) : Json(nullptr);
 }
 
 } // namespace
@@ -136,14 +120,15 @@ DesignDelta deltaOf(const DesignReport &d, const DesignReport &base)
     }
     std::vector<std::string> parts;
     if (x.tokensPerSPercent)
-        parts.push_back(signedText(*x.tokensPerSPercent, 1) + " % tokens/s");
+        parts.push_back(figure::signedNumber(*x.tokensPerSPercent, 1) + " % tokens/s");
     if (x.gpus != 0) {
         parts.push_back(signedCount(x.gpus, "GPUs"));
         if (x.tokensPerSPerGpuPercent)
-            parts.push_back(signedText(*x.tokensPerSPerGpuPercent, 1) + " % tokens/s per GPU");
+            parts.push_back(figure::signedNumber(*x.tokensPerSPerGpuPercent, 1)
+                            + " % tokens/s per GPU");
     }
     if (x.mfuPoints && std::abs(*x.mfuPoints) >= 0.05)
-        parts.push_back(signedText(*x.mfuPoints, 1) + " pts MFU");
+        parts.push_back(figure::signedNumber(*x.mfuPoints, 1) + " pts MFU");
     if (x.domains != 0)
         parts.push_back(signedCount(x.domains, "NVLink domains"));
     parts.push_back(signedCount(x.switches, "switches"));

@@ -922,7 +922,7 @@ Json projectToJson(const Project &p)
 
 std::string serializeProject(const Project &p)
 {
-    return projectToJson(p).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+    return dumpJson(projectToJson(p), 2) + "\n";
 }
 
 std::optional<Error> saveProject(const Project &p, const std::string &path)

@@ -6,21 +6,16 @@ namespace topoplan {
 
 namespace {
 
-// `v` rounded to `decimals` places (JSON readers see 369.0, not 369.00000000000006); null when
-// not finite.
 Json num(double v, int decimals)
 {
-    if (!std::isfinite(v))
-        return nullptr;
-    const double scale = std::pow(10.0, decimals);
-    return std::round(v * scale) / scale;
+    return jsonNumber(v, decimals);
 }
 
 // Seconds keep 6 significant digits whatever their size (a breakdown part may be 20 us).
 Json seconds(double v)
 {
     if (!std::isfinite(v))
-        return nullptr;
+        return v;
     if (v == 0)
         return 0.0;
     const int decimals = std::max(0, 5 - static_cast<int>(std::floor(std::log10(std::fabs(v)))));
@@ -147,9 +142,13 @@ Json toJson(const SweepResult &s)
 Json toJson(const PlannerResult &p)
 {
     Json plans = Json::array();
-    for (const AnalysisResult &r : p.plans)
-        plans.push_back(toJson(r));
+    for (const AnalysisResult &r : p.plans) {
+        Json j = toJson(r);
+        j["can_run"] = canRun(r);
+        plans.push_back(std::move(j));
+    }
     return Json{{"plans", std::move(plans)},
+                {"runnable", p.runnable},
                 {"considered", p.considered},
                 {"valid", p.valid},
                 {"fitting", p.fitting}};

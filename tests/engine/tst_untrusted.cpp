@@ -2,7 +2,9 @@
 // error, never an abort, a hang or an exhausted memory; nothing that is not ours is replaced.
 #include "cli/cli.h"
 #include "engine/core/jsonin.h"
+#include "engine/generate/generator.h"
 #include "engine/io/projectfile.h"
+#include "engine/io/projectsalvage.h"
 #include "engine/model/workload.h"
 #include "engine/plan/placement.h"
 #include "tests/engine/clirun.h"
@@ -11,8 +13,11 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+#include <cmath>
 #include <csignal>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -90,6 +95,8 @@ private Q_SLOTS:
     void catalogEntriesRefuseUnknownMembers();
     void planDegreesCannotWrapAround();
     void planSpecsAreStrict();
+    void nonFiniteNumbersAreNeverWritten();
+    void brokenFilesListEveryProblemAndKeepTheRest();
     void layoutCoordinatesAreBounded();
     void nonRegularInputsAreRefused();
     void inputSizeIsCapped();
@@ -338,6 +345,81 @@ void tst_Untrusted::planSpecsAreStrict()
           "order=tp-cp-ep-dp-pp-", "order=-tp-cp-ep-dp-pp", "tp=99999999999999999999"})
         QVERIFY2(!planFromSpec(spec), spec);
     QVERIFY(planFromSpec("tp=8,pp=2,order=tp-cp-ep-dp-pp").ok());
+}
+
+void tst_Untrusted::nonFiniteNumbersAreNeverWritten()
+{
+    const double inf = std::numeric_limits<double>::infinity();
+    Json j = {{"a", std::nan("")},
+              {"b", Json::array({1.5, -inf})},
+              {"c", {{"d/e", inf}, {"f", 2}}},
+              {"g", "kept"}};
+    const std::string text = dumpJson(j, 2);
+    QVERIFY2(text.find("null") != std::string::npos, text.c_str()); // only the array slot
+    const Json back = Json::parse(text);
+    QVERIFY(!back.contains("a"));
+    QVERIFY(back["b"][1].is_null());
+    QCOMPARE(back["b"][0].get<double>(), 1.5);
+    QVERIFY(!back["c"].contains("d/e"));
+    QCOMPARE(back["c"]["f"].get<int>(), 2);
+    QCOMPARE(back["g"].get<std::string>(), std::string("kept"));
+    std::vector<std::string> paths;
+    for (const Json &o : back["omitted"]) {
+        paths.push_back(o["path"].get<std::string>());
+        QVERIFY(!o["reason"].get<std::string>().empty());
+    }
+    std::sort(paths.begin(), paths.end());
+    QCOMPARE(paths, (std::vector<std::string>{"/a", "/b/1", "/c/d~1e"}));
+    // jsonNumber() rounds what is finite and keeps what is not for the writer to leave out.
+    QCOMPARE(jsonNumber(369.00000000000006, 1).get<double>(), 369.0);
+    QVERIFY(std::isnan(jsonNumber(std::nan(""), 1).get<double>()));
+    // Nothing to leave out: the text is what nlohmann writes, with no "omitted".
+    QVERIFY(dumpJson(Json{{"x", 1}}).find("omitted") == std::string::npos);
+}
+
+void tst_Untrusted::brokenFilesListEveryProblemAndKeepTheRest()
+{
+    GeneratorOptions o;
+    o.nodes = 3;
+    Json doc = projectToJson(*generateProject(o));
+    const std::string node1 = doc["topology"]["nodes"][1]["id"];
+    doc["topology"]["nodes"][1]["model"] = "dgx-h999";
+    doc["workload"]["zzz"] = 1;
+    doc["layout"]["items"]["ghost"] = {{"x", 1}, {"y", 2}};
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("broken.topoplan")).toStdString();
+    writeFile(path, dumpJson(doc, 2));
+    QVERIFY(!loadProject(path));
+
+    const SalvagedProject s = salvageProject(path);
+    std::vector<std::string> where;
+    for (const Error &e : s.problems) {
+        QCOMPARE(e.file, path);
+        where.push_back(e.where);
+    }
+    std::sort(where.begin(), where.end());
+    QCOMPARE(where, (std::vector<std::string>{"/layout/items/ghost", "/topology/nodes/1/model",
+                                              "/workload/zzz"}));
+    QVERIFY(s.project.has_value());
+    QCOMPARE(s.project->topology.nodes.size(), std::size_t(2));
+    for (const Link &l : s.project->topology.links)
+        QVERIFY(l.a.device != node1 && l.b.device != node1);
+    QVERIFY(!s.leftOut.empty());
+    // What is read is a valid project: it saves and loads as it is.
+    const std::string again = dir.filePath(QStringLiteral("again.topoplan")).toStdString();
+    QVERIFY(!saveProject(*s.project, again));
+    QVERIFY(loadProject(again).ok());
+
+    // Nothing to read: not JSON, or not a project.
+    writeFile(path, "{ oops");
+    SalvagedProject none = salvageProject(path);
+    QCOMPARE(none.problems.size(), std::size_t(1));
+    QVERIFY(!none.project);
+    writeFile(path, R"({"format": "something-else", "version": 1})");
+    none = salvageProject(path);
+    QCOMPARE(none.problems.size(), std::size_t(1));
+    QCOMPARE(none.problems[0].where, std::string("/format"));
+    QVERIFY(!none.project);
 }
 
 void tst_Untrusted::layoutCoordinatesAreBounded()
