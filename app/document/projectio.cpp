@@ -12,10 +12,12 @@ LoadResult loadProjectFile(const QString &path)
     LoadResult result;
     result.path = path;
     Expected<Project> project = loadProject(path.toStdString());
-    if (project)
+    if (project) {
         result.project = std::move(*project);
-    else
+    } else {
         result.error = project.error();
+        result.salvage = salvageProject(path.toStdString());
+    }
     return result;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/core/error.h"
+#include "engine/io/projectsalvage.h"
 #include "engine/model/project.h"
 
 #include <QFuture>
@@ -19,6 +20,9 @@ struct LoadResult
     bool isTemplate = false;        // a new project from a template: no file to save over
     std::optional<Project> project; // set on success
     Error error;                    // set on failure: file, JSON path, what was expected
+    // On failure to open a file: every problem in it, and what can be read without the broken
+    // items (salvageProject()), worked out in the same worker.
+    std::optional<SalvagedProject> salvage;
 };
 
 // Reads, parses and validates the project file at `path`.

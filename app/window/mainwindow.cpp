@@ -42,12 +42,15 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QUndoGroup>
 #include <QUndoStack>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <memory>
 
 namespace topoplan {
 
@@ -496,7 +499,10 @@ void MainWindow::onLoaded()
     const std::optional<RecoveryEntry> restoring = std::exchange(m_restoring, std::nullopt);
     if (!result.project) {
         const QString details = QString::fromStdString(result.error.text());
-        showError(tr("Cannot Open Project"), tr("%1 could not be opened.").arg(shown), details);
+        if (result.salvage && !restoring)
+            showOpenProblems(shown, std::move(*result.salvage));
+        else
+            showError(tr("Cannot Open Project"), tr("%1 could not be opened.").arg(shown), details);
         Q_EMIT openFailed(details);
         return;
     }
@@ -620,6 +626,62 @@ void MainWindow::showError(const QString &title, const QString &text, const QStr
     auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
     box->setObjectName(QStringLiteral("errorMessage"));
     box->setInformativeText(details);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::showOpenProblems(const QString &shown, SalvagedProject salvage)
+{
+    // Every problem, not only the first: the informative text lists the first few with their
+    // JSON paths, the details all of them and what the readable part leaves out.
+    const int n = static_cast<int>(salvage.problems.size());
+    constexpr int kListed = 8;
+    QStringList listed, all;
+    for (int i = 0; i < n; ++i) {
+        const Error &e = salvage.problems[static_cast<std::size_t>(i)];
+        const QString line
+                = QString::fromStdString(e.where.empty() ? e.message : e.where + ": " + e.message);
+        all << QStringLiteral("\u2022 ") + line;
+        if (i < kListed)
+            listed << QStringLiteral("\u2022 ") + line;
+    }
+    if (n > kListed)
+        listed << tr("... and %n more (Show Details)", "", n - kListed);
+    if (salvage.truncated)
+        all << tr("(TopoPlan stopped looking after %n problems.)", "", n);
+    QString details = all.join(QLatin1Char('\n'));
+    if (!salvage.leftOut.empty()) {
+        details += QLatin1String("\n\n") + tr("Left out of the readable part:");
+        for (const std::string &what : salvage.leftOut)
+            details += QStringLiteral("\n\u2022 ") + QString::fromStdString(what);
+    }
+    auto *box
+            = new QMessageBox(QMessageBox::Warning, tr("Cannot Open Project"),
+                              tr("%1 could not be opened: it has %n problem(s).", "", n).arg(shown),
+                              QMessageBox::Cancel, this);
+    box->setObjectName(QStringLiteral("errorMessage"));
+    QString informative = listed.join(QLatin1Char('\n'));
+    if (salvage.project) {
+        informative += QLatin1String("\n\n")
+                       + tr("TopoPlan can open what it can read as a new, unsaved project, "
+                            "leaving out the broken items (%n item(s) left out). The file "
+                            "itself is not changed.",
+                            "", static_cast<int>(salvage.leftOut.size()));
+        QPushButton *open = box->addButton(tr("Open Readable Part"), QMessageBox::AcceptRole);
+        open->setObjectName(QStringLiteral("openReadablePart"));
+        box->setDefaultButton(open);
+        auto project = std::make_shared<Project>(std::move(*salvage.project));
+        const int leftOut = static_cast<int>(salvage.leftOut.size());
+        connect(open, &QPushButton::clicked, this, [this, project, shown, leftOut] {
+            openProject(std::move(*project),
+                        tr("Opened what could be read of %1 (%n item(s) left out); save it "
+                           "under a new name",
+                           "", leftOut)
+                                .arg(shown));
+        });
+    }
+    box->setInformativeText(informative);
+    box->setDetailedText(details);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
 }

@@ -136,6 +136,8 @@ private:
     void updateRecentMenu();
     void addRecentFile(const QString &path);
     void showError(const QString &title, const QString &text, const QString &details);
+    // A file that cannot be opened: all its problems, and an offer to open what can be read.
+    void showOpenProblems(const QString &shown, SalvagedProject salvage);
 
     void newProject();
     void exportAs();

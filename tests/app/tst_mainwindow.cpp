@@ -71,6 +71,7 @@ private Q_SLOTS:
     void statusBarFollowsEdits();
     void corruptFileIsRefused_data();
     void corruptFileIsRefused();
+    void brokenFileListsEveryProblemAndOpensWhatCanBeRead();
     void saveAndReopen();
     void undoActionsNameTheCommand();
     void unsavedChangesAreNotLostSilently();
@@ -204,7 +205,11 @@ void TestMainWindow::corruptFileIsRefused()
     QMessageBox *box = errorBox(w);
     QVERIFY(box);
     QVERIFY(box->isVisible());
-    QCOMPARE(box->informativeText(), engineText);
+    // Every problem is listed with its JSON path; the first is the loader's own.
+    const Error first = loadProject(path.toStdString()).error();
+    QVERIFY2(box->informativeText().contains(QString::fromStdString(
+                     first.where.empty() ? first.message : first.where + ": " + first.message)),
+             qPrintable(box->informativeText()));
     QVERIFY(box->text().contains(QFileInfo(path).fileName()));
 
     // The open document is untouched, edits and undo history included.
@@ -213,6 +218,64 @@ void TestMainWindow::corruptFileIsRefused()
     QVERIFY(w.isWindowModified());
     QCOMPARE(doc->undoStack()->count(), 1);
     box->accept();
+}
+
+void TestMainWindow::brokenFileListsEveryProblemAndOpensWhatCanBeRead()
+{
+    // Two broken items: node 0 has a member no file may have, and the last link (not one of
+    // node 0's) a count of 0. The window lists both with their paths in the file, and opens
+    // the rest as a new unsaved project; the file stays as it was.
+    GeneratorOptions options;
+    options.nodes = 4;
+    Json doc = projectToJson(*generateProject(options));
+    Json &nodes = doc["topology"]["nodes"];
+    Json &links = doc["topology"]["links"];
+    const std::string node0 = nodes[0]["id"];
+    const std::size_t linkCount = links.size();
+    std::size_t last = linkCount - 1;
+    const auto touches = [&](const Json &l) {
+        return l["a"]["device"] == node0 || l["b"]["device"] == node0;
+    };
+    while (touches(links[last]))
+        --last;
+    std::size_t node0Links = 0;
+    for (const Json &l : links)
+        node0Links += touches(l) ? 1 : 0;
+    QVERIFY(node0Links > 0);
+    nodes[0]["colour"] = "red";
+    links[last]["count"] = 0;
+    const QString path = m_dir.filePath(QStringLiteral("two-problems.topoplan"));
+    const QByteArray bytes = QByteArray::fromStdString(dumpJson(doc, 2));
+    writeFile(path, bytes);
+
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!openAndWait(w, path));
+    QMessageBox *box = errorBox(w);
+    QVERIFY(box);
+    QVERIFY(QTest::qWaitForWindowExposed(box));
+    QVERIFY2(box->text().contains(QStringLiteral("2 problem")), qPrintable(box->text()));
+    const QString listed = box->informativeText();
+    QVERIFY2(listed.contains(QStringLiteral("/topology/nodes/0/colour")), qPrintable(listed));
+    QVERIFY2(listed.contains(QStringLiteral("/topology/links/%1/count").arg(last)),
+             qPrintable(listed));
+    QVERIFY2(box->detailedText().contains(QStringLiteral("plugged into")),
+             qPrintable(box->detailedText()));
+
+    auto *open = box->findChild<QAbstractButton *>(QStringLiteral("openReadablePart"));
+    QVERIFY(open);
+    QTest::mouseClick(open, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(w.document() != nullptr
+                                     && w.document()->project().topology.nodes.size() == 3,
+                             kTimeoutMs);
+    const Project &p = w.document()->project();
+    QCOMPARE(p.topology.links.size(), linkCount - node0Links - 1);
+    QVERIFY(w.document()->filePath().isEmpty()); // a new project: saving asks for a name
+    QVERIFY(w.isWindowModified());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), bytes);
 }
 
 void TestMainWindow::saveAndReopen()
