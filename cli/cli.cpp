@@ -320,7 +320,12 @@ int cmdGenerate(const Args &a, std::ostream &out, std::ostream &err)
         return usage;
     if (!project) {
         err << "error: " << project.error().text() << "\n";
-        return InvalidInput;
+        // An error that names an option (--template, --node, --leaf ...) is a bad option
+        // value: usage, like every other (README's exit-code table).
+        const Error &e = project.error();
+        return e.file.rfind("--", 0) == 0 || (e.file.empty() && e.where.rfind("--", 0) == 0)
+                       ? BadUsage
+                       : InvalidInput;
     }
     if (a.has("name"))
         project->name = a.value("name");

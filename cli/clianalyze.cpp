@@ -324,7 +324,7 @@ int runN1(const Args &a, const Job &job, std::ostream &out, std::ostream &err)
     if (!r)
         return fail(err, job.attributed(r.error()));
     if (a.flag("json")) {
-        out << toJson(*r).dump(2) << "\n";
+        out << dumpJson(toJson(*r), 2) << "\n";
         return Ok;
     }
     const double intact = r->intact.step.tokensPerS;
@@ -403,7 +403,7 @@ int cmdAnalyze(const Args &a, std::ostream &out, std::ostream &err)
             return fail(err, job->attributed(e));
         }
         if (a.flag("json"))
-            out << toJson(*impact).dump(2) << "\n";
+            out << dumpJson(toJson(*impact), 2) << "\n";
         else
             writeImpact(*impact, job->file, out);
         return Ok;
@@ -508,9 +508,19 @@ int cmdPlan(const Args &a, std::ostream &out, std::ostream &err)
     if (job->plan)
         options.order = job->plan->order;
     const PlannerResult r = planJob(*job->analyzer, job->workload, {}, options);
+    // Nothing that can run is a wrong design or job, not a result: exit 1, with --json too
+    // (the JSON still lists what was tried).
+    code = r.runnable > 0 ? Ok : InvalidInput;
+    const std::string why
+            = r.plans.empty()
+                      ? "no plan is valid and fits in memory: use more GPUs or a smaller model"
+                      : "no plan can run: every plan has a group whose GPUs cannot reach each "
+                        "other (see the diagnostics); cable the nodes' NICs to the fabric";
     if (a.flag("json")) {
         out << dumpJson(toJson(r), 2) << "\n";
-        return Ok;
+        if (code != Ok)
+            err << "error: " << job->file << ": " << why << "\n";
+        return code;
     }
     out << job->file << ": the best plans for "
         << (job->workload.model.name.empty() ? "the workload" : job->workload.model.name) << " on "
@@ -520,7 +530,7 @@ int cmdPlan(const Args &a, std::ostream &out, std::ostream &err)
              "MFU", "memory", "diagnostics"});
     int rank = 0;
     for (const AnalysisResult &p : r.plans) {
-        std::string codes;
+        std::string codes = canRun(p) ? "" : "CANNOT RUN";
         for (const Diagnostic &d : p.diagnostics)
             codes += (codes.empty() ? "" : " ") + d.code;
         const TrainingSpec &tr = p.workload.training;
@@ -531,11 +541,15 @@ int cmdPlan(const Args &a, std::ostream &out, std::ostream &err)
                diagtext::percent(p.step.mfu), diagtext::gb(p.step.memory.totalGB),
                codes.empty() ? "-" : codes});
     }
-    if (r.plans.empty())
-        out << "  no plan is valid and fits in memory: use more GPUs or a smaller model\n";
-    else
+    if (!r.plans.empty())
         out << t.str();
-    return Ok;
+    if (code != Ok) {
+        out << "  " << why << "\n";
+        err << "error: " << job->file << ": " << why << "\n";
+    } else if (r.runnable < static_cast<int>(r.plans.size())) {
+        out << "  plans marked CANNOT RUN come last: their figures are not a throughput\n";
+    }
+    return code;
 }
 
 } // namespace topoplan::cli

@@ -316,8 +316,12 @@ VariantResult evaluateVariant(const VariantSpec &spec, const ExploreRequest &req
 
     PlannerOptions options;
     options.top = 1;
+    options.cancel = request.cancel;
     const PlannerResult planned = planJob(*analyzer, request.workload, {}, options);
-    if (planned.plans.empty()) {
+    if (planned.runnable == 0 && !planned.plans.empty()) {
+        v.status = VariantStatus::NoPlan;
+        v.message = "no plan can run: a parallel group's GPUs have no path between them";
+    } else if (planned.plans.empty()) {
         v.status = VariantStatus::NoPlan;
         v.message = "no plan of the job is valid and fits in memory ("
                     + std::to_string(planned.considered) + " combinations, "
@@ -392,6 +396,8 @@ ExploreResult explore(const ExploreRequest &request)
                 v.status = VariantStatus::Unbuildable;
                 v.message = std::string("could not be evaluated: ") + e.what();
             }
+            if (cancelled())
+                return; // stopped half-way: not a result
             result.variants[i] = std::move(v);
             std::lock_guard lock(progressMutex);
             ++done;
@@ -484,10 +490,7 @@ namespace {
 
 Json num(double v, int decimals)
 {
-    if (!std::isfinite(v))
-        return nullptr;
-    const double scale = std::pow(10.0, decimals);
-    return std::round(v * scale) / scale;
+    return jsonNumber(v, decimals);
 }
 
 } // namespace

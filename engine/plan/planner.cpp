@@ -3,7 +3,9 @@
 #include "engine/perf/memorymodel.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
+#include <string_view>
 #include <tuple>
 
 namespace topoplan {
@@ -24,6 +26,20 @@ auto tieKey(const PlanCandidate &c)
 }
 
 } // namespace
+
+bool canRun(const StepEstimate &s)
+{
+    return std::isfinite(s.tokensPerS) && s.tokensPerS > 0 && std::isfinite(s.stepTimeS)
+           && s.stepTimeS > 0;
+}
+
+bool canRun(const AnalysisResult &r)
+{
+    return canRun(r.step)
+           && std::none_of(r.diagnostics.begin(), r.diagnostics.end(), [](const Diagnostic &d) {
+                  return d.code == std::string_view(code::kNoPath);
+              });
+}
 
 std::vector<int> candidateDegrees(int room, int splits)
 {
@@ -50,6 +66,12 @@ public:
     {}
 
     void run();
+    bool cancelled() const
+    {
+        if (m_options.cancel && m_options.cancel->load())
+            m_tally.cancelled = true;
+        return m_tally.cancelled;
+    }
     std::vector<PlanCandidate> &candidates() { return m_out; }
     const PlannerResult &tally() const { return m_tally; }
 
@@ -61,7 +83,7 @@ private:
     const Workload &m_w;
     const SoftwareModel &m_sw;
     const PlannerOptions &m_options;
-    PlannerResult m_tally;
+    mutable PlannerResult m_tally;
     std::vector<PlanCandidate> m_out;
 };
 
@@ -77,8 +99,11 @@ void Enumerator::run()
         for (int cp : candidateDegrees(gpus / tp, m.seq / 2)) {
             // Stages may differ by a layer, so any divisor of the GPUs left will do.
             const int room = gpus / (tp * cp);
-            for (int pp : candidateDegrees(room, room))
+            for (int pp : candidateDegrees(room, room)) {
+                if (cancelled())
+                    return;
                 degrees(tp, cp, pp);
+            }
         }
     }
 }
@@ -147,8 +172,13 @@ std::vector<PlanCandidate> rankPlans(const Analyzer &a, const Workload &w, const
     Enumerator e(a, w, sw, options);
     e.run();
     std::vector<PlanCandidate> &out = e.candidates();
+    // Plans that cannot run go last: their figures (0, or not a number) say nothing, and a
+    // NaN would break the ordering.
     std::stable_sort(out.begin(), out.end(), [](const PlanCandidate &x, const PlanCandidate &y) {
-        if (x.step.tokensPerS != y.step.tokensPerS)
+        const bool xRuns = canRun(x.step), yRuns = canRun(y.step);
+        if (xRuns != yRuns)
+            return xRuns;
+        if (xRuns && x.step.tokensPerS != y.step.tokensPerS)
             return x.step.tokensPerS > y.step.tokensPerS;
         return tieKey(x) < tieKey(y);
     });
@@ -165,10 +195,17 @@ PlannerResult planJob(const Analyzer &a, const Workload &w, const SoftwareModel 
     for (const PlanCandidate &c : ranked) {
         if (static_cast<int>(result.plans.size()) >= options.top)
             break;
+        if (options.cancel && options.cancel->load()) {
+            result.cancelled = true;
+            break;
+        }
         Expected<AnalysisResult> r = a.analyze(c.workload, c.plan, sw);
         if (r)
             result.plans.push_back(std::move(*r));
     }
+    const auto cannot = std::stable_partition(result.plans.begin(), result.plans.end(),
+                                              [](const AnalysisResult &r) { return canRun(r); });
+    result.runnable = static_cast<int>(cannot - result.plans.begin());
     return result;
 }
 

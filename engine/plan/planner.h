@@ -2,6 +2,7 @@
 
 #include "engine/plan/analysis.h"
 
+#include <atomic>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,9 @@ struct PlannerOptions
     int top = 10;          // plans analysed in full and returned
     std::optional<int> tp; // only plans of this TP width
     std::string order = "tp-cp-ep-dp-pp";
+    // Set from another thread to stop early: the planner returns what it has, marked
+    // `cancelled` (a design explorer's Cancel must not wait for a 4,096-GPU enumeration).
+    const std::atomic<bool> *cancel = nullptr;
     static constexpr int kMaxMicroBatch = 8;
     static constexpr int kMaxInterleave = 4;
 };
@@ -39,11 +43,21 @@ struct PlanCandidate
 
 struct PlannerResult
 {
-    std::vector<AnalysisResult> plans; // the best `top`, analysed in full, best first
-    int considered = 0;                // combinations tried
-    int valid = 0;                     // of them, plans validatePlan() accepts
-    int fitting = 0;                   // of those, plans that fit in memory
+    // The best `top`, analysed in full, best first; plans that cannot run (canRun()) come
+    // after every plan that can, whatever their figures.
+    std::vector<AnalysisResult> plans;
+    int runnable = 0;       // of `plans`, those that can run (they lead the list)
+    bool cancelled = false; // stopped by PlannerOptions::cancel: incomplete
+    int considered = 0;     // combinations tried
+    int valid = 0;          // of them, plans validatePlan() accepts
+    int fitting = 0;        // of those, plans that fit in memory
 };
+
+// Whether a projected step can run at all: a finite, positive throughput (a group with no
+// path makes the step time infinite) and, for a plan analysed in full, no diagnostic saying
+// that GPUs of a group cannot reach each other.
+bool canRun(const StepEstimate &s);
+bool canRun(const AnalysisResult &r);
 
 // Every valid plan of `w` that fits in memory, best (most tokens/s) first; ties keep the
 // smaller TP, then PP, CP, EP, micro-batch, interleave and the lighter recomputation.

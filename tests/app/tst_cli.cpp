@@ -43,6 +43,7 @@ private Q_SLOTS:
     void validateRejectsBadFiles_data();
     void validateRejectsBadFiles();
     void generateRejectsUnknownModel();
+    void planSaysWhenNothingCanRun();
     void usageListsThePlanningVerbs();
     void analyzeJson();
     void analyzeReport();
@@ -244,9 +245,47 @@ void tst_Cli::validateRejectsBadFiles()
 
 void tst_Cli::generateRejectsUnknownModel()
 {
+    // A bad option value is usage (exit 2), whichever option names it.
     Run r = cli({"generate", "--node", "dgx-h900", "--nodes", "4", "-o", path("x.topoplan")});
-    QCOMPARE(r.code, 1);
+    QCOMPARE(r.code, 2);
     QVERIFY2(q(r.err).contains(QStringLiteral("dgx-h900")), r.err.c_str());
+    Run t = cli({"generate", "--template", "nope", "-o", path("x.topoplan")});
+    QCOMPARE(t.code, 2);
+    QVERIFY2(q(t.err).contains(QStringLiteral("unknown template")), t.err.c_str());
+    QVERIFY2(q(t.err).contains(QStringLiteral("dgx-h100-su")), t.err.c_str());
+    Run l = cli({"generate", "--node", "dgx-h100", "--nodes", "4", "--leaf", "zz", "-o",
+                 path("x.topoplan")});
+    QCOMPARE(l.code, 2);
+}
+
+void tst_Cli::planSaysWhenNothingCanRun()
+{
+    // Two servers and no fabric: every plan of 16 GPUs has a group that spans both servers
+    // and no path between them. Such plans used to be ranked as the best with 0 tokens/s.
+    const std::string file = path("islands.topoplan");
+    Run g = cli({"generate", "--node", "dgx-h100", "--nodes", "2", "--fabric", "none",
+                 "--workload-preset", "llama3-8b", "-o", file});
+    QVERIFY2(g.code == 0, g.err.c_str());
+    Run r = cli({"plan", file, "--top", "3"});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(q(r.out).contains(QStringLiteral("no plan can run")), r.out.c_str());
+    QVERIFY2(q(r.out).contains(QStringLiteral("CANNOT RUN")), r.out.c_str());
+    QVERIFY2(q(r.err).contains(QStringLiteral("no plan can run")), r.err.c_str());
+    Run j = cli({"plan", file, "--top", "3", "--json"});
+    QCOMPARE(j.code, 1);
+    const json doc = json::parse(j.out);
+    QCOMPARE(doc["runnable"].get<int>(), 0);
+    QVERIFY(!doc["plans"].empty());
+    for (const json &p : doc["plans"])
+        QVERIFY(!p["can_run"].get<bool>());
+    // Analysing one such plan fails too, and its JSON holds no null where a figure was
+    // meant: what cannot be computed is listed under "omitted" with the reason.
+    Run a = cli({"analyze", file, "--plan", "tp=8,dp=2", "--json"});
+    QCOMPARE(a.code, 1);
+    const json an = json::parse(a.out);
+    QVERIFY(an.contains("tokens_per_s") || an.contains("omitted"));
+    for (const char *figure : {"tokens_per_s", "step_time_s", "mfu"})
+        QVERIFY2(!an.contains(figure) || an[figure].is_number(), figure);
 }
 
 std::string tst_Cli::superPod()
@@ -501,6 +540,9 @@ void tst_Cli::planRanks()
             >= j["plans"][1]["tokens_per_s"].get<double>());
     QVERIFY(j["plans"][0]["fits_memory"].get<bool>());
     QVERIFY(j["fitting"].get<int>() >= 3);
+    QCOMPARE(j["runnable"].get<int>(), 3);
+    for (const json &p : j["plans"])
+        QVERIFY(p["can_run"].get<bool>());
 
     Run t = cli({"plan", superPod(), "--top", "2"});
     QVERIFY2(t.code == 0, t.err.c_str());

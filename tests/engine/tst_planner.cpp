@@ -49,6 +49,7 @@ private Q_SLOTS:
     void fixedTensorParallelWidth();
     void expertsStayInTheDomain();
     void json();
+    void cancelStopsThePlanner();
 };
 
 void tst_Planner::candidateDegrees_data()
@@ -190,6 +191,22 @@ void tst_Planner::json()
             >= j["plans"][1]["tokens_per_s"].get<double>());
     QVERIFY(j["plans"][0]["groups"].is_array());
     QVERIFY(j["considered"].get<int>() > 0);
+}
+
+void tst_Planner::cancelStopsThePlanner()
+{
+    std::atomic<bool> cancel{true};
+    PlannerOptions o;
+    o.cancel = &cancel;
+    const PlannerResult r = planJob(cluster1024(), preset("gpt3-175b"), {}, o);
+    QVERIFY(r.cancelled);
+    QVERIFY(r.plans.empty());
+    QCOMPARE(r.considered, 0);
+    cancel = false;
+    const PlannerResult whole = planJob(cluster1024(), preset("gpt3-175b"), {}, o);
+    QVERIFY(!whole.cancelled);
+    QVERIFY(!whole.plans.empty());
+    QCOMPARE(whole.runnable, int(whole.plans.size()));
 }
 
 QTEST_GUILESS_MAIN(tst_Planner)
