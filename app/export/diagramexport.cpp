@@ -3,13 +3,15 @@
 #include "app/canvas/clusterscene.h"
 #include "app/canvas/diagramlegend.h"
 #include "app/document/document.h"
+#include "engine/core/jsonin.h"
 
 #include <QApplication>
+#include <QBuffer>
+#include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 #include <cmath>
@@ -122,9 +124,12 @@ DiagramPicture recordDiagram(ClusterScene *scene, const QString &title,
 std::optional<QString> writeDiagram(const DiagramPicture &diagram, ExportFormat format,
                                     const QString &path, const QString &title, double scale)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return DiagramExportText::tr("%1: cannot write: %2").arg(path, file.errorString());
+    // Rendered into memory, then written by the engine's one atomic writer (the same as the
+    // CLI's documents and the project file): a symbolic link is followed, a FIFO or device is
+    // written through and never replaced, and a failed write leaves no temporary file.
+    QByteArray bytes;
+    QBuffer file(&bytes);
+    file.open(QIODevice::WriteOnly);
     const QRectF r = diagram.rect;
     // A picture plays back scaled by the device's resolution over its own: vector devices
     // get the picture's, so one unit stays one unit (the page size is in points).
@@ -181,12 +186,14 @@ std::optional<QString> writeDiagram(const DiagramPicture &diagram, ExportFormat 
         break;
     }
     }
-    if (!painted) {
-        file.cancelWriting();
+    file.close();
+    if (!painted)
         return DiagramExportText::tr("%1: could not render the diagram").arg(path);
-    }
-    if (!file.commit())
-        return DiagramExportText::tr("%1: cannot write: %2").arg(path, file.errorString());
+    if (std::optional<Error> e = writeFileAtomically(
+                QFile::encodeName(path).toStdString(),
+                std::string(bytes.constData(), static_cast<std::size_t>(bytes.size()))))
+        return DiagramExportText::tr("%1: cannot write: %2")
+                .arg(path, QString::fromStdString(e->message));
     return std::nullopt;
 }
 

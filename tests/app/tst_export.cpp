@@ -20,6 +20,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QPainter>
 #include <QSettings>
@@ -90,6 +91,7 @@ private Q_SLOTS:
     void badInputSaysWhy();
     void documentFormatsWriteTheEngineText();
     void windowExportsInTheBackground();
+    void diagramsWriteThroughTheAtomicWriter();
 
 private:
     QTemporaryDir m_dir;
@@ -296,6 +298,30 @@ void TestExport::documentFormatsWriteTheEngineText()
                 = writeDocument(*documentFormatForFile(out.toStdString()), *project, *catalog);
         QCOMPARE(readAll(out).toStdString(), *want);
     }
+}
+
+void TestExport::diagramsWriteThroughTheAtomicWriter()
+{
+    // Pictures are written like every other output: onto a symbolic link the target is
+    // replaced and the link stays; a failed write leaves nothing behind.
+    const QString target = m_dir.filePath(QStringLiteral("picture-target.svg"));
+    const QString link = m_dir.filePath(QStringLiteral("picture-link.svg"));
+    {
+        QFile f(target);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("old");
+    }
+    QVERIFY(QFile::link(target, link));
+    const Run r = runCli({"export", m_sample.toStdString(), "-o", link.toStdString()});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    QVERIFY(QFileInfo(link).isSymLink());
+    QVERIFY(readAll(target).contains("<svg"));
+    const QString sub = m_dir.filePath(QStringLiteral("a-directory.png"));
+    QVERIFY(QDir().mkpath(sub));
+    const QStringList before = QDir(m_dir.path()).entryList(QDir::AllEntries | QDir::Hidden);
+    const Run bad = runCli({"export", m_sample.toStdString(), "-o", sub.toStdString()});
+    QCOMPARE(bad.code, 1);
+    QCOMPARE(QDir(m_dir.path()).entryList(QDir::AllEntries | QDir::Hidden), before);
 }
 
 void TestExport::windowExportsInTheBackground()
