@@ -2,7 +2,9 @@
 // actions (moves, renames, adding and deleting devices and links, cut, paste, duplicate,
 // replicate, property edits, NVLink domains, "Add Fabric"), with a few undos in between.
 // Undoing everything gives back the exact starting file, and redoing everything the final
-// one, with every state in between the same on the way down and up.
+// one, with every state in between the same on the way down and up. After every edit and
+// every undo the project is saved to a file and opened again: the loader accepts it and it
+// reopens to the same JSON (no edit path may write a file TopoPlan then refuses).
 
 #include "editingfixture.h"
 
@@ -14,6 +16,7 @@
 #include "engine/edit/propertyedit.h"
 
 #include <QRandomGenerator>
+#include <QTemporaryDir>
 
 using namespace topoplan;
 using namespace topoplan::testing;
@@ -83,13 +86,17 @@ public:
             made = addDomain();
             break;
         }
-        if (made)
-            ++m_made[QLatin1String(kinds[kind])];
+        if (made) {
+            m_last = QLatin1String(kinds[kind]);
+            ++m_made[m_last];
+        }
         return made;
     }
 
     // How many edits of each kind were made.
     const QMap<QString, int> &made() const { return m_made; }
+    // The kind of the last edit made.
+    const QString &lastKind() const { return m_last; }
 
 private:
     const Topology &topology() const { return m_doc->project().topology; }
@@ -350,7 +357,29 @@ private:
     Document *m_doc;
     QRandomGenerator m_rng;
     QMap<QString, int> m_made;
+    QString m_last;
 };
+
+// Saves `w`'s project through the real save path, opens the file again and says what differs
+// (empty when it reopens to the same JSON).
+QString reopenDifference(const EditorWindow &w, const std::string &file)
+{
+    const Project &p = w.document->project();
+    if (std::optional<Error> e = saveProject(p, file))
+        return QStringLiteral("save failed: ") + qs(e->text());
+    Expected<Project> back = loadProject(file);
+    if (!back)
+        return QStringLiteral("the saved file is refused: ") + qs(back.error().text());
+    const std::string before = serializeProject(p), after = serializeProject(*back);
+    if (before == after)
+        return {};
+    std::size_t at = 0;
+    while (at < before.size() && at < after.size() && before[at] == after[at])
+        ++at;
+    const std::size_t from = at > 80 ? at - 80 : 0;
+    return QStringLiteral("reopens differently near:\n  saved:    %1\n  reopened: %2")
+            .arg(qs(before.substr(from, 160)), qs(after.substr(from, 160)));
+}
 
 } // namespace
 
@@ -385,6 +414,13 @@ void TestUndoFuzz::undoAllRedoAll()
 
     EditorWindow w(generated(model.toStdString(), nodes, domainSize));
     QUndoStack *stack = w.undo();
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string file = dir.filePath(QStringLiteral("fuzzed.topoplan")).toStdString();
+    const auto reopens = [&] {
+        const QString difference = reopenDifference(w, file);
+        return difference.isEmpty() ? true : (qWarning("%s", qPrintable(difference)), false);
+    };
     const QString start = w.json();
     QMap<int, QString> states{{0, start}}; // by undo index
     Fuzzer fuzzer(&w, seed);
@@ -395,6 +431,7 @@ void TestUndoFuzz::undoAllRedoAll()
         if (stack->canUndo() && undoDice.bounded(12) == 0) {
             stack->undo(); // the next edit drops the undone step from the stack
             QCOMPARE(w.json(), states.value(stack->index()));
+            QVERIFY(reopens());
             ++undos;
             continue;
         }
@@ -405,6 +442,9 @@ void TestUndoFuzz::undoAllRedoAll()
         }
         ++edits;
         states[stack->index()] = w.json();
+        QVERIFY2(
+                reopens(),
+                qPrintable(QStringLiteral("after edit %1 (%2)").arg(edits).arg(fuzzer.lastKind())));
     }
     const QString final = w.json();
     QVERIFY(!validateTopology(w.document->project().topology, w.document->catalog(), {}));
