@@ -3,7 +3,7 @@ BUILD_DIR ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
 
-.PHONY: run test build deps configure benchmark format clean fuzz
+.PHONY: run test build deps configure benchmark format clean fuzz fuzz-configure sanitize
 
 run: build
 	$(BUILD_DIR)/app/topoplan $(ARGS)
@@ -34,10 +34,12 @@ benchmark: build
 FUZZ_DIR ?= build-fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_HARNESSES = project catalog workload planspec
-fuzz: deps
+fuzz-configure: deps
 	@if [ ! -f $(FUZZ_DIR)/build.ninja ]; then \
 		cmake -S . -B $(FUZZ_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 			-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DTOPOPLAN_FUZZ=ON; fi
+
+fuzz: fuzz-configure
 	cmake --build $(FUZZ_DIR) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_HARNESSES))
 	@for h in $(FUZZ_HARNESSES); do \
 		mkdir -p $(FUZZ_DIR)/corpus/$$h $(FUZZ_DIR)/crashes/$$h; \
@@ -46,6 +48,18 @@ fuzz: deps
 			-rss_limit_mb=2048 -timeout=10 -artifact_prefix=$(FUZZ_DIR)/crashes/$$h/ \
 			$(FUZZ_DIR)/corpus/$$h tests/fuzz/regressions/$$h tests/data/projects || exit 1; \
 	done
+
+# The whole test suite once more, built by clang under AddressSanitizer and UBSan (the fuzz
+# build directory: every object there is instrumented). Leaks are checked with the
+# suppressions of tests/sanitizers/lsan.supp (Qt's and fontconfig's process-lifetime caches);
+# any UBSan report fails the test that caused it.
+SANITIZER_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/lsan.supp:print_suppressions=0 \
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:suppressions=$(CURDIR)/tests/sanitizers/ubsan.supp
+sanitize: fuzz-configure
+	cmake --build $(FUZZ_DIR) -j $(JOBS)
+	cd $(FUZZ_DIR) && $(SANITIZER_ENV) QT_QPA_PLATFORM=$${QT_QPA_PLATFORM:-offscreen} \
+		ctest --output-on-failure -j $(JOBS) --timeout 900 -E '^(format|layers)$$'
 
 format:
 	find app cli engine tests -name '*.cpp' -o -name '*.h' | xargs clang-format -i
