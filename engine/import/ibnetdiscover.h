@@ -2,6 +2,7 @@
 
 #include "engine/core/error.h"
 #include "engine/import/importreport.h"
+#include "engine/model/infiniband.h"
 
 #include <cstdint>
 #include <optional>
@@ -46,8 +47,7 @@ struct Fabric
     std::vector<Cable> cables;
 };
 
-// A port number InfiniBand allows (NodeInfo NumPorts is 8 bits).
-inline constexpr int kMaxPorts = 255;
+inline constexpr int kMaxPorts = infiniband::kMaxPorts;
 
 // Whether `text` looks like ibnetdiscover output (for choosing an importer by content).
 bool looksLikeIbnetdiscover(std::string_view text);

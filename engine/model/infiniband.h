@@ -7,6 +7,9 @@
 // "4xNDR"): the data rate of one lane of each speed, so that a cable's rate is lanes x lane.
 namespace topoplan::infiniband {
 
+// The most ports an InfiniBand node has (NodeInfo NumPorts is 8 bits).
+inline constexpr int kMaxPorts = 255;
+
 struct Speed
 {
     const char *name; // "NDR", as infiniband-diags prints it
