@@ -9,6 +9,7 @@
 #include "engine/import/fabricimport.h"
 #include "engine/import/ibnetdiscover.h"
 #include "engine/import/importer.h"
+#include "engine/import/serverfile.h"
 #include "engine/io/projectfile.h"
 #include "engine/model/summary.h"
 
@@ -181,6 +182,47 @@ const char *const kSmallPortList
           "SW     2  2 0x0002c90300002000 4x NDR - SW     1 34 0x0002c90300001000 ( "
           "'MF0;spine-a:MQM9701/U1' - 'MF0;leaf-a:MQM9701/U1' )\n";
 
+// NCCL_TOPO_DUMP_FILE's shape (NCCL src/graph/xml.cc): eight Blackwell GPUs (sm 100), each with
+// 18 NVLinks to the NVSwitches (tclass 0x068000), and eight 400 Gb/s NICs on their PCIe switches.
+std::string ncclDump(int sm, int gpus, int links, int nics, int speedMbits)
+{
+    // A100s sit on PCIe Gen4 (16 GT/s), Hopper and Blackwell on Gen5.
+    const std::string speed = sm == 80 ? "16 GT/s" : "32.0 GT/s PCIe";
+    std::string x
+            = "<?xml version=\"1.0\"?>\n<!-- NCCL topology -->\n<system version=\"1\">\n"
+              "  <cpu numaid=\"0\" affinity=\"ffff\" arch=\"x86_64\" vendor=\"GenuineIntel\">\n";
+    for (int g = 0; g < gpus; ++g) {
+        x += "    <pci busid=\"ffff:ff:0" + std::to_string(g)
+             + ".0\" class=\"0x060400\" "
+               "link_speed=\""
+             + speed + "\" link_width=\"16\">\n";
+        x += "      <pci busid=\"000" + std::to_string(g)
+             + ":00:00.0\" class=\"0x030200\" "
+               "link_speed=\""
+             + speed
+             + "\" link_width=\"16\">\n"
+               "        <gpu dev=\""
+             + std::to_string(g) + "\" sm=\"" + std::to_string(sm) + "\" rank=\""
+             + std::to_string(g)
+             + "\" gdr=\"1\">\n"
+               "          <nvlink target=\"fffffff:ffff:ff\" count=\""
+             + std::to_string(links) + "\" tclass=\"0x068000\"/>\n        </gpu>\n      </pci>\n";
+        if (g < nics)
+            x += "      <pci busid=\"010" + std::to_string(g)
+                 + ":00:00.0\" class=\"0x020700\" "
+                   "link_speed=\""
+                 + speed
+                 + "\" link_width=\"16\">\n        <nic>\n"
+                   "          <net name=\"mlx5_"
+                 + std::to_string(g) + "\" dev=\"" + std::to_string(g) + "\" speed=\""
+                 + std::to_string(speedMbits)
+                 + "\" port=\"1\" gdr=\"1\"/>\n"
+                   "        </nic>\n      </pci>\n";
+        x += "    </pci>\n";
+    }
+    return x + "  </cpu>\n</system>\n";
+}
+
 } // namespace
 
 class tst_Import : public QObject
@@ -199,8 +241,155 @@ private Q_SLOTS:
     void loneAdapterIsRefused();
     void roundTrip_data();
     void roundTrip();
+    void serverFiles_data();
+    void serverFiles();
+    void serverFileSetsTheFabricsServers();
+    void malformedServerFiles_data();
+    void malformedServerFiles();
     void cli();
 };
+
+void tst_Import::serverFiles_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<int>("nvlinks");
+    QTest::addColumn<bool>("nvswitch");
+    QTest::addColumn<int>("nics");
+    QTest::addColumn<int>("computeNics");
+    QTest::addColumn<QString>("model"); // empty: no catalog server
+    QTest::newRow("dgx-a100 nvidia-smi") << QStringLiteral("nvidia-smi/dgx-a100-topo-m.txt") << 8
+                                         << 12 << true << 12 << 8 << QStringLiteral("dgx-a100");
+    QTest::newRow("azure ndv4 (A100, 8 IB)") << QStringLiteral("nccl-topo/azure-ndv4-topo.xml") << 8
+                                             << 0 << false << 8 << 8 << QStringLiteral("dgx-a100");
+    // PCIe Gen5 links: not an A100.
+    QTest::newRow("azure ndv5 (H100, 8 IB)") << QStringLiteral("nccl-topo/azure-ndv5-topo.xml") << 8
+                                             << 0 << false << 8 << 8 << QStringLiteral("dgx-h100");
+    QTest::newRow("azure ncv4 (4 x A100 PCIe)") << QStringLiteral("nccl-topo/azure-ncv4-topo.xml")
+                                                << 4 << 12 << false << 1 << 0 << QString();
+    QTest::newRow("aws p4d (8 x A100, 4 EFA)")
+            << QStringLiteral("nccl-topo/aws-p4d-24xl-topo.xml") << 8 << 0 << false << 4 << 4
+            << QStringLiteral("dgx-a100");
+}
+
+void tst_Import::serverFiles()
+{
+    if (!fixturesPresent())
+        QSKIP("the shared fixtures (../shared/fixtures) are not on this machine");
+    QFETCH(QString, file);
+    QFETCH(int, gpus);
+    QFETCH(int, nvlinks);
+    QFETCH(bool, nvswitch);
+    QFETCH(int, nics);
+    QFETCH(int, computeNics);
+    QFETCH(QString, model);
+    const std::string path = fixture(file.toStdString());
+    Expected<std::string> text = readTextFile(path);
+    QVERIFY(text.ok());
+    const bool smi = file.startsWith(u"nvidia-smi");
+    QCOMPARE(detectImportFormat(*text),
+             std::optional(smi ? ImportFormat::NvidiaSmiTopo : ImportFormat::NcclTopology));
+    Expected<ServerFacts> f
+            = smi ? parseNvidiaSmiTopo(*text, path) : parseNcclTopology(*text, path);
+    QVERIFY2(f.ok(), f ? "" : f.error().text().c_str());
+    QCOMPARE(f->gpus, gpus);
+    QCOMPARE(f->nvlinksPerGpu, nvlinks);
+    QCOMPARE(f->nvswitch, nvswitch);
+    QCOMPARE(f->nics, nics);
+    QCOMPARE(f->computeNics, computeNics);
+    std::string why;
+    QCOMPARE(QString::fromStdString(matchServerModel(*f, Catalog::builtin(), "dgx-a100", &why)),
+             model);
+    // Alone, a server file is a project of one server of its model, or refused.
+    Expected<ImportResult> r = importFiles({path});
+    QCOMPARE(r.ok(), !model.isEmpty());
+    if (r) {
+        QCOMPARE(r->project.topology.nodes.size(), std::size_t(1));
+        checkSavesAndLoads(r->project);
+    } else {
+        QCOMPARE(r.error().file, path);
+        QVERIFY(r.error().message.find("no catalog server") != std::string::npos);
+    }
+}
+
+void tst_Import::serverFileSetsTheFabricsServers()
+{
+    // A DGX B200 fabric is taken for DGX H100 by its NICs alone (eight 400G); an NCCL dump of
+    // one B200 server sets every server of that kind.
+    GeneratorOptions o;
+    o.nodeModel = "dgx-b200";
+    o.nodes = 16;
+    Expected<Project> design = generateProject(o);
+    QVERIFY(design.ok());
+    const std::string fabric = *ibnetdiscoverText(*design, Catalog::builtin());
+    Expected<ImportResult> alone = importTexts({ImportInput{"fabric.txt", fabric}});
+    QVERIFY(alone.ok());
+    QCOMPARE(alone->project.topology.nodes.front().model, std::string("dgx-h100"));
+    Expected<ImportResult> r
+            = importTexts({ImportInput{"fabric.txt", fabric},
+                           ImportInput{"b200.xml", ncclDump(100, 8, 18, 8, 400000)}});
+    QVERIFY2(r.ok(), r ? "" : r.error().text().c_str());
+    QCOMPARE(serverModels(r->project), serverModels(*design));
+    QVERIFY(notesWith(r->report, "16 server(s) set to dgx-b200", ImportNote::Kind::Assumed) == 1);
+    // The same file again checks them; an nvidia-smi matrix of NV18 keeps B200 (it fits).
+    const std::string smi = "\tGPU0\tGPU1\tmlx5_0\tCPU Affinity\tNUMA Affinity\n"
+                            "GPU0\t X \tNV18\tPXB\t0-1\t0\n"
+                            "GPU1\tNV18\t X \tSYS\t0-1\t0\n"
+                            "mlx5_0\tPXB\tSYS\t X \n";
+    Expected<ServerFacts> two = parseNvidiaSmiTopo(smi, "smi.txt");
+    QVERIFY(two.ok());
+    QCOMPARE(two->gpus, 2);
+    QCOMPARE(two->nvlinksPerGpu, 18);
+    QVERIFY(two->nvswitch);
+    // A file of a server the fabric's servers cannot be (A100: HDR NICs on an NDR fabric's
+    // cables of 400G) leaves them and says why.
+    Expected<ImportResult> mismatch
+            = importTexts({ImportInput{"fabric.txt", fabric},
+                           ImportInput{"a100.xml", ncclDump(80, 8, 12, 8, 200000)}});
+    QVERIFY(mismatch.ok());
+    QCOMPARE(mismatch->project.topology.nodes.front().model, std::string("dgx-h100"));
+    QCOMPARE(notesWith(mismatch->report, "do not fit", ImportNote::Kind::Unmapped), 1);
+}
+
+void tst_Import::malformedServerFiles_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("where");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unclosed") << QStringLiteral("<system version=\"1\">\n  <cpu>\n")
+                              << QStringLiteral("line 3") << QStringLiteral("never closed");
+    QTest::newRow("mismatched") << QStringLiteral("<system>\n<cpu>\n</pci>\n</system>\n")
+                                << QStringLiteral("line 3") << QStringLiteral("closes <cpu>");
+    QTest::newRow("bad attribute")
+            << QStringLiteral("<system>\n<pci class=0x0302/>\n</system>")
+            << QStringLiteral("line 2") << QStringLiteral("quoted attribute");
+    QTest::newRow("graph file") << QStringLiteral("<graphs version=\"1\">\n</graphs>\n")
+                                << QStringLiteral("line 1") << QStringLiteral("NCCL graph file");
+    QTest::newRow("no gpu") << QStringLiteral(
+            "<system version=\"1\">\n<cpu numaid=\"0\"/>\n</system>\n")
+                            << QStringLiteral("line 1") << QStringLiteral("no GPU");
+    QString deep = QStringLiteral("<system>");
+    for (int i = 0; i < 70; ++i)
+        deep += QStringLiteral("<cpu>");
+    QTest::newRow("deep") << deep << QStringLiteral("line 1") << QStringLiteral("deeper than 64");
+    QTest::newRow("smi cell") << QStringLiteral("\tGPU0\tGPU1\tCPU Affinity\nGPU0\t X \tNVX\t0\n")
+                              << QStringLiteral("line 2") << QStringLiteral("column GPU1");
+    QTest::newRow("smi short row")
+            << QStringLiteral("\tGPU0\tGPU1\tCPU Affinity\nGPU0\t X \n") << QStringLiteral("line 2")
+            << QStringLiteral("expected one for each");
+}
+
+void tst_Import::malformedServerFiles()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, where);
+    QFETCH(QString, message);
+    Expected<ImportResult> r = importTexts({ImportInput{"server.txt", text.toStdString()}});
+    QVERIFY(!r.ok());
+    QCOMPARE(QString::fromStdString(r.error().where), where);
+    QVERIFY2(r.error().message.find(message.toStdString()) != std::string::npos,
+             r.error().message.c_str());
+}
 
 void tst_Import::smallFabric()
 {
