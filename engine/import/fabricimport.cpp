@@ -444,21 +444,19 @@ void FabricImporter::chooseServerModels()
             continue;
         const std::string id
                 = "imported-server-" + std::to_string(slots) + "x" + slug(gbitsText(rate)) + "g";
-        ib::Cable probe;
-        probe.lanes = 4;
-        const infiniband::Speed *speed = infiniband::speedForGbits(rate, 4);
-        probe.speed = speed ? speed->name : "";
-        std::string medium = speed && std::fabs(speed->laneGbits * 4 - rate) < 1e-6
-                                     ? mediumFor(probe)
-                                     : std::string();
+        // The NIC medium: that of a cable at this rate (4x of a speed where one gives it).
+        std::string medium;
+        for (const Host &h : m_hosts)
+            for (const HostNic &nic : h.nics)
+                if (h.server && medium.empty() && std::fabs(nic.gbits - rate) < 1e-6
+                    && cableGbits(m_f.cables[nic.cable]) > 0)
+                    medium = mediumFor(m_f.cables[nic.cable]);
         if (medium.empty()) {
-            probe.lanes = 1;
-            probe.speed = {};
-            // A rate no 4x speed gives (1x, 2x links): a medium of that rate.
-            for (const Host &h : m_hosts)
-                for (const HostNic &nic : h.nics)
-                    if (h.server && medium.empty() && std::fabs(nic.gbits - rate) < 1e-6)
-                        medium = mediumFor(m_f.cables[nic.cable]);
+            ib::Cable probe;
+            probe.lanes = 4;
+            const infiniband::Speed *speed = infiniband::speedForGbits(rate, 4);
+            probe.speed = speed ? speed->name : "";
+            medium = mediumFor(probe);
         }
         Json j = {{"id", id},
                   {"name", "Imported server, " + std::to_string(slots) + " x " + gbitsText(rate)
@@ -593,7 +591,6 @@ void FabricImporter::chooseSwitchModels()
             if (maxGbits == 0)
                 maxGbits = 200;
             const int ports = std::max(node.ports, highest);
-            const std::string label = !part.empty() ? part : (node.devid ? "" : "switch");
             char devid[16] = "";
             if (node.devid)
                 std::snprintf(devid, sizeof devid, "0x%x", *node.devid);
@@ -638,7 +635,6 @@ void FabricImporter::chooseSwitchModels()
                              + " Gb/s a port, latency as qm8700's");
             }
             model = id;
-            (void) label;
         }
         m_switchModel[i] = model;
     }

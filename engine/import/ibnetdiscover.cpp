@@ -331,7 +331,6 @@ void Parser::portLine(std::string_view line)
 {
     if (m_current < 0)
         fail("a port line outside a Switch, Ca or Rt record: expected the record's header first");
-    const NodeType ownType = m_fabric.nodes[m_current].type;
     Cursor c(line);
     c.eat('[');
     auto port = c.number();
@@ -411,8 +410,6 @@ void Parser::portLine(std::string_view line)
         fail("expected a comment (# ...) or the end of the line after the remote port, found "
              + quoteText(c.rest()));
     }
-    if (type == NodeType::Switch && ownType != NodeType::Switch && false)
-        return;
     const int r = nodeFor(type, *remote, desc);
     Node &rn = m_fabric.nodes[r];
     if (rn.declared && *remotePort > rn.ports)
