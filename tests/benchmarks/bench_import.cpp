@@ -3,6 +3,7 @@
 // ibnetdiscover text (about 10 MB) and imported back: parsing, servers and models, tiers,
 // bundles, the check of the result and its layout. Budget (issue 14): at most 2 s on one core.
 
+#include "engine/core/jsonin.h"
 #include "engine/document/documents.h"
 #include "engine/generate/templates.h"
 #include "engine/import/ibnetdiscover.h"
@@ -72,8 +73,31 @@ void BM_ImportIbnetdiscover16k(benchmark::State &state)
     state.counters["bytes"] = double(text.size());
 }
 
+// The largest fixture of ../shared/fixtures: a DGX H100 SuperPOD's NDR fabric (40 switches,
+// 582 adapters, 1,114 cables), with its report.
+void BM_ImportSuperpodFixture(benchmark::State &state)
+{
+    Expected<std::string> text
+            = readTextFile(std::string(TOPOPLAN_SOURCE_DIR)
+                           + "../shared/fixtures/ibnetdiscover/superpod-h100-ndr.out");
+    if (!text) {
+        state.SkipWithError(
+                ("the shared fixtures are not on this machine: " + text.error().text()).c_str());
+        return;
+    }
+    for (auto _ : state) {
+        Expected<ImportResult> r = importTexts({ImportInput{"superpod-h100-ndr.out", *text}});
+        if (!r) {
+            state.SkipWithError(r.error().text().c_str());
+            return;
+        }
+        benchmark::DoNotOptimize(r->project.topology.links.data());
+    }
+}
+
 } // namespace
 
+BENCHMARK(BM_ImportSuperpodFixture)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ParseIbnetdiscover16k)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ImportIbnetdiscover16k)->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();
