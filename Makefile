@@ -33,7 +33,7 @@ benchmark: build
 # tests/fuzz/regressions/<harness>/ once fixed).
 FUZZ_DIR ?= build-fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_HARNESSES = project catalog workload planspec
+FUZZ_HARNESSES = project catalog workload planspec import
 fuzz-configure: deps
 	@if [ ! -f $(FUZZ_DIR)/build.ninja ]; then \
 		cmake -S . -B $(FUZZ_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \

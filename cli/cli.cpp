@@ -3,6 +3,7 @@
 #include "cli/clianalyze.h"
 #include "cli/cliargs.h"
 #include "cli/cliexplore.h"
+#include "cli/cliimport.h"
 
 #include "engine/core/jsonin.h"
 #include "engine/generate/generator.h"
@@ -67,11 +68,17 @@ Commands:
                        the diagram at full detail with its legend (format from OUT's
                        suffix unless given; --scale: pixels per unit for PNG/JPEG, default 2)
   export FILE --format bom|cables|slurm-tree|slurm-block|slurm-yaml|k8s-labels|
-                       topograph|drawio|dot|dot-air -o OUT
+                       topograph|drawio|dot|dot-air|ibsim|ibnetdiscover -o OUT
                        the files other tools read: bill of materials and cabling plan
                        (CSV), Slurm topology.conf (tree, block) and topology.yaml,
                        Kubernetes node labels and topograph's model, draw.io, DOT (plain,
-                       or NVIDIA Air's with ports); .drawio and .dot select their format
+                       or NVIDIA Air's with ports), the InfiniBand fabric as an ibsim net
+                       file or ibnetdiscover text; .drawio and .dot select their format
+  import FILE... [-o OUT] [--json]
+                       a laid-out project from what the cluster reports: ibnetdiscover
+                       output (the fabric; default format or -p) and NCCL topology XML or
+                       nvidia-smi topo -m text (the servers' model); prints the import
+                       report: what was assumed and what could not be mapped, by line
   catalog [--json]     list the hardware catalog (GPUs, servers, switches, media)
 
 Workload and plan (analyze, sweep, plan):
@@ -390,6 +397,7 @@ int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &e
              {},
              cmdExplore},
             {"compare", 2, 64, {"json"}, {"workload", "workload-preset"}, {}, cmdCompare},
+            {"import", 1, 64, {"json"}, {"o"}, {}, cmdImport},
             {"generate",
              0,
              0,

@@ -10,6 +10,7 @@ set(TOPOPLAN_LAYERS
     "engine/fabric:engine/core engine/model"
     "engine/perf:engine/core engine/model engine/fabric"
     "engine/plan:engine/core engine/model engine/fabric engine/perf"
+    "engine/import:engine/core engine/model engine/io engine/generate"
     "engine/explore:engine/core engine/model engine/io engine/generate engine/fabric engine/perf engine/plan"
     "engine/document:engine/core engine/model engine/io engine/generate engine/fabric"
     "cli:engine/*"

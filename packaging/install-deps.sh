@@ -16,6 +16,8 @@ packages=(
     graphviz                                         # tst_documents parses DOT with `dot`
     fonts-dejavu-core                                # readable text in offscreen renders
     xvfb xauth                                       # screenshots of a real window
+    ibsim-utils infiniband-diags opensm              # tst_ibsim: the exported fabric through the
+                                                     # simulator, ibnetdiscover and OpenSM
 )
 
 missing=()

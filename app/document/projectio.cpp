@@ -1,6 +1,7 @@
 #include "app/document/projectio.h"
 
 #include "engine/generate/templates.h"
+#include "engine/import/importer.h"
 #include "engine/io/projectfile.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -47,6 +48,28 @@ QFuture<LoadResult> instantiateTemplateInBackground(const QString &templateId)
 QFuture<LoadResult> loadProjectInBackground(const QString &path)
 {
     return QtConcurrent::run([path] { return loadProjectFile(path); });
+}
+
+ImportOutcome importClusterFiles(const QStringList &paths)
+{
+    ImportOutcome outcome;
+    outcome.paths = paths;
+    std::vector<std::string> files;
+    for (const QString &p : paths)
+        files.push_back(p.toStdString());
+    Expected<ImportResult> r = importFiles(files);
+    if (r) {
+        outcome.project = std::move(r->project);
+        outcome.report = std::move(r->report);
+    } else {
+        outcome.error = r.error();
+    }
+    return outcome;
+}
+
+QFuture<ImportOutcome> importInBackground(const QStringList &paths)
+{
+    return QtConcurrent::run([paths] { return importClusterFiles(paths); });
 }
 
 QFuture<SaveResult> saveProjectInBackground(Project snapshot, const QString &path)

@@ -1,11 +1,13 @@
 #pragma once
 
 #include "engine/core/error.h"
+#include "engine/import/importreport.h"
 #include "engine/io/projectsalvage.h"
 #include "engine/model/project.h"
 
 #include <QFuture>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -31,6 +33,18 @@ QFuture<LoadResult> loadProjectInBackground(const QString &path);
 // Generates the project of a built-in template (see engine/templates.h).
 LoadResult instantiateTemplate(const QString &templateId);
 QFuture<LoadResult> instantiateTemplateInBackground(const QString &templateId);
+
+// Importing what a cluster reports (ibnetdiscover output, NCCL topology XML, nvidia-smi topo -m;
+// engine/import/importer.h) off the UI thread: a 2,048-server fabric is ten megabytes of text.
+struct ImportOutcome
+{
+    QStringList paths;
+    std::optional<Project> project; // set on success
+    ImportReport report;
+    Error error; // set on failure: file, line, what was expected
+};
+ImportOutcome importClusterFiles(const QStringList &paths);
+QFuture<ImportOutcome> importInBackground(const QStringList &paths);
 
 struct SaveResult
 {

@@ -34,22 +34,32 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoGroup>
 #include <QUndoStack>
+#include <QUrl>
+#include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <memory>
 
 namespace topoplan {
@@ -97,6 +107,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(&m_loadWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onLoaded);
     connect(&m_saveWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onSaved);
     connect(&m_exportWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onExported);
+    connect(&m_importWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onImported);
+    setAcceptDrops(true);
     connect(m_view, &ClusterView::zoomChanged, this,
             [this](double zoom) { m_zoomLabel->setText(tr("Zoom %1 %").arg(qRound(zoom * 100))); });
 
@@ -294,6 +306,12 @@ void MainWindow::createMenus()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::updateRecentMenu);
     updateRecentMenu();
+    m_importAction = file->addAction(tr("&Import..."));
+    m_importAction->setObjectName(QStringLiteral("importAction"));
+    m_importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    m_importAction->setStatusTip(tr("Start from the real cluster: ibnetdiscover output, NCCL "
+                                    "topology XML or nvidia-smi topo -m"));
+    connect(m_importAction, &QAction::triggered, this, &MainWindow::importDialog);
     file->addSeparator();
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);
@@ -483,6 +501,128 @@ void MainWindow::openFile(const QString &path)
 {
     statusBar()->showMessage(tr("Opening %1...").arg(QDir::toNativeSeparators(path)));
     m_loadWatcher.setFuture(loadProjectInBackground(path));
+}
+
+void MainWindow::importFiles(const QStringList &paths)
+{
+    if (paths.isEmpty() || isImporting())
+        return;
+    statusBar()->showMessage(
+            tr("Importing %1...").arg(QDir::toNativeSeparators(paths.join(QStringLiteral(", ")))));
+    m_importWatcher.setFuture(importInBackground(paths));
+}
+
+void MainWindow::importDialog()
+{
+    if (!maybeSave())
+        return;
+    QSettings settings;
+    const QStringList paths = QFileDialog::getOpenFileNames(
+            this, tr("Import Cluster"), settings.value(settingsKey(kLastDirKey)).toString(),
+            tr("Cluster files: ibnetdiscover, NCCL topology, nvidia-smi topo -m (*.out *.txt "
+               "*.topo *.xml *.log);;All files (*)"));
+    if (paths.isEmpty())
+        return;
+    settings.setValue(settingsKey(kLastDirKey), QFileInfo(paths.first()).absolutePath());
+    importFiles(paths);
+}
+
+void MainWindow::onImported()
+{
+    ImportOutcome outcome = m_importWatcher.result();
+    statusBar()->clearMessage();
+    QStringList shown;
+    for (const QString &p : outcome.paths)
+        shown << QFileInfo(p).fileName();
+    if (!outcome.project) {
+        const QString details = QString::fromStdString(outcome.error.text());
+        showError(tr("Cannot Import"),
+                  tr("%1 could not be imported.").arg(shown.join(QStringLiteral(", "))), details);
+        Q_EMIT importFailed(details);
+        return;
+    }
+    openProject(std::move(*outcome.project),
+                tr("Imported %1: save it to keep it.").arg(shown.join(QStringLiteral(", "))));
+    showImportReport(tr("Imported %1").arg(shown.join(QStringLiteral(", "))), outcome.report);
+    Q_EMIT documentImported(outcome.paths);
+}
+
+void MainWindow::showImportReport(const QString &title, const ImportReport &report)
+{
+    // Window-modal but not blocking, like the error box: the design is on the canvas already.
+    auto *dialog = new QDialog(this);
+    dialog->setObjectName(QStringLiteral("importReport"));
+    dialog->setWindowTitle(tr("Import Report"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    auto *layout = new QVBoxLayout(dialog);
+    QString summary = QStringLiteral("<b>%1</b>").arg(title.toHtmlEscaped());
+    for (const std::string &line : report.summary)
+        summary += QStringLiteral("<br>") + QString::fromStdString(line).toHtmlEscaped();
+    auto *label = new QLabel(summary, dialog);
+    label->setWordWrap(true);
+    layout->addWidget(label);
+    auto *counts = new QLabel(
+            tr("%n assumption(s)", nullptr, report.count(ImportNote::Kind::Assumed))
+                    + QStringLiteral(" \u00b7 ")
+                    + tr("%n not mapped", nullptr, report.count(ImportNote::Kind::Unmapped))
+                    + QStringLiteral(" \u00b7 ")
+                    + tr("%n check(s)", nullptr, report.count(ImportNote::Kind::Checked)),
+            dialog);
+    layout->addWidget(counts);
+    auto *notes = new QPlainTextEdit(dialog);
+    notes->setObjectName(QStringLiteral("importNotes"));
+    notes->setReadOnly(true);
+    notes->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    QString text;
+    for (const ImportNote &n : report.notes) {
+        text += QFileInfo(QString::fromStdString(n.file)).fileName();
+        if (n.line > 0)
+            text += QLatin1Char(':') + QString::number(n.line);
+        text += QStringLiteral(": ") + QString::fromUtf8(toString(n.kind)) + QStringLiteral(": ")
+                + QString::fromStdString(n.message) + QLatin1Char('\n');
+    }
+    notes->setPlainText(text);
+    layout->addWidget(notes, 1);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+    layout->addWidget(buttons);
+    dialog->resize(760, 480);
+    dialog->open();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    const bool files = !urls.isEmpty() && std::all_of(urls.begin(), urls.end(), [](const QUrl &u) {
+        return u.isLocalFile();
+    });
+    if (files)
+        event->acceptProposedAction();
+    else
+        QMainWindow::dragEnterEvent(event);
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    QStringList paths;
+    for (const QUrl &u : event->mimeData()->urls())
+        if (u.isLocalFile())
+            paths << u.toLocalFile();
+    if (paths.isEmpty()) {
+        QMainWindow::dropEvent(event);
+        return;
+    }
+    event->acceptProposedAction();
+    // Ask about unsaved changes once the drop is over, not inside the drag's event loop.
+    QTimer::singleShot(0, this, [this, paths] {
+        if (!maybeSave())
+            return;
+        if (paths.size() == 1
+            && paths.first().endsWith(QStringLiteral(".topoplan"), Qt::CaseInsensitive))
+            openFile(paths.first());
+        else
+            importFiles(paths);
+    });
 }
 
 void MainWindow::openTemplate(const QString &templateId)

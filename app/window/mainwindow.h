@@ -66,11 +66,19 @@ public:
     bool isLoading() const { return m_loadWatcher.isRunning(); }
     bool isSaving() const { return m_saveWatcher.isRunning(); }
     bool isExporting() const { return m_exportWatcher.isRunning(); }
+    bool isImporting() const { return m_importWatcher.isRunning(); }
 
     // Opens `path` in the background; on success it replaces the current document (without
     // asking: callers ask first, see maybeSave()), on failure it says why and keeps the
     // current document.
     void openFile(const QString &path);
+    // File > Import... and files dropped on the window: imports what a cluster reports
+    // (ibnetdiscover output, NCCL topology XML, nvidia-smi topo -m; engine/import) in the
+    // background; on success the laid-out design replaces the current document as a new,
+    // unsaved one (callers ask first, see maybeSave()) and the import report is shown in a
+    // dialog (object name "importReport"); on failure it says why (file, line, what was
+    // expected) and keeps the current document. documentImported() or importFailed() tells.
+    void importFiles(const QStringList &paths);
     // Opens a new, untitled project made from a built-in template; the sample is
     // engine/templates.h's kSampleTemplateId (32 DGX H100, rail-optimized NDR, GPT-3 175B).
     void openTemplate(const QString &templateId);
@@ -115,9 +123,17 @@ Q_SIGNALS:
     void documentSaved(const QString &path);
     void recoveryOffered();
     void diagramExported(const QString &path, const QString &error);
+    void documentImported(const QStringList &paths);
+    void importFailed(const QString &message);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    // Files dropped on the window: a project file opens, anything else is imported.
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+    void importDialog();
+    void onImported();
+    void showImportReport(const QString &title, const ImportReport &report);
 
 private:
     void createActions();
@@ -176,6 +192,7 @@ private:
     QAction *m_zoomSelectionAction = nullptr;
     QAction *m_preferencesAction = nullptr;
     QAction *m_exportAction = nullptr;
+    QAction *m_importAction = nullptr;
 
     ToolManager *m_tools = nullptr;
     SelectTool *m_selectTool = nullptr;
@@ -204,6 +221,7 @@ private:
     QFutureWatcher<LoadResult> m_loadWatcher;
     QFutureWatcher<SaveResult> m_saveWatcher;
     QFutureWatcher<std::optional<QString>> m_exportWatcher;
+    QFutureWatcher<ImportOutcome> m_importWatcher;
     QString m_exportPath;
     int m_savedUndoIndex = -1; // undo index of the snapshot being saved
     bool m_closeAfterSave = false;

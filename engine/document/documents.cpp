@@ -16,6 +16,9 @@ const std::vector<DocumentFormatInfo> &documentFormats()
             {DocumentFormat::Drawio, "drawio", "drawio", "draw.io diagram (uncompressed XML)"},
             {DocumentFormat::Dot, "dot", "dot", "Graphviz DOT"},
             {DocumentFormat::DotAir, "dot-air", "", "Graphviz DOT for NVIDIA Air (ports)"},
+            {DocumentFormat::Ibsim, "ibsim", "", "ibsim fabric simulator net file"},
+            {DocumentFormat::Ibnetdiscover, "ibnetdiscover", "",
+             "ibnetdiscover topology text (InfiniBand)"},
     };
     return formats;
 }
@@ -67,6 +70,10 @@ Expected<std::string> writeDocument(DocumentFormat f, const Project &p, const Ca
         return dotPlain(p, c);
     case DocumentFormat::DotAir:
         return dotAir(p, c);
+    case DocumentFormat::Ibsim:
+        return ibsimNet(p, c);
+    case DocumentFormat::Ibnetdiscover:
+        return ibnetdiscoverText(p, c);
     }
     return Error{"", "", "unknown document format"};
 }

@@ -47,6 +47,14 @@ Expected<std::string> bomCsv(const Project &p, const Catalog &c);
 // Cabling plan, CSV: one row per cable, A-rack,A-U,A-node,A-type,A-port,Z-rack,... columns.
 Expected<std::string> cablingCsv(const Project &p, const Catalog &c);
 
+// The InfiniBand fabric (InfiniBand switches and cables; Ethernet is left out) as the
+// InfiniBand tools see it: ibnetdiscover's default topology text, with deterministic GUIDs and
+// node descriptions "<host> mlx5_<rail>" and "MF0;<switch>:<part>/U1"; and the net file of
+// the ibsim fabric simulator, the same records with the design's ids as node names. Each NIC
+// port is a one-port channel adapter; switch port p is InfiniBand port p + 1.
+Expected<std::string> ibnetdiscoverText(const Project &p, const Catalog &c);
+Expected<std::string> ibsimNet(const Project &p, const Catalog &c);
+
 // The formats by their command-line name, for `topoplan-cli export --format`.
 enum class DocumentFormat {
     Bom,
@@ -58,7 +66,9 @@ enum class DocumentFormat {
     Topograph,
     Drawio,
     Dot,
-    DotAir
+    DotAir,
+    Ibsim,
+    Ibnetdiscover
 };
 struct DocumentFormatInfo
 {

@@ -14,6 +14,7 @@
 #include "app/window/editingactions.h"
 #include "app/window/mainwindow.h"
 
+#include "engine/document/documents.h"
 #include "engine/generate/generator.h"
 #include "engine/generate/templates.h"
 #include "engine/io/projectfile.h"
@@ -30,6 +31,8 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QPlainTextEdit>
 #include <QPointer>
 #include <QPushButton>
 #include <QSettings>
@@ -39,6 +42,7 @@
 #include <QTest>
 #include <QTimer>
 #include <QUndoStack>
+#include <QUrl>
 
 using namespace topoplan;
 using namespace std::chrono_literals;
@@ -122,6 +126,8 @@ private Q_SLOTS:
     void preferencesAreKeptAndApplied();
     void handEditedSettingsAreChecked();
     void addFabricProposesThePreferredFabric();
+    void importsAClusterFromTheMenuAndByDrop();
+    void importRefusesMalformedInput();
 };
 
 void TestFiles::initTestCase()
@@ -363,6 +369,94 @@ void TestFiles::addFabricProposesThePreferredFabric()
     QCOMPARE(dialog->options().tiers, 3);
     QVERIFY(dialog->result()); // the engine can build that fabric for eight DGX H100
     dialog->reject();
+    QFile::remove(path);
+}
+
+// A 2-tier rail-optimized cluster as ibnetdiscover reports it: the exported fabric of 64 DGX
+// H100 (two scalable units of 8 rail leaves, 8 spines).
+QString writeClusterDump(const QString &name)
+{
+    GeneratorOptions o;
+    o.nodeModel = "dgx-h100";
+    o.nodes = 64;
+    o.fabric = FabricKind::RailOptimized;
+    Expected<Project> p = generateProject(o);
+    if (!p)
+        qFatal("%s", p.error().text().c_str());
+    Expected<std::string> text = ibnetdiscoverText(*p, Catalog::builtin());
+    const QString path
+            = QDir(QStandardPaths::writableLocation(QStandardPaths::TempLocation)).filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(text->data(), qint64(text->size()));
+    return path;
+}
+
+void TestFiles::importsAClusterFromTheMenuAndByDrop()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const QString path = writeClusterDump(QStringLiteral("tst_files-cluster.out"));
+    QSignalSpy imported(&w, &MainWindow::documentImported);
+    w.importFiles({path});
+    QVERIFY(imported.wait(kTimeoutMs));
+    // The right servers, rails, leaves and spines, ready to analyse: a new, unsaved document.
+    const Project &p = w.document()->project();
+    Expected<TopologySummary> s = summarize(p.topology, Catalog::builtin());
+    QVERIFY(s);
+    QCOMPARE(s->nodes, 64);
+    QCOMPARE(s->leaf, 16);
+    QCOMPARE(s->spine, 8);
+    QVERIFY(w.document()->filePath().isEmpty());
+    QVERIFY(w.document()->isModified());
+    auto *report = w.findChild<QDialog *>(QStringLiteral("importReport"));
+    QVERIFY(report);
+    QVERIFY(report->isVisible());
+    const QString text = report->findChild<QLabel *>()->text();
+    QVERIFY2(text.contains(QStringLiteral("rail-optimized: 8 rails")), qPrintable(text));
+    auto *notes = report->findChild<QPlainTextEdit *>(QStringLiteral("importNotes"));
+    QVERIFY(notes->toPlainText().contains(QStringLiteral("taken for dgx-h100")));
+    screenshot(report, "import-report");
+    report->close();
+    QTRY_VERIFY(!w.findChild<QDialog *>(QStringLiteral("importReport")));
+
+    // Dropped on the window: imported the same way (nothing unsaved to ask about).
+    w.document()->markSaved();
+    auto *mime = new QMimeData;
+    mime->setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent enter(QPoint(200, 200), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(200, 200), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &drop);
+    QVERIFY(drop.isAccepted());
+    QVERIFY(imported.wait(kTimeoutMs));
+    QCOMPARE(w.document()->project().topology.nodes.size(), std::size_t(64));
+    delete mime;
+    QFile::remove(path);
+}
+
+void TestFiles::importRefusesMalformedInput()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const QString path = QDir(QStandardPaths::writableLocation(QStandardPaths::TempLocation))
+                                 .filePath(QStringLiteral("tst_files-bad.out"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("vendid=0x2c9\nSwitch\t8 \"S-01\"\n[99]\t\"H-02\"[1]\n");
+    f.close();
+    const std::size_t before = w.document()->project().topology.nodes.size();
+    QSignalSpy failed(&w, &MainWindow::importFailed);
+    w.importFiles({path});
+    QVERIFY(failed.wait(kTimeoutMs));
+    QVERIFY2(failed.front().front().toString().contains(QStringLiteral("line 3: port 99")),
+             qPrintable(failed.front().front().toString()));
+    QCOMPARE(w.document()->project().topology.nodes.size(), before);
+    QTRY_VERIFY(w.findChild<QMessageBox *>(QStringLiteral("errorMessage")));
     QFile::remove(path);
 }
 

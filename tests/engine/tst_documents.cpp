@@ -381,6 +381,10 @@ const char *goldenSuffix(DocumentFormat f)
         return "dot";
     case DocumentFormat::DotAir:
         return "air.dot";
+    case DocumentFormat::Ibsim:
+        return "ibsim.net";
+    case DocumentFormat::Ibnetdiscover:
+        return "ibnetdiscover.txt";
     }
     return "";
 }

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "engine/core/error.h"
+#include "engine/import/importreport.h"
+#include "engine/model/catalog.h"
+#include "engine/model/project.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// Imports what a cluster reports about itself into a laid-out project: `topoplan-cli import`,
+// File > Import and drag-and-drop all use this.
+namespace topoplan {
+
+enum class ImportFormat {
+    Ibnetdiscover, // ibnetdiscover output (default or -p): the fabric
+    NcclTopology,  // NCCL's topology XML (NCCL_TOPO_DUMP_FILE): one server
+    NvidiaSmiTopo, // nvidia-smi topo -m: one server
+};
+const char *toString(ImportFormat f); // "ibnetdiscover", "nccl-topology", "nvidia-smi-topo"
+
+// The format a file's text is in, by its content; nullopt when it is none of them.
+std::optional<ImportFormat> detectImportFormat(std::string_view text);
+
+struct ImportInput
+{
+    std::string file; // for messages
+    std::string text;
+};
+
+struct ImportResult
+{
+    Project project;
+    ImportReport report;
+};
+
+// One fabric file (ibnetdiscover) and any number of server files: each server file sets or
+// checks the model of the servers of its kind (the same NIC count and rate). Without a fabric
+// file, one server file makes a project of that one server. Errors name the file and line.
+Expected<ImportResult> importTexts(const std::vector<ImportInput> &inputs,
+                                   const Catalog &catalog = Catalog::builtin());
+// The same, reading the files (each a regular file within the input size limit).
+Expected<ImportResult> importFiles(const std::vector<std::string> &paths,
+                                   const Catalog &catalog = Catalog::builtin());
+
+} // namespace topoplan

@@ -1,0 +1,738 @@
+#include "engine/import/serverfile.h"
+
+#include "engine/core/jsonin.h"
+#include "engine/generate/generatorlayout.h"
+#include "engine/import/fabricimport.h"
+#include "engine/io/projectfile.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace topoplan {
+
+namespace {
+
+using Kind = ImportNote::Kind;
+
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && isSpace(s.front()))
+        s.remove_prefix(1);
+    while (!s.empty() && isSpace(s.back()))
+        s.remove_suffix(1);
+    return s;
+}
+
+// ---- A small XML reader: elements, attributes, comments, declarations; no DTD, no entities
+// beyond the five predefined ones. Bounded: nesting, elements and attributes are limited.
+
+struct XmlElement
+{
+    std::string name;
+    std::map<std::string, std::string> attributes;
+    std::vector<int> children;
+    int parent = -1;
+    int line = 0;
+    std::string attr(const std::string &key) const
+    {
+        auto it = attributes.find(key);
+        return it == attributes.end() ? std::string() : it->second;
+    }
+};
+
+constexpr int kMaxXmlDepth = 64;
+constexpr std::size_t kMaxXmlElements = 200'000;
+constexpr std::size_t kMaxXmlAttributes = 64;
+
+class XmlReader
+{
+public:
+    XmlReader(std::string_view text, const std::string &file)
+        : m_s(text)
+        , m_file(file)
+    {}
+
+    // Every element, the root first.
+    Expected<std::vector<XmlElement>> read()
+    {
+        try {
+            parse();
+        } catch (const Error &e) {
+            return e;
+        }
+        return std::move(m_elements);
+    }
+
+private:
+    [[noreturn]] void fail(const std::string &message) const
+    {
+        throw Error{m_file, "line " + std::to_string(m_line), message};
+    }
+    char peek(std::size_t k = 0) const { return m_i + k < m_s.size() ? m_s[m_i + k] : '\0'; }
+    void advance(std::size_t n = 1)
+    {
+        for (std::size_t k = 0; k < n && m_i < m_s.size(); ++k)
+            if (m_s[m_i++] == '\n')
+                ++m_line;
+    }
+    bool startsWith(std::string_view w) const { return m_s.substr(m_i, w.size()) == w; }
+    void skipTo(std::string_view end, const char *what)
+    {
+        std::size_t at = m_s.find(end, m_i);
+        if (at == std::string_view::npos)
+            fail(std::string("unterminated ") + what + ": expected \"" + std::string(end) + "\"");
+        advance(at + end.size() - m_i);
+    }
+    static bool nameChar(char c)
+    {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+               || c == '_' || c == '-' || c == ':' || c == '.';
+    }
+    std::string name()
+    {
+        std::size_t start = m_i;
+        while (nameChar(peek()))
+            advance();
+        if (m_i == start)
+            fail("expected a tag or attribute name, found " + quoteText(m_s.substr(m_i, 20)));
+        return std::string(m_s.substr(start, m_i - start));
+    }
+    void skipSpace()
+    {
+        while (isSpace(peek()))
+            advance();
+    }
+    std::string value()
+    {
+        const char q = peek();
+        if (q != '"' && q != '\'')
+            fail("expected a quoted attribute value, found " + quoteText(m_s.substr(m_i, 20)));
+        advance();
+        std::string v;
+        while (peek() != q) {
+            if (m_i >= m_s.size())
+                fail("unterminated attribute value");
+            if (peek() == '<')
+                fail("'<' inside an attribute value");
+            if (peek() == '&') {
+                static const std::pair<const char *, char> kEntities[] = {{"&amp;", '&'},
+                                                                          {"&lt;", '<'},
+                                                                          {"&gt;", '>'},
+                                                                          {"&quot;", '"'},
+                                                                          {"&apos;", '\''}};
+                bool known = false;
+                for (const auto &[e, c] : kEntities)
+                    if (startsWith(e)) {
+                        v += c;
+                        advance(std::string_view(e).size());
+                        known = true;
+                        break;
+                    }
+                if (!known)
+                    fail("unknown entity in an attribute value (expected &amp; &lt; &gt; &quot; "
+                         "or &apos;)");
+                continue;
+            }
+            v += peek();
+            advance();
+        }
+        advance();
+        return v;
+    }
+    void parse()
+    {
+        std::vector<int> stack;
+        bool rootClosed = false;
+        while (m_i < m_s.size()) {
+            if (peek() != '<') {
+                if (!isSpace(peek()) && stack.empty())
+                    fail("text outside the root element: expected '<'");
+                advance();
+                continue;
+            }
+            if (startsWith("<!--")) {
+                skipTo("-->", "comment");
+                continue;
+            }
+            if (startsWith("<?")) {
+                skipTo("?>", "declaration");
+                continue;
+            }
+            if (startsWith("<!")) {
+                fail("a document type declaration or CDATA section: not expected in an NCCL "
+                     "topology file");
+            }
+            if (startsWith("</")) {
+                advance(2);
+                const std::string n = name();
+                skipSpace();
+                if (peek() != '>')
+                    fail("expected '>' after </" + n);
+                advance();
+                if (stack.empty() || m_elements[stack.back()].name != n)
+                    fail("</" + n + "> closes "
+                         + (stack.empty() ? std::string("nothing")
+                                          : "<" + m_elements[stack.back()].name + "> (line "
+                                                    + std::to_string(m_elements[stack.back()].line)
+                                                    + ")"));
+                stack.pop_back();
+                rootClosed = stack.empty();
+                continue;
+            }
+            advance();
+            if (rootClosed)
+                fail("a second root element: expected one <system>");
+            XmlElement e;
+            e.line = m_line;
+            e.name = name();
+            while (true) {
+                skipSpace();
+                if (peek() == '/' || peek() == '>')
+                    break;
+                if (m_i >= m_s.size())
+                    fail("unterminated tag <" + e.name + ">");
+                std::string key = name();
+                skipSpace();
+                if (peek() != '=')
+                    fail("expected '=' after attribute " + key);
+                advance();
+                skipSpace();
+                if (e.attributes.size() >= kMaxXmlAttributes)
+                    fail("more than 64 attributes on <" + e.name + ">");
+                if (!e.attributes.emplace(key, value()).second)
+                    fail("attribute " + key + " given twice on <" + e.name + ">");
+            }
+            if (m_elements.size() >= kMaxXmlElements)
+                fail("more than 200,000 elements: not an NCCL topology");
+            e.parent = stack.empty() ? -1 : stack.back();
+            const int index = static_cast<int>(m_elements.size());
+            if (e.parent >= 0)
+                m_elements[e.parent].children.push_back(index);
+            m_elements.push_back(std::move(e));
+            if (peek() == '/') {
+                advance();
+                if (peek() != '>')
+                    fail("expected '>' after '/'");
+                advance();
+                rootClosed = stack.empty();
+                continue;
+            }
+            advance(); // '>'
+            stack.push_back(index);
+            if (stack.size() > kMaxXmlDepth)
+                fail("elements nested deeper than 64 levels");
+        }
+        if (!stack.empty())
+            fail("<" + m_elements[stack.back()].name + "> (line "
+                 + std::to_string(m_elements[stack.back()].line) + ") is never closed");
+        if (m_elements.empty())
+            fail("no element: expected <system>");
+    }
+
+    std::string_view m_s;
+    std::string m_file;
+    std::size_t m_i = 0;
+    int m_line = 1;
+    std::vector<XmlElement> m_elements;
+};
+
+long hexNumber(const std::string &s)
+{
+    if (s.size() < 3 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
+        return -1;
+    long v = 0;
+    for (std::size_t i = 2; i < s.size() && i < 12; ++i) {
+        const char c = s[i];
+        int d = c >= '0' && c <= '9'   ? c - '0'
+                : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                       : -1;
+        if (d < 0)
+            return -1;
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+double leadingNumber(const std::string &s)
+{
+    try {
+        std::size_t used = 0;
+        double v = std::stod(s, &used);
+        return used > 0 && std::isfinite(v) ? v : 0;
+    } catch (const std::exception &) {
+        return 0;
+    }
+}
+
+bool pciClassIs(const XmlElement &e, long prefix16)
+{
+    const long c = hexNumber(e.attr("class"));
+    return c >= 0 && (c >> 8) == prefix16;
+}
+
+} // namespace
+
+bool looksLikeNcclTopology(std::string_view text)
+{
+    // <system version=...> after comments and a declaration; or an NCCL graph file.
+    std::size_t i = 0;
+    while (true) {
+        while (i < text.size() && isSpace(text[i]))
+            ++i;
+        if (text.substr(i, 4) == "<!--") {
+            std::size_t end = text.find("-->", i);
+            if (end == std::string_view::npos)
+                return false;
+            i = end + 3;
+            continue;
+        }
+        if (text.substr(i, 2) == "<?") {
+            std::size_t end = text.find("?>", i);
+            if (end == std::string_view::npos)
+                return false;
+            i = end + 2;
+            continue;
+        }
+        break;
+    }
+    return text.substr(i, 7) == "<system" || text.substr(i, 7) == "<graphs";
+}
+
+bool looksLikeNvidiaSmiTopo(std::string_view text)
+{
+    std::size_t pos = 0;
+    for (int n = 0; n < 20 && pos < text.size(); ++n) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos)
+            end = text.size();
+        std::string_view line = trim(text.substr(pos, end - pos));
+        pos = end + 1;
+        if (line.substr(0, 5) == "GPU0\t" || line.substr(0, 5) == "GPU0 ")
+            return true;
+    }
+    return false;
+}
+
+Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string &file)
+{
+    Expected<std::vector<XmlElement>> read = XmlReader(text, file).read();
+    if (!read)
+        return read.error();
+    const std::vector<XmlElement> &el = *read;
+    const XmlElement &root = el.front();
+    if (root.name == "graphs")
+        return Error{file, "line " + std::to_string(root.line),
+                     "an NCCL graph file (channels, as NCCL_GRAPH_DUMP_FILE writes): expected the "
+                     "topology (<system>, as NCCL_TOPO_DUMP_FILE writes)"};
+    if (root.name != "system")
+        return Error{file, "line " + std::to_string(root.line),
+                     "expected <system> as the root element of an NCCL topology, found <"
+                             + root.name + ">"};
+    ServerFacts f;
+    f.file = file;
+    f.format = "NCCL topology";
+    int nets = 0, pciNics = 0, pciNicsIb = 0;
+    double speedMbits = 0;
+    std::map<std::string, std::string> classOfBus; // busid -> class of that pci element
+    std::vector<int> nvlinkSum;
+    bool nvlinkToSwitch = false;
+    auto ancestorSwitch = [&](int i) {
+        // The PCIe switch (class 0x0604) a device sits under, or -1.
+        int p = el[i].parent;
+        return p >= 0 && el[p].name == "pci" && pciClassIs(el[p], 0x0604) ? p : -1;
+    };
+    std::map<int, int> gpusUnder; // switch -> GPUs
+    std::vector<int> nicElements;
+    for (std::size_t i = 0; i < el.size(); ++i) {
+        const XmlElement &e = el[i];
+        if (e.name == "pci") {
+            classOfBus[e.attr("busid")] = e.attr("class");
+            if (pciClassIs(e, 0x0302) || pciClassIs(e, 0x0300)) {
+                if (++f.gpus == 1)
+                    f.line = e.line;
+                const int sw = ancestorSwitch(int(i));
+                if (sw >= 0)
+                    ++gpusUnder[sw];
+                if (f.pcieGTs == 0)
+                    f.pcieGTs = leadingNumber(e.attr("link_speed"));
+            } else if (pciClassIs(e, 0x0207) || pciClassIs(e, 0x0200)) {
+                ++pciNics;
+                pciNicsIb += pciClassIs(e, 0x0207) ? 1 : 0;
+                nicElements.push_back(int(i));
+            }
+        } else if (e.name == "gpu") {
+            const int parent = e.parent;
+            const bool inPci
+                    = parent >= 0 && el[parent].name == "pci"
+                      && (pciClassIs(el[parent], 0x0302) || pciClassIs(el[parent], 0x0300));
+            if (!inPci && ++f.gpus == 1)
+                f.line = e.line;
+            const double sm = leadingNumber(e.attr("sm"));
+            if (sm > 0 && f.sm == 0)
+                f.sm = int(sm);
+            int links = 0;
+            for (int c : e.children) {
+                if (el[c].name != "nvlink")
+                    continue;
+                const double count = leadingNumber(el[c].attr("count"));
+                if (count < 0 || count > 1000)
+                    return Error{file, "line " + std::to_string(el[c].line),
+                                 "expected an NVLink count of 0 to 1000, found "
+                                         + quoteText(el[c].attr("count"))};
+                links += int(count);
+                // tclass 0x068000: a PCI bridge of class "other", which is how NCCL shows an
+                // NVSwitch.
+                if (hexNumber(el[c].attr("tclass")) == 0x068000)
+                    nvlinkToSwitch = true;
+            }
+            nvlinkSum.push_back(links);
+        } else if (e.name == "net") {
+            ++nets;
+            f.nicNames.push_back(e.attr("name"));
+            speedMbits = std::max(speedMbits, leadingNumber(e.attr("speed")));
+            const std::string n = e.attr("name");
+            if (n.rfind("mlx", 0) != 0 && n.rfind("ib", 0) != 0)
+                f.nicInfiniBand = false;
+        }
+    }
+    if (f.gpus == 0)
+        return Error{file, "line " + std::to_string(root.line),
+                     "no GPU in this NCCL topology: expected <gpu> elements or <pci> devices of "
+                     "class 0x0302xx"};
+    f.nics = std::max(nets, pciNics);
+    if (nets == 0 && pciNics > 0)
+        f.nicInfiniBand = pciNicsIb == pciNics;
+    f.nicGbits = speedMbits / 1000;
+    for (int n : nicElements) {
+        const int sw = ancestorSwitch(n);
+        if (sw >= 0 && gpusUnder[sw] > 0)
+            ++f.computeNics;
+    }
+    if (!nvlinkSum.empty()) {
+        f.nvlinksPerGpu = *std::max_element(nvlinkSum.begin(), nvlinkSum.end());
+        f.nvswitch = nvlinkToSwitch;
+    } else {
+        f.nvlinkStated = false;
+    }
+    return f;
+}
+
+Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::string &file)
+{
+    ServerFacts f;
+    f.file = file;
+    f.format = "nvidia-smi topo -m";
+    std::vector<std::string> columns;
+    std::map<std::string, std::string> legend; // NIC0 -> mlx5_0 (newer nvidia-smi)
+    std::map<std::string, std::vector<std::string>> rows;
+    int line = 0;
+    int headerLine = 0;
+    std::size_t pos = 0;
+    auto split = [](std::string_view s) {
+        std::vector<std::string> cells;
+        std::size_t i = 0;
+        while (i <= s.size()) {
+            std::size_t tab = s.find('\t', i);
+            if (tab == std::string_view::npos)
+                tab = s.size();
+            cells.emplace_back(trim(s.substr(i, tab - i)));
+            i = tab + 1;
+        }
+        return cells;
+    };
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos)
+            end = text.size();
+        std::string_view raw = text.substr(pos, end - pos);
+        pos = end + 1;
+        ++line;
+        if (!raw.empty() && raw.back() == '\r')
+            raw.remove_suffix(1);
+        std::string_view t = trim(raw);
+        if (t.empty())
+            continue;
+        if (columns.empty()) {
+            if (t.substr(0, 4) == "GPU0") {
+                // The header: the device columns, then "CPU Affinity" and the like.
+                for (const std::string &c : split(raw)) {
+                    if (c.empty())
+                        continue;
+                    if (c.find("Affinity") != std::string::npos
+                        || c.find("NUMA") != std::string::npos || c.find("CPU") == 0)
+                        break;
+                    columns.push_back(c);
+                }
+                headerLine = line;
+                if (columns.size() > 4096)
+                    return Error{file, "line " + std::to_string(line),
+                                 "more than 4096 devices: not nvidia-smi topo -m"};
+            }
+            continue;
+        }
+        const std::string first(t.substr(0, t.find_first_of(" \t")));
+        if (first.size() > 1 && first.back() == ':') {
+            // "NIC0: mlx5_0" in the NIC legend.
+            legend[first.substr(0, first.size() - 1)] = std::string(trim(t.substr(first.size())));
+            continue;
+        }
+        if (std::find(columns.begin(), columns.end(), first) == columns.end())
+            continue; // the legend's prose
+        std::vector<std::string> cells = split(raw);
+        cells.erase(cells.begin()); // the row name
+        if (cells.size() < columns.size())
+            return Error{file, "line " + std::to_string(line),
+                         "row " + first + " has " + std::to_string(cells.size())
+                                 + " cells, expected one for each of the "
+                                 + std::to_string(columns.size()) + " devices of line "
+                                 + std::to_string(headerLine)};
+        cells.resize(columns.size());
+        for (std::size_t k = 0; k < cells.size(); ++k) {
+            const std::string &c = cells[k];
+            bool ok = c == "X" || c == "SYS" || c == "NODE" || c == "PHB" || c == "PXB"
+                      || c == "PIX" || c == "NV#";
+            if (!ok && c.size() > 2 && c.rfind("NV", 0) == 0) {
+                ok = c.size() <= 6;
+                for (std::size_t d = 2; d < c.size(); ++d)
+                    ok = ok && c[d] >= '0' && c[d] <= '9';
+            }
+            if (!ok)
+                return Error{file, "line " + std::to_string(line),
+                             "expected X, SYS, NODE, PHB, PXB, PIX or NV# in column " + columns[k]
+                                     + " of row " + first + ", found " + quoteText(c)};
+        }
+        rows[first] = std::move(cells);
+        if (first.rfind("GPU", 0) == 0 && f.line == 0)
+            f.line = line;
+    }
+    if (columns.empty())
+        return Error{file, "",
+                     "no header line (\"GPU0 GPU1 ... CPU Affinity\"): expected the "
+                     "output of nvidia-smi topo -m"};
+    std::vector<std::size_t> gpuCols, nicCols;
+    for (std::size_t k = 0; k < columns.size(); ++k)
+        (columns[k].rfind("GPU", 0) == 0 ? gpuCols : nicCols).push_back(k);
+    f.gpus = static_cast<int>(gpuCols.size());
+    f.nics = static_cast<int>(nicCols.size());
+    for (std::size_t k : nicCols) {
+        auto it = legend.find(columns[k]);
+        const std::string name = it == legend.end() ? columns[k] : it->second;
+        f.nicNames.push_back(name);
+        if (name.rfind("mlx", 0) != 0)
+            f.nicInfiniBand = false;
+    }
+    // NVLink: NV# between GPUs. The same count to every peer is an NVSwitch baseboard.
+    std::set<int> counts;
+    int perGpu = 0;
+    bool any = false, allPairs = true;
+    for (std::size_t g : gpuCols) {
+        auto row = rows.find(columns[g]);
+        if (row == rows.end())
+            return Error{file, "line " + std::to_string(headerLine),
+                         "no row for " + columns[g] + ", which the header names"};
+        int sum = 0;
+        for (std::size_t h : gpuCols) {
+            if (h == g)
+                continue;
+            const std::string &c = row->second[h];
+            if (c.rfind("NV", 0) == 0 && c != "NV#") {
+                const int n = std::stoi(c.substr(2));
+                counts.insert(n);
+                sum += n;
+                any = true;
+            } else {
+                allPairs = false;
+            }
+        }
+        perGpu = std::max(perGpu, sum);
+    }
+    f.nvswitch = any && allPairs && counts.size() == 1;
+    f.nvlinksPerGpu = f.nvswitch ? *counts.begin() : perGpu;
+    f.nvlinkStated = any || text.find("topo -mp") == std::string_view::npos;
+    // Compute NICs: on a PCIe switch with a GPU.
+    for (std::size_t n : nicCols) {
+        bool near = false;
+        for (std::size_t g : gpuCols) {
+            const std::string &c = rows[columns[g]][n];
+            near = near || c == "PIX" || c == "PXB";
+        }
+        f.computeNics += near ? 1 : 0;
+    }
+    return f;
+}
+
+std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
+                             const std::string &current, std::string *why)
+{
+    // The GPU: by NCCL's compute capability (https://developer.nvidia.com/cuda-gpus: 8.0
+    // A100, 9.0 H100/H200, 10.0 B200/GB200) and by the NVLink links a GPU has.
+    auto gpuFits = [&](const GpuModel &g) {
+        if (f.sm > 0) {
+            const std::string id = g.id;
+            const bool a100 = id.find("a100") != std::string::npos;
+            const bool hopper
+                    = id.find("h100") != std::string::npos || id.find("h200") != std::string::npos;
+            const bool blackwell = id.find("b200") != std::string::npos;
+            if ((f.sm == 80 && !a100) || (f.sm == 90 && !hopper) || (f.sm == 100 && !blackwell)
+                || (f.sm != 80 && f.sm != 90 && f.sm != 100))
+                return false;
+        }
+        if (f.nvlinkStated && f.nvswitch && g.nvlinkLinks != f.nvlinksPerGpu)
+            return false;
+        return true;
+    };
+    std::vector<const ServerModel *> fits;
+    for (const auto &[id, s] : catalog.servers()) {
+        const GpuModel *g = catalog.gpu(s.gpu);
+        if (!g || s.gpus != f.gpus || !gpuFits(*g))
+            continue;
+        if (f.nvlinkStated && f.nvswitch != (s.nvlinkScope == NVLinkScope::Board))
+            continue;
+        if (f.nvlinkStated && !f.nvswitch && f.nvlinksPerGpu == 0
+            && s.nvlinkScope != NVLinkScope::None)
+            continue;
+        if (f.nicGbits > 0 && s.nics > 0 && std::fabs(s.nicGbits - f.nicGbits) > 1e-6)
+            continue;
+        // The GPUs' PCIe link: 16 GT/s is Gen4, 32 GT/s Gen5 (PCI-SIG base specifications).
+        if (f.pcieGTs >= 15 && f.pcieGTs < 64
+            && s.pcie != (f.pcieGTs >= 31 ? std::string("pcie5") : std::string("pcie4")))
+            continue;
+        fits.push_back(&s);
+    }
+    // Where several fit, the ones TopoPlan's templates use first.
+    const std::vector<std::string> preferred
+            = {"dgx-h100", "dgx-a100", "gb200-tray", "dgx-b200", "hgx-h200"};
+    auto rank = [&](const ServerModel *s) {
+        auto it = std::find(preferred.begin(), preferred.end(), s->id);
+        return std::make_pair(it - preferred.begin(), s->id);
+    };
+    std::stable_sort(fits.begin(), fits.end(),
+                     [&](const ServerModel *a, const ServerModel *b) { return rank(a) < rank(b); });
+    std::string seen
+            = std::to_string(f.gpus) + " GPUs"
+              + (f.sm ? " of compute capability " + std::to_string(f.sm / 10) + "."
+                                 + std::to_string(f.sm % 10)
+                      : std::string())
+              + (f.nvlinkStated
+                         ? (f.nvswitch ? ", each on NVSwitch with "
+                                                 + std::to_string(f.nvlinksPerGpu) + " NVLinks"
+                            : f.nvlinksPerGpu
+                                    ? ", NVLink peer to peer (" + std::to_string(f.nvlinksPerGpu)
+                                              + " links a GPU)"
+                                    : ", no NVLink")
+                         : ", NVLink not stated")
+              + ", " + std::to_string(f.nics) + " NICs (" + std::to_string(f.computeNics)
+              + " beside a GPU)"
+              + (f.nicGbits > 0 ? " at " + std::to_string(int(f.nicGbits)) + " Gb/s"
+                                : std::string());
+    if (fits.empty()) {
+        *why = seen + ": no catalog server has that";
+        return {};
+    }
+    const ServerModel *pick = fits.front();
+    for (const ServerModel *s : fits)
+        if (s->id == current)
+            pick = s;
+    std::string others;
+    for (const ServerModel *s : fits)
+        if (s != pick)
+            others += (others.empty() ? "" : ", ") + s->id;
+    *why = seen + ": " + pick->id + (others.empty() ? "" : " (" + others + " fit as well)");
+    return pick->id;
+}
+
+std::optional<Error> applyServerFacts(Project *p, const ServerFacts &f, const Catalog &catalog,
+                                      ImportReport *report)
+{
+    Expected<Catalog> merged = projectCatalog(*p, catalog);
+    if (!merged)
+        return merged.error();
+    // The kind: the model most servers have now.
+    std::map<std::string, int> models;
+    for (const Node &n : p->topology.nodes)
+        ++models[n.model];
+    std::string current;
+    int most = 0;
+    for (const auto &[m, n] : models)
+        if (n > most) {
+            current = m;
+            most = n;
+        }
+    std::string why;
+    const std::string model = matchServerModel(f, *merged, current, &why);
+    if (model.empty()) {
+        if (p->topology.nodes.empty())
+            return Error{f.file, f.line ? "line " + std::to_string(f.line) : std::string(),
+                         why + ": expected the server of a catalog model"};
+        report->note(Kind::Unmapped, f.file, f.line, why + "; the servers keep their model");
+        return std::nullopt;
+    }
+    const ServerModel *target = merged->server(model);
+    if (target->nics != f.computeNics)
+        report->note(Kind::Checked, f.file, 0,
+                     std::to_string(f.computeNics) + " NICs share a PCIe switch with a GPU, "
+                             + model + " has " + std::to_string(target->nics) + " compute NICs");
+    if (p->topology.nodes.empty()) {
+        Node n;
+        n.id = "node-1";
+        const std::size_t slash = f.file.find_last_of('/');
+        n.name = "server-1";
+        n.model = model;
+        p->topology.nodes.push_back(n);
+        p->name = "Imported from "
+                  + (slash == std::string::npos ? f.file : f.file.substr(slash + 1));
+        p->layout = generator::layoutProject(p->topology, {-1}, nullptr);
+        report->note(Kind::Assumed, f.file, f.line, why + ": one server of that model");
+        report->summary.push_back("1 server (" + model + ") from " + f.format);
+        return std::nullopt;
+    }
+    // Every server of the kind: as many NICs as the new model.
+    int set = 0, same = 0, other = 0;
+    Topology before = p->topology;
+    for (Node &n : p->topology.nodes) {
+        const ServerModel *m = merged->server(n.model);
+        if (!m || m->nics != target->nics) {
+            ++other;
+            continue;
+        }
+        if (n.model == model) {
+            ++same;
+        } else {
+            n.model = model;
+            ++set;
+        }
+    }
+    if (std::optional<Error> e = validateTopology(p->topology, *merged, f.file)) {
+        p->topology = std::move(before);
+        report->note(Kind::Unmapped, f.file, f.line,
+                     why + ", but the fabric's cables do not fit it (" + e->message
+                             + "); the servers keep their model");
+        return std::nullopt;
+    }
+    std::string what = why + ": ";
+    if (set > 0)
+        what += std::to_string(set) + " server(s) set to " + model;
+    if (same > 0)
+        what += std::string(set > 0 ? ", " : "") + std::to_string(same) + " server(s) checked ("
+                + model + " already)";
+    if (set == 0 && same == 0)
+        what += "no server of the fabric has " + std::to_string(target->nics) + " NICs like "
+                + model;
+    if (other > 0)
+        what += "; " + std::to_string(other) + " server(s) of another kind left as they were";
+    report->note(set > 0 ? Kind::Assumed : Kind::Checked, f.file, f.line, what);
+    report->summary.push_back(f.format + " (" + f.file.substr(f.file.find_last_of('/') + 1) + "): "
+                              + model + " for " + std::to_string(set + same) + " server(s)");
+    return std::nullopt;
+}
+
+} // namespace topoplan

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "engine/core/error.h"
+#include "engine/import/importreport.h"
+#include "engine/model/catalog.h"
+#include "engine/model/project.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// What one server reports about its insides, from two files:
+// - NCCL's topology XML (what NCCL_TOPO_DUMP_FILE writes, and the NCCL_TOPO_FILE inputs cloud
+//   images ship; tags system, cpu, pci, gpu, nvlink, nic, net as NCCL's src/graph/xml.cc and
+//   topo.cc read them), read by a small bounded XML reader of its own;
+// - the matrix `nvidia-smi topo -m` prints (X, SYS, NODE, PHB, PXB, PIX, NV#).
+// The facts pick (or check) the server model in the catalog.
+namespace topoplan {
+
+struct ServerFacts
+{
+    std::string file;
+    std::string format; // "NCCL topology" or "nvidia-smi topo -m"
+    int gpus = 0;
+    int sm = 0;               // compute capability x 10 as NCCL writes it (90: Hopper), 0 unknown
+    int nvlinksPerGpu = 0;    // NVLink links of one GPU (NV18 -> 18), 0 none or not stated
+    bool nvswitch = false;    // every GPU reaches every other over the same NVLink count (NVSwitch)
+    bool nvlinkStated = true; // false for `topo -mp`, which shows PCIe paths only
+    int nics = 0;             // network adapters seen
+    int computeNics = 0;      // NICs that share a PCIe switch with a GPU (PIX or PXB)
+    double nicGbits = 0;      // 0: not stated
+    bool nicInfiniBand = true;
+    double pcieGTs = 0; // GPU link speed, 0 unknown
+    std::vector<std::string> nicNames;
+    int line = 0; // where the first GPU is stated
+};
+
+bool looksLikeNcclTopology(std::string_view text);
+bool looksLikeNvidiaSmiTopo(std::string_view text);
+
+// Errors name the file, the line and what was expected (an NCCL graph file, which lists
+// channels rather than the hardware, is refused as such).
+Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string &file);
+Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::string &file);
+
+// The catalog server these facts describe, preferring `current` where it fits; empty when
+// none does (the report says why). `why` gets what decided it.
+std::string matchServerModel(const ServerFacts &facts, const Catalog &catalog,
+                             const std::string &current, std::string *why);
+
+// Sets or checks the model of every server of `p` of the file's kind (servers whose model has
+// as many NICs as the file's model), noting what it did in `report`. Without servers in `p`,
+// adds one server of that model. Fails only when the file names no catalog server and `p`
+// has no servers to keep.
+std::optional<Error> applyServerFacts(Project *p, const ServerFacts &facts, const Catalog &catalog,
+                                      ImportReport *report);
+
+} // namespace topoplan

@@ -1,0 +1,708 @@
+// Importing what a cluster reports (engine/import): every ibnetdiscover fixture of
+// ../shared/fixtures with what its report must say, the -p port listing, malformed input
+// refused with its line, and generated designs round-tripped through the ibnetdiscover export
+// (same servers, rails, leaves, spines and cables). `topoplan-cli import` in process.
+
+#include "engine/core/jsonin.h"
+#include "engine/document/documents.h"
+#include "engine/generate/generator.h"
+#include "engine/import/fabricimport.h"
+#include "engine/import/ibnetdiscover.h"
+#include "engine/import/importer.h"
+#include "engine/import/serverfile.h"
+#include "engine/io/projectfile.h"
+#include "engine/model/summary.h"
+
+#include "tests/engine/clirun.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+#include <map>
+#include <set>
+
+using namespace topoplan;
+
+namespace {
+
+std::string fixture(const std::string &name)
+{
+    return std::string(TOPOPLAN_SHARED_DIR "fixtures/") + name;
+}
+
+bool fixturesPresent()
+{
+    return QDir(QString::fromUtf8(TOPOPLAN_SHARED_DIR "fixtures/ibnetdiscover")).exists();
+}
+
+int notesWith(const ImportReport &r, const std::string &text, ImportNote::Kind kind)
+{
+    int n = 0;
+    for (const ImportNote &note : r.notes)
+        n += note.kind == kind && note.message.find(text) != std::string::npos ? 1 : 0;
+    return n;
+}
+
+bool summaryHas(const ImportReport &r, const std::string &text)
+{
+    for (const std::string &s : r.summary)
+        if (s.find(text) != std::string::npos)
+            return true;
+    return false;
+}
+
+// Every cable of a design, by the names of its ends: {"dgx-001:3", "leaf-r4-su1:0"}.
+std::multiset<std::pair<std::string, std::string>> cables(const Project &p)
+{
+    std::multiset<std::pair<std::string, std::string>> out;
+    auto nameOf = [&](const std::string &id) {
+        if (const Node *n = p.topology.node(id))
+            return n->name;
+        return p.topology.switchById(id)->name;
+    };
+    for (const Link &l : p.topology.links)
+        for (int k = 0; k < l.count; ++k) {
+            std::string a = nameOf(l.a.device) + ":" + std::to_string(l.a.port + k);
+            std::string b = nameOf(l.b.device) + ":" + std::to_string(l.b.port + k);
+            out.insert(a < b ? std::pair{a, b} : std::pair{b, a});
+        }
+    return out;
+}
+
+std::map<std::string, std::string> serverModels(const Project &p)
+{
+    std::map<std::string, std::string> out;
+    for (const Node &n : p.topology.nodes)
+        out[n.name] = n.model;
+    return out;
+}
+
+std::set<std::string> switchNames(const Project &p, Tier tier)
+{
+    std::set<std::string> out;
+    for (const Switch &s : p.topology.switches)
+        if (s.tier == tier)
+            out.insert(s.name);
+    return out;
+}
+
+// The NIC numbers each leaf holds.
+std::map<std::string, std::set<int>> railsOfLeaves(const Project &p)
+{
+    std::map<std::string, std::set<int>> out;
+    for (const Link &l : p.topology.links) {
+        const Node *n = p.topology.node(l.a.device);
+        const Switch *s = p.topology.switchById(l.b.device);
+        if (!n) {
+            n = p.topology.node(l.b.device);
+            s = p.topology.switchById(l.a.device);
+        }
+        if (!n || !s)
+            continue;
+        const int first = n == p.topology.node(l.a.device) ? l.a.port : l.b.port;
+        for (int k = 0; k < l.count; ++k)
+            out[s->name].insert(first + k);
+    }
+    return out;
+}
+
+ImportResult importText(const std::string &text, const std::string &file = "in.txt")
+{
+    Expected<ImportResult> r = importTexts({ImportInput{file, text}});
+    if (!r)
+        qFatal("%s", r.error().text().c_str());
+    return std::move(*r);
+}
+
+// The project survives a save and a load unchanged.
+void checkSavesAndLoads(const Project &p)
+{
+    Expected<Json> doc = parseJson(serializeProject(p), "saved");
+    QVERIFY(doc.ok());
+    Expected<Project> back = parseProject(*doc, "saved");
+    QVERIFY2(back.ok(), back ? "" : back.error().text().c_str());
+    QVERIFY(back->topology == p.topology);
+    QVERIFY(back->layout == p.layout);
+}
+
+// A small fabric in the default format: two servers on one leaf (their fifth adapter, so
+// eight-NIC servers), the leaf on a spine.
+const char *const kSmallFabric = R"(#
+# Topology file: generated on Mon Jan  1 00:00:00 2024
+#
+# Initiated from node 0002c90300000001 port 0002c90300000001
+
+vendid=0x2c9
+devid=0xd2f2
+sysimgguid=0x2c90300001000
+switchguid=0x2c90300001000(2c90300001000)
+Switch	65 "S-0002c90300001000"		# "MF0;leaf-a:MQM9701/U1" enhanced port 0 lid 1 lmc 0
+[1]	"H-0002c90300000001"[1](2c90300000001) 		# "gpu01 mlx5_4" lid 3 4xNDR
+[2]	"H-0002c90300000002"[1](2c90300000002) 		# "gpu02 mlx5_4" lid 4 4xNDR
+[33]	"S-0002c90300002000"[1]		# "MF0;spine-a:MQM9701/U1" lid 2 4xNDR
+[34]	"S-0002c90300002000"[2]		# "MF0;spine-a:MQM9701/U1" lid 2 4xNDR
+
+vendid=0x2c9
+devid=0xd2f2
+switchguid=0x2c90300002000(2c90300002000)
+Switch	65 "S-0002c90300002000"		# "MF0;spine-a:MQM9701/U1" enhanced port 0 lid 2 lmc 0
+[1]	"S-0002c90300001000"[33]		# "MF0;leaf-a:MQM9701/U1" lid 1 4xNDR
+[2]	"S-0002c90300001000"[34]		# "MF0;leaf-a:MQM9701/U1" lid 1 4xNDR
+
+vendid=0x2c9
+devid=0x1021
+caguid=0x2c90300000001
+Ca	1 "H-0002c90300000001"		# "gpu01 mlx5_4"
+[1](2c90300000001) 	"S-0002c90300001000"[1]		# lid 3 lmc 0 "MF0;leaf-a:MQM9701/U1" lid 1 4xNDR
+
+vendid=0x2c9
+devid=0x1021
+caguid=0x2c90300000002
+Ca	1 "H-0002c90300000002"		# "gpu02 mlx5_4"
+[1](2c90300000002) 	"S-0002c90300001000"[2]		# lid 4 lmc 0 "MF0;leaf-a:MQM9701/U1" lid 1 4xNDR
+)";
+
+// The same fabric as `ibnetdiscover -p` lists it (its printf format in rdma-core's
+// infiniband-diags/ibnetdiscover.c), with an unconnected port.
+const char *const kSmallPortList
+        = "CA     3  1 0x0002c90300000001 4x NDR - SW     1  1 0x0002c90300001000 ( 'gpu01 "
+          "mlx5_4' - 'MF0;leaf-a:MQM9701/U1' )\n"
+          "CA     4  1 0x0002c90300000002 4x NDR - SW     1  2 0x0002c90300001000 ( 'gpu02 "
+          "mlx5_4' - 'MF0;leaf-a:MQM9701/U1' )\n"
+          "SW     1  1 0x0002c90300001000 4x NDR - CA     3  1 0x0002c90300000001 ( "
+          "'MF0;leaf-a:MQM9701/U1' - 'gpu01 mlx5_4' )\n"
+          "SW     1  3 0x0002c90300001000 4x SDR                                    "
+          "'MF0;leaf-a:MQM9701/U1'\n"
+          "SW     1 33 0x0002c90300001000 4x NDR - SW     2  1 0x0002c90300002000 ( "
+          "'MF0;leaf-a:MQM9701/U1' - 'MF0;spine-a:MQM9701/U1' )\n"
+          "SW     1 34 0x0002c90300001000 4x NDR - SW     2  2 0x0002c90300002000 ( "
+          "'MF0;leaf-a:MQM9701/U1' - 'MF0;spine-a:MQM9701/U1' )\n"
+          "SW     2  2 0x0002c90300002000 4x NDR - SW     1 34 0x0002c90300001000 ( "
+          "'MF0;spine-a:MQM9701/U1' - 'MF0;leaf-a:MQM9701/U1' )\n";
+
+// NCCL_TOPO_DUMP_FILE's shape (NCCL src/graph/xml.cc): eight Blackwell GPUs (sm 100), each with
+// 18 NVLinks to the NVSwitches (tclass 0x068000), and eight 400 Gb/s NICs on their PCIe switches.
+std::string ncclDump(int sm, int gpus, int links, int nics, int speedMbits)
+{
+    // A100s sit on PCIe Gen4 (16 GT/s), Hopper and Blackwell on Gen5.
+    const std::string speed = sm == 80 ? "16 GT/s" : "32.0 GT/s PCIe";
+    std::string x
+            = "<?xml version=\"1.0\"?>\n<!-- NCCL topology -->\n<system version=\"1\">\n"
+              "  <cpu numaid=\"0\" affinity=\"ffff\" arch=\"x86_64\" vendor=\"GenuineIntel\">\n";
+    for (int g = 0; g < gpus; ++g) {
+        x += "    <pci busid=\"ffff:ff:0" + std::to_string(g)
+             + ".0\" class=\"0x060400\" "
+               "link_speed=\""
+             + speed + "\" link_width=\"16\">\n";
+        x += "      <pci busid=\"000" + std::to_string(g)
+             + ":00:00.0\" class=\"0x030200\" "
+               "link_speed=\""
+             + speed
+             + "\" link_width=\"16\">\n"
+               "        <gpu dev=\""
+             + std::to_string(g) + "\" sm=\"" + std::to_string(sm) + "\" rank=\""
+             + std::to_string(g)
+             + "\" gdr=\"1\">\n"
+               "          <nvlink target=\"fffffff:ffff:ff\" count=\""
+             + std::to_string(links) + "\" tclass=\"0x068000\"/>\n        </gpu>\n      </pci>\n";
+        if (g < nics)
+            x += "      <pci busid=\"010" + std::to_string(g)
+                 + ":00:00.0\" class=\"0x020700\" "
+                   "link_speed=\""
+                 + speed
+                 + "\" link_width=\"16\">\n        <nic>\n"
+                   "          <net name=\"mlx5_"
+                 + std::to_string(g) + "\" dev=\"" + std::to_string(g) + "\" speed=\""
+                 + std::to_string(speedMbits)
+                 + "\" port=\"1\" gdr=\"1\"/>\n"
+                   "        </nic>\n      </pci>\n";
+        x += "    </pci>\n";
+    }
+    return x + "  </cpu>\n</system>\n";
+}
+
+} // namespace
+
+class tst_Import : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void smallFabric();
+    void portListingGivesTheSameFabric();
+    void hostNamesAndAdapterNumbers();
+    void malformedInputIsRefusedWithItsLine_data();
+    void malformedInputIsRefusedWithItsLine();
+    void fixtures_data();
+    void fixtures();
+    void superpodReport();
+    void loneAdapterIsRefused();
+    void roundTrip_data();
+    void roundTrip();
+    void serverFiles_data();
+    void serverFiles();
+    void serverFileSetsTheFabricsServers();
+    void malformedServerFiles_data();
+    void malformedServerFiles();
+    void cli();
+};
+
+void tst_Import::serverFiles_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<int>("nvlinks");
+    QTest::addColumn<bool>("nvswitch");
+    QTest::addColumn<int>("nics");
+    QTest::addColumn<int>("computeNics");
+    QTest::addColumn<QString>("model"); // empty: no catalog server
+    QTest::newRow("dgx-a100 nvidia-smi") << QStringLiteral("nvidia-smi/dgx-a100-topo-m.txt") << 8
+                                         << 12 << true << 12 << 8 << QStringLiteral("dgx-a100");
+    QTest::newRow("azure ndv4 (A100, 8 IB)") << QStringLiteral("nccl-topo/azure-ndv4-topo.xml") << 8
+                                             << 0 << false << 8 << 8 << QStringLiteral("dgx-a100");
+    // PCIe Gen5 links: not an A100.
+    QTest::newRow("azure ndv5 (H100, 8 IB)") << QStringLiteral("nccl-topo/azure-ndv5-topo.xml") << 8
+                                             << 0 << false << 8 << 8 << QStringLiteral("dgx-h100");
+    QTest::newRow("azure ncv4 (4 x A100 PCIe)") << QStringLiteral("nccl-topo/azure-ncv4-topo.xml")
+                                                << 4 << 12 << false << 1 << 0 << QString();
+    QTest::newRow("aws p4d (8 x A100, 4 EFA)")
+            << QStringLiteral("nccl-topo/aws-p4d-24xl-topo.xml") << 8 << 0 << false << 4 << 4
+            << QStringLiteral("dgx-a100");
+}
+
+void tst_Import::serverFiles()
+{
+    if (!fixturesPresent())
+        QSKIP("the shared fixtures (../shared/fixtures) are not on this machine");
+    QFETCH(QString, file);
+    QFETCH(int, gpus);
+    QFETCH(int, nvlinks);
+    QFETCH(bool, nvswitch);
+    QFETCH(int, nics);
+    QFETCH(int, computeNics);
+    QFETCH(QString, model);
+    const std::string path = fixture(file.toStdString());
+    Expected<std::string> text = readTextFile(path);
+    QVERIFY(text.ok());
+    const bool smi = file.startsWith(u"nvidia-smi");
+    QCOMPARE(detectImportFormat(*text),
+             std::optional(smi ? ImportFormat::NvidiaSmiTopo : ImportFormat::NcclTopology));
+    Expected<ServerFacts> f
+            = smi ? parseNvidiaSmiTopo(*text, path) : parseNcclTopology(*text, path);
+    QVERIFY2(f.ok(), f ? "" : f.error().text().c_str());
+    QCOMPARE(f->gpus, gpus);
+    QCOMPARE(f->nvlinksPerGpu, nvlinks);
+    QCOMPARE(f->nvswitch, nvswitch);
+    QCOMPARE(f->nics, nics);
+    QCOMPARE(f->computeNics, computeNics);
+    std::string why;
+    QCOMPARE(QString::fromStdString(matchServerModel(*f, Catalog::builtin(), "dgx-a100", &why)),
+             model);
+    // Alone, a server file is a project of one server of its model, or refused.
+    Expected<ImportResult> r = importFiles({path});
+    QCOMPARE(r.ok(), !model.isEmpty());
+    if (r) {
+        QCOMPARE(r->project.topology.nodes.size(), std::size_t(1));
+        checkSavesAndLoads(r->project);
+    } else {
+        QCOMPARE(r.error().file, path);
+        QVERIFY(r.error().message.find("no catalog server") != std::string::npos);
+    }
+}
+
+void tst_Import::serverFileSetsTheFabricsServers()
+{
+    // A DGX B200 fabric is taken for DGX H100 by its NICs alone (eight 400G); an NCCL dump of
+    // one B200 server sets every server of that kind.
+    GeneratorOptions o;
+    o.nodeModel = "dgx-b200";
+    o.nodes = 16;
+    Expected<Project> design = generateProject(o);
+    QVERIFY(design.ok());
+    const std::string fabric = *ibnetdiscoverText(*design, Catalog::builtin());
+    Expected<ImportResult> alone = importTexts({ImportInput{"fabric.txt", fabric}});
+    QVERIFY(alone.ok());
+    QCOMPARE(alone->project.topology.nodes.front().model, std::string("dgx-h100"));
+    Expected<ImportResult> r
+            = importTexts({ImportInput{"fabric.txt", fabric},
+                           ImportInput{"b200.xml", ncclDump(100, 8, 18, 8, 400000)}});
+    QVERIFY2(r.ok(), r ? "" : r.error().text().c_str());
+    QCOMPARE(serverModels(r->project), serverModels(*design));
+    QVERIFY(notesWith(r->report, "16 server(s) set to dgx-b200", ImportNote::Kind::Assumed) == 1);
+    // The same file again checks them; an nvidia-smi matrix of NV18 keeps B200 (it fits).
+    const std::string smi = "\tGPU0\tGPU1\tmlx5_0\tCPU Affinity\tNUMA Affinity\n"
+                            "GPU0\t X \tNV18\tPXB\t0-1\t0\n"
+                            "GPU1\tNV18\t X \tSYS\t0-1\t0\n"
+                            "mlx5_0\tPXB\tSYS\t X \n";
+    Expected<ServerFacts> two = parseNvidiaSmiTopo(smi, "smi.txt");
+    QVERIFY(two.ok());
+    QCOMPARE(two->gpus, 2);
+    QCOMPARE(two->nvlinksPerGpu, 18);
+    QVERIFY(two->nvswitch);
+    // A file of a server the fabric's servers cannot be (A100: HDR NICs on an NDR fabric's
+    // cables of 400G) leaves them and says why.
+    Expected<ImportResult> mismatch
+            = importTexts({ImportInput{"fabric.txt", fabric},
+                           ImportInput{"a100.xml", ncclDump(80, 8, 12, 8, 200000)}});
+    QVERIFY(mismatch.ok());
+    QCOMPARE(mismatch->project.topology.nodes.front().model, std::string("dgx-h100"));
+    QCOMPARE(notesWith(mismatch->report, "do not fit", ImportNote::Kind::Unmapped), 1);
+}
+
+void tst_Import::malformedServerFiles_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("where");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unclosed") << QStringLiteral("<system version=\"1\">\n  <cpu>\n")
+                              << QStringLiteral("line 3") << QStringLiteral("never closed");
+    QTest::newRow("mismatched") << QStringLiteral("<system>\n<cpu>\n</pci>\n</system>\n")
+                                << QStringLiteral("line 3") << QStringLiteral("closes <cpu>");
+    QTest::newRow("bad attribute")
+            << QStringLiteral("<system>\n<pci class=0x0302/>\n</system>")
+            << QStringLiteral("line 2") << QStringLiteral("quoted attribute");
+    QTest::newRow("graph file") << QStringLiteral("<graphs version=\"1\">\n</graphs>\n")
+                                << QStringLiteral("line 1") << QStringLiteral("NCCL graph file");
+    QTest::newRow("no gpu") << QStringLiteral(
+            "<system version=\"1\">\n<cpu numaid=\"0\"/>\n</system>\n")
+                            << QStringLiteral("line 1") << QStringLiteral("no GPU");
+    QString deep = QStringLiteral("<system>");
+    for (int i = 0; i < 70; ++i)
+        deep += QStringLiteral("<cpu>");
+    QTest::newRow("deep") << deep << QStringLiteral("line 1") << QStringLiteral("deeper than 64");
+    QTest::newRow("smi cell") << QStringLiteral("\tGPU0\tGPU1\tCPU Affinity\nGPU0\t X \tNVX\t0\n")
+                              << QStringLiteral("line 2") << QStringLiteral("column GPU1");
+    QTest::newRow("smi short row")
+            << QStringLiteral("\tGPU0\tGPU1\tCPU Affinity\nGPU0\t X \n") << QStringLiteral("line 2")
+            << QStringLiteral("expected one for each");
+}
+
+void tst_Import::malformedServerFiles()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, where);
+    QFETCH(QString, message);
+    Expected<ImportResult> r = importTexts({ImportInput{"server.txt", text.toStdString()}});
+    QVERIFY(!r.ok());
+    QCOMPARE(QString::fromStdString(r.error().where), where);
+    QVERIFY2(r.error().message.find(message.toStdString()) != std::string::npos,
+             r.error().message.c_str());
+}
+
+void tst_Import::smallFabric()
+{
+    const ImportResult r = importText(kSmallFabric);
+    const Topology &t = r.project.topology;
+    QCOMPARE(t.nodes.size(), std::size_t(2));
+    QCOMPARE(t.nodes[0].name, std::string("gpu01"));
+    QCOMPARE(t.nodes[0].model, std::string("dgx-h100"));
+    QCOMPARE(switchNames(r.project, Tier::Leaf), std::set<std::string>{"leaf-a"});
+    QCOMPARE(switchNames(r.project, Tier::Spine), std::set<std::string>{"spine-a"});
+    for (const Switch &s : t.switches)
+        QCOMPARE(s.model, std::string("qm9700"));
+    // Two server cables and one bundle of two leaf-spine cables, ports 0-based.
+    QCOMPARE(t.links.size(), std::size_t(3));
+    QCOMPARE(t.links[0].a.device, t.nodes[0].id);
+    QCOMPARE(t.links[0].a.port, 4); // mlx5_4 is NIC 4 (rail 5)
+    QCOMPARE(t.links[0].b.port, 0);
+    const Link &bundle = t.links.back();
+    QCOMPARE(bundle.count, 2);
+    QCOMPARE(bundle.a.port, 32);
+    QCOMPARE(bundle.b.port, 0);
+    QCOMPARE(bundle.medium, std::string("ib-ndr"));
+    QVERIFY(notesWith(r.report, "taken for dgx-h100", ImportNote::Kind::Assumed) == 1);
+    // Laid out: every device has a place, leaves above the servers, the spine above them.
+    for (const Node &n : t.nodes)
+        QVERIFY(r.project.layout.items.count(n.id));
+    const double leafY = r.project.layout.items.at(t.switches[0].id).y;
+    QVERIFY(r.project.layout.items.at(t.switches[1].id).y < leafY);
+    QVERIFY(r.project.layout.items.at(t.nodes[0].id).y > leafY);
+    checkSavesAndLoads(r.project);
+}
+
+void tst_Import::portListingGivesTheSameFabric()
+{
+    ImportReport report;
+    Expected<ib::Fabric> f = ib::parseIbnetdiscover(kSmallPortList, "p.txt", &report);
+    QVERIFY2(f.ok(), f ? "" : f.error().text().c_str());
+    QCOMPARE(f->format, std::string("ibnetdiscover -p"));
+    QCOMPARE(f->cables.size(), std::size_t(4)); // each cable once, the unconnected port none
+    const ImportResult a = importText(kSmallFabric);
+    const ImportResult b = importText(kSmallPortList);
+    QCOMPARE(cables(b.project), cables(a.project));
+    QCOMPARE(serverModels(b.project), serverModels(a.project));
+}
+
+void tst_Import::hostNamesAndAdapterNumbers()
+{
+    std::string host;
+    int adapter = -1;
+    QVERIFY(hostOfAdapter("dgx017 HCA-3", &host, &adapter));
+    QCOMPARE(host, std::string("dgx017"));
+    QCOMPARE(adapter, 2);
+    QVERIFY(hostOfAdapter("a08-p1-dgx-04-c01 mlx5_5", &host, &adapter));
+    QCOMPARE(host, std::string("a08-p1-dgx-04-c01"));
+    QCOMPARE(adapter, 5);
+    QVERIFY(!hostOfAdapter("MT4129 ConnectX7   Mellanox Technologies", &host, &adapter));
+    QVERIFY(!hostOfAdapter("Mellanox Technologies Aggregation Node", &host, &adapter));
+    QVERIFY(!hostOfAdapter("", &host, &adapter));
+    QVERIFY(naturalLess("dgx-2", "dgx-10"));
+    QVERIFY(!naturalLess("dgx-10", "dgx-2"));
+    QVERIFY(naturalLess("a", "b"));
+}
+
+void tst_Import::malformedInputIsRefusedWithItsLine_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("where");
+    QTest::addColumn<QString>("message");
+    const QString head = QStringLiteral("# Topology file: generated on x\n\nvendid=0x2c9\n");
+    QTest::newRow("port count") << head + QStringLiteral("Switch\tabc \"S-01\"\n")
+                                << QStringLiteral("line 4") << QStringLiteral("number of ports");
+    QTest::newRow("no name") << head + QStringLiteral("Switch\t8 S-01\n")
+                             << QStringLiteral("line 4") << QStringLiteral("quoted name");
+    QTest::newRow("port beyond count")
+            << head + QStringLiteral("Switch\t8 \"S-01\"\n[9]\t\"H-02\"[1]\n")
+            << QStringLiteral("line 5") << QStringLiteral("which has 8 ports");
+    QTest::newRow("port line outside a record")
+            << head + QStringLiteral("[1]\t\"H-02\"[1]\n") << QStringLiteral("line 4")
+            << QStringLiteral("outside a Switch");
+    QTest::newRow("remote without port")
+            << head + QStringLiteral("Switch\t8 \"S-01\"\n[1]\t\"H-02\"\n")
+            << QStringLiteral("line 5") << QStringLiteral("remote port number");
+    QTest::newRow("remote of no kind")
+            << head + QStringLiteral("Switch\t8 \"S-01\"\n[1]\t\"X-02\"[1]\n")
+            << QStringLiteral("line 5") << QStringLiteral("S-, H- or R-");
+    QTest::newRow("two cables on one port")
+            << head
+                       + QStringLiteral("Switch\t8 \"S-01\"\n[1]\t\"H-02\"[1]\n\nSwitch\t8 "
+                                        "\"S-03\"\n[1]\t\"H-02\"[1]\n")
+            << QStringLiteral("line 8") << QStringLiteral("port 1 of \"H-02\"");
+    QTest::newRow("bad devid") << head + QStringLiteral("devid=zz\n") << QStringLiteral("line 4")
+                               << QStringLiteral("hexadecimal");
+    QTest::newRow("second record")
+            << head + QStringLiteral("Switch\t8 \"S-01\"\n\nSwitch\t8 \"S-01\"\n")
+            << QStringLiteral("line 6") << QStringLiteral("second record");
+    QTest::newRow("port list garbage")
+            << QStringLiteral("SW     1  1 0x0002c90300001000 4x NDR - XX 3 1 0x01 ( 'a' - 'b' )\n")
+            << QStringLiteral("line 1") << QStringLiteral("remote node type");
+}
+
+void tst_Import::malformedInputIsRefusedWithItsLine()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, where);
+    QFETCH(QString, message);
+    Expected<ImportResult> r = importTexts({ImportInput{"bad.txt", text.toStdString()}});
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().file, std::string("bad.txt"));
+    QCOMPARE(QString::fromStdString(r.error().where), where);
+    QVERIFY2(r.error().message.find(message.toStdString()) != std::string::npos,
+             r.error().message.c_str());
+}
+
+void tst_Import::fixtures_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("servers");
+    QTest::addColumn<int>("leaves");
+    QTest::addColumn<int>("spines");
+    QTest::addColumn<int>("cables");
+    QTest::addColumn<QString>("summary");
+    // The man-page sample: adapters without host names are servers of their own; a dual-port
+    // adapter is a server with two NICs.
+    QTest::newRow("ibtopotool-1") << QStringLiteral("ibtopotool-1.topo") << 4 << 2 << 0 << 7
+                                  << QStringLiteral("4 servers (4 x imported-server-2x8g)");
+    QTest::newRow("ibtopotool-2") << QStringLiteral("ibtopotool-2.topo") << 2 << 1 << 0 << 2
+                                  << QStringLiteral("2 servers");
+    // Mixed EDR/FDR/QDR/SDR, three loopback cables and an error line before the header.
+    QTest::newRow("ibtopotool-3") << QStringLiteral("ibtopotool-3.topo") << 5 << 2 << 0 << 7
+                                  << QStringLiteral("5 servers");
+    QTest::newRow("ibtopotool-4") << QStringLiteral("ibtopotool-4.topo") << 1 << 1 << 0 << 1
+                                  << QStringLiteral("1 servers");
+    QTest::newRow("superpod") << QStringLiteral("superpod-h100-ndr.out") << 120 << 31 << 9 << 1001
+                              << QStringLiteral("120 servers (120 x dgx-h100)");
+}
+
+void tst_Import::fixtures()
+{
+    if (!fixturesPresent())
+        QSKIP("the shared fixtures (../shared/fixtures) are not on this machine");
+    QFETCH(QString, file);
+    QFETCH(int, servers);
+    QFETCH(int, leaves);
+    QFETCH(int, spines);
+    QFETCH(int, cables);
+    QFETCH(QString, summary);
+    const std::string path = fixture("ibnetdiscover/" + file.toStdString());
+    Expected<ImportResult> r = importFiles({path});
+    QVERIFY2(r.ok(), r ? "" : r.error().text().c_str());
+    Expected<Catalog> c = projectCatalog(r->project);
+    QVERIFY(c.ok());
+    Expected<TopologySummary> s = summarize(r->project.topology, *c);
+    QVERIFY(s.ok());
+    QCOMPARE(s->nodes, servers);
+    QCOMPARE(s->leaf, leaves);
+    QCOMPARE(s->spine, spines);
+    QCOMPARE(s->cables, cables);
+    QVERIFY2(summaryHas(r->report, summary.toStdString()), r->report.text().c_str());
+    for (const ImportNote &n : r->report.notes) {
+        QCOMPARE(n.file, path);
+        QVERIFY(n.line >= 0);
+    }
+    checkSavesAndLoads(r->project);
+    if (file == u"ibtopotool-3.topo") {
+        QCOMPARE(notesWith(r->report, "a loopback", ImportNote::Kind::Unmapped), 3);
+        QCOMPARE(notesWith(r->report, "not part of ibnetdiscover's output",
+                           ImportNote::Kind::Unmapped),
+                 1);
+        QVERIFY(r->report.notes.front().line == 1);
+        // EDR, FDR, QDR and SDR have media of their own, with sources.
+        for (const char *m : {"ib-edr-4x", "ib-fdr-4x", "ib-qdr-4x", "ib-sdr-4x"}) {
+            QVERIFY2(c->medium(m), m);
+            QVERIFY(c->medium(m)->source.find("InfiniBand Architecture") != std::string::npos);
+        }
+        QCOMPARE(c->medium("ib-edr-4x")->bandwidthGBs, 12.5);
+    }
+}
+
+void tst_Import::superpodReport()
+{
+    if (!fixturesPresent())
+        QSKIP("the shared fixtures (../shared/fixtures) are not on this machine");
+    Expected<ImportResult> r = importFiles({fixture("ibnetdiscover/superpod-h100-ndr.out")});
+    QVERIFY(r.ok());
+    const ImportReport &rep = r->report;
+    // 1114 cables = 1001 drawn + 40 to SHARP aggregation nodes + 69 to adapters without a
+    // host name + 4 to the two service hosts.
+    QCOMPARE(notesWith(rep, "has no host name", ImportNote::Kind::Unmapped), 69);
+    QCOMPARE(notesWith(rep, "40 SHARP aggregation nodes", ImportNote::Kind::Unmapped), 1);
+    QCOMPARE(notesWith(rep, "taken for a service host", ImportNote::Kind::Unmapped), 2);
+    QVERIFY(summaryHas(rep, "1114 cables"));
+    QVERIFY(summaryHas(rep, "rail-optimized with exceptions: 2 of 31 leaves"));
+    // The one server whose HCA-5 and HCA-6 sit on each other's rail leaf.
+    QCOMPARE(notesWith(rep, "b08-p1-dgx-08-c01 NIC 6", ImportNote::Kind::Checked), 1);
+    QCOMPARE(notesWith(rep, "b08-p1-dgx-08-c01 NIC 5", ImportNote::Kind::Checked), 1);
+    // Only four rails were cabled: HCA-1, -2, -5, -6 (mlx5_0, _1, _4, _5) keep their numbers.
+    std::set<int> rails;
+    for (const auto &[leaf, nics] : railsOfLeaves(r->project))
+        rails.insert(nics.begin(), nics.end());
+    QCOMPARE(rails, (std::set<int>{0, 1, 4, 5}));
+    // Leaves carry their switch names; the 9 spines are the IBSPINE switches.
+    for (const std::string &s : switchNames(r->project, Tier::Spine))
+        QVERIFY2(s.find("IBSPINE") != std::string::npos, s.c_str());
+    for (const std::string &s : switchNames(r->project, Tier::Leaf))
+        QVERIFY2(s.find("IBLEAF") != std::string::npos, s.c_str());
+}
+
+void tst_Import::loneAdapterIsRefused()
+{
+    if (!fixturesPresent())
+        QSKIP("the shared fixtures (../shared/fixtures) are not on this machine");
+    const std::string path = fixture("ibnetdiscover/gb200-lone-ca.out");
+    Expected<ImportResult> r = importFiles({path});
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().file, path);
+    QCOMPARE(r.error().where, std::string("line 10"));
+    QVERIFY(r.error().message.find("no switch") != std::string::npos);
+}
+
+void tst_Import::roundTrip_data()
+{
+    QTest::addColumn<QString>("node");
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<QString>("fabric");
+    QTest::addColumn<int>("tiers");
+    QTest::addColumn<bool>("rails");
+    QTest::newRow("h100 SU rail-optimized")
+            << QStringLiteral("dgx-h100") << 32 << QStringLiteral("rail-optimized") << 2 << true;
+    QTest::newRow("h100 4 SUs rail-optimized")
+            << QStringLiteral("dgx-h100") << 128 << QStringLiteral("rail-optimized") << 2 << true;
+    QTest::newRow("a100 fat tree")
+            << QStringLiteral("dgx-a100") << 20 << QStringLiteral("fat-tree") << 2 << false;
+    QTest::newRow("b200 3-tier fat tree")
+            << QStringLiteral("dgx-b200") << 48 << QStringLiteral("fat-tree") << 3 << false;
+}
+
+void tst_Import::roundTrip()
+{
+    QFETCH(QString, node);
+    QFETCH(int, nodes);
+    QFETCH(QString, fabric);
+    QFETCH(int, tiers);
+    QFETCH(bool, rails);
+    GeneratorOptions o;
+    o.nodeModel = node.toStdString();
+    o.nodes = nodes;
+    o.fabric = *fabricKindFromString(fabric.toStdString());
+    o.tiers = tiers;
+    Expected<Project> design = generateProject(o);
+    QVERIFY2(design.ok(), design ? "" : design.error().text().c_str());
+    Expected<std::string> text = ibnetdiscoverText(*design, Catalog::builtin());
+    QVERIFY(text.ok());
+    const ImportResult back = importText(*text, "export.txt");
+    // Same servers (by name), the same model where the NICs tell it; the same leaves, spines
+    // and cores by name; every cable between the same ports.
+    std::map<std::string, std::string> want = serverModels(*design);
+    std::map<std::string, std::string> got = serverModels(back.project);
+    QCOMPARE(got.size(), want.size());
+    for (auto &[name, model] : want)
+        QVERIFY2(got.count(name), name.c_str());
+    if (node != u"dgx-b200") // eight 400G NICs: taken for a dgx-h100, and said so
+        QCOMPARE(got, want);
+    for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core})
+        QCOMPARE(switchNames(back.project, t), switchNames(*design, t));
+    QCOMPARE(cables(back.project), cables(*design));
+    QCOMPARE(railsOfLeaves(back.project), railsOfLeaves(*design));
+    QCOMPARE(summaryHas(back.report, "rail-optimized: 8 rails"), rails);
+    // The bundles come back as bundles: no more links than the design has.
+    QVERIFY(back.project.topology.links.size() <= design->topology.links.size());
+    checkSavesAndLoads(back.project);
+}
+
+void tst_Import::cli()
+{
+    using fixtures::runCli;
+    QTemporaryDir dir;
+    const std::string in = dir.filePath(QStringLiteral("fabric.txt")).toStdString();
+    std::ofstream(in) << kSmallFabric;
+    const std::string out = dir.filePath(QStringLiteral("imported.topoplan")).toStdString();
+    auto r = runCli({"import", in, "-o", out});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.find("wrote " + out + ": 16 GPUs, 2 nodes, 1 leaf / 1 spine / 0 core") == 0,
+             r.out.c_str());
+    QVERIFY(r.out.find("taken for dgx-h100") != std::string::npos);
+    QVERIFY(loadProject(out).ok());
+
+    r = runCli({"import", in, "--json"});
+    QCOMPARE(r.code, 0);
+    Expected<Json> j = parseJson(r.out, "stdout");
+    QVERIFY(j.ok());
+    QCOMPARE((*j)["design"]["nodes"].get<int>(), 2);
+    QVERIFY((*j)["project"].is_null());
+    QVERIFY((*j)["report"]["notes"].size() >= 1);
+
+    // Input errors: 1, naming the file and line; usage: 2.
+    const std::string bad = dir.filePath(QStringLiteral("bad.txt")).toStdString();
+    std::ofstream(bad) << "vendid=0x2c9\nSwitch\t8 \"S-01\"\n[99]\t\"H-02\"[1]\n";
+    r = runCli({"import", bad});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.find(bad + ": line 3: port 99") != std::string::npos, r.err.c_str());
+    r = runCli({"import", bad, "--json"});
+    QCOMPARE(r.code, 1);
+    QVERIFY(parseJson(r.out, "stdout").ok());
+    r = runCli({"import", dir.filePath(QStringLiteral("missing")).toStdString()});
+    QCOMPARE(r.code, 1);
+    const std::string other = dir.filePath(QStringLiteral("other.txt")).toStdString();
+    std::ofstream(other) << "hello\n";
+    r = runCli({"import", other});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.err.find("not a file TopoPlan imports") != std::string::npos);
+    QCOMPARE(runCli({"import"}).code, 2);
+    QCOMPARE(runCli({"import", in, "--bogus"}).code, 2);
+}
+
+QTEST_GUILESS_MAIN(tst_Import)
+#include "tst_import.moc"
