@@ -2,6 +2,7 @@
 #include "engine/edit/handcabling.h"
 #include "engine/io/projectfile.h"
 #include "engine/model/catalog.h"
+#include "engine/model/naming.h"
 #include "engine/model/project.h"
 
 #include <QtTest>
@@ -101,6 +102,7 @@ private Q_SLOTS:
     void handCablingStatedCount();
     void uplinksFollowOversubscription();
     void uplinksGrowTheirBundleInPlace();
+    void namesPeopleGave();
 };
 
 void TestEditing::portCounts()
@@ -483,4 +485,29 @@ void TestEditing::uplinksGrowTheirBundleInPlace()
     QCOMPARE(q2.added.front().a, (Endpoint{"sw-1", 0}));
     QCOMPARE(q2.added.front().b, (Endpoint{"sw-3", 0}));
     QCOMPARE(q2.added.front().count, 3);
+}
+
+void TestEditing::namesPeopleGave()
+{
+    Topology t = handCabledStart();
+    t.nodes.push_back({"node-9", "", "dgx-h100", ""}); // no name: its id
+    t.links = {{"link-1", {"sw-3", 2}, {"node-2", 2}, "ib-ndr", 1},
+               {"link-2", {"node-1", 0}, {"sw-1", 4}, "ib-ndr", 4},
+               {"link-3", {"sw-1", 16}, {"sw-3", 0}, "ib-ndr", 16}};
+    QCOMPARE(q(displayName(t, "node-2")), QStringLiteral("dgx-2"));
+    QCOMPARE(q(displayName(t, "node-9")), QStringLiteral("node-9"));
+    QCOMPARE(q(displayName(t, "sw-1")), QStringLiteral("leaf-01"));
+    // Links: the server end first, with its rail; between switches, both names.
+    QCOMPARE(q(displayName(t, "link-1")), QStringLiteral("dgx-2 rail 3 - spine-01"));
+    QCOMPARE(q(displayName(t, "link-2")), QStringLiteral("dgx-1 rails 1-4 - leaf-01"));
+    QCOMPARE(q(displayName(t, "link-3")), QStringLiteral("leaf-01 - spine-01"));
+    // The fabric graph's parts and paths.
+    QCOMPARE(q(displayName(t, "node-3/gpu0")), QStringLiteral("dgx-3 GPU 0"));
+    QCOMPARE(q(displayName(t, "node-3/nic5")), QStringLiteral("dgx-3 NIC 5"));
+    QCOMPARE(q(displayName(t, "node-3/gpu0->node-3/nvswitch")),
+             QStringLiteral("dgx-3 GPU 0 - NVSwitch"));
+    QCOMPARE(q(displayName(t, "node-3/nic1->sw-2")), QStringLiteral("dgx-3 NIC 1 - leaf-02"));
+    QCOMPARE(q(displayName(t, "whatever")), QStringLiteral("whatever"));
+    QCOMPARE(q(endpointText(t, {"node-1", 0}, 4)), QStringLiteral("dgx-1 NICs 0-3 (rails 1-4)"));
+    QCOMPARE(q(endpointText(t, {"sw-1", 16}, 1)), QStringLiteral("leaf-01 port 16"));
 }
