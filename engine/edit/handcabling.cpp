@@ -78,6 +78,12 @@ std::string plural(int n, const std::string &one, const std::string &many)
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+// "leaf" -> "leaves", "spine" -> "spines", "core" -> "cores".
+std::string tierPlural(Tier t)
+{
+    return t == Tier::Leaf ? "leaves" : std::string(toString(t)) + "s";
+}
+
 std::string ratioText(double r)
 {
     return figure::number(r, 2) + ":1";
@@ -175,10 +181,10 @@ Expected<CablingProposal> serverToSwitch(const Topology &t, const Catalog &c, co
         const std::vector<int> taken(railSet.begin(), railSet.end());
         p.reason = swName + " carries no server yet: " + nodeName + "'s "
                    + plural(int(freeRails.size()), "uncabled rail", "uncabled rails")
-                   + " shared over the "
-                   + plural(empty, toString(sw.tier),
-                            "empty " + std::string(toString(sw.tier)) + "s")
-                   + " gives it " + railList(taken);
+                   + ", shared over the "
+                   + plural(empty, "empty " + std::string(toString(sw.tier)),
+                            "empty " + tierPlural(sw.tier))
+                   + ", give it " + railList(taken);
     } else {
         const std::vector<int> set(railSet.begin(), railSet.end());
         p.reason = swName + " carries " + railList(set)
@@ -302,8 +308,8 @@ Expected<CablingProposal> switchToSwitch(const Topology &t, const Catalog &c, co
                              : lowerName + " has no downlinks yet; its "
                                        + std::to_string(lowerModel.ports) + " ports split")
                    + " at " + ratioText(r) + ": " + plural(up, "uplink", "uplinks") + " over "
-                   + plural(n, tierName, tierName + "s") + ", " + std::to_string(share) + " to "
-                   + upperName
+                   + plural(n, tierName, tierPlural(upper.tier)) + ", " + std::to_string(share)
+                   + " to " + upperName
                    + (existing > 0 ? " (" + std::to_string(existing) + " cabled already)"
                                    : std::string());
     }

@@ -498,15 +498,17 @@ void TestTools::handCablingAsArchitectsMeanIt()
     // The first drag: the preview names every cable and commits nothing before Connect.
     drag("node-1", "sw-1");
     QVERIFY(messages.count() > 0);
-    QCOMPARE(messages.last().first().toString(),
-             QStringLiteral("Release to connect: 4 cables. leaf-01 carries no server yet: dgx-1's "
-                            "8 uncabled rails shared over the 2 empty leafs gives it rails 1-4."));
+    QCOMPARE(
+            messages.last().first().toString(),
+            QStringLiteral("Release to connect: 4 cables. leaf-01 carries no server yet: dgx-1's "
+                           "8 uncabled rails, shared over the 2 empty leaves, give it rails 1-4."));
     CablingPreview *preview = openPreview(&w);
     QVERIFY(preview);
     QVERIFY(t.links.empty());
     QCOMPARE(preview->cablesView()->toPlainText().split(QLatin1Char('\n')).first(),
              QStringLiteral("dgx-1 rail 1 (NIC 0) - leaf-01 port 0"));
     shoot(&w, QStringLiteral("point1-after-preview.png"));
+    shoot(preview, QStringLiteral("point1-after-preview-dialog.png"));
     QVERIFY(acceptPreview(&w));
     QCOMPARE(nicsOn("node-1", "sw-1"), (QList<int>{0, 1, 2, 3}));
     QCOMPARE(w.document()->undoStack()->count(), 1);

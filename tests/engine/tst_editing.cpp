@@ -363,8 +363,8 @@ void TestEditing::handCablingIsRailAligned()
     QCOMPARE(first.implied, 4);
     QCOMPARE(first.medium, std::string("ib-ndr"));
     QCOMPARE(q(first.reason),
-             QStringLiteral("leaf-01 carries no server yet: dgx-1's 8 uncabled rails shared over "
-                            "the 2 empty leafs gives it rails 1-4"));
+             QStringLiteral("leaf-01 carries no server yet: dgx-1's 8 uncabled rails, shared over "
+                            "the 2 empty leaves, give it rails 1-4"));
     QCOMPARE(q(first.cablesText.front()), QStringLiteral("dgx-1 rail 1 (NIC 0) - leaf-01 port 0"));
     QCOMPARE(nicsOn(t, "node-1", "sw-1"), (QList<int>{0, 1, 2, 3}));
     // The other leaf takes the server's other rails.
