@@ -93,7 +93,12 @@ public:
     void saveFile(const QString &path);
     // Exports the diagram to `path` (SVG, PDF, PNG or JPEG by its suffix, SVG without one):
     // recorded at full detail here, written in a worker; diagramExported() tells the outcome.
-    void exportDiagram(const QString &path);
+    // `title` replaces the project's name above the figure; `titleBlock` adds the job (model,
+    // plan, tokens/s) and today's date under it; `white` draws it on white for print.
+    void exportDiagram(const QString &path, const QString &title = {}, bool titleBlock = true,
+                       bool white = false);
+    // File > Export Diagram: the title, title block and background, then the file.
+    void showExportOptions();
 
     QStringList recentFiles() const;
 
