@@ -175,6 +175,15 @@ void MainWindow::createEditor()
         m_exploreSized = true;
         resizeDocks({m_exploreDock}, {std::max(380, height() * 45 / 100)}, Qt::Vertical);
     });
+    // The TP sweep's cliff needs height to read as a cliff: the first time its tab comes up,
+    // the bottom docks take at least 40 % of the window (its title bar's button detaches it).
+    connect(m_sweepDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (!visible || m_sweepSized || m_sweepDock->isFloating())
+            return;
+        m_sweepSized = true;
+        if (m_sweepDock->height() < height() * 40 / 100)
+            resizeDocks({m_sweepDock}, {std::max(360, height() * 40 / 100)}, Qt::Vertical);
+    });
     m_failuresDock = new FailuresDock(this);
     m_failuresDock->setView(m_view);
     addDockWidget(Qt::BottomDockWidgetArea, m_failuresDock);

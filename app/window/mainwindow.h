@@ -198,6 +198,7 @@ private:
     QByteArray m_beforePresentation;
     Qt::WindowStates m_windowStateBeforePresentation;
     bool m_exploreSized = false;
+    bool m_sweepSized = false;
     FailuresDock *m_failuresDock = nullptr;
     AnalysisOverlayController *m_overlays = nullptr;
     AutosaveManager *m_autosave = nullptr;
