@@ -54,7 +54,7 @@ SweepDock::SweepDock(AnalysisController *controller, QWidget *parent)
     m_summary->setWordWrap(true);
     m_view->setObjectName(QStringLiteral("sweepChart"));
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(240);
+    m_view->setMinimumHeight(160); // more when its tab first comes up (MainWindow)
     setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable
                 | QDockWidget::DockWidgetFloatable);
     m_view->chart()->legend()->setAlignment(Qt::AlignRight);

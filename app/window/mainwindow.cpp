@@ -49,6 +49,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoGroup>
 #include <QUndoStack>
@@ -178,11 +179,17 @@ void MainWindow::createEditor()
     // The TP sweep's cliff needs height to read as a cliff: the first time its tab comes up,
     // the bottom docks take at least 40 % of the window (its title bar's button detaches it).
     connect(m_sweepDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-        if (!visible || m_sweepSized || m_sweepDock->isFloating())
+        if (!visible || m_sweepSized)
             return;
-        m_sweepSized = true;
-        if (m_sweepDock->height() < height() * 40 / 100)
-            resizeDocks({m_sweepDock}, {std::max(360, height() * 40 / 100)}, Qt::Vertical);
+        // Once its tab is really up (the window's first show reports every tab for a moment).
+        QTimer::singleShot(0, this, [this] {
+            if (m_sweepSized || m_sweepDock->isFloating() || !m_sweepDock->isVisible()
+                || m_sweepDock->visibleRegion().isEmpty() || !isVisible())
+                return;
+            m_sweepSized = true;
+            if (m_sweepDock->height() < height() * 40 / 100)
+                resizeDocks({m_sweepDock}, {std::max(360, height() * 40 / 100)}, Qt::Vertical);
+        });
     });
     m_failuresDock = new FailuresDock(this);
     m_failuresDock->setView(m_view);
