@@ -64,9 +64,11 @@ Commands:
   compare A B [C ...] [--workload FILE | --workload-preset NAME] [--json]
                        the same job (the options', or A's) on several designs: each
                        one's best plan and its delta against A
-  export FILE [--format svg|pdf|png|jpg] [--scale S] -o OUT
-                       the diagram at full detail with its legend (format from OUT's
-                       suffix unless given; --scale: pixels per unit for PNG/JPEG, default 2)
+  export FILE [--format svg|pdf|png|jpg] [--scale S] [--title T] [--background white|theme]
+       -o OUT          the diagram at full detail under a title block (T or the project's
+                       name; model and plan, tokens/s, date) with its legend (format from
+                       OUT's suffix unless given; --scale: pixels per unit for PNG/JPEG,
+                       default 2; --background white for print)
   export FILE --format bom|cables|slurm-tree|slurm-block|slurm-yaml|k8s-labels|
                        topograph|drawio|dot|dot-air|ibsim|ibnetdiscover -o OUT
                        the files other tools read: bill of materials and cabling plan

@@ -807,7 +807,7 @@ void ClusterScene::helpEvent(QGraphicsSceneHelpEvent *event)
     QString text;
     if (item && (item->type() == LinkItemType || item->type() == BadgeItemType)) {
         if (const LinkItem *link = linkItem(item->id()))
-            text = link->toolTipText();
+            text = link->toolTipText(&m_document->project().topology);
     } else if (item) {
         text = item->toolTip();
     }

@@ -7,6 +7,8 @@
 #include "app/common/diagramstyle.h"
 #include "app/common/units.h"
 
+#include "engine/model/naming.h"
+
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QPainter>
@@ -80,15 +82,24 @@ bool LinkItem::dead() const
     return m_failed || isFailedDevice(m_endA) || isFailedDevice(m_endB);
 }
 
-QString LinkItem::toolTipText() const
+QString LinkItem::toolTipText(const Topology *topology) const
 {
     // Built when asked: a big fabric has tens of thousands of links, few are ever hovered.
-    return QStringLiteral("<b>%1</b><br>%2:%3 \u2194 %4:%5<br>%6, %7")
-                   .arg(id(), m_a)
-                   .arg(m_portA)
-                   .arg(m_b)
-                   .arg(m_portB)
-                   .arg(m_medium ? QString::fromStdString(m_medium->name) : m_mediumId,
+    // By the names people gave, with the ports each end takes.
+    const auto end = [&](const QString &device, int port) {
+        if (!topology)
+            return QStringLiteral("%1:%2").arg(device).arg(port);
+        return QString::fromStdString(
+                       endpointText(*topology, Endpoint{device.toStdString(), port}, m_count))
+                .toHtmlEscaped();
+    };
+    QString title = id();
+    if (topology) {
+        title = QString::fromStdString(displayName(*topology, id().toStdString())).toHtmlEscaped();
+    }
+    return QStringLiteral("<b>%1</b><br>%2 \u2194 %3<br>%4, %5")
+                   .arg(title, end(m_a, m_portA), end(m_b, m_portB),
+                        m_medium ? QString::fromStdString(m_medium->name) : m_mediumId,
                         units::bundle(m_count, m_gbits))
            + (m_failed ? QStringLiteral("<br><b>")
                                  + QCoreApplication::translate(

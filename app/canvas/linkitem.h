@@ -29,7 +29,8 @@ public:
     // The rectangle the badge would cover at `t` along the line (0 = end A, 1 = end B).
     QRectF badgeRectAt(double t) const;
     QSizeF badgeSize() const { return m_badgeSize; }
-    QString toolTipText() const;
+    // Its name and the ports of each end, by the names in `topology` (ids without one).
+    QString toolTipText(const Topology *topology = nullptr) const;
 
     // The items of the two devices (nullptr while one is missing) and, at a switch end, the
     // x offset along the switch's edge where the line meets it (negative: the middle).

@@ -110,6 +110,12 @@ int cmdExport(const Args &a, std::ostream &out, std::ostream &err)
             return BadUsage;
         }
     }
+    if (a.has("background") && a.value("background") != "white"
+        && a.value("background") != "theme") {
+        err << "error: export: --background " << a.value("background")
+            << " is not one of white, theme\n";
+        return BadUsage;
+    }
     if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
         err << "error: export: no QApplication to render with\n";
         return BadUsage;
@@ -123,13 +129,16 @@ int cmdExport(const Args &a, std::ostream &out, std::ostream &err)
     Document document(std::move(*project),
                       QFileInfo(QString::fromStdString(file)).absoluteFilePath());
     ClusterScene scene(&document);
-    const QString title = document.displayName();
     // The analysis goes on the drawing, as in the window.
     const AnalysisOutcome outcome = analyzeProject(document.project(), document.catalog());
     auto *overlay = new AnalysisOverlay;
     scene.addItem(overlay);
     overlay->setOutcome(outcome);
-    const DiagramPicture diagram = recordDiagram(&scene, title, groupSummary(outcome));
+    const DiagramHeader header
+            = diagramHeader(document, &outcome, QString::fromStdString(a.value("title")), true,
+                            QDate::currentDate(), a.value("background") == "white");
+    const QString title = header.title;
+    const DiagramPicture diagram = recordDiagram(&scene, header, groupSummary(outcome));
     if (std::optional<QString> e = writeDiagram(diagram, *format, target, title, scale)) {
         err << "error: " << e->toStdString() << "\n";
         return InvalidInput;
@@ -142,7 +151,7 @@ int cmdExport(const Args &a, std::ostream &out, std::ostream &err)
 
 Command exportCommand()
 {
-    return {"export", 1, 1, {}, {"format", "scale", "o"}, {"o"}, cmdExport};
+    return {"export", 1, 1, {}, {"format", "scale", "o", "title", "background"}, {"o"}, cmdExport};
 }
 
 int runWithQtVerbs(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)

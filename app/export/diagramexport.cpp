@@ -1,7 +1,9 @@
 #include "app/export/diagramexport.h"
 
+#include "app/analysis/analysiscontroller.h"
 #include "app/canvas/clusterscene.h"
 #include "app/canvas/diagramlegend.h"
+#include "app/common/units.h"
 #include "app/document/document.h"
 #include "engine/core/jsonin.h"
 
@@ -9,11 +11,14 @@
 #include <QBuffer>
 #include <QFile>
 #include <QFileInfo>
+#include <QFontMetricsF>
+#include <QGraphicsItem>
 #include <QImage>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
 
+#include <algorithm>
 #include <cmath>
 
 namespace topoplan {
@@ -80,34 +85,106 @@ QStringList exportFileFilters()
             DiagramExportText::tr("JPEG image (*.jpg *.jpeg)")};
 }
 
-DiagramPicture recordDiagram(ClusterScene *scene, const QString &title,
+DiagramHeader diagramHeader(const Document &document, const AnalysisOutcome *outcome,
+                            const QString &title, bool titleBlock, const QDate &date, bool white)
+{
+    DiagramHeader h;
+    h.title = title.trimmed().isEmpty() ? document.displayName() : title.trimmed();
+    h.white = white;
+    if (!titleBlock)
+        return h;
+    const QString dot = QStringLiteral(" \u00b7 ");
+    if (outcome && outcome->result) {
+        const AnalysisResult &r = *outcome->result;
+        const Plan &p = r.plan;
+        QStringList job{QString::fromStdString(r.workload.model.name),
+                        DiagramExportText::tr("TP %1").arg(p.tp),
+                        DiagramExportText::tr("PP %1").arg(p.pp),
+                        DiagramExportText::tr("DP %1").arg(p.dp),
+                        DiagramExportText::tr("CP %1").arg(p.cp),
+                        DiagramExportText::tr("EP %1").arg(p.ep),
+                        units::tokensPerSecond(r.step.tokensPerS)};
+        h.lines.append(job.join(dot));
+    } else if (const Project &p = document.project(); p.workload && p.plan) {
+        h.lines.append(DiagramExportText::tr("%1 \u00b7 TP %2 \u00b7 PP %3 \u00b7 DP %4: not "
+                                             "analysed")
+                               .arg(QString::fromStdString(p.workload->model.name))
+                               .arg(p.plan->tp)
+                               .arg(p.plan->pp)
+                               .arg(p.plan->dp));
+    }
+    if (date.isValid())
+        h.lines.append(date.toString(Qt::ISODate));
+    return h;
+}
+
+QRectF figureRect(ClusterScene *scene)
+{
+    QRectF figure = scene->contentRect();
+    for (const QGraphicsItem *item : scene->items()) {
+        if (!item->parentItem() && item->isVisible() && dynamic_cast<const AnalysisOverlay *>(item))
+            figure = figure.united(item->sceneBoundingRect().adjusted(-8, -8, 8, 8));
+    }
+    return figure;
+}
+
+DiagramPicture recordDiagram(ClusterScene *scene, const DiagramHeader &header,
                              const QList<GroupSummaryLine> &summary)
 {
     DiagramPicture d;
-    const QRectF content = scene->contentRect();
+    const QRectF content = figureRect(scene);
     const QSizeF legend = DiagramLegend::paintedSize();
     QFont summaryFont = QApplication::font();
     summaryFont.setPointSizeF(9);
     const QSizeF card = groupSummarySize(summary, summaryFont);
+    QFont titleFont = QApplication::font();
+    titleFont.setPointSizeF(16);
+    titleFont.setBold(true);
+    QFont lineFont = QApplication::font();
+    lineFont.setPointSizeF(10);
+    const QFontMetricsF lineMetrics(lineFont);
+    const double linesHeight = header.lines.size() * lineMetrics.lineSpacing();
+    double linesWidth = 0;
+    for (const QString &line : header.lines)
+        linesWidth = std::max(linesWidth, lineMetrics.horizontalAdvance(line));
+    const double headerHeight = kTitleHeight + linesHeight + (header.lines.isEmpty() ? 0 : 8);
     const double width
-            = std::max(content.width(), legend.width() + kLegendGap + card.width()) + 2 * kMargin;
-    const double height = kTitleHeight + content.height() + kLegendGap
+            = std::max({content.width(), legend.width() + kLegendGap + card.width(), linesWidth})
+              + 2 * kMargin;
+    const double height = headerHeight + content.height() + kLegendGap
                           + std::max(legend.height(), card.height()) + 2 * kMargin;
     d.rect = QRectF(0, 0, width, height);
 
     QPainter p(&d.picture);
     p.setRenderHint(QPainter::Antialiasing);
     p.setRenderHint(QPainter::TextAntialiasing);
+    // On white the scene draws in the light palette's colours, whatever the desktop's theme.
+    const DiagramStyle saved = scene->style();
+    if (header.white) {
+        QPalette light;
+        light.setColor(QPalette::Base, Qt::white);
+        light.setColor(QPalette::Window, Qt::white);
+        light.setColor(QPalette::Text, Qt::black);
+        light.setColor(QPalette::WindowText, Qt::black);
+        light.setColor(QPalette::Mid, QColor(0x80, 0x80, 0x80));
+        DiagramStyle white = DiagramStyle::fromPalette(light);
+        white.background = Qt::white;
+        scene->setStyle(white);
+    }
     const DiagramStyle &style = scene->style();
     p.fillRect(d.rect, style.background);
-    QFont font = p.font();
-    font.setPointSizeF(16);
-    font.setBold(true);
-    p.setFont(font);
+    p.setFont(titleFont);
     p.setPen(style.text);
     p.drawText(QRectF(kMargin, kMargin, width - 2 * kMargin, kTitleHeight),
-               Qt::AlignLeft | Qt::AlignTop, title);
-    const QRectF target(kMargin, kMargin + kTitleHeight, content.width(), content.height());
+               Qt::AlignLeft | Qt::AlignTop, header.title);
+    p.setFont(lineFont);
+    p.setPen(style.textDim);
+    for (int i = 0; i < header.lines.size(); ++i) {
+        p.drawText(QRectF(kMargin, kMargin + kTitleHeight + i * lineMetrics.lineSpacing(),
+                          width - 2 * kMargin, lineMetrics.lineSpacing()),
+                   Qt::AlignLeft | Qt::AlignTop, header.lines[i]);
+    }
+    const QRectF target(kMargin, kMargin + headerHeight, content.width(), content.height());
     scene->renderFullDetail(&p, target, content);
     DiagramLegend::paint(&p, QPointF(kMargin, target.bottom() + kLegendGap), style);
     QPalette palette;
@@ -118,6 +195,8 @@ DiagramPicture recordDiagram(ClusterScene *scene, const QString &title,
                       QPointF(kMargin + legend.width() + kLegendGap, target.bottom() + kLegendGap),
                       summary, summaryFont, palette);
     p.end();
+    if (header.white)
+        scene->setStyle(saved);
     return d;
 }
 

@@ -2,6 +2,7 @@
 
 #include "app/canvas/analysisoverlay.h"
 
+#include <QDate>
 #include <QPicture>
 #include <QRectF>
 #include <QString>
@@ -12,6 +13,8 @@
 namespace topoplan {
 
 class ClusterScene;
+class Document;
+struct AnalysisOutcome;
 
 enum class ExportFormat { Svg, Pdf, Png, Jpeg };
 
@@ -33,9 +36,34 @@ struct DiagramPicture
     QPicture picture;
     QRectF rect; // what the picture covers, in its own (scene-sized) units
 };
+// The title block a design document needs above the figure: a title (the project's name
+// unless set), lines for the job (model and plan, tokens/s) and the date; and whether the
+// figure is drawn on white (for print) rather than the palette's base colour.
+struct DiagramHeader
+{
+    QString title;
+    QStringList lines;
+    bool white = false;
+};
+// The header of `document`'s diagram: `title` (the project's name when empty), and with
+// `titleBlock` the job of `outcome` ("llama3-8b · TP 8 · PP 4 · DP 8 · CP 1 · EP 1 ·
+// 9,500 tokens/s") and `date`.
+DiagramHeader diagramHeader(const Document &document, const AnalysisOutcome *outcome,
+                            const QString &title = {}, bool titleBlock = true,
+                            const QDate &date = QDate::currentDate(), bool white = false);
+
+// What the figure covers in the scene: the drawing's content and every overlay drawn over it
+// (the bottleneck callouts reach past the devices), so that every format shows all of it.
+QRectF figureRect(ClusterScene *scene);
+
 // `summary`, the analysis's group lines, goes beside the legend.
-DiagramPicture recordDiagram(ClusterScene *scene, const QString &title,
+DiagramPicture recordDiagram(ClusterScene *scene, const DiagramHeader &header,
                              const QList<GroupSummaryLine> &summary = {});
+inline DiagramPicture recordDiagram(ClusterScene *scene, const QString &title,
+                                    const QList<GroupSummaryLine> &summary = {})
+{
+    return recordDiagram(scene, DiagramHeader{title, {}, false}, summary);
+}
 
 // Writes `diagram` to `path` atomically (a temporary file renamed over the target). Vector
 // formats keep the scene's units (96 to the inch); PNG and JPEG render `scale` pixels per unit (a

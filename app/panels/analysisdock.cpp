@@ -4,6 +4,7 @@
 #include "app/common/units.h"
 #include "app/document/document.h"
 
+#include "engine/model/naming.h"
 #include "engine/plan/diagnosticstext.h"
 
 #include <QComboBox>
@@ -522,16 +523,21 @@ void AnalysisDock::showOutcome(const AnalysisOutcome &outcome)
 
 void AnalysisDock::showGroups(const AnalysisResult &r)
 {
+    // Links, devices and paths by the names people gave, as the canvas shows them.
+    const auto named = [this](const std::string &id) {
+        return m_document ? qs(displayName(m_document->project().topology, id)) : qs(id);
+    };
     for (const DimensionResult &d : r.dimensions) {
         const QString leaves = d.groupsCrossingDomain == 0
                                        ? tr("no")
                                        : tr("%1 of %2").arg(d.groupsCrossingDomain).arg(d.count);
         auto *item = new QTreeWidgetItem(
-                m_groups, {qs(diagtext::dimName(d.dim)), tr("%1 x %2").arg(d.size).arg(d.count),
-                           units::bandwidth(d.network.busbwGBs),
-                           DiagramStyle::linkClassName(d.network.linkClass), leaves,
-                           QString::number(d.worst.maxHops),
-                           d.worst.bottleneckId.empty() ? tr("\u2014") : qs(d.worst.bottleneckId)});
+                m_groups,
+                {qs(diagtext::dimName(d.dim)), tr("%1 x %2").arg(d.size).arg(d.count),
+                 units::bandwidth(d.network.busbwGBs),
+                 DiagramStyle::linkClassName(d.network.linkClass), leaves,
+                 QString::number(d.worst.maxHops),
+                 d.worst.bottleneckId.empty() ? tr("\u2014") : named(d.worst.bottleneckId)});
         item->setForeground(3, DiagramStyle::linkColor(d.network.linkClass));
         item->setData(0, kIdsRole, toIds(d.worstNodes));
         item->setToolTip(

@@ -5,6 +5,8 @@
 #include "app/canvas/diagramitem.h"
 #include "app/document/document.h"
 
+#include "engine/model/naming.h"
+
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -192,6 +194,10 @@ void FailuresDock::showResult()
     const QSignalBlocker blocker(m_table);
     m_table->setRowCount(0);
     int harmless = 0, costly = 0;
+    // Elements, nodes and links by the names people gave, as the canvas shows them.
+    const auto named = [this](const std::string &id) {
+        return m_document ? qs(displayName(m_document->project().topology, id)) : qs(id);
+    };
     for (const N1Row &row : n1.rows) {
         if (basisPoints(row.lossFraction) == 0) {
             ++harmless;
@@ -202,7 +208,8 @@ void FailuresDock::showResult()
             continue;
         const int r = m_table->rowCount();
         m_table->insertRow(r);
-        auto *element = new QTableWidgetItem(qs(row.element.id));
+        auto *element = new QTableWidgetItem(named(row.element.id));
+        element->setToolTip(qs(row.element.id));
         element->setData(Qt::UserRole, qs(row.element.device));
         m_table->setItem(r, 0, element);
         m_table->setItem(r, 1, new QTableWidgetItem(kindText(row.element.kind)));
@@ -213,7 +220,7 @@ void FailuresDock::showResult()
         if (!row.groupNodes.empty()) {
             QStringList nodes;
             for (std::size_t i = 0; i < row.groupNodes.size() && i < 3; ++i)
-                nodes.append(qs(row.groupNodes[i]));
+                nodes.append(named(row.groupNodes[i]));
             if (row.groupNodes.size() > 3)
                 nodes.append(QStringLiteral("\u2026"));
             group += QStringLiteral(" (") + nodes.join(QStringLiteral(", ")) + QLatin1Char(')');
@@ -226,8 +233,9 @@ void FailuresDock::showResult()
                                                                 + QStringLiteral(" \u2192 ") + after
                                                       : QStringLiteral("-")));
         m_table->setItem(r, 5,
-                         new QTableWidgetItem(row.newBottleneck.empty() ? QStringLiteral("-")
-                                                                        : qs(row.newBottleneck)));
+                         new QTableWidgetItem(row.newBottleneck.empty()
+                                                      ? QStringLiteral("-")
+                                                      : named(row.newBottleneck)));
     }
     QString text = tr("Plan tp %1, pp %2, dp %3: %4 tokens/s intact. %5 of %6 elements cost "
                       "throughput when they fail; %7 cost less than 0.01 %.")

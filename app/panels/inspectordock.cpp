@@ -4,6 +4,8 @@
 #include "app/document/document.h"
 #include "app/document/propertycommands.h"
 
+#include "engine/model/naming.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -152,6 +154,13 @@ InspectorDock::InspectorDock(QWidget *parent)
     m_form->addRow(tr("NVLink domain:"), m_domain);
     m_form->addRow(tr("Medium:"), m_medium);
     m_form->addRow(tr("Cables:"), m_count);
+    m_ports = new QLabel(body);
+    m_ports->setObjectName(QStringLiteral("inspectorPorts"));
+    m_ports->setWordWrap(true);
+    m_ports->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_ports->setToolTip(tr("The ports each end takes, as the project file counts them; rail n is "
+                           "a server's NIC n-1"));
+    m_form->addRow(tr("Ports:"), m_ports);
     m_form->addRow(tr("State:"), m_failed);
     connectFields();
     refresh();
@@ -332,7 +341,7 @@ void InspectorDock::refresh()
     if (n == 0) {
         m_title->setText(tr("Nothing selected"));
     } else if (n == 1) {
-        const QString id = qs(s.ids.front());
+        const QString id = qs(displayName(m_document->project().topology, s.ids.front()));
         QString kind = tr("Link");
         if (!s.domains.empty())
             kind = tr("NVLink domain");
@@ -467,6 +476,14 @@ void InspectorDock::refreshLinks(const Selection &s)
     const bool shown = !s.links.empty();
     m_form->setRowVisible(m_medium, shown);
     m_form->setRowVisible(m_count, shown);
+    // The ports of one link: "dgx-1 NIC 0 (rail 1)" and "leaf-01 port 0", one end a line.
+    m_form->setRowVisible(m_ports, s.links.size() == 1);
+    if (s.links.size() == 1) {
+        const Topology &t = m_document->project().topology;
+        const Link &l = *s.links.front();
+        m_ports->setText(qs(endpointText(t, l.a, l.count)) + QLatin1Char('\n')
+                         + qs(endpointText(t, l.b, l.count)));
+    }
     if (!shown)
         return;
     const Catalog &catalog = m_document->catalog();

@@ -47,6 +47,7 @@ public:
     QComboBox *domainBox() const { return m_domain; }
     QComboBox *mediumBox() const { return m_medium; }
     QSpinBox *countBox() const { return m_count; }
+    QLabel *portsLabel() const { return m_ports; }
     QCheckBox *failedBox() const { return m_failed; }
     // Whether the row of `property` is shown for the current selection.
     bool isShown(Property property) const;
@@ -79,6 +80,7 @@ private:
     QComboBox *m_domain;
     QComboBox *m_medium;
     QSpinBox *m_count;
+    QLabel *m_ports;
     QCheckBox *m_failed; // what-if: links, nodes and switches marked failed
     QLabel *m_message;
     QString m_commonName; // what the name field showed, to tell an edit from leaving it

@@ -5,12 +5,16 @@
 #include "app/document/document.h"
 #include "app/export/chartexport.h"
 
+#include "engine/core/figure.h"
+
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsLayout>
 #include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QMap>
+#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -24,7 +28,6 @@ namespace topoplan {
 namespace {
 
 // Thousands of tokens per second: the axis stays readable from 8 GPUs to 16K.
-constexpr double kAxisUnit = 1000;
 
 QLineSeries *line(const QString &name, const QColor &colour, Qt::PenStyle style)
 {
@@ -51,7 +54,9 @@ SweepDock::SweepDock(AnalysisController *controller, QWidget *parent)
     m_summary->setWordWrap(true);
     m_view->setObjectName(QStringLiteral("sweepChart"));
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(160);
+    m_view->setMinimumHeight(160); // more when its tab first comes up (MainWindow)
+    setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable
+                | QDockWidget::DockWidgetFloatable);
     m_view->chart()->legend()->setAlignment(Qt::AlignRight);
     // A bottom dock is short: give the plot the room QChart's default margins take.
     m_view->chart()->setMargins(QMargins(4, 4, 4, 0));
@@ -158,13 +163,13 @@ void SweepDock::showSweep(const SweepResult &s)
         if (row.best || row.held)
             widest = std::max(widest, row.tp);
         if (row.best) {
-            best->append(row.tp, row.best->step.tokensPerS / kAxisUnit);
+            best->append(row.tp, row.best->step.tokensPerS);
             top = std::max(top, row.best->step.tokensPerS);
             if (!bestRow || row.best->step.tokensPerS > bestRow->best->step.tokensPerS)
                 bestRow = &row;
         }
         if (row.held && row.held->step.memory.fits) {
-            held->append(row.tp, row.held->step.tokensPerS / kAxisUnit);
+            held->append(row.tp, row.held->step.tokensPerS);
             top = std::max(top, row.held->step.tokensPerS);
         }
     }
@@ -176,7 +181,7 @@ void SweepDock::showSweep(const SweepResult &s)
         for (const SweepRow &row : m_baselineSweep->rows) {
             if (!row.best)
                 continue;
-            ghost->append(row.tp, row.best->step.tokensPerS / kAxisUnit);
+            ghost->append(row.tp, row.best->step.tokensPerS);
             top = std::max(top, row.best->step.tokensPerS);
             widest = std::max(widest, row.tp);
         }
@@ -186,7 +191,7 @@ void SweepDock::showSweep(const SweepResult &s)
     domain->setName(tr("NVLink domain: %n GPUs", nullptr, s.domainSize));
     domain->setPen(QPen(DiagramStyle::linkColor(LinkClass::NVLink), 2, Qt::DotLine));
     domain->append(s.domainSize, 0);
-    domain->append(s.domainSize, top * 1.1 / kAxisUnit);
+    domain->append(s.domainSize, top * 1.1);
     QList<QLineSeries *> all{best, held, domain};
     if (ghost)
         all.append(ghost);
@@ -199,11 +204,24 @@ void SweepDock::showSweep(const SweepResult &s)
     x->setTitleText(tr("Tensor-parallel width (GPUs)"));
     x->setRange(1, std::max({2, widest, s.domainSize * 2}));
     x->setMinorTickCount(0);
-    auto *y = new QValueAxis;
     // The unit in the labels, not in a vertical title: the dock is often too short for one.
-    y->setLabelFormat(tr("%.0fk tokens/s"));
-    y->setTickCount(3);
-    y->setRange(0, std::max(1.0, top * 1.1 / kAxisUnit));
+    // The series are in the unit engine/core/figure.h chooses for the top ("2 M tokens/s",
+    // never "2000k"), so the labels read as the rest of the product writes throughput.
+    const figure::Figure unit = figure::tokensPerSecond(std::max(1.0, top));
+    const double scale = unit.value != 0 ? std::max(1.0, top) / unit.value : 1;
+    for (QLineSeries *series : {best, held, domain, ghost}) {
+        if (!series)
+            continue;
+        QList<QPointF> points = series->points();
+        for (QPointF &point : points)
+            point.setY(point.y() / scale);
+        series->replace(points);
+    }
+    auto *y = new QValueAxis;
+    y->setLabelFormat((unit.decimals > 0 ? QStringLiteral("%.3g ") : QStringLiteral("%.0f "))
+                      + QString::fromStdString(unit.unit));
+    y->setTickCount(5);
+    y->setRange(0, std::max(1.0, top) * 1.1 / scale);
     y->applyNiceNumbers();
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
@@ -244,6 +262,28 @@ void SweepDock::showSweep(const SweepResult &s)
                           .arg(inside->tp);
     } else if (inside) {
         text += QLatin1Char(' ') + tr("Every width runs inside one NVLink domain.");
+    }
+    // Why "this plan, TP changed" has no point at some widths: the engine's reason, per width.
+    QMap<QString, QStringList> missing;
+    for (const SweepRow &row : s.rows) {
+        QString why;
+        if (!row.held) {
+            // The engine's reason without its JSON path, its advice or the width's own
+            // figures, so that widths refused for one reason share one sentence.
+            why = QString::fromStdString(row.heldError);
+            why.remove(QRegularExpression(QStringLiteral("^/[a-z_/0-9]*: ")));
+            why = why.section(QLatin1Char(';'), 0, 0);
+            why.remove(QRegularExpression(QStringLiteral(" = [0-9]+")));
+        } else if (!row.held->step.memory.fits)
+            why = tr("does not fit in GPU memory");
+        else
+            continue;
+        missing[why.isEmpty() ? tr("no valid plan") : why].append(QString::number(row.tp));
+    }
+    for (auto it = missing.cbegin(); it != missing.cend(); ++it) {
+        text += QLatin1Char(' ')
+                + tr("This plan has no point at TP %1: %2.")
+                          .arg(it.value().join(QStringLiteral(", ")), it.key());
     }
     m_summary->setText(text);
 }

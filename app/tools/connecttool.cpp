@@ -4,19 +4,18 @@
 #include "app/canvas/diagramitem.h"
 #include "app/document/document.h"
 #include "app/document/propertycommands.h"
-#include "app/document/topologycommands.h"
+#include "app/tools/cablingpreview.h"
 
-#include "engine/edit/editing.h"
-#include "engine/edit/propertyedit.h"
+#include "engine/edit/handcabling.h"
 
 #include <QCoreApplication>
 
 #include <QGraphicsLineItem>
 #include <QGraphicsSceneMouseEvent>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsView>
 #include <QKeyEvent>
 #include <QPen>
-#include <QUndoStack>
-#include <algorithm>
 
 namespace topoplan {
 
@@ -44,12 +43,46 @@ void LinkGesture::begin(ClusterScene *scene, const QString &deviceId, const QPoi
     m_line->setPen(pen);
     m_line->setZValue(1e6); // above every device while it is drawn
     scene->addItem(m_line);
+    m_label = new QGraphicsSimpleTextItem;
+    m_label->setBrush(scene->style().selection);
+    m_label->setZValue(1e6);
+    m_label->setFlag(QGraphicsItem::ItemIgnoresTransformations); // readable at any zoom
+    m_label->hide();
+    scene->addItem(m_label);
 }
 
-void LinkGesture::move(const QPointF &scenePos)
+QString LinkGesture::move(const QPointF &scenePos)
 {
-    if (m_line)
-        m_line->setLine(QLineF(m_line->line().p1(), scenePos));
+    if (!m_line || !m_scene)
+        return {};
+    m_line->setLine(QLineF(m_line->line().p1(), scenePos));
+    const QString target = deviceAt(m_scene, scenePos);
+    if (target != m_target) {
+        m_target = target;
+        m_preview.clear();
+        if (!target.isEmpty() && target != m_from) {
+            const Document *document = m_scene->document();
+            const Topology &t = document->project().topology;
+            const Expected<CablingProposal> p = proposeCabling(
+                    t, document->catalog(), m_from.toStdString(), target.toStdString());
+            if (!p) {
+                m_preview = QCoreApplication::translate("ConnectTool", "Not possible: %1.")
+                                    .arg(QString::fromStdString(p.error().message));
+            } else {
+                const QString text = p->cables == 1 ? QCoreApplication::translate(
+                                             "ConnectTool", "Release to connect: 1 cable. %1.")
+                                                    : QCoreApplication::translate(
+                                                            "ConnectTool",
+                                                            "Release to connect: %n cables. %1.",
+                                                            nullptr, p->cables);
+                m_preview = text.arg(QString::fromStdString(p->reason));
+            }
+        }
+        m_label->setText(m_preview);
+        m_label->setVisible(!m_preview.isEmpty());
+    }
+    m_label->setPos(scenePos + QPointF(12, 12));
+    return m_preview;
 }
 
 std::optional<QString> LinkGesture::finish(const QPointF &scenePos)
@@ -65,35 +98,17 @@ std::optional<QString> LinkGesture::finish(const QPointF &scenePos)
     if (to.isEmpty() || to == from)
         return std::nullopt;
     Document *document = scene->document();
-    const Expected<Link> link = proposeLink(document->project().topology, document->catalog(),
-                                            from.toStdString(), to.toStdString(), 1);
-    if (!link) {
+    const Expected<CablingProposal> proposal
+            = proposeCabling(document->project().topology, document->catalog(), from.toStdString(),
+                             to.toStdString());
+    if (!proposal) {
         return QCoreApplication::translate("ConnectTool", "Not connected: %1.")
-                .arg(QString::fromStdString(link.error().message));
+                .arg(QString::fromStdString(proposal.error().message));
     }
-    // A second cable between the same two devices on the same medium joins their bundle
-    // ("8 x 400G" is drawn as one line), if both ends have a port for it.
-    const Topology &t = document->project().topology;
-    const auto bundle = std::find_if(t.links.begin(), t.links.end(), [&](const Link &l) {
-        const bool sameEnds = (l.a.device == link->a.device && l.b.device == link->b.device)
-                              || (l.a.device == link->b.device && l.b.device == link->a.device);
-        return sameEnds && l.medium == link->medium;
-    });
-    if (bundle != t.links.end()) {
-        const Expected<TopologyEdit> grown
-                = editProperty(t, document->catalog(), {bundle->id}, Property::Count,
-                               std::to_string(bundle->count + 1));
-        if (!grown) {
-            return QCoreApplication::translate("ConnectTool", "Not connected: %1.")
-                    .arg(QString::fromStdString(grown.error().message));
-        }
-        const QString id = QString::fromStdString(bundle->id);
-        document->undoStack()->push(new ChangeProperties(document, Property::Count, *grown));
-        document->setSelection({id});
-        return std::nullopt;
-    }
-    document->undoStack()->push(new AddLink(document, *link));
-    document->setSelection({QString::fromStdString(link->id)});
+    QWidget *window = scene->views().isEmpty() ? nullptr : scene->views().first()->window();
+    auto *preview = new CablingPreview(document, from, to, window);
+    preview->setWindowModality(Qt::WindowModal);
+    preview->open();
     return std::nullopt;
 }
 
@@ -101,7 +116,11 @@ void LinkGesture::cancel()
 {
     delete m_line;
     m_line = nullptr;
+    delete m_label;
+    m_label = nullptr;
     m_from.clear();
+    m_target.clear();
+    m_preview.clear();
 }
 
 ConnectTool::ConnectTool(QObject *parent)
@@ -136,7 +155,12 @@ void ConnectTool::mousePressed(QGraphicsSceneMouseEvent *event)
 void ConnectTool::mouseMoved(QGraphicsSceneMouseEvent *event)
 {
     event->accept();
-    m_gesture.move(event->scenePos());
+    const QString preview = m_gesture.move(event->scenePos());
+    if (preview != m_shownPreview) {
+        m_shownPreview = preview;
+        if (!preview.isEmpty())
+            Q_EMIT statusMessage(preview);
+    }
 }
 
 void ConnectTool::mouseReleased(QGraphicsSceneMouseEvent *event)

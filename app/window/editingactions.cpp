@@ -310,9 +310,11 @@ void EditingActions::copy()
         return;
     }
     Clipboard::put(fragment);
-    showMessage(tr("Copied %1 items and %2 links inside them")
-                        .arg(n)
-                        .arg(fragment.topology.links.size()));
+    const int links = int(fragment.topology.links.size());
+    const QString items = n == 1 ? tr("Copied 1 item") : tr("Copied %n items", nullptr, n);
+    showMessage(links == 0   ? items
+                : links == 1 ? tr("%1 and 1 link inside them").arg(items)
+                             : tr("%1 and %n links inside them", nullptr, links).arg(items));
 }
 
 void EditingActions::cut()

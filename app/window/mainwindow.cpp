@@ -33,6 +33,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QCloseEvent>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -43,7 +44,9 @@
 #include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFormLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -72,6 +75,8 @@ const char *const kRecentFilesKey = "recentFiles";
 const char *const kGeometryKey = "window/geometry";
 const char *const kStateKey = "window/state";
 const char *const kLastDirKey = "lastDirectory";
+const char *const kExportTitleBlockKey = "export/titleBlock";
+const char *const kExportWhiteKey = "export/white";
 
 QString settingsKey(const char *key)
 {
@@ -182,6 +187,21 @@ void MainWindow::createEditor()
             return;
         m_exploreSized = true;
         resizeDocks({m_exploreDock}, {std::max(380, height() * 45 / 100)}, Qt::Vertical);
+    });
+    // The TP sweep's cliff needs height to read as a cliff: the first time its tab comes up,
+    // the bottom docks take at least 40 % of the window (its title bar's button detaches it).
+    connect(m_sweepDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (!visible || m_sweepSized)
+            return;
+        // Once its tab is really up (the window's first show reports every tab for a moment).
+        QTimer::singleShot(0, this, [this] {
+            if (m_sweepSized || m_sweepDock->isFloating() || !m_sweepDock->isVisible()
+                || m_sweepDock->visibleRegion().isEmpty() || !isVisible())
+                return;
+            m_sweepSized = true;
+            if (m_sweepDock->height() < height() * 40 / 100)
+                resizeDocks({m_sweepDock}, {std::max(360, height() * 40 / 100)}, Qt::Vertical);
+        });
     });
     m_failuresDock = new FailuresDock(this);
     m_failuresDock->setView(m_view);
@@ -707,12 +727,16 @@ void MainWindow::onSaved()
         close();
 }
 
-void MainWindow::exportDiagram(const QString &path)
+void MainWindow::exportDiagram(const QString &path, const QString &titleText, bool titleBlock,
+                               bool white)
 {
     if (isExporting())
         return;
     const ExportFormat format = exportFormatForFile(path).value_or(ExportFormat::Svg);
-    const QString title = m_document->displayName();
+    const std::optional<AnalysisOutcome> &outcome = m_analysis->outcome();
+    const DiagramHeader header = diagramHeader(*m_document, outcome ? &*outcome : nullptr,
+                                               titleText, titleBlock, QDate::currentDate(), white);
+    const QString title = header.title;
     m_exportPath = path;
     // What the canvas shows of the analysis goes into the export with it.
     const QList<GroupSummaryLine> summary = m_overlays->isVisible() && m_analysis->outcome()
@@ -721,28 +745,62 @@ void MainWindow::exportDiagram(const QString &path)
     statusBar()->showMessage(tr("Exporting %1...").arg(QDir::toNativeSeparators(path)));
     // Recording visits the scene's items, which live in this thread; writing is the slow part.
     m_exportWatcher.setFuture(
-            QtConcurrent::run([diagram = recordDiagram(m_scene, title, summary), format, path,
+            QtConcurrent::run([diagram = recordDiagram(m_scene, header, summary), format, path,
                                title] { return writeDiagram(diagram, format, path, title); }));
 }
 
 void MainWindow::exportAs()
 {
+    showExportOptions();
+}
+
+void MainWindow::showExportOptions()
+{
+    // The title block and background first (window-modal, not blocking), then the file.
+    auto *dialog = new QDialog(this);
+    dialog->setObjectName(QStringLiteral("exportOptions"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Export Diagram"));
     QSettings settings;
-    const QString dir = settings.value(settingsKey(kLastDirKey)).toString();
-    const QStringList filters = exportFileFilters();
-    QString filter = filters.first();
-    QString path = QFileDialog::getSaveFileName(
-            this, tr("Export Diagram"),
-            QDir(dir).filePath(m_document->displayName() + QStringLiteral(".svg")),
-            filters.join(QStringLiteral(";;")), &filter);
-    if (path.isEmpty())
-        return;
-    if (!exportFormatForFile(path)) {
-        const qsizetype i = std::max<qsizetype>(0, filters.indexOf(filter));
-        path += QLatin1Char('.') + exportFormatSuffix(ExportFormat(i));
-    }
-    settings.setValue(settingsKey(kLastDirKey), QFileInfo(path).absolutePath());
-    exportDiagram(path);
+    auto *title = new QLineEdit(m_document->displayName(), dialog);
+    title->setObjectName(QStringLiteral("exportTitle"));
+    auto *block = new QCheckBox(tr("Title block: model and plan, tokens/s, date"), dialog);
+    block->setObjectName(QStringLiteral("exportTitleBlock"));
+    block->setChecked(settings.value(settingsKey(kExportTitleBlockKey), true).toBool());
+    auto *white = new QCheckBox(tr("White background (for print)"), dialog);
+    white->setObjectName(QStringLiteral("exportWhite"));
+    white->setChecked(settings.value(settingsKey(kExportWhiteKey), false).toBool());
+    auto *form = new QFormLayout(dialog);
+    form->addRow(tr("Title:"), title);
+    form->addRow(block);
+    form->addRow(white);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, dialog);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Choose File..."));
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    connect(dialog, &QDialog::accepted, this, [this, title, block, white] {
+        QSettings settings;
+        settings.setValue(settingsKey(kExportTitleBlockKey), block->isChecked());
+        settings.setValue(settingsKey(kExportWhiteKey), white->isChecked());
+        const QString dir = settings.value(settingsKey(kLastDirKey)).toString();
+        const QStringList filters = exportFileFilters();
+        QString filter = filters.first();
+        QString path = QFileDialog::getSaveFileName(
+                this, tr("Export Diagram"),
+                QDir(dir).filePath(m_document->displayName() + QStringLiteral(".svg")),
+                filters.join(QStringLiteral(";;")), &filter);
+        if (path.isEmpty())
+            return;
+        if (!exportFormatForFile(path)) {
+            const qsizetype i = std::max<qsizetype>(0, filters.indexOf(filter));
+            path += QLatin1Char('.') + exportFormatSuffix(ExportFormat(i));
+        }
+        settings.setValue(settingsKey(kLastDirKey), QFileInfo(path).absolutePath());
+        exportDiagram(path, title->text(), block->isChecked(), white->isChecked());
+    });
+    dialog->setWindowModality(Qt::WindowModal);
+    dialog->open();
 }
 
 void MainWindow::onExported()

@@ -101,7 +101,12 @@ public:
     void saveFile(const QString &path);
     // Exports the diagram to `path` (SVG, PDF, PNG or JPEG by its suffix, SVG without one):
     // recorded at full detail here, written in a worker; diagramExported() tells the outcome.
-    void exportDiagram(const QString &path);
+    // `title` replaces the project's name above the figure; `titleBlock` adds the job (model,
+    // plan, tokens/s) and today's date under it; `white` draws it on white for print.
+    void exportDiagram(const QString &path, const QString &title = {}, bool titleBlock = true,
+                       bool white = false);
+    // File > Export Diagram: the title, title block and background, then the file.
+    void showExportOptions();
 
     QStringList recentFiles() const;
 
@@ -212,6 +217,7 @@ private:
     QByteArray m_beforePresentation;
     Qt::WindowStates m_windowStateBeforePresentation;
     bool m_exploreSized = false;
+    bool m_sweepSized = false;
     FailuresDock *m_failuresDock = nullptr;
     AnalysisOverlayController *m_overlays = nullptr;
     AutosaveManager *m_autosave = nullptr;

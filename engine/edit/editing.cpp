@@ -1,5 +1,7 @@
 #include "engine/edit/editing.h"
 
+#include "engine/model/naming.h"
+
 #include <algorithm>
 #include <vector>
 
@@ -7,7 +9,8 @@ namespace topoplan {
 
 namespace {
 
-// "dgx-3 (NVIDIA DGX H100)", or the bare id when its model is unknown.
+// "dgx-3 (NVIDIA DGX H100)" by the name people gave, or the bare name when its model is
+// unknown.
 std::string describe(const Topology &topology, const Catalog &catalog, const std::string &id)
 {
     std::string model;
@@ -18,7 +21,8 @@ std::string describe(const Topology &topology, const Catalog &catalog, const std
         const SwitchModel *m = catalog.switchModel(s->model);
         model = m ? m->name : s->model;
     }
-    return model.empty() ? id : id + " (" + model + ")";
+    const std::string name = displayName(topology, id);
+    return model.empty() ? name : name + " (" + model + ")";
 }
 
 Error editError(std::string message)
@@ -100,19 +104,20 @@ Expected<int> nextFreePorts(const Topology &topology, const Catalog &catalog,
     return editError(message);
 }
 
-Expected<Link> proposeLink(const Topology &topology, const Catalog &catalog, const std::string &a,
-                           const std::string &b, int count)
+Expected<std::string> linkMedium(const Topology &topology, const Catalog &catalog,
+                                 const std::string &a, const std::string &b)
 {
     for (const std::string *id : {&a, &b}) {
         if (!topology.node(*id) && !topology.switchById(*id))
             return editError("no node or switch has the id \"" + *id + "\"");
     }
     if (a == b)
-        return editError("a link joins two devices; both ends are " + a);
+        return editError("a link joins two devices; both ends are " + displayName(topology, a));
     const Node *nodeA = topology.node(a);
     const Node *nodeB = topology.node(b);
     if (nodeA && nodeB) {
-        return editError("a link joins a node to a switch or two switches; " + a + " and " + b
+        return editError("a link joins a node to a switch or two switches; "
+                         + displayName(topology, a) + " and " + displayName(topology, b)
                          + " are both nodes");
     }
 
@@ -149,6 +154,15 @@ Expected<Link> proposeLink(const Topology &topology, const Catalog &catalog, con
         return editError("the catalog has no medium that both " + describe(topology, catalog, a)
                          + " and " + describe(topology, catalog, b) + " speak");
     }
+    return medium;
+}
+
+Expected<Link> proposeLink(const Topology &topology, const Catalog &catalog, const std::string &a,
+                           const std::string &b, int count)
+{
+    const Expected<std::string> medium = linkMedium(topology, catalog, a, b);
+    if (!medium)
+        return medium.error();
 
     Expected<int> portA = nextFreePorts(topology, catalog, a, count);
     if (!portA)
@@ -161,7 +175,7 @@ Expected<Link> proposeLink(const Topology &topology, const Catalog &catalog, con
     link.id = unusedId(topology, "link");
     link.a = Endpoint{a, *portA};
     link.b = Endpoint{b, *portB};
-    link.medium = medium;
+    link.medium = *medium;
     link.count = count;
     return link;
 }

@@ -27,6 +27,12 @@ int usedPortCount(const Topology &topology, const std::string &deviceId);
 Expected<int> nextFreePorts(const Topology &topology, const Catalog &catalog,
                             const std::string &deviceId, int count);
 
+// The medium a link between devices `a` and `b` (a node and a switch, or two switches) uses:
+// the one both ends agree on (see Catalog::inferMedium). Refuses unknown devices, a device
+// joined to itself, two nodes and ends without a common medium.
+Expected<std::string> linkMedium(const Topology &topology, const Catalog &catalog,
+                                 const std::string &a, const std::string &b);
+
 // A new link of `count` cables between devices `a` and `b` (a node and a switch, or two
 // switches) on the lowest free ports of each, with the medium the two ends agree on (see
 // Catalog::inferMedium) and a fresh id ("link-1", "link-2", ...). Refuses unknown devices, a

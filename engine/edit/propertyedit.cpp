@@ -1,6 +1,7 @@
 #include "engine/edit/propertyedit.h"
 
 #include "engine/io/projectfile.h"
+#include "engine/model/naming.h"
 
 #include <algorithm>
 #include <charconv>
@@ -72,6 +73,13 @@ public:
         return preferred;
     }
 
+    // The device's port count, or -1 for an unknown device.
+    int ports(const std::string &device) const
+    {
+        auto it = m_ports.find(device);
+        return it == m_ports.end() ? -1 : it->second;
+    }
+
 private:
     std::unordered_map<std::string, int> m_ports;
     std::unordered_map<std::string, std::set<int>> m_used;
@@ -112,20 +120,45 @@ std::optional<std::vector<int>> parseNicList(const std::string &value)
     return out;
 }
 
-void setCount(Topology &t, const Catalog &c, const std::unordered_set<std::string> &ids, int count)
+// Grows or shrinks the selected bundles where they are: a bundle keeps its first ports, and
+// one that cannot grow there is refused, never moved (moving a server's end would silently
+// change which GPUs' NICs are cabled, moving a switch's end the cabling plan).
+std::optional<std::string> setCount(Topology &t, const Catalog &c,
+                                    const std::unordered_set<std::string> &ids, int count)
 {
+    const Topology before = t;
     PortUse use(t, c);
     for (Link &l : t.links) {
         if (!ids.count(l.id) || l.count == count)
             continue;
         use.mark(l.a.device, l.a.port, l.count, false);
         use.mark(l.b.device, l.b.port, l.count, false);
+        // More cables than a device has ports: validation says so, naming the device.
+        const bool beyond = use.ports(l.a.device) < l.a.port + count
+                            || use.ports(l.b.device) < l.b.port + count;
+        for (const Endpoint *end : {&l.a, &l.b}) {
+            if (beyond || use.place(end->device, end->port, count) == end->port)
+                continue;
+            // Who holds the ports the bundle would grow onto.
+            std::string holder;
+            for (const Link &o : before.links) {
+                for (const Endpoint *oe : {&o.a, &o.b}) {
+                    if (o.id != l.id && oe->device == end->device && oe->port < end->port + count
+                        && oe->port + o.count > end->port && holder.empty())
+                        holder = " (" + displayName(before, o.id) + ")";
+                }
+            }
+            return displayName(before, l.id) + " cannot grow to " + std::to_string(count)
+                   + " cables where it is: " + displayName(before, end->device)
+                   + (before.node(end->device) ? " NICs " : " ports ") + std::to_string(end->port)
+                   + "-" + std::to_string(end->port + count - 1) + " are not all free" + holder
+                   + "; no cable is moved. Connect the two again to cable free ports";
+        }
         l.count = count;
-        l.a.port = use.place(l.a.device, l.a.port, count);
         use.mark(l.a.device, l.a.port, count, true);
-        l.b.port = use.place(l.b.device, l.b.port, count);
         use.mark(l.b.device, l.b.port, count, true);
     }
+    return std::nullopt;
 }
 
 template<typename T>
@@ -259,7 +292,8 @@ Expected<TopologyEdit> editProperty(const Topology &topology, const Catalog &cat
         if (!count)
             return Error{file, where,
                          "expected a number of cables of 1 or more, found " + quote(value)};
-        setCount(t, catalog, selected, *count);
+        if (std::optional<std::string> refusal = setCount(t, catalog, selected, *count))
+            return Error{file, where, *refusal};
         break;
     }
     case Property::Failed: {

@@ -43,8 +43,8 @@ struct TopologyEdit
 
 // Sets `property` to `value` (written as in the project file) on every entry of `ids` that has
 // it; the others are left alone, and so are entries that hold the value already. A bundle that
-// grows keeps its first ports where the ports after them are free, else moves to the lowest free
-// run of ports on that device. Fails with Error::where naming the property for a value that is
+// grows keeps its first ports; where the ports after them are taken it is refused, never moved
+// (a cable moved at a server would silently un-cable a GPU's NIC). Fails with Error::where naming the property for a value that is
 // not one (an unknown tier, a count of 0), and with validateTopology()'s error (naming `file`)
 // when the changed topology would not be valid: a switch model with fewer ports than cables, a
 // medium neither end speaks, a board server put into a domain.

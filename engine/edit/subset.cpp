@@ -249,6 +249,26 @@ public:
                                      + " port " + std::to_string(l.b.port));
             out->added.links.push_back(std::move(l));
         }
+        // A pasted server without a cable reaches no other GPU: say so, with its name, so the
+        // analysis's complaint about the new GPU count is not the only word.
+        std::vector<std::string> uncabled;
+        for (const Node &n : out->added.nodes) {
+            const bool cabled = std::any_of(
+                    out->added.links.begin(), out->added.links.end(),
+                    [&](const Link &l) { return l.a.device == n.id || l.b.device == n.id; });
+            if (!cabled)
+                uncabled.push_back(n.name.empty() ? n.id : n.name);
+        }
+        if (!uncabled.empty()) {
+            std::string list;
+            for (std::size_t i = 0; i < uncabled.size() && i < 3; ++i)
+                list += (i ? ", " : "") + uncabled[i];
+            if (uncabled.size() > 3)
+                list += " and " + std::to_string(uncabled.size() - 3) + " more";
+            out->notes.push_back(list + (uncabled.size() == 1 ? " is" : " are")
+                                 + " not cabled: connect " + (uncabled.size() == 1 ? "it" : "them")
+                                 + " to the fabric with Connect (C)");
+        }
         return std::nullopt;
     }
 

@@ -2,6 +2,7 @@
 
 #include "engine/core/figure.h"
 #include "engine/io/projectfile.h"
+#include "engine/model/naming.h"
 #include "engine/plan/analysisjson.h"
 #include "engine/plan/planner.h"
 
@@ -14,16 +15,6 @@
 namespace topoplan {
 
 namespace {
-
-// The name a person gave the device (node or switch), else its id.
-std::string deviceName(const Topology &t, const std::string &id)
-{
-    if (const Node *n = t.node(id); n && !n->name.empty())
-        return n->name;
-    if (const Switch *s = t.switchById(id); s && !s->name.empty())
-        return s->name;
-    return id;
-}
 
 DesignReport evaluate(const DesignInput &in, const Workload &workload, bool sweep)
 {
@@ -63,7 +54,7 @@ DesignReport evaluate(const DesignInput &in, const Workload &workload, bool swee
         r.sweep = sweepTp(*analyzer, r.best->workload, r.best->plan);
     if (r.best)
         for (const DimensionResult &d : r.best->dimensions)
-            r.bottleneckNames.push_back(deviceName(in.project.topology, d.worst.bottleneckDevice));
+            r.bottleneckNames.push_back(displayName(in.project.topology, d.worst.bottleneckDevice));
     return r;
 }
 

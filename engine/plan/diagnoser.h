@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/model/naming.h"
 #include "engine/plan/analysis.h"
 #include "engine/plan/diagnostics.h"
 #include "engine/plan/diagnosticstext.h"
@@ -45,6 +46,17 @@ private:
     double commSeconds(Dim d) const;
     const NVLinkDomain *domain(const std::string &id) const;
     std::string nodeOf(VertexId v) const { return m_a.topology().nodes[m_g.vertex(v).node].id; }
+    // Ids (of devices, links, GPUs, fabric paths) as a message shows them: by the names people
+    // gave (engine/model/naming.h). The diagnostic's `ids` stay ids, for the canvas.
+    std::string named(const std::string &id) const { return displayName(m_a.topology(), id); }
+    std::vector<std::string> named(const std::vector<std::string> &ids) const
+    {
+        std::vector<std::string> out;
+        out.reserve(ids.size());
+        for (const std::string &id : ids)
+            out.push_back(named(id));
+        return out;
+    }
     void add(Severity s, const char *code, std::string message, std::vector<std::string> ids)
     {
         m_out.push_back({s, code, std::move(message), std::move(ids), m_dim});

@@ -97,8 +97,9 @@ void Diagnoser::noPath(const DimensionResult &d)
     }
     add(Severity::Error, code::kNoPath,
         "GPUs of " + countOf(d.groupsDisconnected, d.count, dimName(d.dim) + " group")
-                + " have no path between them: " + listed(gpus) + " on " + listed(nodes)
-                + " cannot reach the rest of " + (gpus.size() == 1 ? "its" : "their")
+                + " have no path between them: " + listed(named(gpus)) + " on "
+                + listed(named(nodes)) + " cannot reach the rest of "
+                + (gpus.size() == 1 ? "its" : "their")
                 + " group (NICs without a cable, or networks that do not meet), so the step "
                   "cannot run. Cable "
                 + (nodes.size() == 1 ? "this node's" : "these nodes'")
@@ -128,14 +129,14 @@ void Diagnoser::crossesDomain(const DimensionResult &d)
                  : "its all-to-alls, dispatch and combine in every MoE layer,";
     add(Severity::Warning, tp ? code::kTpCrossesNvlinkDomain : code::kEpCrossesNvlinkDomain,
         name + " = " + std::to_string(d.size) + " spans " + std::to_string(w.domainIds.size())
-                + " NVLink domains (" + listed(w.domainIds) + ")"
+                + " NVLink domains (" + listed(named(w.domainIds)) + ")"
                 + (d.groupsCrossingDomain > 1 || d.count > 1
                            ? " in " + countOf(d.groupsCrossingDomain, d.count, name + " group")
                            : "")
                 + ": " + traffic + " run over " + className(d.network.linkClass) + " at "
                 + gbs(d.network.busbwGBs) + inDomain
-                + (w.bottleneckId.empty() ? "" : ", limited by " + w.bottleneckId) + "; " + name
-                + " communication takes " + percent(stepShare(commSeconds(d.dim)))
+                + (w.bottleneckId.empty() ? "" : ", limited by " + named(w.bottleneckId)) + "; "
+                + name + " communication takes " + percent(stepShare(commSeconds(d.dim)))
                 + " of the step. Keep " + name + " <= " + std::to_string(m_a.domainSize())
                 + ", the domain size" + (tp ? "" : " (where the expert count allows)")
                 + ", and use " + (tp ? "PP and DP" : "DP") + " across domains.",
@@ -158,8 +159,8 @@ void Diagnoser::onEthernet(const DimensionResult &d)
         }
     }
     const std::string name = dimName(d.dim);
-    const std::string where
-            = " through " + listed(links) + (nodes.empty() ? "" : " (" + listed(nodes) + ")");
+    const std::string where = " through " + listed(named(links))
+                              + (nodes.empty() ? "" : " (" + listed(named(nodes)) + ")");
     const std::string cost = ": " + gbs(d.network.busbwGBs) + " and " + us(d.network.latencyUs)
                              + " per step, and " + name + " communication takes "
                              + percent(stepShare(commSeconds(d.dim))) + " of the step.";

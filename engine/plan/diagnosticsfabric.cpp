@@ -77,7 +77,7 @@ void Diagnoser::oversubscribed(const DimensionResult &d)
     const double lost = own > 0 ? (own - got) / own : 0;
     const std::string what = d.dim == Dim::DP ? "DP gradient reduction" : "expert gradient (EDP)";
     const std::string where = "DP traffic climbs through oversubscribed " + listed(tiers)
-                              + " switches (" + listed(switches) + ": up to " + ratio(worst)
+                              + " switches (" + listed(named(switches)) + ": up to " + ratio(worst)
                               + " downlink to uplink bandwidth)";
     if (lost < kOversubscriptionLossShare) {
         add(Severity::Info, code::kDpOversubscribed,
@@ -154,9 +154,9 @@ void Diagnoser::crossesRails(const DimensionResult &d)
     const std::size_t perDomain = m_g.domains()[m_g.domainOf(fromGpu)].gpus.size();
     add(Severity::Warning, code::kDpCrossesRails,
         "On this rail-optimized fabric " + countOf(crossing, d.count, "DP group")
-                + " send from one rail to another (e.g. " + m_g.vertex(fromGpu).id + " on rail "
-                + std::to_string(railOf(fromGpu)) + " to " + m_g.vertex(toGpu).id + " on rail "
-                + std::to_string(railOf(toGpu))
+                + " send from one rail to another (e.g. " + named(m_g.vertex(fromGpu).id)
+                + " on rail " + std::to_string(railOf(fromGpu) + 1) + " to "
+                + named(m_g.vertex(toGpu).id) + " on rail " + std::to_string(railOf(toGpu) + 1)
                 + "): that traffic leaves its rail's leaf for the spines and shares their uplinks "
                   "instead of taking one hop. DP peers stay on their rail when they have the same "
                   "local GPU index in every node: make tp x cp = "
@@ -189,7 +189,7 @@ void Diagnoser::mixedGpus()
         std::vector<std::string> nodes;
         for (int n : f.gpuModelNodes[i])
             nodes.push_back(m_a.topology().nodes[n].id);
-        models += (i ? "; " : "") + f.gpuModels[i] + " on " + listed(nodes, 3);
+        models += (i ? "; " : "") + f.gpuModels[i] + " on " + listed(named(nodes), 3);
         if (i == 0)
             slowest = nodes;
     }

@@ -23,6 +23,7 @@
 #include "engine/explore/failures.h"
 #include "engine/generate/generator.h"
 #include "engine/io/projectfile.h"
+#include "engine/model/naming.h"
 #include "engine/plan/analysis.h"
 #include "engine/plan/diagnostics.h"
 #include "engine/plan/planner.h"
@@ -154,6 +155,17 @@ void TestAnalysisPanel::sampleShowsTheEnginesFigures()
     QCOMPARE(tp->text(2), units::bandwidth(expected->dimensions.front().network.busbwGBs));
     QCOMPARE(tp->text(3), QStringLiteral("NVLink"));
     QCOMPARE(tp->text(4), QStringLiteral("no"));
+    // The bottleneck by the names the canvas shows ("dgx-001 GPU 0 - NVSwitch"), not the fabric
+    // graph's ids ("node-1/gpu0->node-1/nvswitch"); every row's link likewise.
+    QVERIFY2(tp->text(6).startsWith(QStringLiteral("dgx-"))
+                     && tp->text(6).contains(QStringLiteral("GPU")),
+             qPrintable(tp->text(6)));
+    for (int row = 0; row < groups->topLevelItemCount(); ++row) {
+        const QString bottleneck = groups->topLevelItem(row)->text(6);
+        QVERIFY2(!bottleneck.contains(QStringLiteral("node-"))
+                         && !bottleneck.contains(QStringLiteral("link-")),
+                 qPrintable(bottleneck));
+    }
     // The job's fields show the project's plan.
     QCOMPARE(dock->degreeBox(Dim::TP)->value(), p.plan->tp);
     QCOMPARE(dock->degreeBox(Dim::PP)->value(), p.plan->pp);
@@ -450,7 +462,10 @@ void TestAnalysisPanel::failedLeafReanalysesAndN1RanksIt()
     QCOMPARE(dock->result()->rows.size(), engine->rows.size());
     QTableWidget *table = dock->table();
     QVERIFY(table->rowCount() > 0);
-    QCOMPARE(table->item(0, 0)->text(), QString::fromStdString(engine->rows.front().element.id));
+    // By its name, as the canvas shows it; the id in the tool tip.
+    QCOMPARE(table->item(0, 0)->text(),
+             QString::fromStdString(displayName(intact.topology, engine->rows.front().element.id)));
+    QCOMPARE(table->item(0, 0)->toolTip(), QString::fromStdString(engine->rows.front().element.id));
     QVERIFY2(dock->summaryLabel()->text().contains(QStringLiteral("tokens/s intact")),
              qPrintable(dock->summaryLabel()->text()));
     table->selectRow(0);

@@ -348,7 +348,7 @@ void tst_Cli::analyzeReport()
     QVERIFY(out.contains(QStringLiteral("tp   16    16     376.0  infiniband  16 of 16")));
     QVERIFY(out.contains(QStringLiteral("Step breakdown (exposed time)")));
     QVERIFY2(out.contains(QStringLiteral("warning TP_CROSSES_NVLINK_DOMAIN: TP = 16 spans 2 "
-                                         "NVLink domains (node-1, node-2)")),
+                                         "NVLink domains (dgx-001, dgx-002)")),
              r.out.c_str());
 }
 

@@ -20,6 +20,7 @@
 #include <QLineEdit>
 #include <QMimeData>
 #include <QSpinBox>
+#include <QStatusBar>
 
 using namespace topoplan;
 using namespace topoplan::testing;
@@ -51,6 +52,7 @@ private Q_SLOTS:
     void menusHoldTheActions();
     void copyPasteKeepsInternalLinks();
     void pasteNeedsTopoPlanItems();
+    void pastedServerIsSaidToBeUncabled();
     void cutAndUndo();
     void duplicateDomainWithItsTrays();
     void deleteNodeAndUndoExactly();
@@ -134,6 +136,26 @@ void TestEditingActions::copyPasteKeepsInternalLinks()
     QCOMPARE(w.json(), before);
     w.undo()->redo();
     QCOMPARE(w.json(), pasted);
+}
+
+// A server pasted alone has no cable: the status says so beside whatever the analysis then
+// says about the new GPU count; and the copy's count reads in the singular.
+void TestEditingActions::pastedServerIsSaidToBeUncabled()
+{
+    EditorWindow w(generated("dgx-h100", 4));
+    QVERIFY(w.show());
+    w.select({QStringLiteral("node-2")});
+    QTest::keyClick(w.view, Qt::Key_C, Qt::ControlModifier);
+    QCOMPARE(w.window.statusBar()->currentMessage(), QStringLiteral("Copied 1 item"));
+    QTest::keyClick(w.view, Qt::Key_V, Qt::ControlModifier);
+    QCOMPARE(int(w.document->project().topology.nodes.size()), 5);
+    QCOMPARE(
+            w.window.statusBar()->currentMessage(),
+            QStringLiteral("dgx-002 (2) is not cabled: connect it to the fabric with Connect (C)"));
+    w.select({QStringLiteral("node-1"), QStringLiteral("node-2"), QStringLiteral("leaf-1")});
+    QTest::keyClick(w.view, Qt::Key_C, Qt::ControlModifier);
+    QCOMPARE(w.window.statusBar()->currentMessage(),
+             QStringLiteral("Copied 3 items and 2 links inside them"));
 }
 
 void TestEditingActions::pasteNeedsTopoPlanItems()

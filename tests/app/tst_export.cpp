@@ -17,12 +17,18 @@
 #include "engine/document/documents.h"
 #include "engine/generate/templates.h"
 #include "engine/io/projectfile.h"
+#include "engine/model/workload.h"
 
+#include <QCheckBox>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
+#include <QLineEdit>
 #include <QPainter>
+#include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -92,6 +98,8 @@ private Q_SLOTS:
     void documentFormatsWriteTheEngineText();
     void windowExportsInTheBackground();
     void diagramsWriteThroughTheAtomicWriter();
+    void everyFormatShowsTheWholeFigure();
+    void exportOptionsSetTitleAndBackground();
 
 private:
     QTemporaryDir m_dir;
@@ -208,10 +216,15 @@ void TestExport::imagesAtTheirScale()
     // The diagram's own size, as the window records it.
     Expected<Project> p = loadProject(m_sample.toStdString());
     QVERIFY(p);
+    // As the CLI draws it: the analysis on the drawing, under the title block.
     Document doc(std::move(*p));
     ClusterScene scene(&doc);
-    const DiagramPicture diagram = recordDiagram(
-            &scene, doc.displayName(), groupSummary(analyzeProject(doc.project(), doc.catalog())));
+    const AnalysisOutcome outcome = analyzeProject(doc.project(), doc.catalog());
+    auto *overlay = new AnalysisOverlay;
+    scene.addItem(overlay);
+    overlay->setOutcome(outcome);
+    const DiagramPicture diagram
+            = recordDiagram(&scene, diagramHeader(doc, &outcome), groupSummary(outcome));
     QImage image(out);
     QVERIFY(!image.isNull());
     QCOMPARE(image.width(), int(std::ceil(diagram.rect.width() * expected)));
@@ -347,6 +360,111 @@ void TestExport::windowExportsInTheBackground()
     QVERIFY(svg.contains(QStringLiteral("TP 8 x 32 \u00b7 NVLink")));
     QVERIFY(svg.contains(QStringLiteral("DP bottleneck")));
     QVERIFY(svg.contains(QStringLiteral("dgx-032")));
+}
+
+// The issue's cut: the bottleneck's callout is anchored on the rightmost server and reaches
+// past the devices. Every format shows the same complete figure: the callout inside it, the
+// SVG's view box, the PDF's page and the PNG's pixels all of one size.
+void TestExport::everyFormatShowsTheWholeFigure()
+{
+    Expected<Project> p = loadProject(m_sample.toStdString());
+    QVERIFY(p);
+    // node-1 holds the TP bottleneck (its GPU 0 - NVSwitch); put it right of every device.
+    double right = 0;
+    for (const auto &[id, item] : p->layout.items)
+        right = std::max(right, item.x);
+    p->layout.items["node-1"].x = right + 200;
+    const QString file = m_dir.filePath(QStringLiteral("right.topoplan"));
+    QVERIFY(!saveProject(*p, file.toStdString()));
+
+    Document doc(std::move(*p));
+    ClusterScene scene(&doc);
+    const AnalysisOutcome outcome = analyzeProject(doc.project(), doc.catalog());
+    QVERIFY(outcome.result);
+    auto *overlay = new AnalysisOverlay;
+    scene.addItem(overlay);
+    overlay->setOutcome(outcome);
+    const QRectF callouts = overlay->sceneBoundingRect();
+    QVERIFY2(callouts.right() > scene.contentRect().right(),
+             "the callout reaches past the devices, as in the issue");
+    QVERIFY(figureRect(&scene).contains(callouts));
+    const DiagramPicture diagram
+            = recordDiagram(&scene, diagramHeader(doc, &outcome), groupSummary(outcome));
+
+    const auto exported = [&](const char *suffix) {
+        const QString out = m_dir.filePath(QStringLiteral("right.") + QLatin1String(suffix));
+        const Run r = runCli({"export", file.toStdString(), "-o", out.toStdString()});
+        return r.code == 0 ? out : QString();
+    };
+    const QImage png(exported("png"));
+    QCOMPARE(png.width(), int(std::ceil(diagram.rect.width() * kDefaultImageScale)));
+    QCOMPARE(png.height(), int(std::ceil(diagram.rect.height() * kDefaultImageScale)));
+    QSvgRenderer svg(exported("svg"));
+    QVERIFY(svg.isValid());
+    QVERIFY(std::abs(svg.viewBoxF().width() - diagram.rect.width()) < 0.01);
+    QVERIFY(std::abs(svg.viewBoxF().height() - diagram.rect.height()) < 0.01);
+    // The PDF's one page is the figure's size in points (96 units to the inch).
+    const QByteArray pdf = readAll(exported("pdf"));
+    const QRegularExpressionMatch box
+            = QRegularExpression(QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)\\]"))
+                      .match(QString::fromLatin1(pdf));
+    QVERIFY(box.hasMatch());
+    QVERIFY(std::abs(box.captured(1).toDouble() - diagram.rect.width() * 72 / 96) < 1);
+    QVERIFY(std::abs(box.captured(2).toDouble() - diagram.rect.height() * 72 / 96) < 1);
+
+    // The title block: the job and today's date under the title.
+    const DiagramHeader h = diagramHeader(doc, &outcome, {}, true, QDate(2026, 12, 4));
+    QCOMPARE(h.title, doc.displayName());
+    QCOMPARE(h.lines.size(), 2);
+    QVERIFY2(h.lines[0].startsWith(QStringLiteral("gpt3-175b \u00b7 TP 8 \u00b7 PP 8")),
+             qPrintable(h.lines[0]));
+    QVERIFY2(h.lines[0].endsWith(QStringLiteral("tokens/s")), qPrintable(h.lines[0]));
+    QCOMPARE(h.lines[1], QStringLiteral("2026-12-04"));
+}
+
+// File > Export Diagram asks for the title, the title block and the background, then the file;
+// the CLI takes the same as --title and --background.
+void TestExport::exportOptionsSetTitleAndBackground()
+{
+    const QString out = m_dir.filePath(QStringLiteral("titled.png"));
+    const Run r = runCli({"export", m_sample.toStdString(), "--title", "Design review: SU 1",
+                          "--background", "white", "-o", out.toStdString()});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const QImage png(out);
+    QCOMPARE(png.pixelColor(2, 2), QColor(Qt::white));
+    const QString svgOut = m_dir.filePath(QStringLiteral("titled.svg"));
+    QCOMPARE(runCli({"export", m_sample.toStdString(), "--title", "Design review: SU 1", "-o",
+                     svgOut.toStdString()})
+                     .code,
+             0);
+    const QString svg = QString::fromUtf8(readAll(svgOut));
+    QVERIFY(svg.contains(QStringLiteral("Design review: SU 1")));
+    QVERIFY(svg.contains(QStringLiteral("tokens/s")));
+    QVERIFY(svg.contains(QDate::currentDate().toString(Qt::ISODate)));
+    const Run bad = runCli(
+            {"export", m_sample.toStdString(), "--background", "pink", "-o", out.toStdString()});
+    QCOMPARE(bad.code, 2);
+    QVERIFY(QString::fromStdString(bad.err).contains(QStringLiteral("not one of white, theme")));
+
+    // In the window: the options dialog's fields go into the title block.
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.showExportOptions();
+    auto *dialog = w.findChild<QDialog *>(QStringLiteral("exportOptions"));
+    QVERIFY(dialog);
+    auto *title = dialog->findChild<QLineEdit *>(QStringLiteral("exportTitle"));
+    QCOMPARE(title->text(), w.document()->displayName());
+    QVERIFY(dialog->findChild<QCheckBox *>(QStringLiteral("exportTitleBlock"))->isChecked());
+    QTest::mouseClick(dialog->findChild<QCheckBox *>(QStringLiteral("exportWhite")),
+                      Qt::LeftButton);
+    QVERIFY(dialog->findChild<QCheckBox *>(QStringLiteral("exportWhite"))->isChecked());
+    dialog->reject(); // the file dialog that would follow is the platform's
+    const QString windowOut = m_dir.filePath(QStringLiteral("window-white.png"));
+    QSignalSpy exported(&w, &MainWindow::diagramExported);
+    w.exportDiagram(windowOut, QStringLiteral("Window title"), true, true);
+    QVERIFY(exported.wait(20000));
+    QCOMPARE(QImage(windowOut).pixelColor(2, 2), QColor(Qt::white));
 }
 
 QTEST_MAIN(TestExport)

@@ -76,7 +76,8 @@ private Q_SLOTS:
     void mixedValuesShowAsSuch();
     void refusedModelLeavesDocumentUntouched();
     void refusedDomainLeavesDocumentUntouched();
-    void cableCountMovesToFreePorts();
+    void cableCountGrowsInPlaceOrIsRefused();
+    void namesNotIds();
     void failedCheckboxMarksAndRepairs();
 };
 
@@ -88,7 +89,8 @@ void TestInspector::fieldsFollowTheSelection()
     QVERIFY(!inspector->isShown(Property::Name));
 
     w.select({QStringLiteral("leaf-1")});
-    QCOMPARE(inspector->titleLabel()->text(), QStringLiteral("Switch leaf-1"));
+    // By the name people gave, not the id.
+    QCOMPARE(inspector->titleLabel()->text(), QStringLiteral("Switch leaf-r1-su1"));
     for (Property p : {Property::Name, Property::Model, Property::Tier, Property::Role})
         QVERIFY(inspector->isShown(p));
     for (Property p : {Property::Domain, Property::Medium, Property::Count})
@@ -294,32 +296,46 @@ void TestInspector::refusedDomainLeavesDocumentUntouched()
     QCOMPARE(w.json(), before);
 }
 
-void TestInspector::cableCountMovesToFreePorts()
+void TestInspector::cableCountGrowsInPlaceOrIsRefused()
 {
     EditorWindow w(smallProject());
     QVERIFY(w.show());
     const QString before = w.json();
     InspectorDock *inspector = w.actions->inspector();
+    const auto type = [&](const QString &value) {
+        inspector->countBox()->setFocus();
+        inspector->countBox()->selectAll();
+        QTest::keyClicks(inspector->countBox(), value);
+        QTest::keyClick(inspector->countBox(), Qt::Key_Return);
+    };
+    // link-a is on the switch's port 0 and link-b on port 1: link-a cannot grow where it is,
+    // and nothing moves (a moved server end would un-cable a GPU's NIC).
     w.select({QStringLiteral("link-a")});
     QCOMPARE(inspector->countBox()->value(), 1);
-    inspector->countBox()->setFocus();
-    inspector->countBox()->selectAll();
-    QTest::keyClicks(inspector->countBox(), QStringLiteral("3"));
-    QTest::keyClick(inspector->countBox(), Qt::Key_Return);
+    QCOMPARE(inspector->portsLabel()->text(), QStringLiteral("a NIC 0 (rail 1)\nsw port 0"));
+    type(QStringLiteral("3"));
+    const Link &a = w.document->project().topology.links[0];
+    QCOMPARE(a.count, 1);
+    QCOMPARE(inspector->countBox()->value(), 1);
+    QCOMPARE(w.undo()->count(), 0);
+    QVERIFY2(inspector->message().contains(QStringLiteral("a rail 1 - sw cannot grow to 3 cables "
+                                                          "where it is")),
+             qPrintable(inspector->message()));
 
-    // Three cables: node-a keeps port 0 (1 and 2 are free), the switch's port 1 is
-    // link-b's, so that end moves to ports 2-4.
-    const Link &l = w.document->project().topology.links[0];
-    QCOMPARE(l.count, 3);
-    QCOMPARE(l.a, (Endpoint{"node-a", 0}));
-    QCOMPARE(l.b, (Endpoint{"sw", 2}));
+    // link-b has free ports after it at both ends: it grows in place.
+    w.select({QStringLiteral("link-b")});
+    type(QStringLiteral("3"));
+    const Link &b = w.document->project().topology.links[1];
+    QCOMPARE(b.count, 3);
+    QCOMPARE(b.a, (Endpoint{"node-b", 0}));
+    QCOMPARE(b.b, (Endpoint{"sw", 1}));
     QCOMPARE(w.undo()->text(0), QStringLiteral("Set Cable Count"));
+    QTRY_COMPARE(inspector->portsLabel()->text(),
+                 QStringLiteral("b NICs 0-2 (rails 1-3)\nsw ports 1-3"));
 
-    // More cables than node-a has NICs: refused, and the field shows the count kept.
-    inspector->countBox()->selectAll();
-    QTest::keyClicks(inspector->countBox(), QStringLiteral("9"));
-    QTest::keyClick(inspector->countBox(), Qt::Key_Return);
-    QCOMPARE(l.count, 3);
+    // More cables than node-b has NICs: refused, and the field shows the count kept.
+    type(QStringLiteral("9"));
+    QCOMPARE(b.count, 3);
     QCOMPARE(inspector->countBox()->value(), 3);
     QCOMPARE(w.undo()->count(), 1);
     QVERIFY2(inspector->message().contains(QStringLiteral("9 cables attached but only 8")),
@@ -327,6 +343,27 @@ void TestInspector::cableCountMovesToFreePorts()
 
     w.undo()->undo();
     QCOMPARE(w.json(), before);
+}
+
+// Properties names what the canvas shows: a node by its name, a link by its ends and rail.
+void TestInspector::namesNotIds()
+{
+    Project p = smallProject();
+    p.topology.nodes[0].id = "node-2000";
+    p.topology.nodes[0].name = "dgx-2000";
+    p.topology.links[0].a.device = "node-2000";
+    p.layout.items["node-2000"] = p.layout.items["node-a"];
+    p.layout.items.erase("node-a");
+    EditorWindow w(p);
+    QVERIFY(w.show());
+    InspectorDock *inspector = w.actions->inspector();
+    QTest::mouseClick(w.view->viewport(), Qt::LeftButton, {},
+                      w.viewPos(QStringLiteral("node-2000")));
+    QCOMPARE(w.document->selection(), QSet<QString>{QStringLiteral("node-2000")});
+    QCOMPARE(inspector->titleLabel()->text(), QStringLiteral("Node dgx-2000"));
+    w.select({QStringLiteral("link-a")});
+    QCOMPARE(inspector->titleLabel()->text(), QStringLiteral("Link dgx-2000 rail 1 - sw"));
+    QCOMPARE(inspector->portsLabel()->text(), QStringLiteral("dgx-2000 NIC 0 (rail 1)\nsw port 0"));
 }
 
 // The "Failed (what-if)" box: shown for links, switches and servers, never for a domain;

@@ -12,6 +12,7 @@
 #include "engine/plan/sweep.h"
 
 #include <QChart>
+#include <QChartView>
 #include <QDir>
 #include <QLabel>
 #include <QLineSeries>
@@ -21,6 +22,7 @@
 #include <QTabBar>
 #include <QTest>
 #include <QUndoStack>
+#include <QValueAxis>
 
 using namespace topoplan;
 
@@ -104,8 +106,16 @@ void TestSweepChart::chartHoldsTheEnginesSweep()
             continue;
         const QPointF point = best->at(bestPoints++);
         QCOMPARE(point.x(), double(row.tp));
-        QCOMPARE(point.y(), row.best->step.tokensPerS / 1000);
+        // In the unit figure.h chooses for the top: tokens/s below a million, "M tokens/s" up.
+        QCOMPARE(point.y(), row.best->step.tokensPerS);
     }
+    auto *y = qobject_cast<QValueAxis *>(chart->axes(Qt::Vertical).value(0));
+    QVERIFY(y);
+    QCOMPARE(y->labelFormat(), QStringLiteral("%.0f tokens/s")); // not "%.0fk"
+    // Room for the cliff, and the dock can be detached.
+    QVERIFY(dock->features().testFlag(QDockWidget::DockWidgetFloatable));
+    QVERIFY2(dock->height() >= w.height() * 35 / 100,
+             qPrintable(QStringLiteral("%1 of %2").arg(dock->height()).arg(w.height())));
     QCOMPARE(best->count(), bestPoints);
     QVERIFY(held->count() > 0);
     QCOMPARE(domain->at(0).x(), 8.0); // the domain's edge
@@ -113,6 +123,15 @@ void TestSweepChart::chartHoldsTheEnginesSweep()
     const QString summary = dock->summaryLabel()->text();
     QVERIFY2(summary.contains(QStringLiteral("TP 16 leaves the 8-GPU NVLink domain")),
              qPrintable(summary));
+    // Where "this plan, TP changed" has no point, the summary says why, width by width.
+    int heldMissing = 0;
+    for (const SweepRow &row : expected.rows)
+        heldMissing += !row.held || !row.held->step.memory.fits;
+    QCOMPARE(held->count(), int(expected.rows.size()) - heldMissing);
+    if (heldMissing > 0) {
+        QVERIFY2(summary.contains(QStringLiteral("This plan has no point at TP ")),
+                 qPrintable(summary));
+    }
 
     if (const QString dir = qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"); !dir.isEmpty()) {
         dock->show();

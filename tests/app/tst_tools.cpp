@@ -2,6 +2,7 @@
 // rubber band), moving with grid snapping as one undo step, trays joining domain boxes,
 // switches taking the tier of the lane they are moved to, and the Connect tool's cables.
 
+#include "app/analysis/analysiscontroller.h"
 #include "app/canvas/canvasplacement.h"
 #include "app/canvas/clusterscene.h"
 #include "app/canvas/clusterview.h"
@@ -10,7 +11,9 @@
 #include "app/canvas/switchitem.h"
 #include "app/document/document.h"
 #include "app/document/topologycommands.h"
+#include "app/panels/analysisdock.h"
 #include "app/panels/palettedock.h"
+#include "app/tools/cablingpreview.h"
 #include "app/tools/connecttool.h"
 #include "app/tools/selecttool.h"
 #include "app/tools/toolmanager.h"
@@ -23,8 +26,15 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
 #include <QMenu>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRadioButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTest>
 #include <QTimer>
 #include <QUndoStack>
@@ -93,6 +103,45 @@ struct Canvas
     ConnectTool *connect;
 };
 
+// The Connect preview a gesture opened in `window`, if any.
+CablingPreview *openPreview(QWidget *window)
+{
+    CablingPreview *preview = nullptr;
+    const bool shown = QTest::qWaitFor(
+            [&] {
+                preview = window->findChild<CablingPreview *>();
+                return preview && preview->isVisible();
+            },
+            2000);
+    return shown ? preview : nullptr;
+}
+
+// Clicks the preview's Connect button, with a stated count unless `count` is 0.
+bool acceptPreview(QWidget *window, int count = 0)
+{
+    CablingPreview *preview = openPreview(window);
+    if (!preview)
+        return false;
+    if (count > 0) {
+        QTest::mouseClick(preview->countChoice(), Qt::LeftButton);
+        preview->countBox()->setValue(count);
+    }
+    auto *buttons = preview->findChild<QDialogButtonBox *>();
+    QPushButton *ok = buttons->button(QDialogButtonBox::Ok);
+    if (!ok->isEnabled())
+        return false;
+    QTest::mouseClick(ok, Qt::LeftButton);
+    return QTest::qWaitFor([&] { return !window->findChild<CablingPreview *>(); }, 2000);
+}
+
+// Saves a picture of `widget` where TOPOPLAN_SHOTS names a folder (the screenshots).
+void shoot(QWidget *widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("TOPOPLAN_SHOTS");
+    if (!dir.isEmpty())
+        widget->grab().save(QDir(dir).filePath(name));
+}
+
 QRectF laneRect(const ClusterScene *scene, const QString &id)
 {
     for (const LaneItem *lane : scene->lanes()) {
@@ -120,6 +169,7 @@ private Q_SLOTS:
     void nodeMovedIntoSwitchLaneGoesBelowIt();
     void connectToolJoins_data();
     void connectToolJoins();
+    void handCablingAsArchitectsMeanIt();
     void connectingAFullSwitchIsRefused();
     void connectingAgainGrowsTheBundle();
     void portHandleDragConnects();
@@ -367,6 +417,13 @@ void TestTools::connectToolJoins()
     c.tools.selectTool(c.connect);
     c.show(QPointF(60, 150));
     c.drag(c.centerOf(QStringLiteral("n1")), c.centerOf(QStringLiteral("s1")));
+    // s1 carries no server yet and is the only such leaf: all 7 free NICs are offered; one
+    // is stated.
+    CablingPreview *preview = openPreview(&c.view);
+    QVERIFY(preview);
+    QCOMPARE(preview->proposal()->cables, 7);
+    QCOMPARE(int(c.doc.project().topology.links.size()), 2); // nothing before Connect
+    QVERIFY(acceptPreview(&c.view, 1));
     const Topology &t = c.doc.project().topology;
     QCOMPARE(int(t.links.size()), 3);
     const Link &link = t.links.back();
@@ -378,6 +435,129 @@ void TestTools::connectToolJoins()
     QCOMPARE(c.doc.undoStack()->count(), 1);
     c.doc.undoStack()->undo();
     QCOMPARE(int(c.doc.project().topology.links.size()), 2);
+}
+
+// The scenario: an empty project, 4 DGX H100, two QM9700 leaves and a spine, joined
+// with the Connect tool from each server to each leaf and each leaf to the spine. Each server
+// gets its rails on the leaf of those rails, each leaf the uplinks 1:1 implies; nothing cabled
+// moves, and the design then projects real throughput with a sane best plan.
+void TestTools::handCablingAsArchitectsMeanIt()
+{
+    Project p;
+    for (int i = 0; i < 4; ++i) {
+        const std::string id = "node-" + std::to_string(i + 1);
+        p.topology.nodes.push_back({id, "dgx-" + std::to_string(i + 1), "dgx-h100", ""});
+        p.layout.items[id] = {double(i * 150), 330, 0, 0, {}};
+    }
+    p.topology.switches = {{"sw-1", "leaf-01", "qm9700", Tier::Leaf, {}},
+                           {"sw-2", "leaf-02", "qm9700", Tier::Leaf, {}},
+                           {"sw-3", "spine-01", "qm9700", Tier::Spine, {}}};
+    p.layout.items["sw-1"] = {60, 170, 0, 0, {}};
+    p.layout.items["sw-2"] = {360, 170, 0, 0, {}};
+    p.layout.items["sw-3"] = {210, 10, 0, 0, {}};
+    MainWindow w;
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.openProject(p);
+    ClusterView *view = w.view();
+    view->resetZoom();
+    view->centerOn(QPointF(300, 200));
+    QWidget *viewport = view->viewport();
+    const auto centerOf = [&](const char *id) {
+        const LayoutItem l = *w.document()->layoutItem(QString::fromLatin1(id));
+        const bool sw = id[0] == 's';
+        return QPointF(l.x + (sw ? diagram::kSwitchWidth : diagram::kNodeWidth) / 2,
+                       l.y + (sw ? diagram::kSwitchHeight : diagram::kNodeHeight) / 2);
+    };
+    QSignalSpy messages(w.toolManager(), &ToolManager::statusMessage);
+    const auto drag = [&](const char *from, const char *to) {
+        const QPointF a = centerOf(from), b = centerOf(to);
+        QTest::mousePress(viewport, Qt::LeftButton, {}, view->mapFromScene(a));
+        for (int step = 1; step <= 4; ++step) {
+            const QPoint at = view->mapFromScene(a + (b - a) * step / 4.0);
+            QMouseEvent move(QEvent::MouseMove, at, viewport->mapToGlobal(at), Qt::NoButton,
+                             Qt::LeftButton, {});
+            QApplication::sendEvent(viewport, &move);
+        }
+        QTest::mouseRelease(viewport, Qt::LeftButton, {}, view->mapFromScene(b));
+    };
+    QTest::keyClick(viewport, Qt::Key_C);
+    QCOMPARE(w.toolManager()->selectedTool()->name(), QStringLiteral("Connect"));
+
+    const Topology &t = w.document()->project().topology;
+    const auto nicsOn = [&](const std::string &node, const std::string &sw) {
+        QList<int> nics;
+        for (const Link &l : t.links) {
+            if (l.a.device == node && l.b.device == sw)
+                nics << l.a.port;
+        }
+        std::sort(nics.begin(), nics.end());
+        return nics;
+    };
+    // The first drag: the preview names every cable and commits nothing before Connect.
+    drag("node-1", "sw-1");
+    QVERIFY(messages.count() > 0);
+    QCOMPARE(
+            messages.last().first().toString(),
+            QStringLiteral("Release to connect: 4 cables. leaf-01 carries no server yet: dgx-1's "
+                           "8 uncabled rails, shared over the 2 empty leaves, give it rails 1-4."));
+    CablingPreview *preview = openPreview(&w);
+    QVERIFY(preview);
+    QVERIFY(t.links.empty());
+    QCOMPARE(preview->cablesView()->toPlainText().split(QLatin1Char('\n')).first(),
+             QStringLiteral("dgx-1 rail 1 (NIC 0) - leaf-01 port 0"));
+    shoot(&w, QStringLiteral("point1-after-preview.png"));
+    shoot(preview, QStringLiteral("point1-after-preview-dialog.png"));
+    QVERIFY(acceptPreview(&w));
+    QCOMPARE(nicsOn("node-1", "sw-1"), (QList<int>{0, 1, 2, 3}));
+    QCOMPARE(w.document()->undoStack()->count(), 1);
+    for (const char *node : {"node-1", "node-2", "node-3", "node-4"}) {
+        for (const char *leaf : {"sw-1", "sw-2"}) {
+            if (QByteArray(node) == "node-1" && QByteArray(leaf) == "sw-1")
+                continue;
+            const std::vector<Link> before = t.links;
+            drag(node, leaf);
+            QVERIFY2(acceptPreview(&w), node);
+            // Adding cables never moves one.
+            QVERIFY(std::equal(before.begin(), before.end(), t.links.begin()));
+        }
+        QCOMPARE(nicsOn(node, "sw-1"), (QList<int>{0, 1, 2, 3}));
+        QCOMPARE(nicsOn(node, "sw-2"), (QList<int>{4, 5, 6, 7}));
+    }
+    drag("sw-1", "sw-3");
+    QCOMPARE(openPreview(&w)->proposal()->cables, 16);
+    QVERIFY(acceptPreview(&w));
+    drag("sw-3", "sw-2");
+    QVERIFY(acceptPreview(&w));
+    QCOMPARE(w.document()->undoStack()->count(), 10);
+    QCOMPARE(w.document()->undoStack()->text(9),
+             QStringLiteral("Connect spine-01 and leaf-02 (16 cables)"));
+    int cables = 0;
+    for (const Link &l : t.links)
+        cables += l.count;
+    QCOMPARE(cables, 4 * 8 + 2 * 16);
+
+    // A job: the model alone, and the best plan on the cabled design is real throughput.
+    AnalysisDock *dock = w.analysisDock();
+    QSignalSpy applied(dock, &AnalysisDock::bestPlanApplied);
+    QComboBox *model = dock->modelBox();
+    const int index = model->findData(QStringLiteral("llama3-8b"));
+    QVERIFY(index > 0);
+    model->setCurrentIndex(index);
+    Q_EMIT model->activated(index);
+    QVERIFY(applied.wait(30000));
+    QVERIFY(QTest::qWaitFor(
+            [&] { return !w.analysis()->isBusy() && w.analysis()->outcome().has_value(); }, 30000));
+    const AnalysisOutcome &o = *w.analysis()->outcome();
+    QVERIFY2(o.result, o.error ? o.error->message.c_str() : "no result");
+    QVERIFY2(o.result->step.tokensPerS > 100000,
+             qPrintable(QString::number(o.result->step.tokensPerS)));
+    QVERIFY(o.result->plan.tp <= 8); // TP within the server's NVLink domain
+    QVERIFY(o.result->plan.pp < 16);
+    for (const Diagnostic &d : o.result->diagnostics)
+        QVERIFY2(d.code != "NO_PATH", d.message.c_str());
+    shoot(&w, QStringLiteral("point1-after.png"));
 }
 
 void TestTools::connectingAgainGrowsTheBundle()
@@ -395,6 +575,9 @@ void TestTools::connectingAgainGrowsTheBundle()
     c.tools.selectTool(c.connect);
     c.show(QPointF(60, 150));
     c.drag(c.centerOf(QStringLiteral("s1")), c.centerOf(QStringLiteral("s2")));
+    // A leaf without downlinks implies half its 64 ports as uplinks, 1 cabled already.
+    QCOMPARE(openPreview(&c.view)->proposal()->implied, 31);
+    QVERIFY(acceptPreview(&c.view, 1));
     const Topology &t = c.doc.project().topology;
     QCOMPARE(int(t.links.size()), 1);
     QCOMPARE(t.links.front().count, 2);
@@ -402,6 +585,7 @@ void TestTools::connectingAgainGrowsTheBundle()
     QVERIFY(c.scene->badgeItem(QStringLiteral("link-1"))); // "2 x 400G"
     QCOMPARE(c.doc.selection(), QSet<QString>{QStringLiteral("link-1")});
     c.drag(c.centerOf(QStringLiteral("s2")), c.centerOf(QStringLiteral("s1"))); // either way
+    QVERIFY(acceptPreview(&c.view, 1));
     QCOMPARE(c.doc.project().topology.links.front().count, 3);
     c.doc.undoStack()->undo();
     c.doc.undoStack()->undo();
@@ -428,10 +612,12 @@ void TestTools::connectingAFullSwitchIsRefused()
     c.drag(c.centerOf(QStringLiteral("n1")), c.centerOf(QStringLiteral("full")));
     QCOMPARE(int(c.doc.project().topology.links.size()), 1);
     QCOMPARE(c.doc.undoStack()->count(), 0);
-    QCOMPARE(messages.count(), 1);
+    // The preview over the switch said so before the release, and the release again.
+    QCOMPARE(messages.count(), 2);
     QCOMPARE(messages.first().first().toString(),
-             QStringLiteral("Not connected: full (Generic 32 x 100GbE switch) has 0 of 32 ports "
-                            "free; the link needs 1."));
+             QStringLiteral("Not possible: full has 0 of 32 ports free."));
+    QCOMPARE(messages.last().first().toString(),
+             QStringLiteral("Not connected: full has 0 of 32 ports free."));
 }
 
 void TestTools::portHandleDragConnects()
@@ -450,7 +636,8 @@ void TestTools::portHandleDragConnects()
     QTest::mouseMove(vp, c.at(edge));
     QCOMPARE(c.select->handleDevice(), QStringLiteral("n1"));
     c.drag(edge, c.centerOf(QStringLiteral("s1")));
-    QCOMPARE(int(c.doc.project().topology.links.size()), 1);
+    QVERIFY(acceptPreview(&c.view));
+    QCOMPARE(int(c.doc.project().topology.links.size()), 8); // every NIC: the only leaf
     QCOMPARE(c.doc.project().topology.links[0].medium, std::string("ib-ndr"));
     QCOMPARE(*c.doc.layoutItem(QStringLiteral("n1")), (LayoutItem{0, 300, 0, 0, {}})); // unmoved
 }

@@ -184,7 +184,7 @@ void tst_Diagnostics::triggers_data()
             << "tp over tcp"
             << "TP_ON_ETHERNET" << true << "error" << QStringList()
             << "TP collectives, on the critical path of every layer, run over plain "
-               "Ethernet (TCP, no RDMA) through link-1";
+               "Ethernet (TCP, no RDMA) through node-1 rail 1 - leaf-1";
     QTest::newRow("TP_ON_ETHERNET absent")
             << "tp across nodes"
             << "TP_ON_ETHERNET" << false << "" << QStringList() << "";
@@ -223,7 +223,7 @@ void tst_Diagnostics::triggers_data()
             << QStringList{QStringLiteral("node-1"), QStringLiteral("node-2"),
                            QStringLiteral("leaf-1"), QStringLiteral("leaf-2")}
             << "On this rail-optimized fabric all 3 DP groups send from one rail to another "
-               "(e.g. node-1/gpu0 on rail 0 to node-2/gpu1 on rail 1)";
+               "(e.g. dgx-001 GPU 0 on rail 1 to dgx-002 GPU 1 on rail 2)";
     QTest::newRow("DP_CROSSES_RAILS absent")
             << "dp on its rail"
             << "DP_CROSSES_RAILS" << false << "" << QStringList() << "";
@@ -233,7 +233,7 @@ void tst_Diagnostics::triggers_data()
     QTest::newRow("NO_PATH") << "uncabled node"
                              << "NO_PATH" << true << "error"
                              << QStringList{QStringLiteral("node-3")}
-                             << "node-3/gpu0 on node-3 cannot reach the rest of its group";
+                             << "node-3 GPU 0 on node-3 cannot reach the rest of its group";
     QTest::newRow("NO_PATH absent") << "every node cabled"
                                     << "NO_PATH" << false << "" << QStringList() << "";
     QTest::newRow("OUT_OF_MEMORY")

@@ -1,6 +1,8 @@
 #include "engine/edit/editing.h"
+#include "engine/edit/handcabling.h"
 #include "engine/io/projectfile.h"
 #include "engine/model/catalog.h"
+#include "engine/model/naming.h"
 #include "engine/model/project.h"
 
 #include <QtTest>
@@ -32,6 +34,50 @@ Topology sampleTopology()
     return t;
 }
 
+// The empty project: 4 DGX H100, two QM9700 leaves and a QM9700 spine, no cables.
+Topology handCabledStart()
+{
+    Topology t;
+    for (int i = 1; i <= 4; ++i) {
+        const std::string id = "node-" + std::to_string(i);
+        t.nodes.push_back({id, "dgx-" + std::to_string(i), "dgx-h100", ""});
+    }
+    t.switches = {{"sw-1", "leaf-01", "qm9700", Tier::Leaf, FabricRole::Compute},
+                  {"sw-2", "leaf-02", "qm9700", Tier::Leaf, FabricRole::Compute},
+                  {"sw-3", "spine-01", "qm9700", Tier::Spine, FabricRole::Compute}};
+    return t;
+}
+
+// Applies a Connect between a and b as proposed, checking that no cable already there moved.
+CablingProposal cable(Topology *t, const std::string &a, const std::string &b,
+                      const CablingRequest &request = {})
+{
+    const Expected<CablingProposal> p = proposeCabling(*t, Catalog::builtin(), a, b, request);
+    if (!p)
+        qFatal("%s", p.error().text().c_str());
+    const Topology next = applyCabling(*t, *p);
+    for (std::size_t i = 0; i < t->links.size(); ++i) {
+        if (t->links[i].id != p->grownId && !(next.links[i] == t->links[i]))
+            qFatal("%s moved", t->links[i].id.c_str());
+    }
+    *t = next;
+    return *p;
+}
+
+// The NICs of `node` cabled to `sw`, ascending.
+QList<int> nicsOn(const Topology &t, const std::string &node, const std::string &sw)
+{
+    QList<int> out;
+    for (const Link &l : t.links) {
+        if (l.a.device == node && l.b.device == sw) {
+            for (int k = 0; k < l.count; ++k)
+                out.push_back(l.a.port + k);
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 } // namespace
 
 class TestEditing : public QObject
@@ -52,6 +98,11 @@ private Q_SLOTS:
     void domainMembership_data();
     void domainMembership();
     void unusedIds();
+    void handCablingIsRailAligned();
+    void handCablingStatedCount();
+    void uplinksFollowOversubscription();
+    void uplinksGrowTheirBundleInPlace();
+    void namesPeopleGave();
 };
 
 void TestEditing::portCounts()
@@ -301,3 +352,162 @@ void TestEditing::unusedIds()
 
 QTEST_GUILESS_MAIN(TestEditing)
 #include "tst_editing.moc"
+
+void TestEditing::handCablingIsRailAligned()
+{
+    Topology t = handCabledStart();
+    const Catalog &c = Catalog::builtin();
+    // The first server on the first leaf: 8 rails shared over 2 empty leaves gives it 4.
+    CablingProposal first = cable(&t, "node-1", "sw-1");
+    QCOMPARE(first.cables, 4);
+    QCOMPARE(first.implied, 4);
+    QCOMPARE(first.medium, std::string("ib-ndr"));
+    QCOMPARE(q(first.reason),
+             QStringLiteral("leaf-01 carries no server yet: dgx-1's 8 uncabled rails, shared over "
+                            "the 2 empty leaves, give it rails 1-4"));
+    QCOMPARE(q(first.cablesText.front()), QStringLiteral("dgx-1 rail 1 (NIC 0) - leaf-01 port 0"));
+    QCOMPARE(nicsOn(t, "node-1", "sw-1"), (QList<int>{0, 1, 2, 3}));
+    // The other leaf takes the server's other rails.
+    QCOMPARE(cable(&t, "node-1", "sw-2").cables, 4);
+    QCOMPARE(nicsOn(t, "node-1", "sw-2"), (QList<int>{4, 5, 6, 7}));
+    // A leaf with servers keeps its rails, whichever leaf is joined first and from which end.
+    const CablingProposal second = cable(&t, "sw-2", "node-2");
+    QCOMPARE(q(second.reason), QStringLiteral("leaf-02 carries rails 5-8 (as dgx-1)"));
+    QCOMPARE(nicsOn(t, "node-2", "sw-2"), (QList<int>{4, 5, 6, 7}));
+    cable(&t, "node-2", "sw-1");
+    QCOMPARE(nicsOn(t, "node-2", "sw-1"), (QList<int>{0, 1, 2, 3}));
+    for (const char *node : {"node-3", "node-4"}) {
+        cable(&t, node, "sw-1");
+        cable(&t, node, "sw-2");
+        QCOMPARE(nicsOn(t, node, "sw-1"), (QList<int>{0, 1, 2, 3}));
+        QCOMPARE(nicsOn(t, node, "sw-2"), (QList<int>{4, 5, 6, 7}));
+    }
+    // Each leaf has 16 downlinks: 16 uplinks to the one spine at 1:1.
+    const CablingProposal up = cable(&t, "sw-1", "sw-3");
+    QCOMPARE(up.cables, 16);
+    QCOMPARE(q(up.reason), QStringLiteral("leaf-01 has 16 downlinks at 1:1: 16 uplinks over 1 "
+                                          "spine, 16 to spine-01"));
+    QCOMPARE(int(up.added.size()), 1); // one bundle of 16 on free ports
+    QCOMPARE(up.added.front().a, (Endpoint{"sw-1", 16}));
+    QCOMPARE(up.added.front().b, (Endpoint{"sw-3", 0}));
+    QCOMPARE(up.added.front().count, 16);
+    cable(&t, "sw-3", "sw-2");
+    const std::optional<Error> err = validateTopology(t, c, "hand.topoplan");
+    QVERIFY2(!err, err ? err->text().c_str() : "");
+
+    // Nothing is left to add, and the refusals say why.
+    const Expected<CablingProposal> again = proposeCabling(t, c, "node-1", "sw-1");
+    QVERIFY(!again);
+    QCOMPARE(q(again.error().message), QStringLiteral("dgx-1's NICs of rails 1-4 (leaf-01's) are "
+                                                      "all cabled; state a count to cable others"));
+    const Expected<CablingProposal> full = proposeCabling(t, c, "sw-1", "sw-3");
+    QVERIFY(!full);
+    QVERIFY2(q(full.error().message)
+                     .startsWith(QStringLiteral("leaf-01 has its 16 cables to "
+                                                "spine-01 already")),
+             full.error().message.c_str());
+}
+
+void TestEditing::handCablingStatedCount()
+{
+    Topology t = handCabledStart();
+    const Catalog &c = Catalog::builtin();
+    CablingRequest two;
+    two.count = 2;
+    const CablingProposal p = cable(&t, "node-1", "sw-1", two);
+    QCOMPARE(p.implied, 4);
+    QCOMPARE(p.cables, 2);
+    QCOMPARE(nicsOn(t, "node-1", "sw-1"), (QList<int>{0, 1}));
+    // More than the rail set: the rail set first, then the server's other free NICs, noted.
+    CablingRequest four;
+    four.count = 4;
+    const Expected<CablingProposal> more = proposeCabling(t, c, "node-1", "sw-1", four);
+    QVERIFY(more);
+    QCOMPARE(more->implied, 0); // leaf-01's rails are now 1-2, both cabled
+    QCOMPARE(more->available, 6);
+    QCOMPARE(int(more->added.size()), 4);
+    QCOMPARE(more->added[0].a, (Endpoint{"node-1", 2}));
+    QCOMPARE(q(more->notes.empty() ? std::string() : more->notes.front()),
+             QStringLiteral("rails 3-6 of dgx-1 are not among leaf-01's rails 1-2: traffic "
+                            "between them and the rest of their rail climbs a tier"));
+    CablingRequest nine;
+    nine.count = 9;
+    const Expected<CablingProposal> tooMany = proposeCabling(t, c, "node-1", "sw-1", nine);
+    QVERIFY(!tooMany);
+    QCOMPARE(q(tooMany.error().message),
+             QStringLiteral("dgx-1 has 6 free NICs and leaf-01 62 of 64 ports free; 9 asked"));
+    CablingRequest none;
+    none.count = 0;
+    QVERIFY(!proposeCabling(t, c, "node-1", "sw-1", none));
+}
+
+void TestEditing::uplinksFollowOversubscription()
+{
+    Topology t = handCabledStart();
+    t.switches.push_back({"sw-4", "spine-02", "qm9700", Tier::Spine, FabricRole::Compute});
+    for (const char *node : {"node-1", "node-2", "node-3", "node-4"}) {
+        CablingRequest all;
+        all.count = 8;
+        cable(&t, node, "sw-1", all);
+    }
+    // 32 downlinks at 2:1 are 16 uplinks, 8 to each of the two spines.
+    CablingRequest r2;
+    r2.oversubscription = 2;
+    const CablingProposal p = cable(&t, "sw-1", "sw-4", r2);
+    QCOMPARE(p.cables, 8);
+    QCOMPARE(q(p.reason), QStringLiteral("leaf-01 has 32 downlinks at 2:1: 16 uplinks over 2 "
+                                         "spines, 8 to spine-02"));
+    // A leaf without downlinks splits its ports as the generator does: 32 up at 1:1.
+    const Expected<CablingProposal> empty = proposeCabling(t, Catalog::builtin(), "sw-2", "sw-3");
+    QVERIFY(empty);
+    QCOMPARE(empty->implied, 16);
+    CablingRequest bad;
+    bad.oversubscription = 0.5;
+    QVERIFY(!proposeCabling(t, Catalog::builtin(), "sw-2", "sw-3", bad));
+}
+
+void TestEditing::uplinksGrowTheirBundleInPlace()
+{
+    Topology t = handCabledStart();
+    t.links = {{"link-1", {"sw-1", 40}, {"sw-3", 10}, "ib-ndr", 2}};
+    CablingRequest three;
+    three.count = 3;
+    const CablingProposal p = cable(&t, "sw-3", "sw-1", three);
+    QCOMPARE(q(p.grownId), QStringLiteral("link-1"));
+    QCOMPARE(p.grownCount, 5);
+    QVERIFY(p.added.empty());
+    QCOMPARE(t.links.front(), (Link{"link-1", {"sw-1", 40}, {"sw-3", 10}, "ib-ndr", 5}));
+    // Blocked after the bundle: new cables on the lowest free ports, the bundle unmoved.
+    t.links.push_back({"link-2", {"sw-2", 0}, {"sw-3", 15}, "ib-ndr", 1});
+    const CablingProposal q2 = cable(&t, "sw-1", "sw-3", three);
+    QVERIFY(q2.grownId.empty());
+    QCOMPARE(int(q2.added.size()), 1);
+    QCOMPARE(q2.added.front().a, (Endpoint{"sw-1", 0}));
+    QCOMPARE(q2.added.front().b, (Endpoint{"sw-3", 0}));
+    QCOMPARE(q2.added.front().count, 3);
+}
+
+void TestEditing::namesPeopleGave()
+{
+    Topology t = handCabledStart();
+    t.nodes.push_back({"node-9", "", "dgx-h100", ""}); // no name: its id
+    t.links = {{"link-1", {"sw-3", 2}, {"node-2", 2}, "ib-ndr", 1},
+               {"link-2", {"node-1", 0}, {"sw-1", 4}, "ib-ndr", 4},
+               {"link-3", {"sw-1", 16}, {"sw-3", 0}, "ib-ndr", 16}};
+    QCOMPARE(q(displayName(t, "node-2")), QStringLiteral("dgx-2"));
+    QCOMPARE(q(displayName(t, "node-9")), QStringLiteral("node-9"));
+    QCOMPARE(q(displayName(t, "sw-1")), QStringLiteral("leaf-01"));
+    // Links: the server end first, with its rail; between switches, both names.
+    QCOMPARE(q(displayName(t, "link-1")), QStringLiteral("dgx-2 rail 3 - spine-01"));
+    QCOMPARE(q(displayName(t, "link-2")), QStringLiteral("dgx-1 rails 1-4 - leaf-01"));
+    QCOMPARE(q(displayName(t, "link-3")), QStringLiteral("leaf-01 - spine-01"));
+    // The fabric graph's parts and paths.
+    QCOMPARE(q(displayName(t, "node-3/gpu0")), QStringLiteral("dgx-3 GPU 0"));
+    QCOMPARE(q(displayName(t, "node-3/nic5")), QStringLiteral("dgx-3 NIC 5"));
+    QCOMPARE(q(displayName(t, "node-3/gpu0->node-3/nvswitch")),
+             QStringLiteral("dgx-3 GPU 0 - NVSwitch"));
+    QCOMPARE(q(displayName(t, "node-3/nic1->sw-2")), QStringLiteral("dgx-3 NIC 1 - leaf-02"));
+    QCOMPARE(q(displayName(t, "whatever")), QStringLiteral("whatever"));
+    QCOMPARE(q(endpointText(t, {"node-1", 0}, 4)), QStringLiteral("dgx-1 NICs 0-3 (rails 1-4)"));
+    QCOMPARE(q(endpointText(t, {"sw-1", 16}, 1)), QStringLiteral("leaf-01 port 16"));
+}

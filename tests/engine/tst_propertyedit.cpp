@@ -81,7 +81,7 @@ private Q_SLOTS:
     void unchangedEntriesAreLeftOut();
     void refusedWithTheValidationMessage_data();
     void refusedWithTheValidationMessage();
-    void growingBundleMovesToFreePorts();
+    void growingBundleNeverMoves();
     void mediaForLink_data();
     void mediaForLink();
     void findByNameOrId_data();
@@ -228,19 +228,18 @@ void TestPropertyEdit::refusedWithTheValidationMessage()
     QCOMPARE(qs(edit.error().message), message);
 }
 
-void TestPropertyEdit::growingBundleMovesToFreePorts()
+void TestPropertyEdit::growingBundleNeverMoves()
 {
     const Topology t = twoNodesOneSwitch();
-    // link-a grows to 3 cables: node-a's ports 0-2 are free, the switch's port 1 is link-b's,
-    // so its end moves to the first free run, ports 2-4.
+    // link-a grows to 3 cables: node-a's NICs 0-2 are free, but the switch's port 1 is
+    // link-b's. Nothing moves: the edit is refused, naming the cable in the way.
     const Expected<TopologyEdit> edit
             = editProperty(t, Catalog::builtin(), {"link-a"}, Property::Count, "3");
-    QVERIFY2(edit, edit ? "" : edit.error().text().c_str());
-    QCOMPARE(int(edit->links.size()), 1);
-    const Link &l = edit->links[0];
-    QCOMPARE(l.count, 3);
-    QCOMPARE(l.a, (Endpoint{"node-a", 0}));
-    QCOMPARE(l.b, (Endpoint{"sw", 2}));
+    QVERIFY(!edit);
+    QCOMPARE(qs(edit.error().message),
+             QStringLiteral("a rail 1 - sw cannot grow to 3 cables where it is: sw ports 0-2 "
+                            "are not all free (b rail 1 - sw); no cable is moved. Connect "
+                            "the two again to cable free ports"));
 
     // Nine cables do not fit node-a's 8 NICs: refused with the validation message.
     const Expected<TopologyEdit> tooMany

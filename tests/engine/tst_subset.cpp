@@ -271,7 +271,10 @@ void TestSubset::pasteMovesOrDropsLinksWithoutFreePorts()
                           QStringLiteral("link-3")}));
     for (int i = 0; i < 3; ++i)
         QCOMPARE(paste->added.links[std::size_t(i)].b.port, i);
-    QCOMPARE(paste->notes.size(), std::size_t(4));
+    QCOMPARE(paste->notes.size(), std::size_t(5));
+    // The node whose link was left out is said to be uncabled.
+    QCOMPARE(qs(paste->notes[4]),
+             QStringLiteral("dgx-008 is not cabled: connect it to the fabric with Connect (C)"));
     QCOMPARE(qs(paste->notes[0]),
              QStringLiteral("link \"link-1\" moved to free ports: \"node-1\" port 0, \"leaf-1\" "
                             "port 0"));
