@@ -34,8 +34,13 @@ bool installTranslations(const QLocale &locale)
             *t = nullptr;
         }
     }
-    if (locale.language() == QLocale::English || locale.language() == QLocale::C)
+    if (locale.language() == QLocale::English || locale.language() == QLocale::C) {
+        // No translation, only the English plural forms ("1 problem", "2 problems").
+        app = new QTranslator(QCoreApplication::instance());
+        if (app->load(QStringLiteral("topoplan_en"), QStringLiteral(":/i18n")))
+            QCoreApplication::installTranslator(app);
         return false;
+    }
 
     qt = new QTranslator(QCoreApplication::instance());
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
