@@ -37,10 +37,14 @@ using namespace topoplan::fixtures;
 
 namespace {
 
-// Bounds on the whole table, stated from the figures printed (the commit that sets them gives
-// the figures before and after).
-constexpr double kMeanBound = 0.30;
-constexpr double kWorstBound = 0.65;
+// Bounds on the whole table. Before the engine modelled what these recipes do (bf16
+// gradients, TP comm overlap, the all-to-all behind the other micro-batch, the gradient
+// reduction across the pipeline drain, dense and shared-expert layers, the H800) the table gave
+// a mean error of 17.2% and a worst of 46.8% (DeepSeek-V3, -47%); now 21.7% and 35.2%, the
+// Blackwell rows 15-35% high (their compute efficiency is the open question). The bounds hold
+// those figures with a margin, so that a change that makes them worse fails here.
+constexpr double kMeanBound = 0.25;
+constexpr double kWorstBound = 0.40;
 
 struct PublishedRun
 {
