@@ -90,7 +90,9 @@ std::array<double, PartCount> exposed(const StepEstimate &e)
 std::array<double, PartCount> hiddenParts(const StepEstimate &e)
 {
     std::array<double, PartCount> h{};
+    h[Tp] = e.hiddenS.tp;
     h[Cp] = e.hiddenS.cp;
+    h[Ep] = e.hiddenS.ep;
     h[Pp] = e.hiddenS.pp;
     h[Dp] = e.hiddenS.dp;
     return h;

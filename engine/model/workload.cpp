@@ -25,7 +25,8 @@ const std::vector<std::string> kDims = {"tp", "cp", "ep", "dp", "pp"};
 ModelSpec parseModel(const JsonIn &j)
 {
     j.expectOnly({"name", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "seq",
-                  "gated_mlp", "experts", "top_k", "moe_ffn"});
+                  "gated_mlp", "experts", "top_k", "moe_ffn", "first_dense_layers",
+                  "moe_layer_freq", "shared_experts"});
     ModelSpec m;
     m.name = j.string("name", "");
     m.layers = j.at("layers").positiveInt(kMaxModelCount);
@@ -42,6 +43,21 @@ ModelSpec parseModel(const JsonIn &j)
     if (moeFfn < 0)
         j.at("moe_ffn").fail("expected an expert width >= 0 (0 means the dense ffn)");
     m.moeFfn = j.count("moe_ffn", 0, kMaxModelWidth);
+    m.firstDenseLayers = j.count("first_dense_layers", 0, kMaxModelCount);
+    m.moeLayerFreq = j.positiveInt("moe_layer_freq", 1, kMaxModelCount);
+    m.sharedExperts = j.count("shared_experts", 0, kMaxModelCount);
+    if (m.firstDenseLayers > 0 && m.firstDenseLayers >= m.layers)
+        j.at("first_dense_layers")
+                .fail("first_dense_layers (" + std::to_string(m.firstDenseLayers)
+                      + ") must leave a layer for the experts of the " + std::to_string(m.layers)
+                      + " layers");
+    const bool moeOnly = m.firstDenseLayers > 0 || m.moeLayerFreq > 1 || m.sharedExperts > 0;
+    if (moeOnly && m.experts <= 1) {
+        const char *field = m.firstDenseLayers > 0 ? "first_dense_layers"
+                            : m.moeLayerFreq > 1   ? "moe_layer_freq"
+                                                   : "shared_experts";
+        j.at(field).fail(std::string(field) + " needs a mixture of experts (experts > 1)");
+    }
     if (m.hidden % m.heads != 0)
         j.at("heads").fail("hidden (" + std::to_string(m.hidden)
                            + ") must be divisible by heads, found " + std::to_string(m.heads));
@@ -58,7 +74,8 @@ ModelSpec parseModel(const JsonIn &j)
 TrainingSpec parseTraining(const JsonIn &j)
 {
     j.expectOnly({"global_batch", "micro_batch", "precision", "recompute", "sequence_parallel",
-                  "distributed_optimizer", "interleave"});
+                  "distributed_optimizer", "interleave", "software", "grad_reduce",
+                  "tp_comm_overlap", "ep_comm_overlap", "fsdp"});
     TrainingSpec t;
     t.globalBatch = j.positiveInt("global_batch");
     t.microBatch = j.positiveInt("micro_batch", 1);
@@ -71,6 +88,21 @@ TrainingSpec parseTraining(const JsonIn &j)
     t.sequenceParallel = j.boolean("sequence_parallel", true);
     t.distributedOptimizer = j.boolean("distributed_optimizer", true);
     t.interleave = j.positiveInt("interleave", 1, kMaxModelCount);
+    if (j.has("software"))
+        t.software = j.choice("software", {"megatron-core", "megatron-lm-2021"}, "megatron-core")
+                                     == "megatron-lm-2021"
+                             ? Software::MegatronLM2021
+                             : Software::MegatronCore;
+    if (j.has("grad_reduce"))
+        t.gradReduce = j.choice("grad_reduce", {"fp32", "bf16"}, "fp32") == "bf16"
+                               ? GradReduce::BF16
+                               : GradReduce::FP32;
+    t.tpCommOverlap = j.boolean("tp_comm_overlap", false);
+    t.epCommOverlap = j.boolean("ep_comm_overlap", false);
+    t.fsdp = j.boolean("fsdp", false);
+    if (t.fsdp && !t.distributedOptimizer)
+        j.at("fsdp").fail("fsdp shards the optimizer state too: it needs "
+                          "distributed_optimizer = true");
     if (t.globalBatch % t.microBatch != 0)
         j.at("micro_batch")
                 .fail("global_batch (" + std::to_string(t.globalBatch)
@@ -99,6 +131,16 @@ const char *toString(Precision p)
     return p == Precision::FP8 ? "fp8" : "bf16";
 }
 
+const char *toString(Software s)
+{
+    return s == Software::MegatronLM2021 ? "megatron-lm-2021" : "megatron-core";
+}
+
+const char *toString(GradReduce g)
+{
+    return g == GradReduce::BF16 ? "bf16" : "fp32";
+}
+
 const char *toString(Recompute r)
 {
     switch (r) {
@@ -110,6 +152,15 @@ const char *toString(Recompute r)
         return "full";
     }
     return "selective";
+}
+
+int ModelSpec::moeLayers() const
+{
+    if (!isMoe())
+        return 0;
+    const int rest = std::max(0, layers - std::max(0, firstDenseLayers));
+    const int freq = std::max(1, moeLayerFreq);
+    return (rest + freq - 1) / freq;
 }
 
 std::vector<std::string> orderDims(const std::string &order)
@@ -148,6 +199,12 @@ ordered_json toJson(const Workload &w)
                {"heads", m.heads},     {"kv_heads", m.kvHeads}, {"ffn", m.ffn},
                {"vocab", m.vocab},     {"seq", m.seq},          {"gated_mlp", m.gatedMlp},
                {"experts", m.experts}, {"top_k", m.topK},       {"moe_ffn", m.moeFfn}};
+    if (m.firstDenseLayers > 0)
+        model["first_dense_layers"] = m.firstDenseLayers;
+    if (m.moeLayerFreq > 1)
+        model["moe_layer_freq"] = m.moeLayerFreq;
+    if (m.sharedExperts > 0)
+        model["shared_experts"] = m.sharedExperts;
     ordered_json training = {{"global_batch", t.globalBatch},
                              {"micro_batch", t.microBatch},
                              {"precision", toString(t.precision)},
@@ -155,6 +212,16 @@ ordered_json toJson(const Workload &w)
                              {"sequence_parallel", t.sequenceParallel},
                              {"distributed_optimizer", t.distributedOptimizer},
                              {"interleave", t.interleave}};
+    if (t.software)
+        training["software"] = toString(*t.software);
+    if (t.gradReduce)
+        training["grad_reduce"] = toString(*t.gradReduce);
+    if (t.tpCommOverlap)
+        training["tp_comm_overlap"] = true;
+    if (t.epCommOverlap)
+        training["ep_comm_overlap"] = true;
+    if (t.fsdp)
+        training["fsdp"] = true;
     return ordered_json{{"model", model}, {"training", training}};
 }
 
@@ -276,8 +343,9 @@ Expected<Workload> workloadPreset(const std::string &name)
 {
     // Architectures from the models' papers and released configs: GPT-3 (Brown et al. 2020,
     // Table 2.1), Llama 3 (Llama Team, "The Llama 3 Herd of Models", 2024, Table 3),
-    // Mixtral (Jiang et al. 2024), DeepSeek-V3 (DeepSeek-AI 2024; MLA approximated as MHA with
-    // 128 heads, one shared expert folded into top_k). Batches are those papers' (in
+    // Mixtral (Jiang et al. 2024), DeepSeek-V3 (DeepSeek-AI 2024, section 4.2: 61 layers, the
+    // first 3 dense with an 18,432-wide MLP, the rest 1 shared + 8 of 256 routed experts of 2,048;
+    // MLA approximated as MHA with 128 heads). Batches are those papers' (in
     // sequences), rounded to what the presets' sequence lengths give.
     Workload w;
     ModelSpec &m = w.model;
@@ -299,7 +367,9 @@ Expected<Workload> workloadPreset(const std::string &name)
         m = {name, 32, 4096, 32, 8, 14336, 32000, 4096, true, 8, 2, 14336};
         t.globalBatch = 1024;
     } else if (name == "deepseek-v3") {
-        m = {name, 61, 7168, 128, 128, 18432, 129280, 4096, true, 256, 9, 2048};
+        m = {name, 61, 7168, 128, 128, 18432, 129280, 4096, true, 256, 8, 2048};
+        m.firstDenseLayers = 3;
+        m.sharedExperts = 1;
         t.globalBatch = 15360;
         t.precision = Precision::FP8;
     } else {

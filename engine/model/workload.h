@@ -2,6 +2,7 @@
 
 #include "engine/core/error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,15 +26,34 @@ struct ModelSpec
     int experts = 1;       // 1 = dense
     int topK = 1;
     int moeFfn = 0; // inner width of one expert (0 = ffn)
+    // Which layers have experts (DeepSeek-V3's first_k_dense_replace, Megatron-Core's
+    // moe_layer_freq): the first `firstDenseLayers` have the dense MLP (width ffn); of the rest,
+    // every `moeLayerFreq`-th (the first of them included) has experts, the others the dense MLP.
+    int firstDenseLayers = 0;
+    int moeLayerFreq = 1;
+    // Experts every token passes through besides its top_k routed ones (DeepSeekMoE), each of
+    // width moe_ffn, computed where the token is: no all-to-all.
+    int sharedExperts = 0;
     bool operator==(const ModelSpec &) const = default;
 
     bool isMoe() const { return experts > 1; }
+    // Layers with experts (0 for a dense model), and their share of the layers.
+    int moeLayers() const;
+    double moeFraction() const { return layers > 0 ? double(moeLayers()) / layers : 0; }
 };
 
 enum class Precision { BF16, FP8 };
 enum class Recompute { None, Selective, Full };
+// The training software's generation: current Megatron-Core (fused attention, overlapped
+// gradient reduction, parameter gather and pipeline sends) or the Megatron-LM of 2021 (SC'21:
+// unfused attention, blocking pipeline sends, an fp32 all-reduce after the pipeline flush).
+enum class Software { MegatronCore, MegatronLM2021 };
+// The data type gradients are accumulated and reduced in over data parallelism.
+enum class GradReduce { FP32, BF16 };
 const char *toString(Precision p);
 const char *toString(Recompute r);
+const char *toString(Software s);
+const char *toString(GradReduce g);
 
 struct TrainingSpec
 {
@@ -44,6 +64,18 @@ struct TrainingSpec
     bool sequenceParallel = true;
     bool distributedOptimizer = true;
     int interleave = 1; // virtual pipeline stages per GPU
+    // Unset: as the caller's SoftwareModel says (current Megatron-Core by default).
+    std::optional<Software> software;
+    std::optional<GradReduce> gradReduce;
+    // TP all-gathers and reduce-scatters pipelined with the GEMMs that consume or produce them
+    // (Transformer Engine userbuffers; Megatron-Core tp_comm_overlap).
+    bool tpCommOverlap = false;
+    // The MoE dispatch and combine of one micro-batch run behind another micro-batch's compute
+    // (DeepSeek-V3's DualPipe; Megatron-Core overlap_moe_expert_parallel_comm).
+    bool epCommOverlap = false;
+    // Fully sharded data parallelism (ZeRO-3, PyTorch FSDP, Megatron-Core FSDP): weights and
+    // gradients sharded over DP x CP like the optimizer state, weights gathered layer by layer.
+    bool fsdp = false;
     bool operator==(const TrainingSpec &) const = default;
 };
 

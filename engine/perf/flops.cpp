@@ -23,6 +23,18 @@ constexpr double kFlashBackwardOverForward = 2.5;
 
 } // namespace
 
+double ParameterCounts::layerDense() const
+{
+    const double f = layers > 0 ? double(moeLayers) / layers : 0;
+    return attention + norms + (1 - f) * mlp + f * (router + shared);
+}
+
+double ParameterCounts::layerExperts() const
+{
+    const double f = layers > 0 ? double(moeLayers) / layers : 0;
+    return f * expert * (experts > 1 ? experts : 0);
+}
+
 double ParameterCounts::total() const
 {
     return layers * (layerDense() + layerExperts()) + 2 * embedding + finalNorm;
@@ -37,12 +49,14 @@ ParameterCounts parameterCounts(const ModelSpec &m)
     c.experts = m.experts;
     c.attention = 2 * h * m.heads * headDim + 2 * h * m.kvHeads * headDim;
     c.norms = 2 * h;
+    c.moeLayers = m.moeLayers();
     if (m.isMoe()) {
         c.expert = mlpMatrices(m) * h * expertWidth(m);
         c.router = h * m.experts;
-    } else {
-        c.mlp = mlpMatrices(m) * h * m.ffn;
+        c.shared = m.sharedExperts * c.expert;
     }
+    if (c.moeLayers < c.layers)
+        c.mlp = mlpMatrices(m) * h * m.ffn;
     c.embedding = double(m.vocab) * h;
     c.finalNorm = h;
     return c;
@@ -53,7 +67,10 @@ TokenFlops forwardFlopsPerToken(const ModelSpec &m, bool causal)
     const ParameterCounts c = parameterCounts(m);
     TokenFlops f;
     // A matrix of P weights costs 2 P FLOPs per token; norms are element-wise, not counted.
-    f.linear = 2 * (c.attention + c.mlp + c.router + m.topK * c.expert);
+    const double moe = m.moeFraction();
+    f.linear
+            = 2
+              * (c.attention + (1 - moe) * c.mlp + moe * (c.router + c.shared + m.topK * c.expert));
     // Q K^T and P V: 2 x (keys attended) x head_dim per head each.
     const double keys = causal ? m.seq / 2.0 : m.seq;
     f.attention = 2 * 2 * keys * double(m.hidden);

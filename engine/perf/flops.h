@@ -12,18 +12,21 @@ namespace topoplan {
 struct ParameterCounts
 {
     double attention = 0; // per layer: Q, O (heads x head_dim), K, V (kv_heads x head_dim)
-    double mlp = 0;       // per layer: the dense MLP (2 or 3 matrices); 0 for a mixture of experts
+    double mlp = 0;       // per dense layer: the dense MLP (2 or 3 matrices)
     double expert = 0;    // one expert's MLP; 0 when dense
-    double router = 0;    // per layer: h x experts; 0 when dense
+    double router = 0;    // per expert layer: h x experts; 0 when dense
+    double shared = 0;    // per expert layer: the shared experts' MLPs
     double norms = 0;     // per layer: two norm weight vectors
     double embedding = 0; // V x h, and as many again for the output layer
     double finalNorm = 0; // h, before the output layer
     int layers = 0;
+    int moeLayers = 0; // layers with experts; the others have the dense MLP
     int experts = 1;
 
-    // Everything in a layer but the experts.
-    double layerDense() const { return attention + mlp + router + norms; }
-    double layerExperts() const { return expert * (experts > 1 ? experts : 0); }
+    // Everything in a layer but the routed experts, averaged over the layers.
+    double layerDense() const;
+    // The routed experts of a layer, averaged over the layers.
+    double layerExperts() const;
     double total() const;
 };
 ParameterCounts parameterCounts(const ModelSpec &m);
@@ -31,7 +34,8 @@ ParameterCounts parameterCounts(const ModelSpec &m);
 // Forward FLOPs per token (2 per multiply-add), from the matrices' shapes.
 struct TokenFlops
 {
-    double linear = 0;    // per layer: Q, K, V, O, and the MLP or the top_k experts + router
+    double linear = 0;    // per layer (averaged): Q, K, V, O, and the MLP or the router, the
+                          // top_k experts and the shared ones
     double attention = 0; // per layer: scores Q K^T and context P V
     double logits = 0;    // once: the output layer
 

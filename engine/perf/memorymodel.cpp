@@ -10,9 +10,14 @@ namespace {
 constexpr double kOptimizerBytes = 12;
 constexpr double kWeightBytes = 2;
 constexpr double kFp8WeightCacheBytes = 2;
-// Logits of the last stage per token and vocabulary entry: BF16 output + the fp32 copy the
-// cross-entropy works on.
-constexpr double kLogitBytes = 2 + 4;
+// Logits of the last stage per token and vocabulary entry: the BF16 output, in which a fused
+// cross-entropy works in place; the unfused one (Megatron-LM's vocab_parallel_cross_entropy)
+// converts it to fp32 and keeps that copy's softmax for the backward.
+constexpr double kLogitBytes = 2;
+constexpr double kUnfusedLogitBytes = 2 + 4;
+// Fully sharded data parallelism gathers a layer's weights just before it runs and prefetches
+// the next one's: two layers' full weights (and, with FP8, their FP8 copies) are resident.
+constexpr double kFsdpGatheredLayers = 2;
 
 struct Split
 {
@@ -58,13 +63,15 @@ StageParameters stageParameters(const ModelSpec &m, const Plan &p, bool firstSta
     const double layers = stageLayers(m, p.pp);
     double layer = 2 * h * s.aLocal * s.headDim + 2 * h * s.kvLocal * s.headDim + 2 * h;
     StageParameters out;
+    // Layers with experts and dense ones mix as they do over the whole model.
+    const double moe = m.moeFraction();
     if (m.isMoe()) {
-        layer += h * m.experts; // the router, whole on every rank
+        // The router, whole on every rank; the shared experts, TP-split like a dense MLP.
+        layer += moe * (h * m.experts + m.sharedExperts * mlpMatrices(m) * h * s.expertLocal);
         const double localExperts = double(m.experts) / std::max(1, p.ep);
-        out.expert = layers * localExperts * mlpMatrices(m) * h * s.expertLocal;
-    } else {
-        layer += mlpMatrices(m) * h * s.ffnLocal;
+        out.expert = layers * moe * localExperts * mlpMatrices(m) * h * s.expertLocal;
     }
+    layer += (1 - moe) * mlpMatrices(m) * h * s.ffnLocal;
     out.dense = layers * layer;
     const double vocabSlice = double(m.vocab) * h / s.tp;
     if (firstStage)
@@ -96,15 +103,18 @@ double activationBytesPerLayer(const Workload &w, const Plan &p, AttentionKernel
     if (attention == AttentionKernel::Unfused && t.recompute == Recompute::None)
         perToken += 5.0 * s.aLocal * m.seq; // softmax output, dropout mask and output per score
     const double activations = m.gatedMlp ? 2 : 1; // first matrix outputs (gate and up)
+    const double moe = m.moeFraction();
     if (m.isMoe()) {
         // Each routed copy of a token: its input, the expert's first-matrix outputs and the
-        // activation output; plus the fp32 router probabilities.
-        perToken += m.topK * (in * h + 2 * activations * s.expertLocal + in * s.expertLocal);
-        perToken += 4.0 * m.experts / spDivisor;
-    } else {
-        // The first matrix's outputs (the activation's input) and the second matrix's input.
-        perToken += 2 * activations * s.ffnLocal + in * s.ffnLocal;
+        // activation output; plus the fp32 router probabilities; the shared experts keep what
+        // a dense MLP of their width keeps.
+        const double shared = m.sharedExperts * s.expertLocal;
+        perToken += moe
+                    * (m.topK * (in * h + 2 * activations * s.expertLocal + in * s.expertLocal)
+                       + 4.0 * m.experts / spDivisor + 2 * activations * shared + in * shared);
     }
+    // The first matrix's outputs (the activation's input) and the second matrix's input.
+    perToken += (1 - moe) * (2 * activations * s.ffnLocal + in * s.ffnLocal);
     return tokens * perToken;
 }
 
@@ -121,8 +131,9 @@ double inFlightLayers(const Workload &w, const Plan &p, int stage, int microBatc
 }
 
 MemoryEstimate estimateMemory(const Workload &w, const Plan &p, const GpuModel &gpu,
-                              const SoftwareModel &sw)
+                              const SoftwareModel &software)
 {
+    const SoftwareModel sw = withTraining(software, w.training, p.pp);
     const ModelSpec &m = w.model;
     const TrainingSpec &t = w.training;
     const int pp = std::max(1, p.pp);
@@ -136,33 +147,46 @@ MemoryEstimate estimateMemory(const Workload &w, const Plan &p, const GpuModel &
         const StageParameters params = stageParameters(m, p, first, last);
         MemoryEstimate e;
         e.lastStage = last && !first;
-        e.weightsGB = kWeightBytes * params.total();
+        e.gradBytes = sw.gradBytes;
+        // The share of the stage's weights and gradients one GPU keeps: all of them, or with
+        // FSDP its DP x CP (experts: expert-DP) shard.
+        const double kept
+                = t.fsdp ? params.dense / dpShards + params.expert / expertShards : params.total();
+        const double layers = std::max(1, stageLayers(m, pp));
+        const double layerParams = stageParameters(m, p, false, false).total() / layers;
+        const double gathered = t.fsdp ? kFsdpGatheredLayers * layerParams : 0;
+        e.weightsGB = kWeightBytes * (kept + gathered);
         if (t.precision == Precision::FP8) {
             // Transformer Engine casts each linear layer's weight to FP8 once per step and keeps
             // the cast and its transpose for the remaining micro-batches (1 + 1 byte); the
-            // embedding and the output layer stay BF16.
-            e.weightsGB += kFp8WeightCacheBytes * stageParameters(m, p, false, false).total();
+            // embedding and the output layer stay BF16. With FSDP only the gathered layers'.
+            e.fp8WeightCopiesGB
+                    = kFp8WeightCacheBytes
+                      * (t.fsdp ? gathered : stageParameters(m, p, false, false).total());
         }
-        e.gradsGB = sw.gradBytes * params.total();
+        e.gradsGB = sw.gradBytes * (kept + gathered);
         e.optimizerGB = t.distributedOptimizer
                                 ? kOptimizerBytes
                                           * (params.dense / dpShards + params.expert / expertShards)
                                 : kOptimizerBytes * params.total();
         e.inFlightLayers = inFlightLayers(w, p, stage, microBatches);
-        double activations = e.inFlightLayers * perLayer;
+        e.layerActivationsGB = e.inFlightLayers * perLayer;
         if (t.recompute == Recompute::Full) {
             // The layer being recomputed holds its whole working set once.
-            Workload kept = w;
-            kept.training.recompute = Recompute::None;
-            activations += activationBytesPerLayer(kept, p, sw.attention);
+            Workload whole = w;
+            whole.training.recompute = Recompute::None;
+            e.recomputeGB = activationBytesPerLayer(whole, p, sw.attention);
         }
         if (last) {
             const double tokens = double(t.microBatch) * m.seq / std::max(1, p.cp);
-            activations += tokens * (double(m.vocab) / std::max(1, p.tp)) * kLogitBytes;
+            e.logitsGB = tokens * (double(m.vocab) / std::max(1, p.tp))
+                         * (sw.fusedCrossEntropy ? kLogitBytes : kUnfusedLogitBytes);
         }
-        e.activationsGB = activations;
-        for (double *bytes : {&e.weightsGB, &e.gradsGB, &e.optimizerGB, &e.activationsGB})
+        for (double *bytes : {&e.weightsGB, &e.fp8WeightCopiesGB, &e.gradsGB, &e.optimizerGB,
+                              &e.layerActivationsGB, &e.recomputeGB, &e.logitsGB})
             *bytes /= MemoryEstimate::kGiB;
+        e.weightsGB += e.fp8WeightCopiesGB;
+        e.activationsGB = e.layerActivationsGB + e.recomputeGB + e.logitsGB;
         e.otherGB = MemoryEstimate::kRuntimeOverheadGiB;
         e.totalGB = e.weightsGB + e.gradsGB + e.optimizerGB + e.activationsGB + e.otherGB;
         e.capacityGB = gpu.hbmGB;

@@ -38,13 +38,19 @@ double activationBytesPerLayer(const Workload &w, const Plan &p, AttentionKernel
 // HBM capacities: "80 GB" is 81,920 MiB).
 struct MemoryEstimate
 {
-    double weightsGB = 0;     // BF16 weights, 2 bytes per parameter
-    double gradsGB = 0;       // main gradients, SoftwareModel::gradBytes per parameter
+    double weightsGB = 0;     // BF16 weights, 2 bytes per parameter, + fp8WeightCopiesGB
+    double gradsGB = 0;       // main gradients, gradBytes per parameter
     double optimizerGB = 0;   // fp32 master weights + Adam moments, 12 bytes per parameter,
                               // sharded over DP x CP (experts: expert-DP) by the distributed
                               // optimizer
-    double activationsGB = 0; // stored activations of the micro-batches in flight, + logits
+    double activationsGB = 0; // layerActivationsGB + recomputeGB + logitsGB
     double otherGB = 0;       // kRuntimeOverheadGiB
+    // The items of the sums above:
+    double fp8WeightCopiesGB = 0;  // FP8 casts of the linear layers' weights and transposes
+    double layerActivationsGB = 0; // what the layers keep for the micro-batches in flight
+    double recomputeGB = 0;        // the working set of the layer being recomputed (full)
+    double logitsGB = 0;           // the last stage's logits of one micro-batch
+    int gradBytes = 4;             // bytes per gradient element (fp32 4, bf16 2)
     double totalGB = 0;
     double capacityGB = 0;     // the GPU's HBM
     bool fits = false;         // totalGB <= capacityGB

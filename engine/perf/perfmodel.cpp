@@ -4,6 +4,7 @@
 #include "engine/perf/perfcompute.h"
 
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 namespace topoplan {
@@ -31,8 +32,10 @@ constexpr double kBackwardElementwise = 2;
 constexpr double kUnfusedScoreBytesForward = 9;
 constexpr double kUnfusedScoreBytesBackward = 11;
 // Cross-entropy per logit: write the BF16 logits, read them into an fp32 softmax (2 + 2 + 4),
-// backward reads the softmax and writes the BF16 gradient (4 + 2).
+// backward reads the softmax and writes the BF16 gradient (4 + 2). Fused, in place in the BF16
+// logits: write them, then one kernel reads them and writes the gradient over them (2 + 2 + 2).
 constexpr double kCrossEntropyBytesPerLogit = 14;
+constexpr double kFusedCrossEntropyBytesPerLogit = 6;
 // Adam update per optimizer-owned parameter: read the fp32 gradient (4), read and write master
 // weight and two moments (12 + 12), write the BF16 weight (2).
 constexpr double kAdamBytesPerParam = 30;
@@ -43,17 +46,22 @@ struct Gemm
 {
     GemmShape shape;
     double count = 1;
+    // The TP collective it sits beside: 0 QKV (after the all-gather), 1 output projection
+    // (before the reduce-scatter), 2 the MLP's first matrices, 3 its second; -1 none.
+    int slot = -1;
 };
 
 // One layer's cost per micro-batch on one GPU, seconds.
 struct LayerCost
 {
-    double forward = 0;  // compute
-    double backward = 0; // compute, including recomputation
-    double tpForward = 0, tpBackward = 0;
+    double forward = 0;                   // compute
+    double backward = 0;                  // compute, including recomputation
+    double tpForward = 0, tpBackward = 0; // exposed
+    double tpTransfer = 0; // every TP collective, forward and backward, exposed or hidden
     double cpForward = 0, cpBackward = 0; // exposed
     double cpTransfer = 0; // the whole K/V ring, forward and backward, exposed or hidden
     double epForward = 0, epBackward = 0;
+    double epTransfer = 0; // every all-to-all, exposed or hidden
 
     double tp() const { return tpForward + tpBackward; }
     double cp() const { return cpForward + cpBackward; }
@@ -84,7 +92,8 @@ public:
         m_full = m_t.recompute == Recompute::Full;
     }
 
-    LayerCost layer() const;
+    // A layer with experts (`moe`) or with the dense MLP.
+    LayerCost layer(bool moe) const;
     // The output layer and loss on the last stage, forward + backward, per micro-batch.
     double logits() const;
     // Its TP collectives, on the critical path like a layer's.
@@ -92,11 +101,15 @@ public:
     double p2pSeconds() const;
 
 private:
-    std::vector<Gemm> gemms() const;
+    std::vector<Gemm> gemms(bool moe) const;
     double attentionForward() const;
     double attentionBackward() const;
-    double elementwiseForward() const;
-    double tpForward() const;
+    double elementwiseForward(bool moe) const;
+    // The TP collectives of one pass (forward, or backward without recomputation), each beside
+    // the GEMM it feeds or drains: with TP comm overlap each hides behind that GEMM's time
+    // (`gemmSeconds`: QKV, output projection, first and second MLP matrices) as far as it lasts;
+    // the reduce-scatter's last chunk and the all-gather's first cannot. Returns {exposed, all}.
+    std::pair<double, double> tpPass(const double gemmSeconds[4], bool moe) const;
 
     const ModelSpec &m_m;
     const TrainingSpec &m_t;
@@ -115,17 +128,17 @@ private:
     bool m_full = false;
 };
 
-std::vector<Gemm> StepModel::gemms() const
+std::vector<Gemm> StepModel::gemms(bool moe) const
 {
     const double h = m_m.hidden, T = m_tokens;
     const double firstWidth = m_m.gatedMlp ? 2 : 1; // gate and up matrices side by side
     std::vector<Gemm> out;
-    out.push_back({{T, (m_aLocal + 2 * m_kvLocal) * m_headDim, h}});
-    out.push_back({{T, h, m_aLocal * m_headDim}});
-    if (!m_m.isMoe()) {
+    out.push_back({{T, (m_aLocal + 2 * m_kvLocal) * m_headDim, h}, 1, 0});
+    out.push_back({{T, h, m_aLocal * m_headDim}, 1, 1});
+    if (!moe) {
         const double f = m_m.ffn / m_tp;
-        out.push_back({{T, firstWidth * f, h}});
-        out.push_back({{T, h, f}});
+        out.push_back({{T, firstWidth * f, h}, 1, 2});
+        out.push_back({{T, h, f}, 1, 3});
         return out;
     }
     // Experts keep their TP split (expert TP = TP): each TP rank of an EP rank computes its
@@ -136,8 +149,14 @@ std::vector<Gemm> StepModel::gemms() const
     const double perExpert = ep * T * m_m.topK / experts;
     const double localExperts = experts / ep;
     out.push_back({{m_spTokens, experts, h}}); // router
-    out.push_back({{perExpert, firstWidth * f, h}, localExperts});
-    out.push_back({{perExpert, h, f}, localExperts});
+    out.push_back({{perExpert, firstWidth * f, h}, localExperts, 2});
+    out.push_back({{perExpert, h, f}, localExperts, 3});
+    if (m_m.sharedExperts > 0) {
+        // The shared experts: a dense MLP of their joint width over every local token.
+        const double shared = m_m.sharedExperts * f;
+        out.push_back({{T, firstWidth * shared, h}, 1, 2});
+        out.push_back({{T, h, shared}, 1, 3});
+    }
     return out;
 }
 
@@ -168,17 +187,19 @@ double StepModel::attentionBackward() const
     return batches * (gemm + m_cm.memorySeconds(kUnfusedScoreBytesBackward * rows * s));
 }
 
-double StepModel::elementwiseForward() const
+double StepModel::elementwiseForward(bool moe) const
 {
     const double h = m_m.hidden, T = m_tokens;
     const double act = m_m.gatedMlp ? kSwigluBytes : kGeluBytes;
     const bool fp8 = m_t.precision == Precision::FP8;
     double bytes = m_spTokens * kNormResidualBytesPerHidden * h;
     double gemmInputs = 2 * h + m_aLocal * m_headDim; // QKV, output projection, first MLP
-    if (m_m.isMoe()) {
+    if (moe) {
         const double f = (m_m.moeFfn > 0 ? m_m.moeFfn : m_m.ffn) / m_tp;
-        bytes += T * m_m.topK * f * act + m_spTokens * m_m.topK * kPermuteBytesPerHidden * h;
-        gemmInputs += (m_m.topK - 1) * h + m_m.topK * f;
+        const double shared = m_m.sharedExperts * f;
+        bytes += T * (m_m.topK * f + shared) * act
+                 + m_spTokens * m_m.topK * kPermuteBytesPerHidden * h;
+        gemmInputs += (m_m.topK - 1) * h + m_m.topK * f + (shared > 0 ? h + shared : 0);
     } else {
         const double f = m_m.ffn / m_tp;
         bytes += T * f * act;
@@ -189,34 +210,70 @@ double StepModel::elementwiseForward() const
     return m_cm.memorySeconds(bytes);
 }
 
-double StepModel::tpForward() const
+std::pair<double, double> StepModel::tpPass(const double gemmSeconds[4], bool moe) const
 {
     const int tp = m_p.tp;
     if (tp <= 1)
-        return 0;
+        return {0, 0};
     const double h = m_m.hidden;
     const double dense = m_tokens * h * 2;
     // With experts, the MLP's collectives carry every routed copy of a token.
-    const double mlp = m_m.isMoe() && m_t.sequenceParallel ? dense * m_m.topK : dense;
-    if (!m_t.sequenceParallel)
-        return 2 * collectiveSeconds(Collective::AllReduce, dense, tp, m_net.tp);
+    const double mlp = moe && m_t.sequenceParallel
+                               ? dense * (m_m.topK + (m_m.sharedExperts > 0 ? 1 : 0))
+                               : dense;
+    if (!m_t.sequenceParallel) {
+        const double all = 2 * collectiveSeconds(Collective::AllReduce, dense, tp, m_net.tp);
+        return {all, all};
+    }
     // Sequence parallelism: all-gather before, reduce-scatter after each block.
-    return collectiveSeconds(Collective::AllGather, dense, tp, m_net.tp)
-           + collectiveSeconds(Collective::ReduceScatter, dense, tp, m_net.tp)
-           + collectiveSeconds(Collective::AllGather, mlp, tp, m_net.tp)
-           + collectiveSeconds(Collective::ReduceScatter, mlp, tp, m_net.tp);
+    const double comm[4] = {collectiveSeconds(Collective::AllGather, dense, tp, m_net.tp),
+                            collectiveSeconds(Collective::ReduceScatter, dense, tp, m_net.tp),
+                            collectiveSeconds(Collective::AllGather, mlp, tp, m_net.tp),
+                            collectiveSeconds(Collective::ReduceScatter, mlp, tp, m_net.tp)};
+    double exposed = 0, all = 0;
+    for (int i = 0; i < 4; ++i) {
+        all += comm[i];
+        if (!m_sw.tpCommOverlap) {
+            exposed += comm[i];
+            continue;
+        }
+        // Split into tp chunks in a ring exchange: the GEMM of each chunk runs while the next
+        // chunk travels. An all-gather starts on the rank's own chunk; a reduce-scatter's last
+        // partial sum travels after the last GEMM chunk.
+        const bool reduceScatter = i % 2 == 1;
+        const double floor = reduceScatter ? comm[i] / tp : 0;
+        exposed += std::max(floor, comm[i] - gemmSeconds[i]);
+    }
+    return {exposed, all};
 }
 
-LayerCost StepModel::layer() const
+LayerCost StepModel::layer(bool moe) const
 {
     LayerCost c;
     double gemmForward = 0, gemmBackward = 0;
-    for (const Gemm &g : gemms()) {
-        gemmForward += g.count * m_cm.gemmSeconds(g.shape);
-        gemmBackward += g.count * m_cm.gemmBackwardSeconds(g.shape);
+    // Per TP collective's neighbour: QKV, output projection, first and second MLP matrices
+    // (with experts: the router joins the first, every local expert's matrices add up).
+    double beside[4] = {0, 0, 0, 0}, besideBackward[4] = {0, 0, 0, 0};
+    const std::vector<Gemm> all = gemms(moe);
+    // TP comm overlap runs each GEMM beside a collective as tp chunks of its rows, each chunk
+    // on its own (smaller GEMMs: more wave and tile quantization).
+    const bool chunked = m_sw.tpCommOverlap && m_t.sequenceParallel && m_p.tp > 1;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const Gemm &g = all[i];
+        GemmShape piece = g.shape;
+        const double pieces = chunked && g.slot >= 0 ? m_tp : 1;
+        piece.m /= pieces;
+        const double f = g.count * pieces * m_cm.gemmSeconds(piece);
+        const double b = g.count * pieces * m_cm.gemmBackwardSeconds(piece);
+        gemmForward += f;
+        gemmBackward += b;
+        if (g.slot >= 0) {
+            beside[g.slot] += f;
+            besideBackward[g.slot] += b;
+        }
     }
     const double attnF = attentionForward(), attnB = attentionBackward();
-    const double eltF = elementwiseForward();
+    const double eltF = elementwiseForward(moe);
     c.forward = gemmForward + attnF + eltF;
     c.backward = gemmBackward + attnB + kBackwardElementwise * eltF;
     if (m_full)
@@ -224,9 +281,12 @@ LayerCost StepModel::layer() const
     else if (m_t.recompute == Recompute::Selective && m_sw.attention == AttentionKernel::Unfused)
         c.backward += attnF;
 
-    const double tp = tpForward();
-    c.tpForward = tp;
-    c.tpBackward = tp * (m_full ? 2 : 1);
+    const auto [tpF, tpAll] = tpPass(beside, moe);
+    const auto [tpB, tpBAll] = tpPass(besideBackward, moe);
+    c.tpForward = tpF;
+    // Full recomputation runs the forward's collectives again in the backward.
+    c.tpBackward = tpB + (m_full ? tpF : 0);
+    c.tpTransfer = tpAll + tpBAll + (m_full ? tpAll : 0);
 
     if (m_p.cp > 1) {
         // Ring attention: cp - 1 steps each pass a K/V block (the gradient's pass sends the
@@ -239,12 +299,23 @@ LayerCost StepModel::layer() const
         c.cpBackward = (cp - 1) * std::max(0.0, 2 * step - attnB / cp) + (m_full ? fwd : 0);
         c.cpTransfer = (cp - 1) * (step + 2 * step + (m_full ? step : 0));
     }
-    if (m_m.isMoe() && m_p.ep > 1) {
+    if (moe && m_p.ep > 1) {
         // Dispatch and combine: every routed copy of a TP rank's tokens, h BF16 values each.
         const double bytes = m_spTokens * m_m.topK * m_m.hidden * 2;
         const double a2a = collectiveSeconds(Collective::AllToAll, bytes, m_p.ep, m_net.ep);
-        c.epForward = 2 * a2a;
-        c.epBackward = 2 * a2a * (m_full ? 2 : 1);
+        c.epTransfer = 2 * a2a + 2 * a2a * (m_full ? 2 : 1);
+        if (m_sw.epCommOverlap) {
+            // Two micro-batches in flight, one in its forward and one in its backward: each
+            // one's dispatch and combine run while the other computes (DualPipe's overlapped
+            // forward-backward chunk pair). Only what the pair's compute cannot cover stays.
+            const double exposed = std::max(0.0, c.epTransfer - (c.forward + c.backward));
+            const double share = c.epTransfer > 0 ? exposed / c.epTransfer : 0;
+            c.epForward = 2 * a2a * share;
+            c.epBackward = 2 * a2a * (m_full ? 2 : 1) * share;
+        } else {
+            c.epForward = 2 * a2a;
+            c.epBackward = 2 * a2a * (m_full ? 2 : 1);
+        }
     }
     return c;
 }
@@ -252,7 +323,9 @@ LayerCost StepModel::layer() const
 double StepModel::logits() const
 {
     const GemmShape g{m_tokens, m_m.vocab / m_tp, double(m_m.hidden)};
-    const double loss = m_bf16.memorySeconds(kCrossEntropyBytesPerLogit * g.m * g.n);
+    const double perLogit
+            = m_sw.fusedCrossEntropy ? kFusedCrossEntropyBytesPerLogit : kCrossEntropyBytesPerLogit;
+    const double loss = m_bf16.memorySeconds(perLogit * g.m * g.n);
     return m_bf16.gemmSeconds(g) + m_bf16.gemmBackwardSeconds(g) + loss;
 }
 
@@ -297,6 +370,16 @@ std::pair<double, double> dataParallelSeconds(const Workload &w, const Plan &p,
     const int dense = p.dp * p.cp, expert = std::max(1, dense / std::max(1, p.ep));
     const double gradDense = sw.gradBytes * params.dense, gradExpert = sw.gradBytes * params.expert;
     const DimNetwork &edp = net.edp ? *net.edp : net.dp;
+    if (w.training.fsdp) {
+        // Per micro-batch: the weights gathered for the forward and again for the backward,
+        // the gradients reduce-scattered after it (first: the reduction, second: the gathers).
+        const double gather
+                = collectiveSeconds(Collective::AllGather, 2 * params.dense, dense, net.dp)
+                  + collectiveSeconds(Collective::AllGather, 2 * params.expert, expert, edp);
+        return {collectiveSeconds(Collective::ReduceScatter, gradDense, dense, net.dp)
+                        + collectiveSeconds(Collective::ReduceScatter, gradExpert, expert, edp),
+                2 * gather};
+    }
     if (!w.training.distributedOptimizer)
         return {collectiveSeconds(Collective::AllReduce, gradDense, dense, net.dp)
                         + collectiveSeconds(Collective::AllReduce, gradExpert, expert, edp),
@@ -321,11 +404,48 @@ double optimizerSeconds(const Workload &w, const Plan &p, const GpuModel &gpu,
     return ComputeModel(gpu, Precision::BF16).memorySeconds(bytes);
 }
 
+// The average layer of a model whose share `moe` of the layers has experts.
+LayerCost mix(const LayerCost &dense, const LayerCost &moe, double share)
+{
+    auto avg = [&](double LayerCost::*f) {
+        return (1 - share) * dense.*f + share * moe.*f;
+    };
+    LayerCost c;
+    for (double LayerCost::*f :
+         {&LayerCost::forward, &LayerCost::backward, &LayerCost::tpForward, &LayerCost::tpBackward,
+          &LayerCost::tpTransfer, &LayerCost::cpForward, &LayerCost::cpBackward,
+          &LayerCost::cpTransfer, &LayerCost::epForward, &LayerCost::epBackward,
+          &LayerCost::epTransfer})
+        c.*f = avg(f);
+    return c;
+}
+
+// Seconds of the gradient reduction (or of the gather) left exposed on the fullest stage, whose
+// model chunks finish their last backward (start their first forward) `pp` chunk-times apart:
+// with interleaving, chunk c's share of the collective can run while the later chunks still
+// compute, one chunk after another on the communication stream. `window` is one chunk's compute
+// for one micro-batch; without interleaving the last backward (first forward) of the stage's
+// layers is the only window, as before.
+double exposedAcrossChunks(double total, int v, int pp, double window)
+{
+    if (total <= 0)
+        return 0;
+    // Time runs backwards from the step's end: chunk c (0 = the last to finish) becomes ready
+    // at -(c pp + 1) windows and its share runs for total / v.
+    double free = -std::numeric_limits<double>::infinity();
+    for (int c = v - 1; c >= 0; --c) {
+        const double ready = -(double(c) * pp + 1) * window;
+        free = std::max(free, ready) + total / v;
+    }
+    return std::max(0.0, free);
+}
+
 } // namespace
 
 StepEstimate estimateStep(const Workload &w, const Plan &p, const GpuModel &gpu,
-                          const PlanNetwork &net, const SoftwareModel &sw)
+                          const PlanNetwork &net, const SoftwareModel &software)
 {
+    const SoftwareModel sw = withTraining(software, w.training, p.pp);
     StepEstimate e;
     const int pp = std::max(1, p.pp), v = std::max(1, w.training.interleave);
     const int gpus = std::max(1, p.tp * p.cp * pp * p.dp);
@@ -336,7 +456,10 @@ StepEstimate estimateStep(const Workload &w, const Plan &p, const GpuModel &gpu,
     const double layers = stageLayers(w.model, pp);
 
     const StepModel model(w, p, gpu, net, sw);
-    const LayerCost layer = model.layer();
+    // Every stage holds layers with experts and dense ones in the model's proportion.
+    const double moeShare = w.model.moeFraction();
+    const LayerCost layer = mix(moeShare < 1 ? model.layer(false) : LayerCost{},
+                                moeShare > 0 ? model.layer(true) : LayerCost{}, moeShare);
     const double logits = model.logits();
     const double logitsTp = model.logitsTp();
 
@@ -349,9 +472,11 @@ StepEstimate estimateStep(const Workload &w, const Plan &p, const GpuModel &gpu,
     e.optimizerS = optimizerSeconds(w, p, gpu, sw);
     b.compute = m * computePerMb + e.optimizerS;
     b.tpComm = m * tpPerMb;
+    e.hiddenS.tp = std::max(0.0, m * layers * layer.tpTransfer - m * layers * layer.tp());
     b.cpComm = m * layers * layer.cp();
     e.hiddenS.cp = std::max(0.0, m * layers * layer.cpTransfer - b.cpComm);
     b.epComm = m * layers * layer.ep();
+    e.hiddenS.ep = std::max(0.0, m * layers * (layer.epTransfer - layer.ep()));
     if (pp > 1) {
         // The fill and drain take pp - 1 model chunks' time: 1/v of a stage, or the largest
         // chunk's share of it where the chunks are uneven.
@@ -364,11 +489,26 @@ StepEstimate estimateStep(const Workload &w, const Plan &p, const GpuModel &gpu,
         e.hiddenS.pp = sw.overlapP2p ? 2 * m * v * p2p : 0;
     }
     const auto [reduce, gather] = dataParallelSeconds(w, p, net, sw);
-    e.dpCommS = reduce + gather;
-    const double lastBackward = layers * layer.backwardTotal();
-    const double firstForward = layers * layer.forwardTotal();
-    b.dpComm = (sw.overlapGradReduce ? std::max(0.0, reduce - lastBackward) : reduce)
-               + (sw.overlapParamGather ? std::max(0.0, gather - firstForward) : gather);
+    if (w.training.fsdp) {
+        // Every micro-batch gathers and reduces, each prefetched behind its own pass.
+        e.dpCommS = m * (reduce + gather);
+        const double fwd = layers * layer.forwardTotal(), bwd = layers * layer.backwardTotal();
+        b.dpComm = m * (std::max(0.0, gather / 2 - fwd) + std::max(0.0, gather / 2 + reduce - bwd));
+    } else {
+        e.dpCommS = reduce + gather;
+        // The gradients of a model chunk are complete once the last micro-batch's backward has
+        // left it, and the parameters of a chunk are needed at the first micro-batch's forward:
+        // with v chunks per GPU those moments are pp chunk-times apart (the pipeline's drain and
+        // fill), and each chunk's share runs behind the rest of the schedule.
+        const double chunk = double(chunkLayers(w.model, pp, v));
+        const double vEff = v > 1 ? v : 1;
+        const double backWindow = (v > 1 ? chunk : layers) * layer.backwardTotal();
+        const double foreWindow = (v > 1 ? chunk : layers) * layer.forwardTotal();
+        b.dpComm = (sw.overlapGradReduce ? exposedAcrossChunks(reduce, int(vEff), pp, backWindow)
+                                         : reduce)
+                   + (sw.overlapParamGather ? exposedAcrossChunks(gather, int(vEff), pp, foreWindow)
+                                            : gather);
+    }
 
     e.hiddenS.dp = std::max(0.0, e.dpCommS - b.dpComm);
     e.stepTimeS = b.total();

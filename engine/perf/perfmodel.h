@@ -23,15 +23,16 @@ struct StepBreakdown
 };
 
 // Communication that runs behind compute, in seconds: it takes no time of the step (it is in
-// no part of StepBreakdown) but would, were the overlap lost. TP and EP collectives are not
-// overlapped in this model, so they have no hidden part.
+// no part of StepBreakdown) but would, were the overlap lost.
 struct HiddenComm
 {
     double cp = 0; // the K/V ring under each step's attention
     double pp = 0; // micro-batch sends and receives under the neighbouring chunks' compute
-    double dp = 0; // gradient reduction under the last backward, gather under the first forward
+    double dp = 0; // gradient reduction under the last backwards, gather under the first forwards
+    double tp = 0; // TP all-gathers / reduce-scatters under their GEMMs (tp_comm_overlap)
+    double ep = 0; // expert all-to-alls under the other micro-batch's compute (ep_comm_overlap)
 
-    double total() const { return cp + pp + dp; }
+    double total() const { return cp + pp + dp + tp + ep; }
 };
 
 struct StepEstimate

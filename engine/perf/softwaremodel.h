@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/model/workload.h"
+
 namespace topoplan {
 
 // How attention's core (scores, softmax, context) runs.
@@ -31,7 +33,53 @@ struct SoftwareModel
     // Bytes per gradient element in the accumulation buffer and the DP reduction: Megatron-LM
     // accumulates and reduces in fp32 with bf16 training ("bfloat16 requires gradient
     // accumulation and all-reduce to be done in fp32", arguments.py); 2 for bf16 reduction.
-    int gradBytes = 4;
+    // 0: as current recipes do: bf16 for FP8 training with the distributed optimizer (NeMo's
+    // performance recipes set grad_reduce_in_fp32 = False with FP8, and Megatron-Core's
+    // DistributedDataParallelConfig keeps the gradient buffer in the parameters' bf16), fp32
+    // otherwise. A workload's grad_reduce states it.
+    int gradBytes = 0;
+    // The vocabulary-parallel cross-entropy computes the loss and its gradient in place in the
+    // BF16 logits (Megatron-Core cross_entropy_loss_fusion, Transformer Engine's parallel cross
+    // entropy): no fp32 copy of the logits is kept.
+    bool fusedCrossEntropy = true;
+    // TP all-gathers and reduce-scatters split into chunks that run while the GEMM beside them
+    // computes the previous chunk (Transformer Engine userbuffers, Megatron-Core
+    // tp_comm_overlap); only what the GEMMs cannot cover stays exposed.
+    bool tpCommOverlap = false;
+    // Expert all-to-alls run while another micro-batch computes (two micro-batches in flight in
+    // opposite directions: DeepSeek-V3's DualPipe, Megatron-Core's 1F1B A2A overlap).
+    bool epCommOverlap = false;
 };
+
+// The software a workload states (TrainingSpec: software, grad_reduce, tp_comm_overlap,
+// ep_comm_overlap) applied over `sw`; what it leaves unstated stays as `sw` has it. Megatron-LM
+// 2021 is the SC'21 software: unfused attention, blocking pipeline sends, PyTorch DDP with an
+// overlapped fp16 all-reduce for pp = 1, its own DDP with an fp32 all-reduce after the flush for
+// pp > 1.
+inline SoftwareModel withTraining(SoftwareModel sw, const TrainingSpec &t, int pp)
+{
+    if (t.software == Software::MegatronLM2021) {
+        sw.attention = AttentionKernel::Unfused;
+        sw.overlapP2p = false;
+        sw.overlapParamGather = false;
+        sw.overlapGradReduce = pp <= 1;
+        sw.gradBytes = pp <= 1 ? 2 : 4;
+        sw.fusedCrossEntropy = false;
+    } else if (t.software == Software::MegatronCore) {
+        const SoftwareModel current;
+        sw.attention = current.attention;
+        sw.overlapP2p = current.overlapP2p;
+        sw.overlapParamGather = current.overlapParamGather;
+        sw.overlapGradReduce = current.overlapGradReduce;
+        sw.fusedCrossEntropy = current.fusedCrossEntropy;
+    }
+    if (t.gradReduce)
+        sw.gradBytes = *t.gradReduce == GradReduce::BF16 ? 2 : 4;
+    if (sw.gradBytes <= 0)
+        sw.gradBytes = t.precision == Precision::FP8 && t.distributedOptimizer ? 2 : 4;
+    sw.tpCommOverlap = sw.tpCommOverlap || t.tpCommOverlap;
+    sw.epCommOverlap = sw.epCommOverlap || t.epCommOverlap;
+    return sw;
+}
 
 } // namespace topoplan

@@ -103,6 +103,24 @@ Json toJson(const AnalysisResult &r)
                       {"optimizer", num(m.optimizerGB, 2)},
                       {"activations", num(m.activationsGB, 2)},
                       {"other", num(m.otherGB, 2)}};
+    // Item by item, each in one of the sums above (the fullest stage's GPU).
+    Json items = Json::array();
+    auto item = [&](const char *name, double gb, const std::string &what) {
+        if (gb > 0)
+            items.push_back({{"item", name}, {"gb", num(gb, 2)}, {"what", what}});
+    };
+    const std::string gradType = m.gradBytes == 2 ? "bf16" : "fp32";
+    item("weights", m.weightsGB - m.fp8WeightCopiesGB, "bf16 weights");
+    item("fp8_weight_copies", m.fp8WeightCopiesGB, "FP8 casts of the linear layers' weights");
+    item("gradients", m.gradsGB, gradType + " gradient buffer");
+    item("optimizer", m.optimizerGB, "fp32 master weights and Adam moments");
+    item("layer_activations", m.layerActivationsGB,
+         "activations of " + std::to_string(int(std::lround(m.inFlightLayers)))
+                 + " layer x micro-batch passes in flight");
+    item("recompute_working_set", m.recomputeGB, "one layer recomputed in full");
+    item("logits", m.logitsGB, "one micro-batch's logits");
+    item("runtime", m.otherGB, "CUDA context, workspaces, NCCL buffers, fragmentation");
+    j["memory_items"] = std::move(items);
     j["micro_batches"] = e.microBatches;
     j["bubble_fraction"] = num(e.bubbleFraction, 4);
     j["breakdown_s"] = {{"compute", seconds(b.compute)}, {"tp_comm", seconds(b.tpComm)},
@@ -110,7 +128,9 @@ Json toJson(const AnalysisResult &r)
                         {"pp_comm", seconds(b.ppComm)},  {"pp_bubble", seconds(b.ppBubble)},
                         {"dp_comm", seconds(b.dpComm)}};
     j["optimizer_s"] = seconds(e.optimizerS);
-    j["hidden_s"] = {{"cp_comm", seconds(e.hiddenS.cp)},
+    j["hidden_s"] = {{"tp_comm", seconds(e.hiddenS.tp)},
+                     {"cp_comm", seconds(e.hiddenS.cp)},
+                     {"ep_comm", seconds(e.hiddenS.ep)},
                      {"pp_comm", seconds(e.hiddenS.pp)},
                      {"dp_comm", seconds(e.hiddenS.dp)}};
     j["groups"] = Json::array();

@@ -58,6 +58,7 @@ inline SoftwareModel megatron2021(int pp)
     sw.overlapP2p = false;
     sw.overlapGradReduce = pp == 1;
     sw.gradBytes = pp == 1 ? 2 : 4;
+    sw.fusedCrossEntropy = false;
     return sw;
 }
 

@@ -90,6 +90,8 @@ private Q_SLOTS:
     void ethernetBelowInfiniBandBelowNVLink();
     void nemoRunsOnH100_data();
     void nemoRunsOnH100();
+    void fourNicServers();
+    void expertGroupSpansDataAndContext();
 };
 
 void tst_Accuracy::megatronTableOne_data()
@@ -407,6 +409,48 @@ void tst_Accuracy::nemoRunsOnH100()
           QTest::currentDataTag(), perGpu, published, 100 * error, r.step.modelTflopsPerGpu,
           r.step.memory.totalGB);
     QVERIFY2(std::fabs(error) <= kNemoTolerance, qPrintable(QString::number(perGpu)));
+}
+
+void tst_Accuracy::fourNicServers()
+{
+    // A server of 8 H100 with 4 x 400G NICs (two GPUs to a NIC) against the 8-NIC DGX H100:
+    // a tp 2 plan has two DP groups in each node, 4 GPUs each. With 8 NICs each group crosses
+    // nodes over its 4 GPUs' own NICs (4 x 47 GB/s); with 4 the two groups share them, 2 NICs'
+    // worth each.
+    const Json overrides = Json::parse(R"({"servers": [
+        {"id": "h100-4nic", "gpu": "h100-sxm", "gpus": 8, "nvswitches": 4,
+         "nvlink_scope": "board", "nics": 4, "nic_gbit_s": 400, "nic_medium": "ib-ndr",
+         "pcie": "pcie5", "source": "test: 8 x H100, 4 x 400G"}]})");
+    const Catalog catalog = orFail(Catalog::builtin().merged(JsonIn(overrides, "test-catalog")));
+    const Analyzer eight
+            = analyzer(generated("dgx-h100", 4, FabricKind::RailOptimized, 0, catalog), catalog);
+    const Analyzer four
+            = analyzer(generated("h100-4nic", 4, FabricKind::RailOptimized, 0, catalog), catalog);
+    const Workload w = preset("llama3-8b");
+    const AnalysisResult a = analyzeOrFail(eight, w, plan(2));
+    const AnalysisResult b = analyzeOrFail(four, w, plan(2));
+    const double bw8 = a.dimension(Dim::DP)->network.busbwGBs;
+    const double bw4 = b.dimension(Dim::DP)->network.busbwGBs;
+    qInfo("DP over 4 nodes: %.0f GB/s with 8 NICs, %.0f with 4", bw8, bw4);
+    QVERIFY(std::fabs(bw8 / (4 * 47.0) - 1) <= 0.10);
+    QVERIFY(std::fabs(bw4 / (2 * 47.0) - 1) <= 0.10);
+    QVERIFY(std::fabs(bw8 / bw4 - 2) <= 0.2);
+    QVERIFY(b.step.dpCommS > a.step.dpCommS);
+}
+
+void tst_Accuracy::expertGroupSpansDataAndContext()
+{
+    // Megatron-Core carves EP out of DP x CP: Mixtral on 2 DGX H100 at tp 2, cp 2, dp 4 runs
+    // ep 8, larger than its DP group, the expert groups spanning the CP ranks too.
+    Workload w = preset("mixtral-8x7b");
+    w.training.globalBatch = 64;
+    const Analyzer a = analyzer(generated("dgx-h100", 2));
+    const AnalysisResult r = analyzeOrFail(a, w, plan(2, 1, 2, 8));
+    QCOMPARE(r.plan.dp, 4);
+    QCOMPARE(r.dimension(Dim::EP)->size, 8);
+    QCOMPARE(r.dimension(Dim::DP)->size, 8);   // the dense gradients: dp x cp
+    QVERIFY(r.dimension(Dim::EDP) == nullptr); // every expert on one rank of its group
+    QVERIFY(r.step.breakdownS.epComm > 0);
 }
 
 QTEST_GUILESS_MAIN(tst_Accuracy)

@@ -67,6 +67,13 @@ class tst_PerfModel : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void softwareStatedInTheWorkload();
+    void gradientsInTheTrainingType();
+    void memoryItemsAddUp();
+    void tensorParallelOverlap();
+    void expertAllToAllOverlap();
+    void gradientReductionAcrossTheDrain();
+    void fullyShardedDataParallel();
     void flopsMatchMegatronClosedForms_data();
     void flopsMatchMegatronClosedForms();
     void parameterCounts_data();
@@ -483,6 +490,151 @@ void tst_PerfModel::unevenStagesRunAtTheFullestStagesPace()
     QCOMPARE(stageLayers(interleaved.model, 8), 5);
     QCOMPARE(chunkLayers(interleaved.model, 8, 3), 2);
     QVERIFY(near(c.breakdownS.ppBubble, 7 * 2 / 5.0 * c.stageTimeS));
+}
+
+void tst_PerfModel::softwareStatedInTheWorkload()
+{
+    // "software": "megatron-lm-2021" in the job is the SC'21 software the calibration runs.
+    Workload w = gpt(40, 6144, 48, 1024);
+    w.training.recompute = Recompute::Full;
+    w.training.sequenceParallel = w.training.distributedOptimizer = false;
+    for (int pp : {1, 4}) {
+        const Plan p = makePlan(8, 1, pp, 32 / pp);
+        SoftwareModel sw;
+        sw.attention = AttentionKernel::Unfused;
+        sw.overlapP2p = false;
+        sw.overlapGradReduce = pp == 1;
+        sw.gradBytes = pp == 1 ? 2 : 4;
+        sw.fusedCrossEntropy = false;
+        const StepEstimate byHand = estimateStep(w, p, gpu("a100-sxm-80gb"), h100Network(), sw);
+        Workload stated = w;
+        stated.training.software = Software::MegatronLM2021;
+        const StepEstimate e = estimateStep(stated, p, gpu("a100-sxm-80gb"), h100Network());
+        QVERIFY(near(e.stepTimeS, byHand.stepTimeS));
+        QVERIFY(near(e.memory.totalGB, byHand.memory.totalGB));
+        const StepEstimate current = estimateStep(w, p, gpu("a100-sxm-80gb"), h100Network());
+        QVERIFY(current.stepTimeS < e.stepTimeS); // fused attention, overlapped sends
+    }
+}
+
+void tst_PerfModel::gradientsInTheTrainingType()
+{
+    // Current recipes: bf16 gradients with FP8 and the distributed optimizer, fp32 otherwise;
+    // grad_reduce states it. Half the bytes in memory and on the wire.
+    Workload w = preset("llama3-70b");
+    w.training.globalBatch = 64;
+    const Plan p = makePlan(4, 1, 4, 4);
+    w.training.precision = Precision::BF16;
+    const StepEstimate fp32 = estimateStep(w, p, gpu("h100-sxm"), h100Network());
+    QCOMPARE(fp32.memory.gradBytes, 4);
+    w.training.gradReduce = GradReduce::BF16;
+    const StepEstimate bf16 = estimateStep(w, p, gpu("h100-sxm"), h100Network());
+    QCOMPARE(bf16.memory.gradBytes, 2);
+    QVERIFY(near(bf16.memory.gradsGB, fp32.memory.gradsGB / 2));
+    QVERIFY(bf16.dpCommS < fp32.dpCommS);
+    w.training.gradReduce.reset();
+    w.training.precision = Precision::FP8;
+    QCOMPARE(estimateStep(w, p, gpu("h100-sxm"), h100Network()).memory.gradBytes, 2);
+    w.training.distributedOptimizer = false;
+    QCOMPARE(estimateStep(w, p, gpu("h100-sxm"), h100Network()).memory.gradBytes, 4);
+}
+
+void tst_PerfModel::memoryItemsAddUp()
+{
+    Workload w = preset("llama3-8b");
+    w.training.precision = Precision::FP8;
+    w.training.recompute = Recompute::Full;
+    const Plan p = makePlan(2, 1, 2, 2);
+    const MemoryEstimate m = estimateMemory(w, p, gpu("h100-sxm"));
+    QVERIFY(m.lastStage);
+    QVERIFY(m.fp8WeightCopiesGB > 0 && m.recomputeGB > 0 && m.logitsGB > 0);
+    QVERIFY(near(m.activationsGB, m.layerActivationsGB + m.recomputeGB + m.logitsGB));
+    QVERIFY(near(m.totalGB, m.weightsGB + m.gradsGB + m.optimizerGB + m.activationsGB + m.otherGB));
+    // The fused cross-entropy keeps the BF16 logits only: micro-batch x seq x vocab / tp x 2.
+    QVERIFY(near(m.logitsGB * kGiB, 8192.0 * 128256 / 2 * 2, 1e-9));
+    SoftwareModel unfused;
+    unfused.fusedCrossEntropy = false;
+    QVERIFY(near(estimateMemory(w, p, gpu("h100-sxm"), unfused).logitsGB, 3 * m.logitsGB));
+}
+
+void tst_PerfModel::tensorParallelOverlap()
+{
+    // GPT-3 175B at tp 8, micro-batch 4: with TP comm overlap the all-gathers and
+    // reduce-scatters run beside their GEMMs; what they take is hidden, not gone, and the step
+    // is shorter.
+    Workload w = preset("gpt3-175b");
+    w.training.globalBatch = 64;
+    w.training.microBatch = 4;
+    const Plan p = makePlan(8, 1, 8, 1);
+    const StepEstimate plain = estimateStep(w, p, gpu("h100-sxm"), h100Network());
+    QCOMPARE(plain.hiddenS.tp, 0.0);
+    w.training.tpCommOverlap = true;
+    const StepEstimate overlapped = estimateStep(w, p, gpu("h100-sxm"), h100Network());
+    QVERIFY(overlapped.breakdownS.tpComm < 0.5 * plain.breakdownS.tpComm);
+    QVERIFY(overlapped.hiddenS.tp > 0);
+    QVERIFY(overlapped.stepTimeS < plain.stepTimeS);
+    // The GEMMs run in tp row chunks: never faster than whole.
+    QVERIFY(overlapped.breakdownS.compute >= plain.breakdownS.compute);
+    // On a slow TP link the GEMMs cannot cover it: most stays exposed.
+    PlanNetwork slow = h100Network();
+    slow.tp = {20, 10, LinkClass::InfiniBand, true};
+    const StepEstimate slowOverlap = estimateStep(w, p, gpu("h100-sxm"), slow);
+    QVERIFY(slowOverlap.breakdownS.tpComm
+            > 0.5 * (slowOverlap.breakdownS.tpComm + slowOverlap.hiddenS.tp));
+}
+
+void tst_PerfModel::expertAllToAllOverlap()
+{
+    Workload w = preset("mixtral-8x7b");
+    w.training.globalBatch = 256;
+    const Plan p = makePlan(1, 1, 1, 64, 8);
+    PlanNetwork net = h100Network();
+    net.ep = {40, 5, LinkClass::InfiniBand, true};
+    const StepEstimate plain = estimateStep(w, p, gpu("h100-sxm"), net);
+    QVERIFY(plain.breakdownS.epComm > 0);
+    QCOMPARE(plain.hiddenS.ep, 0.0);
+    w.training.epCommOverlap = true;
+    const StepEstimate overlapped = estimateStep(w, p, gpu("h100-sxm"), net);
+    QVERIFY(overlapped.breakdownS.epComm < plain.breakdownS.epComm);
+    QVERIFY(near(overlapped.breakdownS.epComm + overlapped.hiddenS.ep, plain.breakdownS.epComm,
+                 1e-9));
+}
+
+void tst_PerfModel::gradientReductionAcrossTheDrain()
+{
+    // With interleaving, a model chunk's gradients are complete pp chunk-times before the next
+    // one's: its reduce-scatter runs behind the drain. More chunks, less exposed.
+    Workload w = preset("llama3-70b");
+    w.training.globalBatch = 32;
+    const Plan p = makePlan(8, 1, 4, 8);
+    PlanNetwork net = h100Network();
+    net.dp = {15, 5, LinkClass::InfiniBand, true};
+    w.training.interleave = 1;
+    const StepEstimate one = estimateStep(w, p, gpu("h100-sxm"), net);
+    w.training.interleave = 5;
+    const StepEstimate five = estimateStep(w, p, gpu("h100-sxm"), net);
+    QVERIFY(near(one.dpCommS, five.dpCommS));
+    QVERIFY(one.breakdownS.dpComm > 0);
+    QVERIFY(five.breakdownS.dpComm < 0.8 * one.breakdownS.dpComm);
+    QVERIFY(near(five.breakdownS.dpComm + five.hiddenS.dp, five.dpCommS, 1e-9));
+}
+
+void tst_PerfModel::fullyShardedDataParallel()
+{
+    // FSDP: weights and gradients sharded over DP like the optimizer state; every micro-batch
+    // gathers the weights (twice) and reduce-scatters the gradients.
+    Workload w = preset("llama3-70b");
+    w.training.globalBatch = 128;
+    w.training.recompute = Recompute::Full;
+    const Plan p = makePlan(1, 1, 1, 64);
+    const StepEstimate zero1 = estimateStep(w, p, gpu("b200"), h100Network());
+    w.training.fsdp = true;
+    const StepEstimate zero3 = estimateStep(w, p, gpu("b200"), h100Network());
+    QVERIFY(zero3.memory.weightsGB < 0.1 * zero1.memory.weightsGB);
+    QVERIFY(zero3.memory.gradsGB < 0.1 * zero1.memory.gradsGB);
+    QVERIFY(near(zero3.memory.optimizerGB, zero1.memory.optimizerGB));
+    QVERIFY(zero3.memory.fits && !zero1.memory.fits);
+    QVERIFY(zero3.dpCommS > zero1.dpCommS);
 }
 
 void tst_PerfModel::dataParallelOverlap()

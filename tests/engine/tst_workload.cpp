@@ -42,6 +42,8 @@ private Q_SLOTS:
     void unknownPreset();
     void rejectsBadWorkloads_data();
     void rejectsBadWorkloads();
+    void softwareSettings();
+    void mixedDenseAndExpertLayers();
     void planJson_data();
     void planJson();
     void planSpec_data();
@@ -127,7 +129,7 @@ void TestWorkload::presets_data()
     row("llama3-70b", {80, 8192, 64, 8, 28672, 128256, 8192}, true, {1, 1, 0}, 1024);
     row("llama3-405b", {126, 16384, 128, 8, 53248, 128256, 8192}, true, {1, 1, 0}, 2048);
     row("mixtral-8x7b", {32, 4096, 32, 8, 14336, 32000, 4096}, true, {8, 2, 14336}, 1024);
-    row("deepseek-v3", {61, 7168, 128, 128, 18432, 129280, 4096}, true, {256, 9, 2048}, 15360);
+    row("deepseek-v3", {61, 7168, 128, 128, 18432, 129280, 4096}, true, {256, 8, 2048}, 15360);
 }
 
 void TestWorkload::presets()
@@ -190,7 +192,8 @@ void TestWorkload::rejectsBadWorkloads_data()
     row("misspelt model field", R"([{"op": "add", "path": "/model/kv_head", "value": 8}])",
         "/model/kv_head",
         "unknown member \"kv_head\" (expected one of: name, layers, hidden, heads, kv_heads, ffn, "
-        "vocab, seq, gated_mlp, experts, top_k, moe_ffn)");
+        "vocab, seq, gated_mlp, experts, top_k, moe_ffn, first_dense_layers, moe_layer_freq, "
+        "shared_experts)");
     row("misspelt training field", R"([{"op": "add", "path": "/training/microbatch", "value": 2}])",
         "/training/microbatch", "unknown member \"microbatch\"");
     row("zero layers", R"([{"op": "replace", "path": "/model/layers", "value": 0}])",
@@ -220,6 +223,32 @@ void TestWorkload::rejectsBadWorkloads_data()
     row("micro batch does not divide",
         R"([{"op": "replace", "path": "/training/micro_batch", "value": 3}])",
         "/training/micro_batch", "global_batch (64) must be divisible by micro_batch, found 3");
+    row("unknown software",
+        R"([{"op": "add", "path": "/training/software", "value": "megatron-lm-2019"}])",
+        "/training/software", "expected one of megatron-core, megatron-lm-2021");
+    row("unknown gradient type",
+        R"([{"op": "add", "path": "/training/grad_reduce", "value": "fp16"}])",
+        "/training/grad_reduce", "expected one of fp32, bf16, found \"fp16\"");
+    row("tp overlap as text",
+        R"([{"op": "add", "path": "/training/tp_comm_overlap", "value": "on"}])",
+        "/training/tp_comm_overlap", "expected true or false");
+    row("fsdp without the distributed optimizer",
+        R"([{"op": "add", "path": "/training/fsdp", "value": true},
+            {"op": "replace", "path": "/training/distributed_optimizer", "value": false}])",
+        "/training/fsdp", "needs distributed_optimizer = true");
+    row("dense layers on a dense model",
+        R"([{"op": "add", "path": "/model/first_dense_layers", "value": 3}])",
+        "/model/first_dense_layers", "needs a mixture of experts (experts > 1)");
+    row("shared experts on a dense model",
+        R"([{"op": "add", "path": "/model/shared_experts", "value": 1}])", "/model/shared_experts",
+        "needs a mixture of experts (experts > 1)");
+    row("no layer left for experts",
+        R"([{"op": "replace", "path": "/model/experts", "value": 8},
+            {"op": "add", "path": "/model/first_dense_layers", "value": 96}])",
+        "/model/first_dense_layers", "must leave a layer for the experts");
+    row("zero moe layer frequency",
+        R"([{"op": "add", "path": "/model/moe_layer_freq", "value": 0}])", "/model/moe_layer_freq",
+        "expected a positive integer, found 0");
     row("training not an object", R"([{"op": "replace", "path": "/training", "value": [1]}])",
         "/training", "expected an object, found an array");
 }
@@ -235,6 +264,48 @@ void TestWorkload::rejectsBadWorkloads()
     QCOMPARE(q(w.error().file), QStringLiteral("w.json"));
     QCOMPARE(q(w.error().where), where);
     QVERIFY2(q(w.error().message).contains(message), w.error().message.c_str());
+}
+
+void TestWorkload::softwareSettings()
+{
+    // Unstated, the software settings are left to the caller's SoftwareModel and not written.
+    Workload plain = *workloadFromJson(JsonIn(Json::parse(kDesignExample), "w.json"));
+    QVERIFY(!plain.training.software && !plain.training.gradReduce);
+    QVERIFY(!plain.training.tpCommOverlap && !plain.training.epCommOverlap);
+    QVERIFY(!plain.training.fsdp);
+    QVERIFY(!toJson(plain)["training"].contains("software"));
+
+    Json doc = Json::parse(kDesignExample);
+    doc["training"].update(Json::parse(R"({"software": "megatron-lm-2021", "grad_reduce": "bf16",
+        "tp_comm_overlap": true, "ep_comm_overlap": true, "fsdp": true})"));
+    Expected<Workload> w = workloadFromJson(JsonIn(doc, "w.json"));
+    QVERIFY2(w.ok(), w ? "" : w.error().text().c_str());
+    QVERIFY(w->training.software == Software::MegatronLM2021);
+    QVERIFY(w->training.gradReduce == GradReduce::BF16);
+    QVERIFY(w->training.tpCommOverlap && w->training.epCommOverlap && w->training.fsdp);
+    QCOMPARE(q(toJson(*w).dump()), q(doc.dump())); // written back as read
+    QVERIFY(*workloadFromJson(JsonIn(toJson(*w), "again.json")) == *w);
+}
+
+void TestWorkload::mixedDenseAndExpertLayers()
+{
+    // DeepSeek-V3: 61 layers, the first 3 dense, then experts in every layer, one shared.
+    const Workload ds = *workloadPreset("deepseek-v3");
+    QCOMPARE(ds.model.firstDenseLayers, 3);
+    QCOMPARE(ds.model.sharedExperts, 1);
+    QCOMPARE(ds.model.moeLayers(), 58);
+    QVERIFY(*workloadFromJson(JsonIn(toJson(ds), "ds.json")) == ds);
+    // Interleaved: experts in every second layer after the first 2 of 32 (layers 2, 4, ... 30).
+    Json doc = Json::parse(kDesignExample);
+    doc["model"].update(Json::parse(R"({"layers": 32, "experts": 8, "top_k": 2,
+        "first_dense_layers": 2, "moe_layer_freq": 2})"));
+    Expected<Workload> w = workloadFromJson(JsonIn(doc, "w.json"));
+    QVERIFY2(w.ok(), w ? "" : w.error().text().c_str());
+    QCOMPARE(w->model.moeLayers(), 15);
+    QCOMPARE(q(toJson(*w).dump()), q(doc.dump()));
+    // A dense model has no expert layers, whatever else it says.
+    QCOMPARE(Json::parse(kDesignExample)["model"]["experts"].get<int>(), 1);
+    QCOMPARE(workloadFromJson(JsonIn(Json::parse(kDesignExample), "d.json"))->model.moeLayers(), 0);
 }
 
 void TestWorkload::planJson_data()

@@ -1,0 +1,208 @@
+#include "engine/perf/flops.h"
+#include "engine/plan/analysis.h"
+#include "tests/engine/analysisfixtures.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+using namespace topoplan;
+using namespace topoplan::fixtures;
+
+// Published training runs that the engine was never calibrated on: NVIDIA's NeMo performance
+// tables for DGX GB200 and DGX B200, Meta's Llama 3 405B runs on 8K and 16K H100, and
+// DeepSeek-V3 on 2,048 H800. Each row states its source, the published plan and schedule, and
+// the published tokens/s per GPU; the engine projects it on a generated cluster of the same
+// hardware (the built-in catalog's servers) with its default (current Megatron-Core) software. The test prints every row's
+// error and the table's mean and worst, and bounds both.
+//
+// NeMo tables: docs.nvidia.com/nemo-framework/user-guide/latest/performance/archive/
+// 25.04-performance-summary.html (container NeMo 25.04, System DGX-GB200) and .../archive/
+// 25.02-performance-summary.html (NeMo 25.02, System DGX-B200): pre-training at FP8 (per-tensor
+// current scaling), columns GBS, MBS, sequence length, TP, PP, CP, VP, EP, tokens/s per GPU.
+// Recompute is not stated; taken as none (the recipes' default), the memory model says whether
+// it fits.
+//
+// Llama 3: Llama Team, "The Llama 3 Herd of Models" (arXiv 2407.21783), Table 4: 405B at
+// 8,192 and 16,384 H100 (BF16), TP 8, PP 16, DP 64 / 128, sequence 8,192, 16M tokens per batch,
+// 430 and 400 TFLOP/s per GPU. Tokens/s per GPU are those TFLOP/s over the model FLOPs per
+// token (the same count the MFU is made of). Interleaving is not stated; taken as 2.
+//
+// DeepSeek-V3: DeepSeek-AI, "DeepSeek-V3 Technical Report" (arXiv 2412.19437), Table 1 and
+// section 3: 2,048 H800, 180K GPU hours per trillion tokens = 1,543 tokens/s per GPU; FP8;
+// PP 16 (DualPipe), EP 64 over 8 nodes, ZeRO-1 data parallelism, no TP; sequence 4,096, batch
+// 15,360 sequences; 61 layers (first 3 dense), MLA, 1 shared + 8 of 256 routed experts.
+
+namespace {
+
+// Bounds on the whole table. Before the engine modelled what these recipes do (bf16
+// gradients, TP comm overlap, the all-to-all behind the other micro-batch, the gradient
+// reduction across the pipeline drain, dense and shared-expert layers, the H800) the table gave
+// a mean error of 17.2% and a worst of 46.8% (DeepSeek-V3, -47%); now 21.7% and 35.2%, the
+// Blackwell rows 15-35% high (their compute efficiency is the open question). The bounds hold
+// those figures with a margin, so that a change that makes them worse fails here.
+constexpr double kMeanBound = 0.25;
+constexpr double kWorstBound = 0.40;
+
+struct PublishedRun
+{
+    const char *name;
+    const char *source;
+    const char *server; // catalog id
+    int nodes;
+    int domainSize; // 0: the server's own
+    ModelSpec model;
+    int gpus, batch, microBatch;
+    Precision precision;
+    int tp, pp, cp, ep, interleave;
+    double published;       // tokens/s per GPU
+    double publishedTflops; // > 0: published as model TFLOP/s per GPU instead
+    // What the source states of the software beyond the plan, as workload "training" members.
+    const char *training = "{}";
+};
+
+ModelSpec gpt3()
+{
+    return {"gpt3-175b", 96, 12288, 96, 96, 49152, 51200, 2048, false, 1, 1, 0};
+}
+ModelSpec llama3_70b()
+{
+    return {"llama3-70b", 80, 8192, 64, 8, 28672, 128256, 8192, true, 1, 1, 0};
+}
+ModelSpec llama3_405b()
+{
+    return {"llama3-405b", 126, 16384, 128, 8, 53248, 128256, 8192, true, 1, 1, 0};
+}
+// Nemotron-4 340B (NVIDIA, arXiv 2406.11704, Table 1): 96 layers, hidden 18,432, 96 heads,
+// 8 K/V heads, squared-ReLU MLP of 73,728 (two matrices), vocabulary 256,000; here at the
+// tables' sequence of 4,096.
+ModelSpec nemotron340b()
+{
+    return {"nemotron-4-340b", 96, 18432, 96, 8, 73728, 256000, 4096, false, 1, 1, 0};
+}
+// Mixtral 8x7B (Jiang et al. 2024): the tables' sequence of 4,096.
+ModelSpec mixtral()
+{
+    return {"mixtral-8x7b", 32, 4096, 32, 8, 14336, 32000, 4096, true, 8, 2, 14336};
+}
+ModelSpec deepseekV3()
+{
+    return preset("deepseek-v3").model;
+}
+
+const char *kNemoGb200 = "NeMo 25.04 performance summary, DGX-GB200, FP8";
+const char *kNemoB200 = "NeMo 25.02 performance summary, DGX-B200, FP8";
+const char *kLlama3 = "Llama 3 Herd of Models (arXiv 2407.21783), Table 4, BF16";
+const char *kDeepSeek
+        = "DeepSeek-V3 Technical Report (arXiv 2412.19437), 180K H800 hours / 1T tokens";
+
+// NeMo's performance recipes (scripts/performance) overlap TP communication with the GEMMs
+// (MegatronCommOverlapCallback, tp_comm_overlap = True) wherever TP > 1.
+const char *kNemoOverlap = R"({"tp_comm_overlap": true})";
+// NeMo's Llama 3 70B on GB200 runs fully sharded (FSDP = 1), TP = PP = CP = 1.
+const char *kNemoFsdp = R"({"fsdp": true})";
+// DeepSeek-V3 (section 3.2.1, 3.3): DualPipe overlaps the all-to-alls of one micro-batch with
+// another's compute; weight gradients are kept in fp32 (section 3.3.1).
+const char *kDeepSeekSoftware = R"({"ep_comm_overlap": true, "grad_reduce": "fp32"})";
+
+std::vector<PublishedRun> runs()
+{
+    const Precision fp8 = Precision::FP8, bf16 = Precision::BF16;
+    return {
+            // GB200: 2 racks of 16 trays used (64 GPUs a domain), as the recipes' 128 GPUs.
+            {"gb200 gpt3-175b 128", kNemoGb200, "gb200-tray", 32, 64, gpt3(), 128, 256, 2, fp8, 4,
+             4, 1, 1, 12, 1804, 0, kNemoOverlap},
+            {"gb200 llama3-405b 128", kNemoGb200, "gb200-tray", 32, 64, llama3_405b(), 128, 64, 1,
+             fp8, 4, 8, 2, 1, 8, 665, 0, kNemoOverlap},
+            {"gb200 nemotron4-340b 128", kNemoGb200, "gb200-tray", 32, 64, nemotron340b(), 128, 32,
+             1, fp8, 8, 4, 1, 1, 12, 737, 0, kNemoOverlap},
+            {"gb200 llama3-70b 64", kNemoGb200, "gb200-tray", 16, 64, llama3_70b(), 64, 128, 1, fp8,
+             1, 1, 1, 1, 1, 4035, 0, kNemoFsdp},
+            {"gb200 mixtral-8x7b 64", kNemoGb200, "gb200-tray", 16, 64, mixtral(), 64, 256, 2, fp8,
+             1, 1, 1, 8, 1, 19275, 0},
+            {"b200 gpt3-175b 512", kNemoB200, "dgx-b200", 64, 0, gpt3(), 512, 2048, 2, fp8, 4, 4, 1,
+             1, 6, 1600, 0, kNemoOverlap},
+            {"b200 llama3-70b 64", kNemoB200, "dgx-b200", 8, 0, llama3_70b(), 64, 128, 1, fp8, 2, 4,
+             2, 1, 5, 3062, 0, kNemoOverlap},
+            {"b200 llama3-405b 128", kNemoB200, "dgx-b200", 16, 0, llama3_405b(), 128, 64, 1, fp8,
+             4, 8, 2, 1, 8, 625, 0, kNemoOverlap},
+            {"b200 nemotron4-340b 128", kNemoB200, "dgx-b200", 16, 0, nemotron340b(), 128, 32, 1,
+             fp8, 8, 4, 1, 1, 12, 602, 0, kNemoOverlap},
+            {"b200 mixtral-8x7b 64", kNemoB200, "dgx-b200", 8, 0, mixtral(), 64, 256, 2, fp8, 1, 1,
+             1, 8, 1, 15457, 0},
+            {"h100 llama3-405b 8192", kLlama3, "dgx-h100", 1024, 0, llama3_405b(), 8192, 2048, 1,
+             bf16, 8, 16, 1, 1, 2, 0, 430},
+            {"h100 llama3-405b 16384", kLlama3, "dgx-h100", 2048, 0, llama3_405b(), 16384, 2048, 1,
+             bf16, 8, 16, 1, 1, 2, 0, 400},
+            {"h800 deepseek-v3 2048", kDeepSeek, "hgx-h800", 256, 0, deepseekV3(), 2048, 15360, 1,
+             fp8, 1, 16, 1, 64, 1, 1542, 0, kDeepSeekSoftware},
+    };
+}
+
+} // namespace
+
+class tst_PublishedRuns : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void table();
+};
+
+void tst_PublishedRuns::table()
+{
+    const Catalog &catalog = Catalog::builtin();
+    std::vector<double> errors;
+    int fits = 0;
+    for (const PublishedRun &run : runs()) {
+        const Analyzer a = analyzer(generated(run.server, run.nodes, FabricKind::RailOptimized,
+                                              run.domainSize, catalog),
+                                    catalog);
+        QCOMPARE(a.gpuCount(), run.gpus);
+        Workload w;
+        w.model = run.model;
+        w.training.globalBatch = run.batch;
+        w.training.microBatch = run.microBatch;
+        w.training.precision = run.precision;
+        w.training.interleave = run.interleave;
+        Json stated = toJson(w);
+        stated["training"].update(Json::parse(run.training));
+        w = orFail(workloadFromJson(JsonIn(stated, run.name)));
+        Expected<AnalysisResult> r = a.analyze(w, plan(run.tp, run.pp, run.cp, run.ep));
+        QVERIFY2(bool(r), r ? run.name : r.error().text().c_str());
+        const double perGpu = r->step.tokensPerS / run.gpus;
+        const double published
+                = run.published > 0
+                          ? run.published
+                          : run.publishedTflops * 1e12
+                                    / (modelFlopsPerStep(w) / (double(run.batch) * w.model.seq));
+        const double error = perGpu / published - 1;
+        errors.push_back(std::fabs(error));
+        fits += r->step.memory.fits ? 1 : 0;
+        qInfo("%-26s %8.0f tokens/s/GPU against %8.0f published (%+6.1f%%), MFU %4.1f%%, "
+              "memory %5.1f of %3.0f GB  [%s]",
+              run.name, perGpu, published, 100 * error, 100 * r->step.mfu, r->step.memory.totalGB,
+              r->step.memory.capacityGB, run.source);
+        const StepBreakdown &b = r->step.breakdownS;
+        const double t = r->step.stepTimeS / 100;
+        qInfo("    step %.2f s: compute %.0f%%, tp %.0f%%, cp %.0f%%, ep %.0f%%, pp %.0f%%, "
+              "bubble %.0f%%, dp %.0f%%",
+              r->step.stepTimeS, b.compute / t, b.tpComm / t, b.cpComm / t, b.epComm / t,
+              b.ppComm / t, b.ppBubble / t, b.dpComm / t);
+    }
+    double mean = 0;
+    for (double e : errors)
+        mean += e;
+    mean /= double(errors.size());
+    const double worst = *std::max_element(errors.begin(), errors.end());
+    qInfo("published runs: %zu rows, mean |error| %.1f%%, worst %.1f%%, %d fit in memory",
+          errors.size(), 100 * mean, 100 * worst, fits);
+    QVERIFY2(mean <= kMeanBound, qPrintable(QString::number(mean)));
+    QVERIFY2(worst <= kWorstBound, qPrintable(QString::number(worst)));
+}
+
+QTEST_GUILESS_MAIN(tst_PublishedRuns)
+
+#include "tst_publishedruns.moc"
