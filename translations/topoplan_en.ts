@@ -2,14 +2,54 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
-    <name>AddFabricDialog</name>
+    <name>AnalysisOverlay</name>
+    <message numerus="yes">
+        <source>%1 group across %n NVLink domains</source>
+        <translation><numerusform>%1 group across %n NVLink domains</numerusform><numerusform>%1 group across %n NVLink domains</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>ConnectTool</name>
+    <message numerus="yes">
+        <source>Release to connect: %n cables. %1.</source>
+        <translation><numerusform>Release to connect: %n cables. %1.</numerusform><numerusform>Release to connect: %n cables. %1.</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>Diagram</name>
+    <message numerus="yes">
+        <source>%1 · %n GPUs · %2 per GPU</source>
+        <translation><numerusform>%1 · %n GPUs · %2 per GPU</numerusform><numerusform>%1 · %n GPUs · %2 per GPU</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPUs</source>
+        <translation><numerusform>%n GPUs</numerusform><numerusform>%n GPUs</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>Undo Commands</name>
+    <message numerus="yes">
+        <source>Move %n Items</source>
+        <translation><numerusform>Move %n Items</numerusform><numerusform>Move %n Items</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Set %1 of %n Items</source>
+        <translation><numerusform>Set %1 of %n Items</numerusform><numerusform>Set %1 of %n Items</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n Items</source>
+        <translation><numerusform>Remove %n Items</numerusform><numerusform>Remove %n Items</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::AddFabricDialog</name>
     <message numerus="yes">
         <source>Cables %n nodes into a new fabric; the switches are placed in their lanes.</source>
         <translation><numerusform>Cables %n nodes into a new fabric; the switches are placed in their lanes.</numerusform><numerusform>Cables %n nodes into a new fabric; the switches are placed in their lanes.</numerusform></translation>
     </message>
 </context>
 <context>
-    <name>AnalysisDock</name>
+    <name>topoplan::AnalysisDock</name>
     <message numerus="yes">
         <source>%n more</source>
         <translation><numerusform>%n more</numerusform><numerusform>%n more</numerusform></translation>
@@ -36,14 +76,7 @@
     </message>
 </context>
 <context>
-    <name>AnalysisOverlayText</name>
-    <message numerus="yes">
-        <source>%1 group across %n NVLink domains</source>
-        <translation><numerusform>%1 group across %n NVLink domains</numerusform><numerusform>%1 group across %n NVLink domains</numerusform></translation>
-    </message>
-</context>
-<context>
-    <name>CablingPreview</name>
+    <name>topoplan::CablingPreview</name>
     <message numerus="yes">
         <source>What the design implies: %n cables</source>
         <translation><numerusform>What the design implies: %n cables</numerusform><numerusform>What the design implies: %n cables</numerusform></translation>
@@ -58,7 +91,7 @@
     </message>
 </context>
 <context>
-    <name>CompareWindow</name>
+    <name>topoplan::CompareWindow</name>
     <message numerus="yes">
         <source>Planning the job on %n designs...</source>
         <translation><numerusform>Planning the job on %n designs...</numerusform><numerusform>Planning the job on %n designs...</numerusform></translation>
@@ -69,25 +102,7 @@
     </message>
 </context>
 <context>
-    <name>ConnectTool</name>
-    <message numerus="yes">
-        <source>Release to connect: %n cables. %1.</source>
-        <translation><numerusform>Release to connect: %n cables. %1.</numerusform><numerusform>Release to connect: %n cables. %1.</numerusform></translation>
-    </message>
-</context>
-<context>
-    <name>Diagram</name>
-    <message numerus="yes">
-        <source>%1 · %n GPUs · %2 per GPU</source>
-        <translation><numerusform>%1 · %n GPUs · %2 per GPU</numerusform><numerusform>%1 · %n GPUs · %2 per GPU</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n GPUs</source>
-        <translation><numerusform>%n GPUs</numerusform><numerusform>%n GPUs</numerusform></translation>
-    </message>
-</context>
-<context>
-    <name>EditingActions</name>
+    <name>topoplan::EditingActions</name>
     <message numerus="yes">
         <source>Copied %n items</source>
         <translation><numerusform>Copied %n items</numerusform><numerusform>Copied %n items</numerusform></translation>
@@ -122,14 +137,14 @@
     </message>
 </context>
 <context>
-    <name>ExploreDock</name>
+    <name>topoplan::ExploreDock</name>
     <message numerus="yes">
         <source>Building and planning %n designs of %1 GPUs...</source>
         <translation><numerusform>Building and planning %n designs of %1 GPUs...</numerusform><numerusform>Building and planning %n designs of %1 GPUs...</numerusform></translation>
     </message>
 </context>
 <context>
-    <name>InspectorDock</name>
+    <name>topoplan::InspectorDock</name>
     <message numerus="yes">
         <source>%n nodes selected</source>
         <translation><numerusform>%n nodes selected</numerusform><numerusform>%n nodes selected</numerusform></translation>
@@ -152,7 +167,7 @@
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>topoplan::MainWindow</name>
     <message numerus="yes">
         <source>%n assumption(s)</source>
         <translation><numerusform>%n assumption</numerusform><numerusform>%n assumptions</numerusform></translation>
@@ -187,46 +202,31 @@
     </message>
 </context>
 <context>
-    <name>PresentationPanel</name>
+    <name>topoplan::PresentationPanel</name>
     <message numerus="yes">
         <source>%n warning(s): see the analysis panel.</source>
         <translation><numerusform>%n warning: see the analysis panel.</numerusform><numerusform>%n warnings: see the analysis panel.</numerusform></translation>
     </message>
 </context>
 <context>
-    <name>SelectTool</name>
+    <name>topoplan::SelectTool</name>
     <message numerus="yes">
         <source>Move %n Item(s)</source>
         <translation><numerusform>Move %n Item</numerusform><numerusform>Move %n Items</numerusform></translation>
     </message>
 </context>
 <context>
-    <name>SweepDock</name>
+    <name>topoplan::SweepDock</name>
     <message numerus="yes">
         <source>NVLink domain: %n GPUs</source>
         <translation><numerusform>NVLink domain: %n GPUs</numerusform><numerusform>NVLink domain: %n GPUs</numerusform></translation>
     </message>
 </context>
 <context>
-    <name>TemplateGallery</name>
+    <name>topoplan::TemplateGallery</name>
     <message numerus="yes">
         <source>%n switches</source>
         <translation><numerusform>%n switches</numerusform><numerusform>%n switches</numerusform></translation>
-    </message>
-</context>
-<context>
-    <name>Undo Commands</name>
-    <message numerus="yes">
-        <source>Move %n Items</source>
-        <translation><numerusform>Move %n Items</numerusform><numerusform>Move %n Items</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>Set %1 of %n Items</source>
-        <translation><numerusform>Set %1 of %n Items</numerusform><numerusform>Set %1 of %n Items</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>Remove %n Items</source>
-        <translation><numerusform>Remove %n Items</numerusform><numerusform>Remove %n Items</numerusform></translation>
     </message>
 </context>
 </TS>
