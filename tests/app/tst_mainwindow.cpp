@@ -16,6 +16,7 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QMenuBar>
@@ -263,6 +264,8 @@ void TestMainWindow::brokenFileListsEveryProblemAndOpensWhatCanBeRead()
     QVERIFY2(box->detailedText().contains(QStringLiteral("plugged into")),
              qPrintable(box->detailedText()));
 
+    if (const QString shots = qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"); !shots.isEmpty())
+        box->grab().save(QDir(shots).filePath(QStringLiteral("open-problems.png")));
     auto *open = box->findChild<QAbstractButton *>(QStringLiteral("openReadablePart"));
     QVERIFY(open);
     QTest::mouseClick(open, Qt::LeftButton);
