@@ -73,13 +73,13 @@ void BM_ImportIbnetdiscover16k(benchmark::State &state)
     state.counters["bytes"] = double(text.size());
 }
 
-// The largest fixture of ../shared/fixtures: a DGX H100 SuperPOD's NDR fabric (40 switches,
+// The largest fixture of tests/data/fixtures: a DGX H100 SuperPOD's NDR fabric (40 switches,
 // 582 adapters, 1,114 cables), with its report.
 void BM_ImportSuperpodFixture(benchmark::State &state)
 {
     Expected<std::string> text
             = readTextFile(std::string(TOPOPLAN_SOURCE_DIR)
-                           + "../shared/fixtures/ibnetdiscover/superpod-h100-ndr.out");
+                           + "tests/data/fixtures/ibnetdiscover/superpod-h100-ndr.out");
     if (!text) {
         state.SkipWithError(
                 ("the shared fixtures are not on this machine: " + text.error().text()).c_str());
