@@ -10,6 +10,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QLocale>
 #include <QSettings>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -28,6 +29,7 @@ const char *const kTiersKey = "preferences/fabric/tiers";
 const char *const kOversubscriptionKey = "preferences/fabric/oversubscription";
 const char *const kLeafKey = "preferences/fabric/leaf";
 const char *const kSpineKey = "preferences/fabric/spine";
+const char *const kLanguageKey = "preferences/language";
 
 QString key(const char *name)
 {
@@ -46,6 +48,11 @@ void selectData(QComboBox *box, const QVariant &data)
 }
 
 } // namespace
+
+QStringList Preferences::languages()
+{
+    return {QStringLiteral("en"), QStringLiteral("de")};
+}
 
 Preferences Preferences::load()
 {
@@ -69,6 +76,8 @@ Preferences Preferences::load()
             = ok && ratio >= 1 && ratio <= kMaxOversubscription ? ratio : defaults.oversubscription;
     p.leafModel = knownSwitch(s.value(key(kLeafKey)).toString());
     p.spineModel = knownSwitch(s.value(key(kSpineKey)).toString());
+    const QString language = s.value(key(kLanguageKey)).toString();
+    p.language = languages().contains(language) ? language : QString();
     return p;
 }
 
@@ -83,6 +92,7 @@ void Preferences::save() const
     s.setValue(key(kOversubscriptionKey), oversubscription);
     s.setValue(key(kLeafKey), leafModel);
     s.setValue(key(kSpineKey), spineModel);
+    s.setValue(key(kLanguageKey), language);
 }
 
 GeneratorOptions Preferences::fabricOptions() const
@@ -133,6 +143,19 @@ QWidget *PreferencesDialog::createGeneralPage(const Preferences &current)
         m_theme->addItem(Theme::displayName(mode), Theme::key(mode));
     selectData(m_theme, Theme::key(current.theme));
     form->addRow(tr("&Colours:"), m_theme);
+
+    m_language = new QComboBox(group);
+    m_language->setObjectName(QStringLiteral("language"));
+    const QString system = QLocale::system().nativeLanguageName();
+    m_language->addItem(system.isEmpty() ? tr("As the system")
+                                         : tr("As the system (%1)").arg(system),
+                        QString());
+    for (const QString &code : Preferences::languages())
+        m_language->addItem(QLocale(code).nativeLanguageName(), code);
+    selectData(m_language, current.language);
+    m_language->setToolTip(tr("The language of menus, panels and messages. It changes when "
+                              "TopoPlan starts next."));
+    form->addRow(tr("&Language:"), m_language);
 
     m_grid = new QSpinBox(group);
     m_grid->setObjectName(QStringLiteral("gridSize"));
@@ -222,6 +245,7 @@ Preferences PreferencesDialog::preferences() const
     p.oversubscription = m_oversubscription->value();
     p.leafModel = m_leaf->currentData().toString();
     p.spineModel = m_spine->currentData().toString();
+    p.language = m_language->currentData().toString();
     return p;
 }
 

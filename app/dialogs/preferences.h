@@ -6,6 +6,7 @@
 
 #include <QDialog>
 #include <QString>
+#include <QStringList>
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -32,6 +33,11 @@ struct Preferences
     double oversubscription = 1.0;
     QString leafModel;  // empty: the generator's choice for the nodes' NIC speed
     QString spineModel; // empty: the leaf's model
+    // The interface language: empty for the system's, else "en" or "de". It is applied when
+    // TopoPlan starts (Qt builds its widgets' texts once); --lang overrides it.
+    QString language;
+    // The languages TopoPlan speaks, as settings codes ("en", "de").
+    static QStringList languages();
 
     static Preferences load();
     void save() const;
@@ -64,6 +70,7 @@ private:
     QDoubleSpinBox *m_oversubscription;
     QComboBox *m_leaf;
     QComboBox *m_spine;
+    QComboBox *m_language;
 };
 
 } // namespace topoplan

@@ -44,7 +44,11 @@ int main(int argc, char **argv)
     parser.addOption(size);
     parser.process(app);
 
-    installTranslations(parser.isSet(lang) ? QLocale(parser.value(lang)) : QLocale::system());
+    // --lang, else the language chosen in Preferences, else the system's.
+    const QString chosen = Preferences::load().language;
+    installTranslations(parser.isSet(lang)  ? QLocale(parser.value(lang))
+                        : !chosen.isEmpty() ? QLocale(chosen)
+                                            : QLocale::system());
 
     MainWindow window;
     if (parser.isSet(size)) {

@@ -1039,6 +1039,9 @@ void MainWindow::showPreferences()
 
 void MainWindow::applyPreferences(const Preferences &preferences)
 {
+    if (preferences.language != m_preferences.language)
+        statusBar()->showMessage(tr("The language changes when TopoPlan starts next"),
+                                 kStatusMessageMs);
     m_preferences = preferences;
     m_preferences.save();
     if (preferences.theme != Theme::current())

@@ -39,6 +39,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTest>
 #include <QTimer>
 #include <QUndoStack>
@@ -284,7 +285,10 @@ void TestFiles::preferencesAreKeptAndApplied()
     auto *theme = dialog->findChild<QComboBox *>(QStringLiteral("theme"));
     auto *tiers = dialog->findChild<QComboBox *>(QStringLiteral("tiers"));
     auto *ratio = dialog->findChild<QDoubleSpinBox *>(QStringLiteral("oversubscription"));
-    QVERIFY(autosave && grid && theme && tiers && ratio);
+    auto *language = dialog->findChild<QComboBox *>(QStringLiteral("language"));
+    QVERIFY(autosave && grid && theme && tiers && ratio && language);
+    QCOMPARE(language->currentData().toString(), QString()); // the system's
+    QVERIFY(language->findText(QStringLiteral("Deutsch")) >= 0);
     QCOMPARE(autosave->value(), 60);
     screenshot(dialog, "preferences");
 
@@ -296,6 +300,7 @@ void TestFiles::preferencesAreKeptAndApplied()
     tiers->setCurrentIndex(tiers->findData(3));
     ratio->selectAll();
     QTest::keyClicks(ratio, QStringLiteral("2"));
+    language->setCurrentIndex(language->findText(QStringLiteral("Deutsch")));
     QTest::mouseClick(dialogButton(dialog, QDialogButtonBox::Ok), Qt::LeftButton);
     QVERIFY(QTest::qWaitFor([&] { return !dialog || !dialog->isVisible(); }, kTimeoutMs));
 
@@ -306,6 +311,9 @@ void TestFiles::preferencesAreKeptAndApplied()
     QCOMPARE(Theme::current(), Theme::Mode::Dark);
     QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 80);
     QVERIFY(QApplication::palette().color(QPalette::WindowText).lightness() > 180);
+    // The language is Qt's to build the widgets in, once: it applies at the next start.
+    QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("starts next")),
+             qPrintable(w.statusBar()->currentMessage()));
     // ...and kept for the next start.
     const Preferences kept = Preferences::load();
     QCOMPARE(kept.autosaveSeconds, 15);
@@ -313,6 +321,7 @@ void TestFiles::preferencesAreKeptAndApplied()
     QCOMPARE(kept.theme, Theme::Mode::Dark);
     QCOMPARE(kept.tiers, 3);
     QCOMPARE(kept.oversubscription, 2.0);
+    QCOMPARE(kept.language, QStringLiteral("de"));
     MainWindow next;
     QCOMPARE(next.autosave()->interval(), std::chrono::milliseconds(15s));
     QCOMPARE(next.preferences(), kept);
@@ -327,6 +336,7 @@ void TestFiles::handEditedSettingsAreChecked()
     s.setValue(QStringLiteral("preferences/fabric/oversubscription"), 0.0);
     s.setValue(QStringLiteral("preferences/fabric/tiers"), 7);
     s.setValue(QStringLiteral("preferences/fabric/leaf"), QStringLiteral("no-such-switch"));
+    s.setValue(QStringLiteral("preferences/language"), QStringLiteral("tlh"));
     const Preferences p = Preferences::load();
     QCOMPARE(p.autosaveSeconds, 0);
     QCOMPARE(p.gridSize, Preferences::kMaxGridSize);
@@ -334,6 +344,7 @@ void TestFiles::handEditedSettingsAreChecked()
     QCOMPARE(p.oversubscription, 1.0);
     QCOMPARE(p.tiers, 2);
     QCOMPARE(p.leafModel, QString());
+    QCOMPARE(p.language, QString());
 }
 
 void TestFiles::addFabricProposesThePreferredFabric()
