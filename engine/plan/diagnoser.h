@@ -35,6 +35,7 @@ private:
     void outOfMemory();
     void bubble();
     void fitsOneDomain();
+    void unusedTiers();
     void mixedGpus();
 
     // `seconds` as a share of the step (0 for a step that cannot run).

@@ -78,6 +78,7 @@ std::vector<Diagnostic> Diagnoser::run()
     outOfMemory();
     bubble();
     fitsOneDomain();
+    unusedTiers();
     mixedGpus();
     std::stable_sort(m_out.begin(), m_out.end(), [](const Diagnostic &a, const Diagnostic &b) {
         return a.severity < b.severity;

@@ -55,6 +55,8 @@ inline constexpr const char *kOutOfMemory = "OUT_OF_MEMORY";
 inline constexpr const char *kPlanInvalid = "PLAN_INVALID";
 // Info: every GPU is in one NVLink domain; training traffic needs no fabric.
 inline constexpr const char *kFitsOneDomain = "FITS_ONE_DOMAIN";
+// Info: the design has spine (core) switches and no group's traffic reaches them at this plan.
+inline constexpr const char *kTierUnused = "TIER_UNUSED";
 inline constexpr const char *kPpBubbleLarge = "PP_BUBBLE_LARGE";
 inline constexpr const char *kMixedGpuModels = "MIXED_GPU_MODELS";
 } // namespace code

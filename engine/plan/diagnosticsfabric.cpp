@@ -178,6 +178,55 @@ void Diagnoser::fitsOneDomain()
         {d.id});
 }
 
+// A tier above the leaves that no group's traffic reaches at this plan. A user who removes or
+// adds such switches sees no figure change, and should be told why rather than left to guess.
+void Diagnoser::unusedTiers()
+{
+    const Topology &t = m_a.topology();
+    if (m_r.dimensions.empty())
+        return;
+    for (const DimensionResult &d : m_r.dimensions) {
+        if (!d.edgeLoads || d.groupsDisconnected > 0)
+            return; // without every group's loads nothing can be said
+    }
+    for (Tier tier : {Tier::Spine, Tier::Core}) {
+        std::vector<std::string> ids;
+        for (const Switch &s : t.switches) {
+            if (s.tier == tier && s.role == FabricRole::Compute && !s.failed)
+                ids.push_back(s.id);
+        }
+        if (ids.empty())
+            continue;
+        bool used = false;
+        for (const DimensionResult &d : m_r.dimensions) {
+            for (const EdgeLoad &l : *d.edgeLoads) {
+                if (!(l.load > 0))
+                    continue;
+                for (VertexId v : {m_g.source(l.edge), m_g.target(l.edge)}) {
+                    const FabricVertex &x = m_g.vertex(v);
+                    used = used || (x.kind == VertexKind::Switch && t.switches[x.sw].tier == tier);
+                }
+            }
+        }
+        if (used)
+            continue;
+        const std::string layer = toString(tier);
+        add(Severity::Info, code::kTierUnused,
+            "No parallel group uses the " + layer
+                    + " layer at this plan: every group's traffic "
+                      "stays inside its NVLink domain or below the "
+                    + (tier == Tier::Spine ? std::string("leaf") : std::string("spine"))
+                    + " switches, so "
+                    + (ids.size() == 1 ? "its " + layer + " switch changes"
+                                       : "its " + std::to_string(ids.size()) + " " + layer
+                                                 + " switches change")
+                    + " no figure of this job (removing some would not slow it). They carry "
+                      "traffic when groups span more of the fabric (a wider DP or PP), for other "
+                      "jobs and for storage.",
+            ids);
+    }
+}
+
 void Diagnoser::mixedGpus()
 {
     const FabricFacts &f = m_a.facts();

@@ -334,7 +334,9 @@ void tst_Cli::analyzeJson()
     QCOMPARE(j["groups"][0]["busbw_gbps"].get<double>(), 369.0);
     QCOMPARE(j["groups"][1]["dim"].get<std::string>(), std::string("dp"));
     QCOMPARE(j["groups"][1]["busbw_gbps"].get<double>(), 47.0);
-    QVERIFY(j["diagnostics"].empty());
+    // Only information: the groups stay on their rails' leaves, below the spines.
+    QCOMPARE(j["diagnostics"].size(), std::size_t(1));
+    QCOMPARE(j["diagnostics"][0]["code"].get<std::string>(), std::string("TIER_UNUSED"));
 }
 
 void tst_Cli::analyzeReport()

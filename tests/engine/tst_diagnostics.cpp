@@ -246,6 +246,15 @@ void tst_Diagnostics::triggers_data()
             << "FITS_ONE_DOMAIN" << true << "info" << QStringList{QStringLiteral("node-1")}
             << "All 72 GPUs are in one NVLink domain (node-1): every parallel group's traffic "
                "stays on NVLink, so training needs no InfiniBand or Ethernet fabric";
+    QTest::newRow("TIER_UNUSED") << "dp on its rail"
+                                 << "TIER_UNUSED" << true << "info"
+                                 << QStringList{QStringLiteral("spine-1"),
+                                                QStringLiteral("spine-2"),
+                                                QStringLiteral("spine-3"),
+                                                QStringLiteral("spine-4")}
+                                 << "No parallel group uses the spine layer at this plan";
+    QTest::newRow("TIER_UNUSED absent") << "dp leaves its rail"
+                                        << "TIER_UNUSED" << false << "" << QStringList() << "";
     QTest::newRow("FITS_ONE_DOMAIN absent")
             << "tp in a node"
             << "FITS_ONE_DOMAIN" << false << "" << QStringList() << "";
