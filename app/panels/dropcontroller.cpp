@@ -35,14 +35,15 @@ QSizeF newDomainSize()
 DropController::DropController(ClusterView *view)
     : QObject(view)
     , m_view(view)
+    , m_viewport(view->viewport())
 {
     view->setAcceptDrops(true);
-    view->viewport()->installEventFilter(this);
+    m_viewport->installEventFilter(this);
 }
 
 bool DropController::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched != m_view->viewport())
+    if (watched != m_viewport)
         return false;
     switch (event->type()) {
     case QEvent::DragEnter:

@@ -3,6 +3,8 @@
 #include <QObject>
 #include <QPointF>
 
+class QWidget;
+
 namespace topoplan {
 
 class ClusterView;
@@ -32,6 +34,9 @@ protected:
 
 private:
     ClusterView *m_view;
+    // The view's viewport, kept from the start: events reach the filter while the view is
+    // being destroyed, when asking it for its viewport is a call on a half-destroyed object.
+    QWidget *m_viewport;
 };
 
 } // namespace topoplan

@@ -47,8 +47,9 @@ bool isDevice(const QGraphicsItem *item)
 RenameEditor::RenameEditor(ClusterView *view, QObject *parent)
     : QObject(parent)
     , m_view(view)
+    , m_viewport(view->viewport())
 {
-    view->viewport()->installEventFilter(this);
+    m_viewport->installEventFilter(this);
 }
 
 RenameEditor::~RenameEditor()
@@ -157,7 +158,7 @@ bool RenameEditor::eventFilter(QObject *watched, QEvent *event)
         }
         return false;
     }
-    if (watched == m_view->viewport() && event->type() == QEvent::MouseButtonDblClick) {
+    if (watched == m_viewport && event->type() == QEvent::MouseButtonDblClick) {
         auto *mouse = static_cast<QMouseEvent *>(event);
         if (mouse->button() == Qt::LeftButton) {
             const QString id = deviceAt(mouse->position().toPoint());

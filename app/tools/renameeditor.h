@@ -40,6 +40,9 @@ private:
     void close();
 
     ClusterView *m_view;
+    // The view's viewport, kept from the start: events reach the filter while the view is
+    // being destroyed, when asking it for its viewport is a call on a half-destroyed object.
+    QWidget *m_viewport;
     QPointer<Document> m_document;
     QPointer<QLineEdit> m_editor;
     QString m_id;
