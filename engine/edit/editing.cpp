@@ -30,7 +30,8 @@ Error editError(std::string message)
     return Error{{}, "/topology/links", std::move(message)};
 }
 
-// Which of the device's `total` ports the links use.
+} // namespace
+
 std::vector<bool> usedPorts(const Topology &topology, const std::string &deviceId, int total)
 {
     std::vector<bool> used(std::size_t(std::max(total, 0)), false);
@@ -48,8 +49,6 @@ std::vector<bool> usedPorts(const Topology &topology, const std::string &deviceI
     }
     return used;
 }
-
-} // namespace
 
 std::optional<int> portCount(const Topology &topology, const Catalog &catalog,
                              const std::string &deviceId)

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace topoplan {
 
@@ -20,6 +21,9 @@ std::optional<int> portCount(const Topology &topology, const Catalog &catalog,
 
 // How many of the device's ports the topology's links already use (a bundle of n uses n).
 int usedPortCount(const Topology &topology, const std::string &deviceId);
+
+// Which of the device's `total` ports the topology's links use, by port number.
+std::vector<bool> usedPorts(const Topology &topology, const std::string &deviceId, int total);
 
 // The first of the lowest `count` consecutive ports of the device that no link uses: a
 // bundle takes ports port .. port+count-1. The error names the device, its model and how

@@ -17,25 +17,6 @@ Error cablingError(std::string message)
     return Error{{}, "/topology/links", std::move(message)};
 }
 
-// Which of the device's `total` ports the links use.
-std::vector<bool> usedPorts(const Topology &topology, const std::string &deviceId, int total)
-{
-    std::vector<bool> used(std::size_t(std::max(total, 0)), false);
-    const auto mark = [&](const Endpoint &end, int count) {
-        if (end.device != deviceId)
-            return;
-        for (int p = end.port; p < end.port + count; ++p) {
-            if (p >= 0 && p < total)
-                used[std::size_t(p)] = true;
-        }
-    };
-    for (const Link &l : topology.links) {
-        mark(l.a, l.count);
-        mark(l.b, l.count);
-    }
-    return used;
-}
-
 std::vector<int> freePorts(const std::vector<bool> &used)
 {
     std::vector<int> out;
