@@ -269,6 +269,18 @@ VariantResult evaluateVariant(const VariantSpec &spec, const ExploreRequest &req
         v.message = std::move(message);
         return v;
     };
+    // Generating a 4,096-GPU design and building its fabric graph take long enough that
+    // Cancel must not wait for them: the request's flag is asked between the stages (the
+    // planner asks it inside its enumeration).
+    auto cancelled = [&] {
+        if (!(request.cancel && request.cancel->load()))
+            return false;
+        v.status = VariantStatus::Cancelled;
+        v.message = "cancelled before it was evaluated";
+        return true;
+    };
+    if (cancelled())
+        return v;
 
     const ServerModel *model = catalog.server(spec.domain.nodeModel);
     if (!model)
@@ -289,6 +301,8 @@ VariantResult evaluateVariant(const VariantSpec &spec, const ExploreRequest &req
     Expected<Project> project = build(spec, v.nodes, request, catalog);
     if (!project)
         return unbuildable(project.error().text());
+    if (cancelled())
+        return v;
     Expected<TopologySummary> summary = summarize(project->topology, catalog);
     if (!summary)
         return unbuildable(summary.error().text());
@@ -309,9 +323,13 @@ VariantResult evaluateVariant(const VariantSpec &spec, const ExploreRequest &req
         v.notes.push_back(std::to_string(spec.fabric.tiers) + " tiers asked, "
                           + std::to_string(v.tiers) + " built: fewer switches join every GPU");
 
+    if (cancelled())
+        return v;
     Expected<Analyzer> analyzer = Analyzer::create(project->topology, catalog);
     if (!analyzer)
         return unbuildable(analyzer.error().text());
+    if (cancelled())
+        return v;
     v.domainSize = analyzer->domainSize();
 
     PlannerOptions options;
