@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "engine/core/jsonin.h"
+#include "engine/model/ids.h"
 
 #include <QFileInfo>
 #include <QUndoStack>
@@ -303,11 +304,7 @@ int Document::linkIndex(const QString &id) const
 
 QString Document::unusedId(const QString &prefix) const
 {
-    for (int n = 1;; ++n) {
-        const QString id = prefix + QLatin1Char('-') + QString::number(n);
-        if (!contains(id))
-            return id;
-    }
+    return QString::fromStdString(topoplan::unusedId(m_project.topology, prefix.toStdString()));
 }
 
 void Document::emitChanged(ChangeEvent::Kind kind, QStringList ids)

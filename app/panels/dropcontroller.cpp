@@ -9,6 +9,7 @@
 
 #include "engine/edit/editing.h"
 #include "engine/generate/generator.h"
+#include "engine/model/domainrules.h"
 
 #include <QDropEvent>
 #include <QUndoStack>
@@ -114,12 +115,9 @@ bool DropController::drop(const PaletteEntry &entry, const QPointF &scenePos)
         const QString domain = placement.domainAt(scenePos);
         if (!domain.isEmpty()) {
             // Ask the rule about the node as it would be, before it exists.
-            Topology probe;
-            probe.nodes.push_back(node);
-            if (const std::optional<std::string> refusal
-                = domainMembershipRefusal(probe, document->catalog(), node.id)) {
-                Q_EMIT message(
-                        tr("Not added to %1: %2.").arg(domain, QString::fromStdString(*refusal)));
+            if (const std::optional<std::string> refusal = domainMembershipRefusal(
+                        topology, document->catalog(), node, domain.toStdString())) {
+                Q_EMIT message(tr("Not added: %1.").arg(QString::fromStdString(*refusal)));
                 return false;
             }
             node.domain = domain.toStdString();

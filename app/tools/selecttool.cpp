@@ -9,6 +9,7 @@
 #include "engine/edit/editing.h"
 #include "engine/edit/propertyedit.h"
 #include "engine/generate/generator.h"
+#include "engine/model/domainrules.h"
 
 #include <QApplication>
 #include <QGraphicsEllipseItem>
@@ -252,7 +253,7 @@ void SelectTool::finishMove()
                 continue;
             if (!domain.isEmpty()) {
                 if (const std::optional<std::string> refusal
-                    = domainMembershipRefusal(t, doc->catalog(), node->id)) {
+                    = domainMembershipRefusal(t, doc->catalog(), *node, domain.toStdString())) {
                     refusals.append(QString::fromStdString(*refusal));
                     continue;
                 }

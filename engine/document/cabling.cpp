@@ -7,15 +7,6 @@
 
 namespace topoplan {
 
-namespace {
-
-int tierRank(Tier t)
-{
-    return t == Tier::Leaf ? 0 : t == Tier::Spine ? 1 : 2;
-}
-
-} // namespace
-
 Expected<std::string> cablingCsv(const Project &p, const Catalog &c)
 {
     const Topology &t = p.topology;

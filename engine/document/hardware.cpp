@@ -14,11 +14,6 @@ std::string numbered(const char *prefix, int n, int width)
     return buf;
 }
 
-int tierRank(Tier t)
-{
-    return t == Tier::Leaf ? 0 : t == Tier::Spine ? 1 : 2;
-}
-
 std::string gbitsText(double g)
 {
     char buf[32];

@@ -70,11 +70,6 @@ std::string sharedName(const std::vector<std::string> &names)
     return dropped ? out : std::string();
 }
 
-int tierRank(Tier t)
-{
-    return t == Tier::Leaf ? 0 : t == Tier::Spine ? 1 : 2;
-}
-
 } // namespace
 
 std::string schedulerName(const std::string &name)

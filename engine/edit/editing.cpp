@@ -179,40 +179,4 @@ Expected<Link> proposeLink(const Topology &topology, const Catalog &catalog, con
     return link;
 }
 
-std::optional<std::string> domainMembershipRefusal(const Topology &topology, const Catalog &catalog,
-                                                   const std::string &nodeId)
-{
-    const Node *node = topology.node(nodeId);
-    if (!node)
-        return "no node has the id \"" + nodeId + "\"";
-    const ServerModel *server = catalog.server(node->model);
-    if (!server)
-        return nodeId + " has a model the catalog does not know (" + node->model + ")";
-    const std::string who = describe(topology, catalog, nodeId);
-    switch (server->nvlinkScope) {
-    case NVLinkScope::External:
-        return std::nullopt;
-    case NVLinkScope::Board:
-        return who + " has its own NVSwitch board: its " + std::to_string(server->gpus)
-               + " GPUs are an NVLink domain of their own";
-    case NVLinkScope::Rack:
-        return who + " is a whole NVLink domain of " + std::to_string(server->gpus)
-               + " GPUs itself";
-    case NVLinkScope::Mesh:
-        return who + " joins its GPUs peer to peer inside the box; its links do not leave it";
-    case NVLinkScope::None:
-        return who + " has no NVLink; its GPUs talk over PCIe";
-    }
-    return std::nullopt;
-}
-
-std::string unusedId(const Topology &topology, const std::string &prefix)
-{
-    for (int n = 1;; ++n) {
-        std::string id = prefix + "-" + std::to_string(n);
-        if (!topology.hasId(id))
-            return id;
-    }
-}
-
 } // namespace topoplan

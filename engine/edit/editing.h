@@ -2,6 +2,7 @@
 
 #include "engine/core/error.h"
 #include "engine/model/catalog.h"
+#include "engine/model/ids.h" // unusedId(), for the callers that add what an edit proposes
 #include "engine/model/project.h"
 
 #include <optional>
@@ -43,14 +44,5 @@ Expected<std::string> linkMedium(const Topology &topology, const Catalog &catalo
 // device joined to itself, two nodes, ends without a common medium, and port exhaustion.
 Expected<Link> proposeLink(const Topology &topology, const Catalog &catalog, const std::string &a,
                            const std::string &b, int count = 1);
-
-// Why the node may not be a member of a custom NVLink domain, or nullopt if it may: only
-// trays whose NVLink leaves the box (NVLinkScope::External, the GB200 tray) share a domain;
-// a board server has its own NVSwitch domain, a rack is a domain itself.
-std::optional<std::string> domainMembershipRefusal(const Topology &topology, const Catalog &catalog,
-                                                   const std::string &nodeId);
-
-// An id not used by any domain, node, switch or link: prefix-1, prefix-2, ...
-std::string unusedId(const Topology &topology, const std::string &prefix);
 
 } // namespace topoplan

@@ -70,28 +70,6 @@ std::string ratioText(double r)
     return figure::number(r, 2) + ":1";
 }
 
-class IdSource
-{
-public:
-    explicit IdSource(const Topology &t)
-        : m_t(t)
-    {}
-    std::string next()
-    {
-        for (;; ++m_n) {
-            std::string id = "link-" + std::to_string(m_n);
-            if (!m_t.hasId(id)) {
-                ++m_n;
-                return id;
-            }
-        }
-    }
-
-private:
-    const Topology &m_t;
-    int m_n = 1;
-};
-
 Expected<int> wantedCount(const CablingRequest &request, int implied, int available,
                           const std::string &nothingLeft, const std::string &shortOf)
 {
@@ -206,10 +184,10 @@ Expected<CablingProposal> serverToSwitch(const Topology &t, const Catalog &c, co
                           + railList(setRails)
                           + ": traffic between them and the rest of their rail climbs a tier");
     }
-    IdSource ids(t);
+    IdMaker ids(t);
     for (std::size_t i = 0; i < chosen.size(); ++i) {
         Link l;
-        l.id = ids.next();
+        l.id = ids.next("link");
         l.a = Endpoint{node.id, chosen[i]};
         l.b = Endpoint{sw.id, swFree[i]};
         l.medium = p.medium;
@@ -221,11 +199,6 @@ Expected<CablingProposal> serverToSwitch(const Topology &t, const Catalog &c, co
     }
     p.cables = *count;
     return p;
-}
-
-int tierRank(Tier t)
-{
-    return t == Tier::Leaf ? 0 : t == Tier::Spine ? 1 : 2;
 }
 
 Expected<CablingProposal> switchToSwitch(const Topology &t, const Catalog &c, const Switch &sa,
@@ -334,7 +307,7 @@ Expected<CablingProposal> switchToSwitch(const Topology &t, const Catalog &c, co
             return p;
         }
     }
-    IdSource ids(t);
+    IdMaker ids(t);
     for (int i = 0; i < *count; ++i) {
         const int lp = lowerFree[std::size_t(i)];
         const int hp = upperFree[std::size_t(i)];
@@ -348,7 +321,7 @@ Expected<CablingProposal> switchToSwitch(const Topology &t, const Catalog &c, co
             }
         }
         Link l;
-        l.id = ids.next();
+        l.id = ids.next("link");
         l.a = Endpoint{lower.id, lp};
         l.b = Endpoint{upper.id, hp};
         l.medium = p.medium;

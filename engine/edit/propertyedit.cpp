@@ -1,5 +1,6 @@
 #include "engine/edit/propertyedit.h"
 
+#include "engine/core/jsonin.h"
 #include "engine/io/projectfile.h"
 #include "engine/model/naming.h"
 
@@ -13,11 +14,6 @@
 namespace topoplan {
 
 namespace {
-
-std::string quote(const std::string &s)
-{
-    return quoteText(s);
-}
 
 // The ports in use on every device, so that a growing bundle can find room.
 class PortUse
@@ -239,7 +235,7 @@ Expected<TopologyEdit> editProperty(const Topology &topology, const Catalog &cat
         const bool sw = catalog.switchModel(value) != nullptr;
         if (!server && !sw)
             return Error{file, where,
-                         "unknown model " + quote(value)
+                         "unknown model " + quoteText(value)
                                  + ": the catalog has no server or switch of "
                                    "this id"};
         for (Node &n : t.nodes) {
@@ -256,7 +252,7 @@ Expected<TopologyEdit> editProperty(const Topology &topology, const Catalog &cat
         const std::optional<Tier> tier = tierFromString(value);
         if (!tier)
             return Error{file, where,
-                         "expected \"leaf\", \"spine\" or \"core\", found " + quote(value)};
+                         "expected \"leaf\", \"spine\" or \"core\", found " + quoteText(value)};
         for (Switch &s : t.switches) {
             if (selected.count(s.id))
                 s.tier = *tier;
@@ -268,7 +264,7 @@ Expected<TopologyEdit> editProperty(const Topology &topology, const Catalog &cat
         if (!role)
             return Error{file, where,
                          "expected \"compute\", \"storage\" or \"management\", found "
-                                 + quote(value)};
+                                 + quoteText(value)};
         for (Switch &s : t.switches) {
             if (selected.count(s.id))
                 s.role = *role;
@@ -291,14 +287,14 @@ Expected<TopologyEdit> editProperty(const Topology &topology, const Catalog &cat
         const std::optional<int> count = parseCount(value);
         if (!count)
             return Error{file, where,
-                         "expected a number of cables of 1 or more, found " + quote(value)};
+                         "expected a number of cables of 1 or more, found " + quoteText(value)};
         if (std::optional<std::string> refusal = setCount(t, catalog, selected, *count))
             return Error{file, where, *refusal};
         break;
     }
     case Property::Failed: {
         if (value != "true" && value != "false")
-            return Error{file, where, "expected \"true\" or \"false\", found " + quote(value)};
+            return Error{file, where, "expected \"true\" or \"false\", found " + quoteText(value)};
         const bool failed = value == "true";
         for (Node &n : t.nodes) {
             if (selected.count(n.id))
@@ -319,7 +315,7 @@ Expected<TopologyEdit> editProperty(const Topology &topology, const Catalog &cat
         if (!nics)
             return Error{file, where,
                          "expected NIC indices separated by commas (\"3,5\"), or nothing, found "
-                                 + quote(value)};
+                                 + quoteText(value)};
         for (Node &n : t.nodes) {
             if (selected.count(n.id))
                 n.failedNics = *nics;

@@ -1,8 +1,10 @@
 #include "engine/edit/subset.h"
 
+#include "engine/core/jsonin.h"
 #include "engine/generate/generator.h"
 #include "engine/generate/generatorfabric.h"
 #include "engine/io/projectfile.h"
+#include "engine/model/ids.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,11 +15,6 @@
 namespace topoplan {
 
 namespace {
-
-std::string quote(const std::string &s)
-{
-    return quoteText(s);
-}
 
 std::string cables(int n)
 {
@@ -84,22 +81,6 @@ std::string idPrefix(const std::string &id)
     return numbered ? id.substr(0, dash) : id;
 }
 
-std::set<std::string> usedIds(const Project &p)
-{
-    std::set<std::string> used;
-    for (const Domain &d : p.topology.domains)
-        used.insert(d.id);
-    for (const Node &n : p.topology.nodes)
-        used.insert(n.id);
-    for (const Switch &s : p.topology.switches)
-        used.insert(s.id);
-    for (const Link &l : p.topology.links)
-        used.insert(l.id);
-    for (const auto &entry : p.layout.items)
-        used.insert(entry.first);
-    return used;
-}
-
 // The ports each new device has and those its new links took so far.
 class PortBook
 {
@@ -161,7 +142,7 @@ class Paster
 {
 public:
     Paster(const Project &target, const Catalog &catalog)
-        : m_ids(usedIds(target))
+        : m_ids(allIds(target.topology))
         , m_names(target.topology)
         , m_catalog(catalog)
     {}
@@ -189,7 +170,7 @@ public:
             if (!server)
                 return Error{{},
                              n.id,
-                             "node " + quote(n.id) + " is a " + quote(n.model)
+                             "node " + quoteText(n.id) + " is a " + quoteText(n.model)
                                      + ", a server model this project's catalog does "
                                        "not know"};
             const std::string old = n.id;
@@ -206,7 +187,7 @@ public:
             if (!model)
                 return Error{{},
                              s.id,
-                             "switch " + quote(s.id) + " is a " + quote(s.model)
+                             "switch " + quoteText(s.id) + " is a " + quoteText(s.model)
                                      + ", a switch model this project's catalog does "
                                        "not know"};
             const std::string old = s.id;
@@ -232,9 +213,9 @@ public:
                 if (portB)
                     ports.release(l.b.device, *portB, l.count);
                 const std::string &full = portA ? l.b.device : l.a.device;
-                out->notes.push_back("link " + quote(old) + " (" + cables(l.count) + " from "
-                                     + quote(l.a.device) + " to " + quote(l.b.device)
-                                     + ") left out: " + quote(full) + " has "
+                out->notes.push_back("link " + quoteText(old) + " (" + cables(l.count) + " from "
+                                     + quoteText(l.a.device) + " to " + quoteText(l.b.device)
+                                     + ") left out: " + quoteText(full) + " has "
                                      + std::to_string(ports.freePorts(full))
                                      + " free ports, not a run of " + std::to_string(l.count));
                 continue;
@@ -243,9 +224,9 @@ public:
             l.b.port = *portB;
             l.id = newId(old);
             if (l.a.port != was[0].port || l.b.port != was[1].port)
-                out->notes.push_back("link " + quote(l.id)
-                                     + " moved to free ports: " + quote(l.a.device) + " port "
-                                     + std::to_string(l.a.port) + ", " + quote(l.b.device)
+                out->notes.push_back("link " + quoteText(l.id)
+                                     + " moved to free ports: " + quoteText(l.a.device) + " port "
+                                     + std::to_string(l.a.port) + ", " + quoteText(l.b.device)
                                      + " port " + std::to_string(l.b.port));
             out->added.links.push_back(std::move(l));
         }
@@ -285,7 +266,7 @@ private:
         out->layout.items[id] = item;
     }
 
-    generator::IdMaker m_ids;
+    IdMaker m_ids;
     NameMaker m_names;
     const Catalog &m_catalog;
 };

@@ -1,5 +1,6 @@
 #include "engine/explore/failures.h"
 
+#include "engine/core/jsonin.h"
 #include "engine/io/projectfile.h"
 #include "engine/plan/analysisjson.h"
 #include "engine/plan/planner.h"
@@ -15,11 +16,6 @@
 namespace topoplan {
 
 namespace {
-
-std::string quote(const std::string &s)
-{
-    return "\"" + s + "\"";
-}
 
 // "node-3/nic5" as ("node-3", 5); nullopt for any other id.
 std::optional<std::pair<std::string, int>> splitNic(const std::string &id)
@@ -113,8 +109,9 @@ Expected<FailureTarget> failureTarget(const Topology &t, const Catalog &c, const
         }
     }
     if (t.domain(id))
-        return Error{
-                {}, id, quote(id) + " is an NVLink domain: fail its servers, switches or links"};
+        return Error{{},
+                     id,
+                     quoteText(id) + " is an NVLink domain: fail its servers, switches or links"};
     if (const auto nic = splitNic(id)) {
         if (const Node *n = t.node(nic->first)) {
             // Whether the server has that NIC is validateTopology()'s rule: ask it about the
@@ -135,7 +132,8 @@ Expected<FailureTarget> failureTarget(const Topology &t, const Catalog &c, const
     }
     return Error{{},
                  id,
-                 "no link, switch, server or server NIC (\"node-1/nic3\") has the id " + quote(id)};
+                 "no link, switch, server or server NIC (\"node-1/nic3\") has the id "
+                         + quoteText(id)};
 }
 
 void markFailed(Topology &t, const std::vector<FailureTarget> &targets)

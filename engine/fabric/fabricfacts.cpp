@@ -10,11 +10,6 @@ namespace topoplan {
 
 namespace {
 
-int tierRank(Tier t)
-{
-    return t == Tier::Leaf ? 0 : t == Tier::Spine ? 1 : 2;
-}
-
 std::optional<Error> collectGpuModels(const Topology &t, const Catalog &c, FabricFacts *f)
 {
     std::map<std::string, std::vector<int>> nodesOf;

@@ -1,6 +1,7 @@
 #include "engine/fabric/fabricgraph.h"
 
 #include "engine/core/jsonin.h"
+#include "engine/model/topologycheck.h"
 
 #include <algorithm>
 
@@ -8,23 +9,12 @@ namespace topoplan {
 
 namespace {
 
-std::string inQuotes(const std::string &s)
-{
-    return quoteText(s);
-}
-
 // A device a link can end at: a node (its NICs) or a switch.
 struct Device
 {
     bool isNode = false;
     int index = -1; // into Topology::nodes or Topology::switches
 };
-
-std::string portRange(int first, int count)
-{
-    return count == 1 ? std::to_string(first)
-                      : std::to_string(first) + ".." + std::to_string(first + count - 1);
-}
 
 // Fills a compressed-row index: entries of key k are [start[k], start[k + 1]), in input order.
 template<typename T, typename Key>
@@ -77,10 +67,6 @@ private:
     std::optional<Error> reserve();
     void expandNode(int n);
     std::optional<Error> addLink(int index);
-    std::optional<Error> resolveEnd(const std::string &at, const Link &link, const Endpoint &end,
-                                    Device *out) const;
-    std::optional<Error> linkMedium(const std::string &at, const Link &link, Device a, Device b,
-                                    const Medium **out) const;
     VertexId addVertex(FabricVertex v);
     std::size_t addEdgePair(VertexId a, VertexId b, const Medium &m, int count, int link);
     void finish();
@@ -108,6 +94,10 @@ Expected<FabricGraph> FabricGraph::build(const Topology &topology, const Catalog
 
 Expected<FabricGraph> FabricGraphBuilder::run()
 {
+    // What a valid topology is, is validateTopology()'s to say, for the loader, the editor
+    // and this builder alike; what follows expands a topology it accepts.
+    if (std::optional<Error> err = validateTopology(m_topo, m_catalog, {}))
+        return *err;
     if (auto err = resolveNodes())
         return *err;
     if (auto err = resolveSwitches())
@@ -139,18 +129,12 @@ std::optional<Error> FabricGraphBuilder::resolveNodes()
     std::unordered_map<std::string, int> domainIndex;
     for (int d = 0; d < static_cast<int>(m_topo.domains.size()); ++d)
         domainIndex.emplace(m_topo.domains[d].id, d);
-    std::unordered_map<int, int> firstMember; // custom domain -> its first node
     m_nodes.resize(m_topo.nodes.size());
     for (std::size_t n = 0; n < m_topo.nodes.size(); ++n) {
         const Node &node = m_topo.nodes[n];
         const std::string at = "/topology/nodes/" + std::to_string(n);
         NodeInfo &info = m_nodes[n];
         info.server = m_catalog.server(node.model);
-        if (!info.server)
-            return Error{{},
-                         at + "/model",
-                         "node " + inQuotes(node.id) + ": unknown server model "
-                                 + inQuotes(node.model)};
         info.gpu = m_catalog.gpu(info.server->gpu);
         info.pcie = m_catalog.medium(info.server->pcie);
         if (info.server->nvlinkScope != NVLinkScope::None && info.gpu)
@@ -159,35 +143,10 @@ std::optional<Error> FabricGraphBuilder::resolveNodes()
             || (info.server->nvlinkScope != NVLinkScope::None && !info.nvlink))
             return Error{{},
                          at + "/model",
-                         "node " + inQuotes(node.id) + ": server model " + inQuotes(node.model)
+                         "node " + quoteText(node.id) + ": server model " + quoteText(node.model)
                                  + " refers to a GPU or medium the catalog does not have"};
-        if (!node.domain.empty()) {
-            auto it = domainIndex.find(node.domain);
-            if (it == domainIndex.end())
-                return Error{{},
-                             at + "/domain",
-                             "node " + inQuotes(node.id) + ": unknown NVLink domain "
-                                     + inQuotes(node.domain)};
-            if (info.server->nvlinkScope != NVLinkScope::External)
-                return Error{{},
-                             at + "/domain",
-                             "node " + inQuotes(node.id) + " is a " + node.model
-                                     + ", which cannot join NVLink domain " + inQuotes(node.domain)
-                                     + ": only servers whose NVLink leaves the box can be placed "
-                                       "in a domain"};
-            auto [first, isFirst] = firstMember.emplace(it->second, static_cast<int>(n));
-            const NodeInfo &other = m_nodes[first->second];
-            if (!isFirst && other.nvlink != info.nvlink)
-                return Error{{},
-                             at + "/domain",
-                             "node " + inQuotes(node.id) + " (" + info.gpu->nvlink
-                                     + ") cannot share NVLink domain " + inQuotes(node.domain)
-                                     + " with node " + inQuotes(m_topo.nodes[first->second].id)
-                                     + " (" + other.gpu->nvlink
-                                     + "): all members of a domain must speak the same NVLink "
-                                       "generation"};
-            info.customDomain = it->second;
-        }
+        if (!node.domain.empty())
+            info.customDomain = domainIndex.at(node.domain);
         m_g.m_devices.emplace(node.id, FabricGraph::DeviceRef{FabricGraph::DeviceKind::Node,
                                                               static_cast<int>(n)});
     }
@@ -199,11 +158,6 @@ std::optional<Error> FabricGraphBuilder::resolveSwitches()
     for (std::size_t s = 0; s < m_topo.switches.size(); ++s) {
         const Switch &sw = m_topo.switches[s];
         const SwitchModel *model = m_catalog.switchModel(sw.model);
-        if (!model)
-            return Error{{},
-                         "/topology/switches/" + std::to_string(s) + "/model",
-                         "switch " + inQuotes(sw.id) + ": unknown switch model "
-                                 + inQuotes(sw.model)};
         m_switchModels.push_back(model);
         m_g.m_devices.emplace(sw.id, FabricGraph::DeviceRef{FabricGraph::DeviceKind::Switch,
                                                             static_cast<int>(s)});
@@ -270,7 +224,7 @@ void FabricGraphBuilder::assignDomains()
     }
 }
 
-// A link end's node or switch; index -1 for an id that is neither (addLink() reports it).
+// A link end's node or switch (validateTopology() has made sure it is one).
 Device FabricGraphBuilder::deviceOf(const Endpoint &end) const
 {
     auto it = m_g.m_devices.find(end.device);
@@ -512,83 +466,11 @@ void FabricGraphBuilder::expandNode(int n)
     }
 }
 
-std::optional<Error> FabricGraphBuilder::resolveEnd(const std::string &at, const Link &link,
-                                                    const Endpoint &end, Device *out) const
-{
-    auto it = m_g.m_devices.find(end.device);
-    if (it == m_g.m_devices.end())
-        return Error{{},
-                     at + "/device",
-                     "link " + inQuotes(link.id) + ": unknown device " + inQuotes(end.device)};
-    if (it->second.kind == FabricGraph::DeviceKind::Domain)
-        return Error{{},
-                     at + "/device",
-                     "link " + inQuotes(link.id) + ": " + inQuotes(end.device)
-                             + " is an NVLink domain; a link joins nodes and switches"};
-    *out = Device{it->second.kind == FabricGraph::DeviceKind::Node, it->second.index};
-    const bool isNode = out->isNode;
-    const int ports = isNode ? m_nodes[out->index].server->nics : m_switchModels[out->index]->ports;
-    if (end.port >= 0 && end.port + link.count <= ports)
-        return std::nullopt;
-    const std::string model
-            = isNode ? m_topo.nodes[out->index].model : m_topo.switches[out->index].model;
-    const std::string has = ports == 0 ? std::string(isNode ? "has no NIC ports" : "has no ports")
-                                       : std::string(isNode ? "has NIC ports 0.." : "has ports 0..")
-                                                 + std::to_string(ports - 1);
-    return Error{{},
-                 at + "/port",
-                 "link " + inQuotes(link.id) + ": " + (isNode ? "node " : "switch ")
-                         + inQuotes(end.device) + " (" + model + ") " + has + ", the link needs "
-                         + (link.count == 1 ? "port " : "ports ")
-                         + portRange(end.port, link.count)};
-}
-
-// The link's medium, or when it names none, the one both ends speak (Catalog::inferMedium).
-std::optional<Error> FabricGraphBuilder::linkMedium(const std::string &at, const Link &link,
-                                                    Device a, Device b, const Medium **out) const
-{
-    std::string id = link.medium;
-    if (id.empty()) {
-        if (a.isNode && b.isNode)
-            id = m_nodes[a.index].server->nicMedium;
-        else if (a.isNode)
-            id = m_catalog.inferMedium(*m_nodes[a.index].server, *m_switchModels[b.index]);
-        else if (b.isNode)
-            id = m_catalog.inferMedium(*m_nodes[b.index].server, *m_switchModels[a.index]);
-        else
-            id = m_catalog.inferMedium(*m_switchModels[a.index], *m_switchModels[b.index]);
-        if (id.empty())
-            return Error{{},
-                         at + "/medium",
-                         "link " + inQuotes(link.id)
-                                 + ": no medium given, and the catalog has none that both ends "
-                                   "speak"};
-    }
-    *out = m_catalog.medium(id);
-    if (!*out)
-        return Error{{},
-                     at + "/medium",
-                     "link " + inQuotes(link.id) + ": unknown medium " + inQuotes(id)};
-    return std::nullopt;
-}
-
 std::optional<Error> FabricGraphBuilder::addLink(int index)
 {
     const Link &link = m_topo.links[index];
-    const std::string at = "/topology/links/" + std::to_string(index);
-    if (link.count < 1)
-        return Error{{},
-                     at + "/count",
-                     "link " + inQuotes(link.id) + ": expected a cable count of at least 1, got "
-                             + std::to_string(link.count)};
-    Device a, b;
-    if (auto err = resolveEnd(at + "/a", link, link.a, &a))
-        return err;
-    if (auto err = resolveEnd(at + "/b", link, link.b, &b))
-        return err;
-    const Medium *medium = nullptr;
-    if (auto err = linkMedium(at, link, a, b, &medium))
-        return err;
+    const Device a = deviceOf(link.a), b = deviceOf(link.b);
+    const Medium *medium = m_catalog.medium(link.medium);
 
     auto nic = [&](Device d, int port) {
         return m_nodes[d.index].firstNic + static_cast<VertexId>(port);

@@ -2,6 +2,7 @@
 
 #include "engine/generate/generatorfabric.h"
 #include "engine/generate/generatorlayout.h"
+#include "engine/model/ids.h"
 
 #include <algorithm>
 #include <cmath>
@@ -100,22 +101,6 @@ std::string describe(const GeneratorOptions &o, const GeneratedFabric &f)
     return text + "; oversubscription " + ratio(o.oversubscription) + ".";
 }
 
-std::set<std::string> usedIds(const Project &p)
-{
-    std::set<std::string> used;
-    for (const Domain &d : p.topology.domains)
-        used.insert(d.id);
-    for (const Node &n : p.topology.nodes)
-        used.insert(n.id);
-    for (const Switch &s : p.topology.switches)
-        used.insert(s.id);
-    for (const Link &l : p.topology.links)
-        used.insert(l.id);
-    for (const auto &[id, item] : p.layout.items)
-        used.insert(id);
-    return used;
-}
-
 } // namespace
 
 const char *toString(FabricKind k)
@@ -207,7 +192,7 @@ Expected<Project> generateProject(const GeneratorOptions &o, const Catalog &c)
     }
 
     std::optional<GeneratedFabric> fabric;
-    IdMaker ids(usedIds(p));
+    IdMaker ids(allIds(p.topology));
     if (o.fabric != FabricKind::None) {
         Expected<GeneratedFabric> built = buildFabric(o, c, refs, &ids, "--nodes");
         if (!built)
@@ -261,7 +246,7 @@ Expected<FabricDelta> generateFabric(const Project &p, const std::vector<std::st
     FabricDelta delta;
     if (o.fabric == FabricKind::None)
         return delta;
-    IdMaker ids(usedIds(p));
+    IdMaker ids(allIds(p.topology));
     Expected<GeneratedFabric> built = buildFabric(o, c, refs, &ids, {});
     if (!built)
         return built.error();

@@ -431,34 +431,6 @@ std::string ratio(double r)
     return s + ":1";
 }
 
-std::string IdMaker::next(const std::string &prefix)
-{
-    auto it = m_next.find(prefix);
-    if (it == m_next.end())
-        it = m_next.emplace(prefix, highestNumber(prefix) + 1).first;
-    std::string id;
-    do {
-        id = prefix + "-" + std::to_string(it->second++);
-    } while (m_used.count(id));
-    m_used.insert(id);
-    return id;
-}
-
-long long IdMaker::highestNumber(const std::string &prefix) const
-{
-    long long highest = 0;
-    const std::string head = prefix + "-";
-    for (auto it = m_used.lower_bound(head); it != m_used.end(); ++it) {
-        if (it->compare(0, head.size(), head) != 0)
-            break;
-        const std::string rest = it->substr(head.size());
-        if (!rest.empty() && rest.size() < 18
-            && std::all_of(rest.begin(), rest.end(), [](char c) { return c >= '0' && c <= '9'; }))
-            highest = std::max(highest, std::stoll(rest));
-    }
-    return highest;
-}
-
 std::optional<Error> checkFabricOptions(const GeneratorOptions &o)
 {
     if (o.tiers != 2 && o.tiers != 3)

@@ -3,6 +3,7 @@
 #include "engine/core/error.h"
 #include "engine/generate/generator.h"
 #include "engine/model/catalog.h"
+#include "engine/model/ids.h"
 #include "engine/model/project.h"
 
 #include <map>
@@ -32,22 +33,6 @@ std::string knownIds(const Map &m)
         out += (out.empty() ? "" : ", ") + entry.first;
     return out;
 }
-
-// Makes ids "prefix-N" numbered above every such id in use, so nothing collides.
-class IdMaker
-{
-public:
-    explicit IdMaker(std::set<std::string> used)
-        : m_used(std::move(used))
-    {}
-    std::string next(const std::string &prefix);
-
-private:
-    long long highestNumber(const std::string &prefix) const;
-
-    std::set<std::string> m_used;
-    std::map<std::string, long long> m_next;
-};
 
 struct NodeRef
 {

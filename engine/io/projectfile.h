@@ -4,6 +4,7 @@
 #include "engine/core/jsonin.h"
 #include "engine/model/catalog.h"
 #include "engine/model/project.h"
+#include "engine/model/topologycheck.h"
 
 #include <optional>
 #include <string>
@@ -34,11 +35,5 @@ std::optional<Error> saveProject(const Project &p, const std::string &path);
 
 // `base` with the project's "catalog" overrides applied.
 Expected<Catalog> projectCatalog(const Project &p, const Catalog &base = Catalog::builtin());
-
-// The semantic checks of a topology against a catalog: known models and media, one namespace
-// of ids, domains that exist and servers allowed in them, links between existing devices on
-// ports that exist and are used once. Paths are those of the file ("/topology/links/3/b/port"),
-// so the editor can run the same checks before it commits an edit.
-std::optional<Error> validateTopology(const Topology &t, const Catalog &c, const std::string &file);
 
 } // namespace topoplan

@@ -41,6 +41,11 @@ struct Node
 };
 
 enum class Tier { Leaf, Spine, Core };
+// How high a tier stands: leaf 0, spine 1, core 2 (uplinks climb, traffic climbs).
+constexpr int tierRank(Tier t)
+{
+    return static_cast<int>(t);
+}
 enum class FabricRole { Compute, Storage, Management };
 const char *toString(Tier t);
 const char *toString(FabricRole r);

@@ -9,11 +9,6 @@ using namespace diagtext;
 
 namespace {
 
-int tierRank(Tier t)
-{
-    return t == Tier::Leaf ? 0 : t == Tier::Spine ? 1 : 2;
-}
-
 // The load `loads` (sorted by edge) puts on `edge`, 0 when none.
 double loadOn(const std::vector<EdgeLoad> &loads, std::size_t edge)
 {

@@ -342,8 +342,10 @@ void TestPalette::boardServerInDomainIsRefused()
     QCOMPARE(canvas.doc.undoStack()->count(), 0);
     QCOMPARE(messages.count(), 1);
     QCOMPARE(messages.first().first().toString(),
-             QStringLiteral("Not added to dom-1: dgx-h100-1 (NVIDIA DGX H100) has its own "
-                            "NVSwitch board: its 8 GPUs are an NVLink domain of their own."));
+             QStringLiteral("Not added: node \"dgx-h100-1\" (dgx-h100) cannot join NVLink "
+                            "domain \"dom-1\": its NVLink stays on its own NVSwitch baseboard. "
+                            "Only servers whose NVLink leaves the box can be placed in a domain "
+                            "(gb200-tray)."));
 }
 
 void TestPalette::switchDroppedInLaneTakesItsTier()

@@ -296,8 +296,10 @@ void TestTools::boardServerMovedIntoDomainIsRefused()
     QCOMPARE(c.doc.undoStack()->count(), steps);
     QCOMPARE(messages.count(), 1);
     QCOMPARE(messages.first().first().toString(),
-             QStringLiteral("Not moved into the domain: dgx-x (NVIDIA DGX H100) has its own "
-                            "NVSwitch board: its 8 GPUs are an NVLink domain of their own."));
+             QStringLiteral("Not moved into the domain: node \"dgx-x\" (dgx-h100) cannot join "
+                            "NVLink domain \"dom-1\": its NVLink stays on its own NVSwitch "
+                            "baseboard. Only servers whose NVLink leaves the box can be placed in "
+                            "a domain (gb200-tray)."));
 }
 
 void TestTools::switchMovedIntoSpineLaneBecomesSpine()

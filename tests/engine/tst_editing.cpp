@@ -1,9 +1,13 @@
 #include "engine/edit/editing.h"
 #include "engine/edit/handcabling.h"
+#include "engine/fabric/fabricgraph.h"
 #include "engine/io/projectfile.h"
 #include "engine/model/catalog.h"
+#include "engine/model/domainrules.h"
 #include "engine/model/naming.h"
 #include "engine/model/project.h"
+
+#include "tests/engine/analysisfixtures.h"
 
 #include <QtTest>
 
@@ -317,29 +321,67 @@ void TestEditing::domainMembership_data()
     QTest::addColumn<QString>("model");
     QTest::addColumn<QString>("refusal");
 
+    const QString only = QStringLiteral(
+            ". Only servers whose NVLink leaves the box can be placed in a domain (a100-tray, "
+            "b200-tray, gb200-tray)");
     QTest::newRow("GB200 tray") << "gb200-tray" << QString();
-    QTest::newRow("DGX H100") << "dgx-h100"
-                              << "n (NVIDIA DGX H100) has its own NVSwitch board: its 8 GPUs are "
-                                 "an NVLink domain of their own";
-    QTest::newRow("NVL72 rack") << "gb200-nvl72"
-                                << "n (NVIDIA GB200 NVL72 rack) is a whole NVLink domain of 72 "
-                                   "GPUs itself";
-    QTest::newRow("MI300X") << "mi300x"
-                            << "n (AMD Instinct MI300X 8-GPU platform server) joins its GPUs peer "
-                               "to peer inside the box; its links do not leave it";
+    QTest::newRow("B200 tray beside a GB200 tray") << "b200-tray" << QString();
+    QTest::newRow("A100 tray beside a GB200 tray")
+            << "a100-tray"
+            << "node \"n\" (a100-tray, nvlink3) cannot share NVLink domain \"dom-1\" with node "
+               "\"first\" (gb200-tray, nvlink5): all members of a domain must speak the same "
+               "NVLink generation";
+    QTest::newRow("DGX H100")
+            << "dgx-h100"
+            << QStringLiteral("node \"n\" (dgx-h100) cannot join NVLink domain \"dom-1\": its "
+                              "NVLink stays on its own NVSwitch baseboard")
+                       + only;
+    QTest::newRow("NVL72 rack")
+            << "gb200-nvl72"
+            << QStringLiteral("node \"n\" (gb200-nvl72) cannot join NVLink domain \"dom-1\": "
+                              "it is a whole rack-scale NVLink domain already")
+                       + only;
+    QTest::newRow("MI300X")
+            << "mi300x"
+            << QStringLiteral("node \"n\" (mi300x) cannot join NVLink domain \"dom-1\": its GPUs "
+                              "are joined peer to peer inside the server")
+                       + only;
     QTest::newRow("PCIe server") << "pcie-server"
-                                 << "n (Generic 8-GPU PCIe server (H100 PCIe)) has no NVLink; its "
-                                    "GPUs talk over PCIe";
+                                 << QStringLiteral(
+                                            "node \"n\" (pcie-server) cannot join NVLink domain "
+                                            "\"dom-1\": it has no NVLink")
+                                            + only;
 }
 
+// One rule: what the canvas refuses before an edit is what the loader and the fabric graph
+// refuse in the file, word for word; what it allows, both accept.
 void TestEditing::domainMembership()
 {
     QFETCH(QString, model);
     QFETCH(QString, refusal);
+    const Catalog c = fixtures::catalogWithTrays();
     Topology t;
-    t.nodes = {{"n", "n", model.toStdString(), ""}};
-    const std::optional<std::string> r = domainMembershipRefusal(t, Catalog::builtin(), "n");
+    t.domains = {{"dom-1", "rack 1"}};
+    t.nodes = {{"first", "first", "gb200-tray", "dom-1"}};
+    const Node n{"n", "n", model.toStdString(), ""};
+    const std::optional<std::string> r = domainMembershipRefusal(t, c, n, "dom-1");
     QCOMPARE(r ? q(*r) : QString(), refusal);
+
+    t.nodes.push_back(n);
+    t.nodes.back().domain = "dom-1";
+    const std::optional<Error> loaded = validateTopology(t, c, "f.topoplan");
+    const Expected<FabricGraph> built = FabricGraph::build(t, c);
+    if (refusal.isEmpty()) {
+        QVERIFY2(!loaded, loaded ? loaded->text().c_str() : "");
+        QVERIFY2(built.ok(), built.ok() ? "" : built.error().text().c_str());
+        return;
+    }
+    QVERIFY(loaded);
+    QCOMPARE(q(loaded->message), refusal);
+    QCOMPARE(q(loaded->where), QStringLiteral("/topology/nodes/1/domain"));
+    QVERIFY(!built.ok());
+    QCOMPARE(q(built.error().message), refusal);
+    QCOMPARE(q(built.error().where), QStringLiteral("/topology/nodes/1/domain"));
 }
 
 void TestEditing::unusedIds()

@@ -88,7 +88,7 @@ private Q_SLOTS:
     void nicOfFollowsPcieAffinity();
     void linkEdgesCarryMediumAndCount();
     void bundleAtNodeUsesConsecutiveNics();
-    void infersMissingMedium();
+    void linkWithoutMediumIsRefused();
     void hops_data();
     void hops();
     void switchDistancesInThreeTiers();
@@ -334,37 +334,29 @@ void TestFabricGraph::bundleAtNodeUsesConsecutiveNics()
     QCOMPARE(int(g.edgeCount()), 2 * (16 + 16 + 4 + 2));
 }
 
-void TestFabricGraph::infersMissingMedium()
+// A link names its medium: the builder asks validateTopology(), which names the medium both
+// ends would speak, or says there is none.
+void TestFabricGraph::linkWithoutMediumIsRefused()
 {
-    // Links that name no medium get the one both ends speak (Catalog::inferMedium).
     TopologyBuilder b;
     const std::string leaf = b.addSwitch("qm9700");
-    const std::string core = b.addSwitch("q3400", Tier::Spine);
     const std::string n1 = b.node("dgx-h100");
-    const std::string n2 = b.node("dgx-a100");
     b.cable(n1, 0, leaf, "");
-    b.cable(n2, 0, leaf, "");
-    b.bundle(leaf, core, "");
-    b.direct(n1, 1, n2, 1, "");
-    const FabricGraph g = buildOrFail(b.topology);
-    QStringList media;
-    for (std::size_t e = 0; e < g.edgeCount(); e += 2) {
-        if (g.edge(e).link >= 0)
-            media << q(g.edge(e).medium->id);
-    }
-    // NDR NIC on an NDR switch, HDR NIC on it (the lower rate), NDR to an XDR switch (the
-    // lower rate again), and a direct cable in the first node's NIC medium.
-    QCOMPARE(media, QStringList({QStringLiteral("ib-ndr"), QStringLiteral("ib-hdr"),
-                                 QStringLiteral("ib-ndr"), QStringLiteral("ib-ndr")}));
+    Expected<FabricGraph> g = FabricGraph::build(b.topology, Catalog::builtin());
+    QVERIFY(!g.ok());
+    QCOMPARE(q(g.error().where), QStringLiteral("/topology/links/0/medium"));
+    QVERIFY2(q(g.error().message).contains(QStringLiteral("(for this link: \"ib-ndr\")")),
+             g.error().message.c_str());
 
-    // An InfiniBand switch and an Ethernet switch share no medium: a link between them that
-    // names none is refused rather than given one the loader would refuse.
-    const std::string eth = b.addSwitch("eth-100g", Tier::Spine);
-    b.bundle(leaf, eth, "");
-    const Expected<FabricGraph> mixed = FabricGraph::build(b.topology, Catalog::builtin());
-    QVERIFY(!mixed.ok());
-    QVERIFY2(q(mixed.error().message).contains(QStringLiteral("none that both ends speak")),
-             mixed.error().message.c_str());
+    // An InfiniBand switch and an Ethernet switch share no medium.
+    TopologyBuilder mixed;
+    const std::string ib = mixed.addSwitch("qm9700");
+    const std::string eth = mixed.addSwitch("eth-100g", Tier::Spine);
+    mixed.bundle(ib, eth, "");
+    g = FabricGraph::build(mixed.topology, Catalog::builtin());
+    QVERIFY(!g.ok());
+    QVERIFY2(q(g.error().message).contains(QStringLiteral("none that both ends speak")),
+             g.error().message.c_str());
 }
 
 void TestFabricGraph::hops_data()
@@ -504,29 +496,42 @@ void TestFabricGraph::rejects_data()
     QTest::addColumn<QString>("where");
     QTest::addColumn<QString>("message");
 
-    QTest::newRow("unknown server") << 0 << "/topology/nodes/1/model"
-                                    << "node \"node-2\": unknown server model \"dgx-h900\"";
-    QTest::newRow("unknown switch") << 1 << "/topology/switches/0/model"
-                                    << "switch \"leaf-1\": unknown switch model \"qm1\"";
-    QTest::newRow("unknown device") << 2 << "/topology/links/0/b/device"
-                                    << "link \"link-1\": unknown device \"leaf-9\"";
+    // The validator's words (validateTopology(), which the builder asks first).
+    QTest::newRow("unknown server")
+            << 0 << "/topology/nodes/1/model"
+            << "unknown server model \"dgx-h900\" (did you mean \"dgx-h100\"? known server "
+               "models: dgx-h100, dgx-a100, dgx-b200, hgx-h200, hgx-h800 and 4 more)";
+    QTest::newRow("unknown switch")
+            << 1 << "/topology/switches/0/model"
+            << "unknown switch model \"qm1\" (known switch models: q3400, qm8700, qm9700, "
+               "sn5600, eth-100g)";
+    QTest::newRow("unknown device")
+            << 2 << "/topology/links/0/b/device"
+            << "no node or switch has the id \"leaf-9\" (did you mean \"leaf-1\"? known "
+               "devices: leaf-1, node-1, node-2)";
     QTest::newRow("port out of range")
             << 3 << "/topology/links/1/a/port"
-            << "link \"link-2\": node \"node-1\" (dgx-h100) has NIC ports 0..7, the link needs "
-               "ports 7..8";
-    QTest::newRow("unknown medium") << 4 << "/topology/links/0/medium"
-                                    << "link \"link-1\": unknown medium \"ib-fdr\"";
-    QTest::newRow("unknown domain") << 5 << "/topology/nodes/0/domain"
-                                    << "node \"node-1\": unknown NVLink domain \"dom-7\"";
+            << "ports 7 to 8 (a bundle of 2 cables) do not exist: \"node-1\" (dgx-h100) has 8 "
+               "compute NICs, numbered 0 to 7";
+    QTest::newRow("unknown medium")
+            << 4 << "/topology/links/0/medium"
+            << "unknown medium \"ib-fdr\" (did you mean \"ib-hdr\"? known network media: "
+               "ib-hdr, ib-ndr, ib-xdr, eth-100, eth-400 and 3 more)";
+    QTest::newRow("unknown domain")
+            << 5 << "/topology/nodes/0/domain"
+            << "no NVLink domain has the id \"dom-7\" (did you mean \"dom-1\"? known domains: "
+               "dom-1)";
     QTest::newRow("board server in a domain")
             << 6 << "/topology/nodes/0/domain"
-            << "node \"node-1\" is a dgx-h100, which cannot join NVLink domain \"dom-1\": only "
-               "servers whose NVLink leaves the box can be placed in a domain";
+            << "node \"node-1\" (dgx-h100) cannot join NVLink domain \"dom-1\": its NVLink stays "
+               "on its own NVSwitch baseboard. Only servers whose NVLink leaves the box can be "
+               "placed in a domain (gb200-tray)";
     QTest::newRow("empty bundle") << 7 << "/topology/links/0/count"
-                                  << "link \"link-1\": expected a cable count of at least 1, got 0";
+                                  << "expected a positive number of cables, found 0";
     QTest::newRow("link to a domain")
             << 8 << "/topology/links/0/a/device"
-            << "link \"link-1\": \"dom-1\" is an NVLink domain; a link joins nodes and switches";
+            << "\"dom-1\" is an NVLink domain; a link joins nodes and switches (NVLink is "
+               "expressed by placing nodes in the domain)";
 }
 
 void TestFabricGraph::rejects()
