@@ -20,6 +20,7 @@
 #include "engine/model/workload.h"
 
 #include <QCheckBox>
+#include <QDate>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
@@ -27,8 +28,10 @@
 #include <QImage>
 #include <QLineEdit>
 #include <QPainter>
+#include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -57,6 +60,47 @@ Run runCli(const std::vector<std::string> &args)
     r.out = out.str();
     r.err = err.str();
     return r;
+}
+
+// The golden file `name` under tests/data/golden/export: compared with `now`, or rewritten
+// from it with TOPOPLAN_UPDATE_GOLDEN=1 (review the diff before committing it).
+void compareGolden(const QString &name, QByteArray now)
+{
+    // The title block's date is the day of the export: the golden files say "<date>".
+    now.replace(QDate::currentDate().toString(Qt::ISODate).toUtf8(), "<date>");
+    const QString path = QStringLiteral(TOPOPLAN_SOURCE_DIR "tests/data/golden/export/") + name;
+    if (qEnvironmentVariableIntValue("TOPOPLAN_UPDATE_GOLDEN") == 1) {
+        QFile out(path);
+        QVERIFY2(out.open(QIODevice::WriteOnly), qPrintable(path));
+        out.write(now);
+        return;
+    }
+    QFile in(path);
+    QVERIFY2(in.open(QIODevice::ReadOnly),
+             qPrintable(path + QStringLiteral(" is missing; run with TOPOPLAN_UPDATE_GOLDEN=1")));
+    const QList<QByteArray> expected = in.readAll().split('\n'), lines = now.split('\n');
+    for (qsizetype i = 0; i < std::max(expected.size(), lines.size()); ++i) {
+        if (expected.value(i) != lines.value(i))
+            QFAIL(qPrintable(QStringLiteral("%1 differs at line %2:\n  golden: %3\n  now:    %4")
+                                     .arg(path)
+                                     .arg(i + 1)
+                                     .arg(QString::fromUtf8(expected.value(i)),
+                                          QString::fromUtf8(lines.value(i)))));
+    }
+}
+
+// What a poppler tool prints for `args`; fails the test when the tool is missing (poppler-utils
+// comes with packaging/install-deps.sh).
+QByteArray poppler(const QString &tool, const QStringList &args)
+{
+    const QString exe = QStandardPaths::findExecutable(tool);
+    if (exe.isEmpty())
+        return QByteArray();
+    QProcess p;
+    p.start(exe, args);
+    if (!p.waitForFinished(60'000) || p.exitCode() != 0)
+        return QByteArray();
+    return p.readAllStandardOutput();
 }
 
 QByteArray readAll(const QString &path)
@@ -100,6 +144,7 @@ private Q_SLOTS:
     void diagramsWriteThroughTheAtomicWriter();
     void everyFormatShowsTheWholeFigure();
     void exportOptionsSetTitleAndBackground();
+    void goldenDiagrams();
 
 private:
     QTemporaryDir m_dir;
@@ -465,6 +510,47 @@ void TestExport::exportOptionsSetTitleAndBackground()
     w.exportDiagram(windowOut, QStringLiteral("Window title"), true, true);
     QVERIFY(exported.wait(20000));
     QCOMPARE(QImage(windowOut).pixelColor(2, 2), QColor(Qt::white));
+}
+
+// The diagram files byte for byte (SVG) and as read back by poppler (PDF: the page size and
+// every word on it), so that any change to what a design document receives is a reviewed
+// diff. The SVG keeps its words as real <text>: every device's name is the text of a <text>
+// element, searchable and editable in Inkscape, never turned into outlines.
+void TestExport::goldenDiagrams()
+{
+    const QString svgPath = m_dir.filePath(QStringLiteral("golden.svg"));
+    Run r = runCli({"export", m_sample.toStdString(), "-o", svgPath.toStdString()});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const QByteArray svg = readAll(svgPath);
+    QSet<QString> texts;
+    QXmlStreamReader xml(svg);
+    while (!xml.atEnd()) {
+        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == u"text")
+            texts.insert(xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed());
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    Expected<Project> p = loadProject(m_sample.toStdString());
+    QVERIFY(p);
+    for (const Node &n : p->topology.nodes)
+        QVERIFY2(texts.contains(QString::fromStdString(n.name)), n.name.c_str());
+    for (const Switch &sw : p->topology.switches)
+        QVERIFY2(texts.contains(QString::fromStdString(sw.name)), sw.name.c_str());
+    compareGolden(QStringLiteral("sample.svg"), svg);
+
+    const QString pdfPath = m_dir.filePath(QStringLiteral("golden.pdf"));
+    r = runCli({"export", m_sample.toStdString(), "-o", pdfPath.toStdString()});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    QByteArray info = poppler(QStringLiteral("pdfinfo"), {pdfPath});
+    QVERIFY2(!info.isEmpty(), "pdfinfo (poppler-utils) is missing or failed");
+    QByteArray read;
+    for (const QByteArray &line : info.split('\n')) {
+        if (line.startsWith("Pages:") || line.startsWith("Page size:") || line.startsWith("Title:"))
+            read += line.simplified() + '\n';
+    }
+    read += "---\n"
+            + poppler(QStringLiteral("pdftotext"),
+                      {QStringLiteral("-layout"), pdfPath, QStringLiteral("-")});
+    compareGolden(QStringLiteral("sample.pdf.txt"), read);
 }
 
 QTEST_MAIN(TestExport)
