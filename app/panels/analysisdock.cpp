@@ -3,12 +3,11 @@
 #include "app/common/diagramstyle.h"
 #include "app/common/units.h"
 #include "app/document/document.h"
+#include "app/panels/jobeditor.h"
 
 #include "engine/model/naming.h"
 #include "engine/plan/diagnosticstext.h"
 
-#include <QComboBox>
-#include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -16,19 +15,16 @@
 #include <QListWidget>
 #include <QLocale>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QStyle>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace topoplan {
 
 namespace {
 
 constexpr int kIdsRole = Qt::UserRole;
-constexpr int kMaxDegree = 1 << 16;
 
 QString qs(const std::string &s)
 {
@@ -41,23 +37,6 @@ QStringList toIds(const std::vector<std::string> &ids)
     for (const std::string &id : ids)
         list.append(qs(id));
     return list;
-}
-
-QSpinBox *degreeSpin(QWidget *parent, const char *name, int minimum)
-{
-    auto *box = new QSpinBox(parent);
-    box->setObjectName(QLatin1String(name));
-    box->setRange(minimum, kMaxDegree);
-    box->setKeyboardTracking(false); // typing "16" is one edit, not 1 then 16
-    return box;
-}
-
-// A form label whose mnemonic focuses `buddy` (a row holding a layout has none by itself).
-QLabel *buddyLabel(const QString &text, QWidget *buddy, QWidget *parent)
-{
-    auto *label = new QLabel(text, parent);
-    label->setBuddy(buddy);
-    return label;
 }
 
 // "What-if: leaf-1, link-3 failed ...": the elements the design has marked failed, which the
@@ -100,7 +79,10 @@ AnalysisDock::AnalysisDock(AnalysisController *controller, QWidget *parent)
     setObjectName(QStringLiteral("analysisDock"));
     auto *body = new QWidget(this);
     auto *row = new QHBoxLayout(body);
-    row->addWidget(createJobPanel());
+    m_job = new JobEditor(controller, body);
+    connect(m_job, &JobEditor::message, this, &AnalysisDock::message);
+    connect(m_job, &JobEditor::bestPlanApplied, this, &AnalysisDock::bestPlanApplied);
+    row->addWidget(m_job);
     row->addWidget(createResultPanel(), 3);
     row->addWidget(createDiagnosticsPanel(), 2);
     setWidget(body);
@@ -110,76 +92,6 @@ AnalysisDock::AnalysisDock(AnalysisController *controller, QWidget *parent)
             m_headline->setText(tr("Analysing..."));
     });
     connect(controller, &AnalysisController::finished, this, &AnalysisDock::showOutcome);
-    connect(&m_planner, &QFutureWatcherBase::finished, this, &AnalysisDock::onPlanned);
-}
-
-AnalysisDock::~AnalysisDock()
-{
-    m_planner.waitForFinished();
-}
-
-QWidget *AnalysisDock::createJobPanel()
-{
-    auto *group = new QGroupBox(tr("Training job"), this);
-    auto *form = new QFormLayout(group);
-    m_model = new QComboBox(group);
-    m_model->setObjectName(QStringLiteral("modelBox"));
-    m_model->setToolTip(tr("The transformer to train: a preset, or the project's own"));
-    connect(m_model, &QComboBox::activated, this, &AnalysisDock::onModelChosen);
-    form->addRow(tr("&Model:"), m_model);
-
-    m_globalBatch = degreeSpin(group, "globalBatch", 1);
-    m_globalBatch->setToolTip(tr("Sequences per optimizer step"));
-    m_microBatch = degreeSpin(group, "microBatch", 1);
-    m_recompute = new QComboBox(group);
-    m_recompute->setObjectName(QStringLiteral("recompute"));
-    m_recompute->addItem(tr("None"), int(Recompute::None));
-    m_recompute->addItem(tr("Selective"), int(Recompute::Selective));
-    m_recompute->addItem(tr("Full"), int(Recompute::Full));
-    m_precision = new QComboBox(group);
-    m_precision->setObjectName(QStringLiteral("precision"));
-    m_precision->addItem(QStringLiteral("BF16"), int(Precision::BF16));
-    m_precision->addItem(QStringLiteral("FP8"), int(Precision::FP8));
-    auto *batch = new QHBoxLayout;
-    batch->addWidget(m_globalBatch, 2);
-    batch->addWidget(buddyLabel(tr("m&icro:"), m_microBatch, group));
-    batch->addWidget(m_microBatch, 1);
-    form->addRow(buddyLabel(tr("&Batch:"), m_globalBatch, group), batch);
-    auto *modes = new QHBoxLayout;
-    modes->addWidget(m_recompute);
-    modes->addWidget(m_precision);
-    form->addRow(buddyLabel(tr("&Recompute:"), m_recompute, group), modes);
-
-    m_tp = degreeSpin(group, "tp", 1);
-    m_pp = degreeSpin(group, "pp", 1);
-    m_dp = degreeSpin(group, "dp", 0);
-    m_dp->setSpecialValueText(tr("auto"));
-    m_dp->setToolTip(tr("Data-parallel width; auto: GPUs / (TP x CP x PP)"));
-    m_cp = degreeSpin(group, "cp", 1);
-    m_ep = degreeSpin(group, "ep", 1);
-    auto *degrees = new QHBoxLayout;
-    const std::pair<Dim, QSpinBox *> boxes[]
-            = {{Dim::TP, m_tp}, {Dim::PP, m_pp}, {Dim::DP, m_dp}, {Dim::CP, m_cp}, {Dim::EP, m_ep}};
-    for (const auto &[dim, box] : boxes) {
-        degrees->addWidget(new QLabel(qs(diagtext::dimName(dim)), group));
-        degrees->addWidget(box);
-        connect(box, &QSpinBox::valueChanged, this,
-                [this, dim = dim](int value) { onDegreeChanged(dim, value); });
-    }
-    form->addRow(buddyLabel(tr("&Plan:"), m_tp, group), degrees);
-    for (QSpinBox *box : {m_globalBatch, m_microBatch})
-        connect(box, &QSpinBox::valueChanged, this, &AnalysisDock::onTrainingChanged);
-    for (QComboBox *box : {m_recompute, m_precision})
-        connect(box, &QComboBox::activated, this, &AnalysisDock::onTrainingChanged);
-
-    m_bestPlan = new QPushButton(tr("Find &Best Plan"), group);
-    m_bestPlan->setObjectName(QStringLiteral("bestPlanButton"));
-    m_bestPlan->setToolTip(tr("Try every valid TP, CP, EP, PP, DP, micro-batch, interleave and "
-                              "recompute for this model on this cluster and apply the fastest "
-                              "that fits in memory"));
-    connect(m_bestPlan, &QPushButton::clicked, this, &AnalysisDock::applyBestPlan);
-    form->addRow(m_bestPlan);
-    return group;
 }
 
 QWidget *AnalysisDock::createResultPanel()
@@ -268,201 +180,14 @@ QWidget *AnalysisDock::createDiagnosticsPanel()
     return group;
 }
 
-QSpinBox *AnalysisDock::degreeBox(Dim dim) const
-{
-    switch (dim) {
-    case Dim::TP:
-        return m_tp;
-    case Dim::PP:
-        return m_pp;
-    case Dim::DP:
-        return m_dp;
-    case Dim::CP:
-        return m_cp;
-    case Dim::EP:
-        return m_ep;
-    case Dim::EDP:
-        break;
-    }
-    return nullptr;
-}
-
 void AnalysisDock::setDocument(Document *document)
 {
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
     m_document = document;
-    if (document) {
-        connect(document, &Document::changed, this, [this](const ChangeEvent &event) {
-            if (event.kind == ChangeEvent::ProjectChanged
-                || event.kind == ChangeEvent::ProjectReset)
-                refreshJob();
-        });
-    }
-    refreshJob();
+    m_job->setDocument(document);
     m_headline->setText(tr("Analysing..."));
     m_breakdown->clear();
     m_groups->clear();
     m_diagnostics->clear();
-}
-
-void AnalysisDock::refreshJob()
-{
-    m_refreshing = true;
-    const Job job = m_document ? ChangeJob::current(m_document) : Job{};
-    m_model->clear();
-    m_model->addItem(tr("Choose a model..."), QString());
-    for (const std::string &name : workloadPresetNames())
-        m_model->addItem(qs(name), qs(name));
-    if (job.workload) {
-        const QString name = qs(job.workload->model.name);
-        int index = m_model->findData(name);
-        Expected<Workload> preset = workloadPreset(job.workload->model.name);
-        if (index < 0 || !preset || preset->model != job.workload->model) {
-            m_model->addItem(name.isEmpty() ? tr("The project's model")
-                                            : tr("%1 (project)").arg(name),
-                             QStringLiteral("project"));
-            index = m_model->count() - 1;
-        }
-        m_model->setCurrentIndex(index);
-        const TrainingSpec &t = job.workload->training;
-        m_globalBatch->setValue(t.globalBatch);
-        m_microBatch->setValue(t.microBatch);
-        m_recompute->setCurrentIndex(m_recompute->findData(int(t.recompute)));
-        m_precision->setCurrentIndex(m_precision->findData(int(t.precision)));
-    }
-    const Plan plan = job.plan.value_or(Plan{});
-    m_tp->setValue(plan.tp);
-    m_pp->setValue(plan.pp);
-    m_dp->setValue(job.plan ? plan.dp : 0);
-    m_cp->setValue(plan.cp);
-    m_ep->setValue(plan.ep);
-    for (QWidget *w :
-         std::initializer_list<QWidget *>{m_globalBatch, m_microBatch, m_recompute, m_precision,
-                                          m_tp, m_pp, m_dp, m_cp, m_ep, m_bestPlan})
-        w->setEnabled(job.workload.has_value() && !m_planner.isRunning());
-    m_refreshing = false;
-}
-
-void AnalysisDock::pushJob(const Job &job, const QString &text, const QString &field)
-{
-    if (!m_document || job == ChangeJob::current(m_document))
-        return;
-    m_document->undoStack()->push(new ChangeJob(m_document, job, text, field));
-}
-
-void AnalysisDock::onModelChosen(int index)
-{
-    if (m_refreshing || !m_document)
-        return;
-    const std::string name = m_model->itemData(index).toString().toStdString();
-    Expected<Workload> preset = workloadPreset(name);
-    if (!preset)
-        return; // the placeholder or the project's own model: nothing changes
-    Job job = ChangeJob::current(m_document);
-    job.workload = *preset;
-    pushJob(job, tr("Train %1").arg(qs(name)), QString());
-    if (!job.plan)
-        applyBestPlan(); // a new job: start from the plan that runs best here
-}
-
-void AnalysisDock::onDegreeChanged(Dim dim, int value)
-{
-    if (m_refreshing || !m_document)
-        return;
-    Job job = ChangeJob::current(m_document);
-    Plan plan = job.plan.value_or(Plan{});
-    if (!job.plan)
-        plan.dp = 0; // derived from the GPU count
-    switch (dim) {
-    case Dim::TP:
-        plan.tp = value;
-        break;
-    case Dim::PP:
-        plan.pp = value;
-        break;
-    case Dim::DP:
-        plan.dp = value;
-        break;
-    case Dim::CP:
-        plan.cp = value;
-        break;
-    case Dim::EP:
-        plan.ep = value;
-        break;
-    case Dim::EDP:
-        return;
-    }
-    // A stated dp that no longer multiplies out is re-derived, as on the command line.
-    if (dim != Dim::DP)
-        plan.dp = 0;
-    job.plan = plan;
-    const QString name = qs(diagtext::dimName(dim));
-    pushJob(job, tr("Set %1 to %2").arg(name).arg(value), name);
-}
-
-void AnalysisDock::onTrainingChanged()
-{
-    if (m_refreshing || !m_document)
-        return;
-    Job job = ChangeJob::current(m_document);
-    if (!job.workload)
-        return;
-    TrainingSpec &t = job.workload->training;
-    t.globalBatch = m_globalBatch->value();
-    t.microBatch = m_microBatch->value();
-    t.recompute = Recompute(m_recompute->currentData().toInt());
-    t.precision = Precision(m_precision->currentData().toInt());
-    pushJob(job, tr("Change Training Settings"), QStringLiteral("training"));
-}
-
-void AnalysisDock::applyBestPlan()
-{
-    if (!m_document || m_planner.isRunning() || !m_document->project().workload)
-        return;
-    const Workload workload = *m_document->project().workload;
-    m_plannedFor = m_document;
-    m_bestPlan->setEnabled(false);
-    m_bestPlan->setText(tr("Planning..."));
-    m_planner.setFuture(QtConcurrent::run(
-            [topology = m_document->project().topology, catalog = m_document->catalog(),
-             analyzer = m_controller->analyzer(), workload]() -> PlannerResult {
-                PlannerOptions options;
-                options.top = 1;
-                if (analyzer && analyzer->topology() == topology)
-                    return planJob(*analyzer, workload, {}, options);
-                Expected<Analyzer> fresh = Analyzer::create(topology, catalog);
-                return fresh ? planJob(*fresh, workload, {}, options) : PlannerResult{};
-            }));
-}
-
-void AnalysisDock::onPlanned()
-{
-    m_bestPlan->setText(tr("Find &Best Plan"));
-    const PlannerResult r = m_planner.result();
-    if (m_plannedFor != m_document || !m_document) {
-        refreshJob();
-        return;
-    }
-    if (r.plans.empty()) {
-        Q_EMIT message(
-                tr("No plan of %n tried fits in memory on this cluster", nullptr, r.considered));
-        refreshJob();
-        return;
-    }
-    const AnalysisResult &best = r.plans.front();
-    Job job = ChangeJob::current(m_document);
-    job.workload = best.workload;
-    job.plan = best.plan;
-    pushJob(job, tr("Apply Best Plan"), QString());
-    refreshJob();
-    Q_EMIT message(tr("Best of %1 valid plans that fit: TP %2, PP %3, DP %4 at %5")
-                           .arg(r.fitting)
-                           .arg(best.plan.tp)
-                           .arg(best.plan.pp)
-                           .arg(best.plan.dp)
-                           .arg(units::tokensPerSecond(best.step.tokensPerS)));
-    Q_EMIT bestPlanApplied();
 }
 
 void AnalysisDock::showOutcome(const AnalysisOutcome &outcome)

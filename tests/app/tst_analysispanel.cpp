@@ -17,6 +17,7 @@
 #include "app/document/jobcommands.h"
 #include "app/panels/analysisdock.h"
 #include "app/panels/failuresdock.h"
+#include "app/panels/jobeditor.h"
 #include "app/tools/selecttool.h"
 #include "app/window/mainwindow.h"
 
@@ -29,6 +30,7 @@
 #include "engine/plan/planner.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QLabel>
@@ -93,6 +95,7 @@ private Q_SLOTS:
     void fittedDiagramKeepsClearOfTheCard_data();
     void fittedDiagramKeepsClearOfTheCard();
     void failedLeafReanalysesAndN1RanksIt();
+    void softwareAndExpertsAreUndoableEdits();
 
 private:
     void openSample(MainWindow &w);
@@ -471,6 +474,61 @@ void TestAnalysisPanel::failedLeafReanalysesAndN1RanksIt()
     table->selectRow(0);
     QCOMPARE(doc->selection(),
              QSet<QString>{QString::fromStdString(engine->rows.front().element.device)});
+}
+
+// The training software, its overlaps and a mixture-of-experts model's layer layout are the
+// user's to state in the window, not only in the file: each click is one undo step the engine
+// re-analyses, and undo puts the file's value back.
+void TestAnalysisPanel::softwareAndExpertsAreUndoableEdits()
+{
+    MainWindow w;
+    openSample(w);
+    JobEditor *job = w.analysisDock()->jobEditor();
+    QUndoStack *undo = w.document()->undoStack();
+    const Workload before = *w.document()->project().workload;
+    QVERIFY(!before.training.tpCommOverlap);
+    QVERIFY(!job->firstDenseLayersBox()->isVisible()); // a dense model: no experts row
+    const double tokensBefore = w.analysis()->outcome()->result->step.tokensPerS;
+
+    QTest::mouseClick(job->tpOverlapBox(), Qt::LeftButton);
+    QVERIFY(w.document()->project().workload->training.tpCommOverlap);
+    QCOMPARE(undo->text(undo->count() - 1), QStringLiteral("Change Training Settings"));
+    QVERIFY(settled(w.analysis()));
+    // Re-analysed with the overlap: the chunked GEMMs and the hidden collectives change the
+    // step (for GPT-3 at micro-batch 1 the 256-row chunks cost more than the overlap hides).
+    QVERIFY(w.analysis()->outcome()->result->workload.training.tpCommOverlap);
+    QVERIFY(w.analysis()->outcome()->result->step.tokensPerS != tokensBefore);
+
+    // The software by keyboard, as a user picks a combo entry.
+    QComboBox *software = job->softwareBox();
+    software->setFocus();
+    QTest::keyClick(software, Qt::Key_End);
+    QCOMPARE(w.document()->project().workload->training.software,
+             std::optional<Software>(Software::MegatronLM2021));
+    undo->undo();
+    undo->undo();
+    QCOMPARE(*w.document()->project().workload, before);
+    QVERIFY(!job->tpOverlapBox()->isChecked());
+    QCOMPARE(software->currentIndex(), 0);
+
+    // DeepSeek-V3: the experts row shows the preset's layout, and an edit of it is the
+    // project's own model from then on.
+    QComboBox *model = job->modelBox();
+    const int deepseek = model->findData(QStringLiteral("deepseek-v3"));
+    QVERIFY(deepseek > 0);
+    model->setCurrentIndex(deepseek);
+    Q_EMIT model->activated(deepseek);
+    QVERIFY(QTest::qWaitFor([job] { return !job->isPlanning(); }, kTimeoutMs));
+    QVERIFY(job->firstDenseLayersBox()->isVisible());
+    QCOMPARE(job->firstDenseLayersBox()->value(), 3);
+    QCOMPARE(job->sharedExpertsBox()->value(), 1);
+    typeInto(job->firstDenseLayersBox(), 5);
+    QCOMPARE(w.document()->project().workload->model.firstDenseLayers, 5);
+    QCOMPARE(undo->text(undo->count() - 1), QStringLiteral("Change the Experts' Layers"));
+    QVERIFY(model->currentText().endsWith(QStringLiteral("(project)")));
+    if (qEnvironmentVariableIsSet("TOPOPLAN_SCREENSHOTS"))
+        w.grab().save(QDir(qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"))
+                              .filePath(QStringLiteral("job-editor.png")));
 }
 
 QTEST_MAIN(TestAnalysisPanel)

@@ -1,0 +1,437 @@
+#include "app/panels/jobeditor.h"
+
+#include "app/common/units.h"
+#include "app/document/document.h"
+
+#include "engine/plan/diagnosticstext.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QUndoStack>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace topoplan {
+
+namespace {
+
+constexpr int kMaxDegree = 1 << 16;
+constexpr int kUnset = -1; // a combo box entry for "as the software's defaults say"
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+QSpinBox *spin(QWidget *parent, const char *name, int minimum, int maximum = kMaxDegree)
+{
+    auto *box = new QSpinBox(parent);
+    box->setObjectName(QLatin1String(name));
+    box->setRange(minimum, maximum);
+    box->setKeyboardTracking(false); // typing "16" is one edit, not 1 then 16
+    return box;
+}
+
+// A form label whose mnemonic focuses `buddy` (a row holding a layout has none by itself).
+QLabel *buddyLabel(const QString &text, QWidget *buddy, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setBuddy(buddy);
+    return label;
+}
+
+template<typename E>
+int dataOf(const std::optional<E> &value)
+{
+    return value ? int(*value) : kUnset;
+}
+
+template<typename E>
+std::optional<E> valueOf(const QComboBox *box)
+{
+    const int v = box->currentData().toInt();
+    return v == kUnset ? std::nullopt : std::optional<E>(E(v));
+}
+
+} // namespace
+
+JobEditor::JobEditor(AnalysisController *controller, QWidget *parent)
+    : QGroupBox(tr("Training job"), parent)
+    , m_controller(controller)
+{
+    setObjectName(QStringLiteral("jobEditor"));
+    auto *form = new QFormLayout(this);
+    m_model = new QComboBox(this);
+    m_model->setObjectName(QStringLiteral("modelBox"));
+    m_model->setToolTip(tr("The transformer to train: a preset, or the project's own"));
+    connect(m_model, &QComboBox::activated, this, &JobEditor::onModelChosen);
+    form->addRow(tr("&Model:"), m_model);
+
+    m_globalBatch = spin(this, "globalBatch", 1);
+    m_globalBatch->setToolTip(tr("Sequences per optimizer step"));
+    m_microBatch = spin(this, "microBatch", 1);
+    m_recompute = new QComboBox(this);
+    m_recompute->setObjectName(QStringLiteral("recompute"));
+    m_recompute->addItem(tr("None"), int(Recompute::None));
+    m_recompute->addItem(tr("Selective"), int(Recompute::Selective));
+    m_recompute->addItem(tr("Full"), int(Recompute::Full));
+    m_precision = new QComboBox(this);
+    m_precision->setObjectName(QStringLiteral("precision"));
+    m_precision->addItem(QStringLiteral("BF16"), int(Precision::BF16));
+    m_precision->addItem(QStringLiteral("FP8"), int(Precision::FP8));
+    auto *batch = new QHBoxLayout;
+    batch->addWidget(m_globalBatch, 2);
+    batch->addWidget(buddyLabel(tr("m&icro:"), m_microBatch, this));
+    batch->addWidget(m_microBatch, 1);
+    form->addRow(buddyLabel(tr("&Batch:"), m_globalBatch, this), batch);
+    auto *modes = new QHBoxLayout;
+    modes->addWidget(m_recompute);
+    modes->addWidget(m_precision);
+    form->addRow(buddyLabel(tr("&Recompute:"), m_recompute, this), modes);
+    QWidget *software = createSoftwareRow();
+    form->addRow(buddyLabel(tr("&Software:"), m_software, this), software);
+    m_expertsRow = createExpertsRow();
+    form->addRow(buddyLabel(tr("E&xperts:"), m_firstDense, this), m_expertsRow);
+
+    m_tp = spin(this, "tp", 1);
+    m_pp = spin(this, "pp", 1);
+    m_dp = spin(this, "dp", 0);
+    m_dp->setSpecialValueText(tr("auto"));
+    m_dp->setToolTip(tr("Data-parallel width; auto: GPUs / (TP x CP x PP)"));
+    m_cp = spin(this, "cp", 1);
+    m_ep = spin(this, "ep", 1);
+    auto *degrees = new QHBoxLayout;
+    const std::pair<Dim, QSpinBox *> boxes[]
+            = {{Dim::TP, m_tp}, {Dim::PP, m_pp}, {Dim::DP, m_dp}, {Dim::CP, m_cp}, {Dim::EP, m_ep}};
+    for (const auto &[dim, box] : boxes) {
+        degrees->addWidget(new QLabel(qs(diagtext::dimName(dim)), this));
+        degrees->addWidget(box);
+        connect(box, &QSpinBox::valueChanged, this,
+                [this, dim = dim](int value) { onDegreeChanged(dim, value); });
+    }
+    form->addRow(buddyLabel(tr("&Plan:"), m_tp, this), degrees);
+    for (QSpinBox *box : {m_globalBatch, m_microBatch})
+        connect(box, &QSpinBox::valueChanged, this, &JobEditor::onTrainingChanged);
+    for (QComboBox *box : {m_recompute, m_precision, m_software, m_gradReduce})
+        connect(box, &QComboBox::activated, this, &JobEditor::onTrainingChanged);
+    for (QCheckBox *box : {m_tpOverlap, m_epOverlap, m_fsdp})
+        connect(box, &QCheckBox::clicked, this, &JobEditor::onTrainingChanged);
+
+    m_bestPlan = new QPushButton(tr("Find &Best Plan"), this);
+    m_bestPlan->setObjectName(QStringLiteral("bestPlanButton"));
+    m_bestPlan->setToolTip(tr("Try every valid TP, CP, EP, PP, DP, micro-batch, interleave and "
+                              "recompute for this model on this cluster and apply the fastest "
+                              "that fits in memory"));
+    connect(m_bestPlan, &QPushButton::clicked, this, &JobEditor::applyBestPlan);
+    form->addRow(m_bestPlan);
+    connect(&m_planner, &QFutureWatcherBase::finished, this, &JobEditor::onPlanned);
+}
+
+JobEditor::~JobEditor()
+{
+    m_planner.waitForFinished();
+}
+
+// The training software and what it overlaps: each changes the projected step (README, "How
+// the projections are made"), so each is the user's to state.
+QWidget *JobEditor::createSoftwareRow()
+{
+    auto *row = new QWidget(this);
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_software = new QComboBox(row);
+    m_software->setObjectName(QStringLiteral("software"));
+    m_software->addItem(tr("Megatron-Core (default)"), kUnset);
+    m_software->addItem(tr("Megatron-Core"), int(Software::MegatronCore));
+    m_software->addItem(tr("Megatron-LM 2021"), int(Software::MegatronLM2021));
+    m_software->setToolTip(tr("Current Megatron-Core fuses attention and overlaps the gradient "
+                              "reduction, parameter gather and pipeline sends; the Megatron-LM of "
+                              "2021 did not"));
+    m_gradReduce = new QComboBox(row);
+    m_gradReduce->setObjectName(QStringLiteral("gradReduce"));
+    m_gradReduce->addItem(tr("Gradients: as the software does"), kUnset);
+    m_gradReduce->addItem(tr("Gradients in FP32"), int(GradReduce::FP32));
+    m_gradReduce->addItem(tr("Gradients in BF16"), int(GradReduce::BF16));
+    m_gradReduce->setToolTip(tr("The type gradients are accumulated and reduced in over data "
+                                "parallelism: memory and the data-parallel traffic"));
+    m_tpOverlap = new QCheckBox(tr("TP overlap"), row);
+    m_tpOverlap->setObjectName(QStringLiteral("tpCommOverlap"));
+    m_tpOverlap->setToolTip(tr("Tensor-parallel all-gathers and reduce-scatters pipelined with "
+                               "the GEMMs that use them (Megatron-Core tp_comm_overlap)"));
+    m_epOverlap = new QCheckBox(tr("EP overlap"), row);
+    m_epOverlap->setObjectName(QStringLiteral("epCommOverlap"));
+    m_epOverlap->setToolTip(tr("The experts' dispatch and combine of one micro-batch run behind "
+                               "another's compute (DeepSeek-V3's DualPipe)"));
+    m_fsdp = new QCheckBox(tr("FSDP"), row);
+    m_fsdp->setObjectName(QStringLiteral("fsdp"));
+    m_fsdp->setToolTip(tr("Fully sharded data parallelism: weights and gradients sharded over "
+                          "the data-parallel GPUs, weights gathered layer by layer"));
+    layout->addWidget(m_software);
+    layout->addWidget(m_gradReduce);
+    layout->addWidget(m_tpOverlap);
+    layout->addWidget(m_epOverlap);
+    layout->addWidget(m_fsdp);
+    layout->addStretch(1);
+    return row;
+}
+
+// Which layers of a mixture-of-experts model have experts, and the shared experts every token
+// passes through; shown for a model with experts only.
+QWidget *JobEditor::createExpertsRow()
+{
+    auto *row = new QWidget(this);
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_firstDense = spin(row, "firstDenseLayers", 0, 1 << 12);
+    m_firstDense->setToolTip(tr("The first layers keep the dense MLP (DeepSeek-V3: 3)"));
+    m_moeFreq = spin(row, "moeLayerFreq", 1, 1 << 12);
+    m_moeFreq->setToolTip(tr("Of the other layers, every n-th has experts (1: all of them)"));
+    m_shared = spin(row, "sharedExperts", 0, 1 << 10);
+    m_shared->setToolTip(tr("Experts every token passes through besides its routed ones, "
+                            "computed where the token is"));
+    layout->addWidget(new QLabel(tr("dense first:"), row));
+    layout->addWidget(m_firstDense);
+    layout->addWidget(new QLabel(tr("every n-th:"), row));
+    layout->addWidget(m_moeFreq);
+    layout->addWidget(new QLabel(tr("shared:"), row));
+    layout->addWidget(m_shared);
+    layout->addStretch(1);
+    for (QSpinBox *box : {m_firstDense, m_moeFreq, m_shared})
+        connect(box, &QSpinBox::valueChanged, this, &JobEditor::onExpertsChanged);
+    return row;
+}
+
+QSpinBox *JobEditor::degreeBox(Dim dim) const
+{
+    switch (dim) {
+    case Dim::TP:
+        return m_tp;
+    case Dim::PP:
+        return m_pp;
+    case Dim::DP:
+        return m_dp;
+    case Dim::CP:
+        return m_cp;
+    case Dim::EP:
+        return m_ep;
+    case Dim::EDP:
+        break;
+    }
+    return nullptr;
+}
+
+void JobEditor::setDocument(Document *document)
+{
+    if (m_document)
+        disconnect(m_document, nullptr, this, nullptr);
+    m_document = document;
+    if (document) {
+        connect(document, &Document::changed, this, [this](const ChangeEvent &event) {
+            if (event.kind == ChangeEvent::ProjectChanged
+                || event.kind == ChangeEvent::ProjectReset)
+                refresh();
+        });
+    }
+    refresh();
+}
+
+void JobEditor::refresh()
+{
+    m_refreshing = true;
+    const Job job = m_document ? ChangeJob::current(m_document) : Job{};
+    m_model->clear();
+    m_model->addItem(tr("Choose a model..."), QString());
+    for (const std::string &name : workloadPresetNames())
+        m_model->addItem(qs(name), qs(name));
+    if (job.workload) {
+        const QString name = qs(job.workload->model.name);
+        int index = m_model->findData(name);
+        Expected<Workload> preset = workloadPreset(job.workload->model.name);
+        if (index < 0 || !preset || preset->model != job.workload->model) {
+            m_model->addItem(name.isEmpty() ? tr("The project's model")
+                                            : tr("%1 (project)").arg(name),
+                             QStringLiteral("project"));
+            index = m_model->count() - 1;
+        }
+        m_model->setCurrentIndex(index);
+        const TrainingSpec &t = job.workload->training;
+        m_globalBatch->setValue(t.globalBatch);
+        m_microBatch->setValue(t.microBatch);
+        m_recompute->setCurrentIndex(m_recompute->findData(int(t.recompute)));
+        m_precision->setCurrentIndex(m_precision->findData(int(t.precision)));
+        m_software->setCurrentIndex(m_software->findData(dataOf(t.software)));
+        m_gradReduce->setCurrentIndex(m_gradReduce->findData(dataOf(t.gradReduce)));
+        m_tpOverlap->setChecked(t.tpCommOverlap);
+        m_epOverlap->setChecked(t.epCommOverlap);
+        m_fsdp->setChecked(t.fsdp);
+        const ModelSpec &m = job.workload->model;
+        m_firstDense->setMaximum(std::max(0, m.layers - 1));
+        m_firstDense->setValue(m.firstDenseLayers);
+        m_moeFreq->setValue(m.moeLayerFreq);
+        m_shared->setValue(m.sharedExperts);
+    }
+    const bool moe = job.workload && job.workload->model.isMoe();
+    m_expertsRow->setVisible(moe);
+    if (auto *form = qobject_cast<QFormLayout *>(layout()))
+        if (QWidget *label = form->labelForField(m_expertsRow))
+            label->setVisible(moe);
+    const Plan plan = job.plan.value_or(Plan{});
+    m_tp->setValue(plan.tp);
+    m_pp->setValue(plan.pp);
+    m_dp->setValue(job.plan ? plan.dp : 0);
+    m_cp->setValue(plan.cp);
+    m_ep->setValue(plan.ep);
+    const bool editable = job.workload.has_value() && !m_planner.isRunning();
+    for (QWidget *w : std::initializer_list<QWidget *>{
+                 m_globalBatch, m_microBatch, m_recompute, m_precision, m_software, m_gradReduce,
+                 m_tpOverlap, m_epOverlap, m_fsdp, m_expertsRow, m_tp, m_pp, m_dp, m_cp, m_ep,
+                 m_bestPlan})
+        w->setEnabled(editable);
+    m_refreshing = false;
+}
+
+void JobEditor::pushJob(const Job &job, const QString &text, const QString &field)
+{
+    if (!m_document || job == ChangeJob::current(m_document))
+        return;
+    m_document->undoStack()->push(new ChangeJob(m_document, job, text, field));
+}
+
+void JobEditor::onModelChosen(int index)
+{
+    if (m_refreshing || !m_document)
+        return;
+    const std::string name = m_model->itemData(index).toString().toStdString();
+    Expected<Workload> preset = workloadPreset(name);
+    if (!preset)
+        return; // the placeholder or the project's own model: nothing changes
+    Job job = ChangeJob::current(m_document);
+    job.workload = *preset;
+    pushJob(job, tr("Train %1").arg(qs(name)), QString());
+    if (!job.plan)
+        applyBestPlan(); // a new job: start from the plan that runs best here
+}
+
+void JobEditor::onDegreeChanged(Dim dim, int value)
+{
+    if (m_refreshing || !m_document)
+        return;
+    Job job = ChangeJob::current(m_document);
+    Plan plan = job.plan.value_or(Plan{});
+    if (!job.plan)
+        plan.dp = 0; // derived from the GPU count
+    switch (dim) {
+    case Dim::TP:
+        plan.tp = value;
+        break;
+    case Dim::PP:
+        plan.pp = value;
+        break;
+    case Dim::DP:
+        plan.dp = value;
+        break;
+    case Dim::CP:
+        plan.cp = value;
+        break;
+    case Dim::EP:
+        plan.ep = value;
+        break;
+    case Dim::EDP:
+        return;
+    }
+    // A stated dp that no longer multiplies out is re-derived, as on the command line.
+    if (dim != Dim::DP)
+        plan.dp = 0;
+    job.plan = plan;
+    const QString name = qs(diagtext::dimName(dim));
+    pushJob(job, tr("Set %1 to %2").arg(name).arg(value), name);
+}
+
+void JobEditor::onTrainingChanged()
+{
+    if (m_refreshing || !m_document)
+        return;
+    Job job = ChangeJob::current(m_document);
+    if (!job.workload)
+        return;
+    TrainingSpec &t = job.workload->training;
+    t.globalBatch = m_globalBatch->value();
+    t.microBatch = m_microBatch->value();
+    t.recompute = Recompute(m_recompute->currentData().toInt());
+    t.precision = Precision(m_precision->currentData().toInt());
+    t.software = valueOf<Software>(m_software);
+    t.gradReduce = valueOf<GradReduce>(m_gradReduce);
+    t.tpCommOverlap = m_tpOverlap->isChecked();
+    t.epCommOverlap = m_epOverlap->isChecked();
+    t.fsdp = m_fsdp->isChecked();
+    pushJob(job, tr("Change Training Settings"), QStringLiteral("training"));
+}
+
+void JobEditor::onExpertsChanged()
+{
+    if (m_refreshing || !m_document)
+        return;
+    Job job = ChangeJob::current(m_document);
+    if (!job.workload)
+        return;
+    ModelSpec &m = job.workload->model;
+    m.firstDenseLayers = m_firstDense->value();
+    m.moeLayerFreq = m_moeFreq->value();
+    m.sharedExperts = m_shared->value();
+    pushJob(job, tr("Change the Experts' Layers"), QStringLiteral("experts"));
+}
+
+void JobEditor::applyBestPlan()
+{
+    if (!m_document || m_planner.isRunning() || !m_document->project().workload)
+        return;
+    const Workload workload = *m_document->project().workload;
+    m_plannedFor = m_document;
+    m_bestPlan->setEnabled(false);
+    m_bestPlan->setText(tr("Planning..."));
+    m_planner.setFuture(QtConcurrent::run(
+            [topology = m_document->project().topology, catalog = m_document->catalog(),
+             analyzer = m_controller->analyzer(), workload]() -> PlannerResult {
+                PlannerOptions options;
+                options.top = 1;
+                if (analyzer && analyzer->topology() == topology)
+                    return planJob(*analyzer, workload, {}, options);
+                Expected<Analyzer> fresh = Analyzer::create(topology, catalog);
+                return fresh ? planJob(*fresh, workload, {}, options) : PlannerResult{};
+            }));
+}
+
+void JobEditor::onPlanned()
+{
+    m_bestPlan->setText(tr("Find &Best Plan"));
+    const PlannerResult r = m_planner.result();
+    if (m_plannedFor != m_document || !m_document) {
+        refresh();
+        return;
+    }
+    if (r.plans.empty()) {
+        Q_EMIT message(
+                tr("No plan of %n tried fits in memory on this cluster", nullptr, r.considered));
+        refresh();
+        return;
+    }
+    const AnalysisResult &best = r.plans.front();
+    Job job = ChangeJob::current(m_document);
+    job.workload = best.workload;
+    job.plan = best.plan;
+    pushJob(job, tr("Apply Best Plan"), QString());
+    refresh();
+    Q_EMIT message(tr("Best of %1 valid plans that fit: TP %2, PP %3, DP %4 at %5")
+                           .arg(r.fitting)
+                           .arg(best.plan.tp)
+                           .arg(best.plan.pp)
+                           .arg(best.plan.dp)
+                           .arg(units::tokensPerSecond(best.step.tokensPerS)));
+    Q_EMIT bestPlanApplied();
+}
+
+} // namespace topoplan

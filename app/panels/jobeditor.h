@@ -1,0 +1,100 @@
+#pragma once
+
+#include "app/analysis/analysiscontroller.h"
+#include "app/document/jobcommands.h"
+
+#include "engine/plan/planner.h"
+
+#include <QFutureWatcher>
+#include <QGroupBox>
+#include <QPointer>
+
+class QCheckBox;
+class QComboBox;
+class QPushButton;
+class QSpinBox;
+
+namespace topoplan {
+
+class Document;
+
+// The training job as the user states it: the model (a preset or the project's own), batch,
+// recomputation, precision, the training software and its overlaps, the experts' layout of a
+// mixture-of-experts model, and the parallel degrees. Every field edit is one undo step
+// (ChangeJob; typing into one field merges). Find Best Plan runs the engine's planner in a
+// worker and applies its best plan as one undo step. The Analysis panel shows this beside
+// what the engine projects for the job.
+class JobEditor : public QGroupBox
+{
+    Q_OBJECT
+
+public:
+    JobEditor(AnalysisController *controller, QWidget *parent = nullptr);
+    ~JobEditor() override;
+
+    void setDocument(Document *document);
+
+    QComboBox *modelBox() const { return m_model; }
+    QSpinBox *degreeBox(Dim dim) const;
+    QSpinBox *globalBatchBox() const { return m_globalBatch; }
+    QSpinBox *microBatchBox() const { return m_microBatch; }
+    QComboBox *recomputeBox() const { return m_recompute; }
+    QComboBox *softwareBox() const { return m_software; }
+    QComboBox *gradReduceBox() const { return m_gradReduce; }
+    QCheckBox *tpOverlapBox() const { return m_tpOverlap; }
+    QCheckBox *epOverlapBox() const { return m_epOverlap; }
+    QCheckBox *fsdpBox() const { return m_fsdp; }
+    QSpinBox *firstDenseLayersBox() const { return m_firstDense; }
+    QSpinBox *moeLayerFreqBox() const { return m_moeFreq; }
+    QSpinBox *sharedExpertsBox() const { return m_shared; }
+    QPushButton *bestPlanButton() const { return m_bestPlan; }
+    bool isPlanning() const { return m_planner.isRunning(); }
+
+    // Runs the planner in a worker and applies its best plan as one undo step.
+    void applyBestPlan();
+
+Q_SIGNALS:
+    void message(const QString &text);
+    void bestPlanApplied();
+
+private:
+    QWidget *createSoftwareRow();
+    QWidget *createExpertsRow();
+    void refresh();
+    void pushJob(const Job &job, const QString &text, const QString &field);
+    void onModelChosen(int index);
+    void onDegreeChanged(Dim dim, int value);
+    void onTrainingChanged();
+    void onExpertsChanged();
+    void onPlanned();
+
+    AnalysisController *m_controller;
+    QPointer<Document> m_document;
+    bool m_refreshing = false;
+
+    QComboBox *m_model;
+    QSpinBox *m_globalBatch;
+    QSpinBox *m_microBatch;
+    QComboBox *m_recompute;
+    QComboBox *m_precision;
+    QComboBox *m_software;
+    QComboBox *m_gradReduce;
+    QCheckBox *m_tpOverlap;
+    QCheckBox *m_epOverlap;
+    QCheckBox *m_fsdp;
+    QWidget *m_expertsRow;
+    QSpinBox *m_firstDense;
+    QSpinBox *m_moeFreq;
+    QSpinBox *m_shared;
+    QSpinBox *m_tp;
+    QSpinBox *m_pp;
+    QSpinBox *m_dp;
+    QSpinBox *m_cp;
+    QSpinBox *m_ep;
+    QPushButton *m_bestPlan;
+
+    QFutureWatcher<PlannerResult> m_planner;
+    QPointer<Document> m_plannedFor;
+};
+
+} // namespace topoplan
