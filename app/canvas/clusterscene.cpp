@@ -337,13 +337,13 @@ void ClusterScene::addItemFor(const QString &id)
 {
     const Topology &t = m_document->project().topology;
     DiagramItem *item = nullptr;
-    if (m_document->nodeIndex(id) >= 0)
+    if (m_document->indexOf<Node>(id) >= 0)
         item = new NodeItem(id);
-    else if (m_document->switchIndex(id) >= 0)
+    else if (m_document->indexOf<Switch>(id) >= 0)
         item = new SwitchItem(id);
-    else if (m_document->domainIndex(id) >= 0)
+    else if (m_document->indexOf<Domain>(id) >= 0)
         item = new DomainItem(id);
-    else if (int i = m_document->linkIndex(id); i >= 0) {
+    else if (int i = m_document->indexOf<Link>(id); i >= 0) {
         auto *link = new LinkItem(id);
         link->sync(t.links[i], m_document->catalog());
         registerLink(link);
@@ -398,15 +398,15 @@ void ClusterScene::syncItem(const QString &id)
     const QPointF pos = layout ? QPointF(layout->x, layout->y) : QPointF();
     switch (item->type()) {
     case NodeItemType:
-        static_cast<NodeItem *>(item)->sync(t.nodes[m_document->nodeIndex(id)],
+        static_cast<NodeItem *>(item)->sync(t.nodes[m_document->indexOf<Node>(id)],
                                             m_document->catalog());
         break;
     case SwitchItemType:
-        static_cast<SwitchItem *>(item)->sync(t.switches[m_document->switchIndex(id)],
+        static_cast<SwitchItem *>(item)->sync(t.switches[m_document->indexOf<Switch>(id)],
                                               m_document->catalog());
         break;
     case DomainItemType:
-        static_cast<DomainItem *>(item)->sync(t.domains[m_document->domainIndex(id)], t,
+        static_cast<DomainItem *>(item)->sync(t.domains[m_document->indexOf<Domain>(id)], t,
                                               m_document->catalog(),
                                               layout ? QSizeF(layout->w, layout->h) : QSizeF());
         break;

@@ -1,5 +1,7 @@
 #include "app/document/additems.h"
 
+#include <type_traits>
+
 namespace topoplan {
 
 namespace {
@@ -23,35 +25,48 @@ AddItems::AddItems(Document *document, Topology added, Layout layout, const QStr
     , m_linkIndex(int(document->project().topology.links.size()))
 {}
 
+template<>
+int &AddItems::start<Domain>()
+{
+    return m_domainIndex;
+}
+template<>
+int &AddItems::start<Node>()
+{
+    return m_nodeIndex;
+}
+template<>
+int &AddItems::start<Switch>()
+{
+    return m_switchIndex;
+}
+template<>
+int &AddItems::start<Link>()
+{
+    return m_linkIndex;
+}
+
 void AddItems::redo()
 {
     const ChangeBatch batch(m_document);
     // Domains before their members, devices before their links.
-    int i = m_domainIndex;
-    for (const Domain &d : m_added.domains)
-        m_document->insertDomain(i++, d, layoutOf(d.id));
-    i = m_nodeIndex;
-    for (const Node &n : m_added.nodes)
-        m_document->insertNode(i++, n, layoutOf(n.id));
-    i = m_switchIndex;
-    for (const Switch &s : m_added.switches)
-        m_document->insertSwitch(i++, s, layoutOf(s.id));
-    i = m_linkIndex;
-    for (const Link &l : m_added.links)
-        m_document->insertLink(i++, l);
+    forEachKind([this](const auto *kind) {
+        using T = std::remove_cv_t<std::remove_pointer_t<decltype(kind)>>;
+        int i = start<T>();
+        for (const T &entry : EntityTraits<T>::list(m_added))
+            m_document->insert(i++, entry, layoutOf(entry.id));
+    });
 }
 
 void AddItems::undo()
 {
     const ChangeBatch batch(m_document);
-    for (auto it = m_added.links.rbegin(); it != m_added.links.rend(); ++it)
-        m_document->removeLink(qs(it->id));
-    for (auto it = m_added.switches.rbegin(); it != m_added.switches.rend(); ++it)
-        m_document->removeSwitch(qs(it->id));
-    for (auto it = m_added.nodes.rbegin(); it != m_added.nodes.rend(); ++it)
-        m_document->removeNode(qs(it->id));
-    for (auto it = m_added.domains.rbegin(); it != m_added.domains.rend(); ++it)
-        m_document->removeDomain(qs(it->id));
+    forEachKindReversed([this](const auto *kind) {
+        using T = std::remove_cv_t<std::remove_pointer_t<decltype(kind)>>;
+        const std::vector<T> &list = EntityTraits<T>::list(m_added);
+        for (auto it = list.rbegin(); it != list.rend(); ++it)
+            m_document->remove<T>(qs(it->id));
+    });
 }
 
 QStringList AddItems::ids() const

@@ -29,7 +29,9 @@ private:
     Document *m_document;
     Topology m_added;
     Layout m_layout;
-    // Where the lists ended when the command was made: undo restores that length.
+    // Where each kind's list ended when the command was made: the entries go from there.
+    template<typename T>
+    int &start();
     int m_domainIndex, m_nodeIndex, m_switchIndex, m_linkIndex;
 };
 

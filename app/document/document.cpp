@@ -124,11 +124,11 @@ void Document::setJob(const std::optional<Workload> &workload, const std::option
 
 QString Document::itemName(const QString &id) const
 {
-    if (int i = nodeIndex(id); i >= 0)
+    if (int i = indexOf<Node>(id); i >= 0)
         return QString::fromStdString(m_project.topology.nodes[i].name);
-    if (int i = switchIndex(id); i >= 0)
+    if (int i = indexOf<Switch>(id); i >= 0)
         return QString::fromStdString(m_project.topology.switches[i].name);
-    if (int i = domainIndex(id); i >= 0)
+    if (int i = indexOf<Domain>(id); i >= 0)
         return QString::fromStdString(m_project.topology.domains[i].name);
     return {};
 }
@@ -136,11 +136,11 @@ QString Document::itemName(const QString &id) const
 void Document::setItemName(const QString &id, const QString &name)
 {
     Topology &t = m_project.topology;
-    if (int i = nodeIndex(id); i >= 0)
+    if (int i = indexOf<Node>(id); i >= 0)
         t.nodes[i].name = name.toStdString();
-    else if (int i = switchIndex(id); i >= 0)
+    else if (int i = indexOf<Switch>(id); i >= 0)
         t.switches[i].name = name.toStdString();
-    else if (int i = domainIndex(id); i >= 0)
+    else if (int i = indexOf<Domain>(id); i >= 0)
         t.domains[i].name = name.toStdString();
     else
         return;
@@ -163,112 +163,44 @@ void Document::setLayoutItems(const QStringList &ids, const QList<LayoutItem> &i
     emitChanged(ChangeEvent::LayoutChanged, ids);
 }
 
-void Document::insertNode(int index, const Node &node, const std::optional<LayoutItem> &layout)
+template<typename T>
+void Document::insert(int index, const T &entry, const std::optional<LayoutItem> &layout)
 {
-    insertAt(m_project.topology.nodes, index, node);
-    if (layout)
-        m_project.layout.items[node.id] = *layout;
-    emitChanged(ChangeEvent::ItemsAdded, {QString::fromStdString(node.id)});
+    insertAt(EntityTraits<T>::list(m_project.topology), index, entry);
+    if constexpr (EntityTraits<T>::laidOut) {
+        if (layout)
+            m_project.layout.items[entry.id] = *layout;
+    }
+    emitChanged(ChangeEvent::ItemsAdded, {QString::fromStdString(entry.id)});
 }
 
-void Document::insertSwitch(int index, const Switch &sw, const std::optional<LayoutItem> &layout)
+template<typename T>
+void Document::remove(const QString &id)
 {
-    insertAt(m_project.topology.switches, index, sw);
-    if (layout)
-        m_project.layout.items[sw.id] = *layout;
-    emitChanged(ChangeEvent::ItemsAdded, {QString::fromStdString(sw.id)});
-}
-
-void Document::insertDomain(int index, const Domain &domain,
-                            const std::optional<LayoutItem> &layout)
-{
-    insertAt(m_project.topology.domains, index, domain);
-    if (layout)
-        m_project.layout.items[domain.id] = *layout;
-    emitChanged(ChangeEvent::ItemsAdded, {QString::fromStdString(domain.id)});
-}
-
-void Document::insertLink(int index, const Link &link)
-{
-    insertAt(m_project.topology.links, index, link);
-    emitChanged(ChangeEvent::ItemsAdded, {QString::fromStdString(link.id)});
-}
-
-void Document::removeNode(const QString &id)
-{
-    const int i = nodeIndex(id);
+    std::vector<T> &list = EntityTraits<T>::list(m_project.topology);
+    const int i = indexById(list, id);
     if (i < 0)
         return;
-    m_project.topology.nodes.erase(m_project.topology.nodes.begin() + i);
-    m_project.layout.items.erase(id.toStdString());
-    dropFromSelection(id);
-    emitChanged(ChangeEvent::ItemsRemoved, {id});
-}
-
-void Document::removeSwitch(const QString &id)
-{
-    const int i = switchIndex(id);
-    if (i < 0)
-        return;
-    m_project.topology.switches.erase(m_project.topology.switches.begin() + i);
-    m_project.layout.items.erase(id.toStdString());
-    dropFromSelection(id);
-    emitChanged(ChangeEvent::ItemsRemoved, {id});
-}
-
-void Document::removeDomain(const QString &id)
-{
-    const int i = domainIndex(id);
-    if (i < 0)
-        return;
-    m_project.topology.domains.erase(m_project.topology.domains.begin() + i);
-    m_project.layout.items.erase(id.toStdString());
-    dropFromSelection(id);
-    emitChanged(ChangeEvent::ItemsRemoved, {id});
-}
-
-void Document::removeLink(const QString &id)
-{
-    const int i = linkIndex(id);
-    if (i < 0)
-        return;
-    m_project.topology.links.erase(m_project.topology.links.begin() + i);
+    list.erase(list.begin() + i);
+    if constexpr (EntityTraits<T>::laidOut)
+        m_project.layout.items.erase(id.toStdString());
     dropFromSelection(id);
     emitChanged(ChangeEvent::ItemsRemoved, {id});
 }
 
 void Document::setNodeDomain(const QString &nodeId, const QString &domainId)
 {
-    const int i = nodeIndex(nodeId);
+    const int i = indexOf<Node>(nodeId);
     if (i < 0)
         return;
     m_project.topology.nodes[i].domain = domainId.toStdString();
     emitChanged(ChangeEvent::DevicesChanged, {nodeId});
 }
 
-void Document::updateDomains(const QList<Domain> &domains)
-{
-    updateEntries(m_project.topology.domains, domains);
-}
-
-void Document::updateNodes(const QList<Node> &nodes)
-{
-    updateEntries(m_project.topology.nodes, nodes);
-}
-
-void Document::updateSwitches(const QList<Switch> &switches)
-{
-    updateEntries(m_project.topology.switches, switches);
-}
-
-void Document::updateLinks(const QList<Link> &links)
-{
-    updateEntries(m_project.topology.links, links);
-}
-
 template<typename T>
-void Document::updateEntries(std::vector<T> &list, const QList<T> &entries)
+void Document::update(const QList<T> &entries)
 {
+    std::vector<T> &list = EntityTraits<T>::list(m_project.topology);
     QStringList ids;
     ids.reserve(entries.size());
     for (const T &entry : entries) {
@@ -282,25 +214,23 @@ void Document::updateEntries(std::vector<T> &list, const QList<T> &entries)
         emitChanged(ChangeEvent::DevicesChanged, ids);
 }
 
-int Document::nodeIndex(const QString &id) const
+template<typename T>
+int Document::indexOf(const QString &id) const
 {
-    return indexById(m_project.topology.nodes, id);
+    return indexById(EntityTraits<T>::list(m_project.topology), id);
 }
 
-int Document::switchIndex(const QString &id) const
-{
-    return indexById(m_project.topology.switches, id);
-}
-
-int Document::domainIndex(const QString &id) const
-{
-    return indexById(m_project.topology.domains, id);
-}
-
-int Document::linkIndex(const QString &id) const
-{
-    return indexById(m_project.topology.links, id);
-}
+// The four kinds, each instantiated once here.
+#define TOPOPLAN_DOCUMENT_ENTITY(T) \
+    template void Document::insert<T>(int, const T &, const std::optional<LayoutItem> &); \
+    template void Document::remove<T>(const QString &); \
+    template void Document::update<T>(const QList<T> &); \
+    template int Document::indexOf<T>(const QString &) const;
+TOPOPLAN_DOCUMENT_ENTITY(Domain)
+TOPOPLAN_DOCUMENT_ENTITY(Node)
+TOPOPLAN_DOCUMENT_ENTITY(Switch)
+TOPOPLAN_DOCUMENT_ENTITY(Link)
+#undef TOPOPLAN_DOCUMENT_ENTITY
 
 QString Document::unusedId(const QString &prefix) const
 {

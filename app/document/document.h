@@ -2,6 +2,8 @@
 
 #include "app/common/changeevent.h"
 
+#include "engine/model/entities.h"
+
 #include "engine/model/catalog.h"
 #include "engine/model/project.h"
 
@@ -63,30 +65,22 @@ public:
     // Sets several layout items in one change (a multi-selection drag is one event).
     void setLayoutItems(const QStringList &ids, const QList<LayoutItem> &items);
 
-    // Inserting and removing topology entries, at an index so that undo restores the order.
-    // The layout item (if any) travels with the entry.
-    void insertNode(int index, const Node &node, const std::optional<LayoutItem> &layout);
-    void insertSwitch(int index, const Switch &sw, const std::optional<LayoutItem> &layout);
-    void insertDomain(int index, const Domain &domain, const std::optional<LayoutItem> &layout);
-    void insertLink(int index, const Link &link);
-    void removeNode(const QString &id);
-    void removeSwitch(const QString &id);
-    void removeDomain(const QString &id);
-    void removeLink(const QString &id);
+    // Inserting and removing topology entries of any kind T (Domain, Node, Switch, Link; see
+    // EntityTraits), at an index so that undo restores the order. The layout item (if any)
+    // travels with the entry.
+    template<typename T>
+    void insert(int index, const T &entry, const std::optional<LayoutItem> &layout = {});
+    template<typename T>
+    void remove(const QString &id);
     // Moves a node into a custom NVLink domain (or out of one, with an empty domain id).
     void setNodeDomain(const QString &nodeId, const QString &domainId);
     // Replace entries by id with new values of the same ids, in one change (property edits);
     // their places in the lists and their layout stay. Unknown ids are skipped.
-    void updateDomains(const QList<Domain> &domains);
-    void updateNodes(const QList<Node> &nodes);
-    void updateSwitches(const QList<Switch> &switches);
-    void updateLinks(const QList<Link> &links);
-
+    template<typename T>
+    void update(const QList<T> &entries);
     // Index of an entry in its topology list, or -1.
-    int nodeIndex(const QString &id) const;
-    int switchIndex(const QString &id) const;
-    int domainIndex(const QString &id) const;
-    int linkIndex(const QString &id) const;
+    template<typename T>
+    int indexOf(const QString &id) const;
 
     // An id not yet used in the topology: prefix-1, prefix-2, ...
     QString unusedId(const QString &prefix) const;
@@ -105,8 +99,6 @@ Q_SIGNALS:
 
 private:
     void emitChanged(ChangeEvent::Kind kind, QStringList ids);
-    template<typename T>
-    void updateEntries(std::vector<T> &list, const QList<T> &entries);
     void dropFromSelection(const QString &id);
 
     Project m_project;

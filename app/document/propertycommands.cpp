@@ -15,66 +15,6 @@ QStringList idsOf(const auto &entries)
     return ids;
 }
 
-const std::vector<Domain> &listOf(const Document *d, const Domain *)
-{
-    return d->project().topology.domains;
-}
-
-const std::vector<Node> &listOf(const Document *d, const Node *)
-{
-    return d->project().topology.nodes;
-}
-
-const std::vector<Switch> &listOf(const Document *d, const Switch *)
-{
-    return d->project().topology.switches;
-}
-
-const std::vector<Link> &listOf(const Document *d, const Link *)
-{
-    return d->project().topology.links;
-}
-
-int indexOf(const Document *d, const QString &id, const Domain *)
-{
-    return d->domainIndex(id);
-}
-
-int indexOf(const Document *d, const QString &id, const Node *)
-{
-    return d->nodeIndex(id);
-}
-
-int indexOf(const Document *d, const QString &id, const Switch *)
-{
-    return d->switchIndex(id);
-}
-
-int indexOf(const Document *d, const QString &id, const Link *)
-{
-    return d->linkIndex(id);
-}
-
-void update(Document *d, const QList<Domain> &entries)
-{
-    d->updateDomains(entries);
-}
-
-void update(Document *d, const QList<Node> &entries)
-{
-    d->updateNodes(entries);
-}
-
-void update(Document *d, const QList<Switch> &entries)
-{
-    d->updateSwitches(entries);
-}
-
-void update(Document *d, const QList<Link> &entries)
-{
-    d->updateLinks(entries);
-}
-
 } // namespace
 
 template<typename Entry>
@@ -88,9 +28,8 @@ template<typename Entry>
 Entry ChangeEntries<Entry>::value(const QString &id) const
 {
     const Document *d = this->document();
-    const Entry *tag = nullptr;
-    const int i = indexOf(d, id, tag);
-    return i >= 0 ? listOf(d, tag)[std::size_t(i)] : Entry{};
+    const int i = d->indexOf<Entry>(id);
+    return i >= 0 ? EntityTraits<Entry>::list(d->project().topology)[std::size_t(i)] : Entry{};
 }
 
 template<typename Entry>
@@ -102,7 +41,7 @@ void ChangeEntries<Entry>::setValue(const QString &id, const Entry &entry) const
 template<typename Entry>
 void ChangeEntries<Entry>::setValues(const QStringList &, const QList<Entry> &entries) const
 {
-    update(this->document(), entries);
+    this->document()->update(entries);
 }
 
 template class ChangeEntries<Domain>;

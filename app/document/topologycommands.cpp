@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <set>
+#include <type_traits>
 
 namespace topoplan {
 
@@ -16,78 +17,65 @@ QString qs(const std::string &s)
 
 } // namespace
 
-AddNode::AddNode(Document *document, Node node, std::optional<LayoutItem> layout,
-                 QUndoCommand *parent)
-    : QUndoCommand(QCoreApplication::translate("Undo Commands", "Add Node"), parent)
+template<typename T>
+QString addText()
+{
+    if constexpr (std::is_same_v<T, Domain>)
+        return QCoreApplication::translate("Undo Commands", "Add NVLink Domain");
+    else if constexpr (std::is_same_v<T, Node>)
+        return QCoreApplication::translate("Undo Commands", "Add Node");
+    else if constexpr (std::is_same_v<T, Switch>)
+        return QCoreApplication::translate("Undo Commands", "Add Switch");
+    else
+        return QCoreApplication::translate("Undo Commands", "Add Link");
+}
+
+template<typename T>
+AddEntry<T>::AddEntry(Document *document, T entry, std::optional<LayoutItem> layout,
+                      QUndoCommand *parent)
+    : QUndoCommand(addText<T>(), parent)
     , m_document(document)
-    , m_node(std::move(node))
+    , m_entry(std::move(entry))
     , m_layout(std::move(layout))
-    , m_index(int(document->project().topology.nodes.size()))
+    , m_index(int(EntityTraits<T>::list(document->project().topology).size()))
 {}
 
-void AddNode::redo()
+template<typename T>
+void AddEntry<T>::redo()
 {
-    m_document->insertNode(m_index, m_node, m_layout);
+    m_document->insert(m_index, m_entry, m_layout);
 }
 
-void AddNode::undo()
+template<typename T>
+void AddEntry<T>::undo()
 {
-    m_document->removeNode(qs(m_node.id));
+    m_document->remove<T>(qs(m_entry.id));
 }
 
-AddSwitch::AddSwitch(Document *document, Switch sw, std::optional<LayoutItem> layout,
-                     QUndoCommand *parent)
-    : QUndoCommand(QCoreApplication::translate("Undo Commands", "Add Switch"), parent)
-    , m_document(document)
-    , m_switch(std::move(sw))
-    , m_layout(std::move(layout))
-    , m_index(int(document->project().topology.switches.size()))
-{}
+template class AddEntry<Domain>;
+template class AddEntry<Node>;
+template class AddEntry<Switch>;
+template class AddEntry<Link>;
 
-void AddSwitch::redo()
+template<>
+std::vector<RemoveItems::Removed<Domain>> &RemoveItems::removed<Domain>()
 {
-    m_document->insertSwitch(m_index, m_switch, m_layout);
+    return m_domains;
 }
-
-void AddSwitch::undo()
+template<>
+std::vector<RemoveItems::Removed<Node>> &RemoveItems::removed<Node>()
 {
-    m_document->removeSwitch(qs(m_switch.id));
+    return m_nodes;
 }
-
-AddDomain::AddDomain(Document *document, Domain domain, std::optional<LayoutItem> layout,
-                     QUndoCommand *parent)
-    : QUndoCommand(QCoreApplication::translate("Undo Commands", "Add NVLink Domain"), parent)
-    , m_document(document)
-    , m_domain(std::move(domain))
-    , m_layout(std::move(layout))
-    , m_index(int(document->project().topology.domains.size()))
-{}
-
-void AddDomain::redo()
+template<>
+std::vector<RemoveItems::Removed<Switch>> &RemoveItems::removed<Switch>()
 {
-    m_document->insertDomain(m_index, m_domain, m_layout);
+    return m_switches;
 }
-
-void AddDomain::undo()
+template<>
+std::vector<RemoveItems::Removed<Link>> &RemoveItems::removed<Link>()
 {
-    m_document->removeDomain(qs(m_domain.id));
-}
-
-AddLink::AddLink(Document *document, Link link, QUndoCommand *parent)
-    : QUndoCommand(QCoreApplication::translate("Undo Commands", "Add Link"), parent)
-    , m_document(document)
-    , m_link(std::move(link))
-    , m_index(int(document->project().topology.links.size()))
-{}
-
-void AddLink::redo()
-{
-    m_document->insertLink(m_index, m_link);
-}
-
-void AddLink::undo()
-{
-    m_document->removeLink(qs(m_link.id));
+    return m_links;
 }
 
 RemoveItems::RemoveItems(Document *document, const QStringList &ids, QUndoCommand *parent)
@@ -109,56 +97,61 @@ RemoveItems::RemoveItems(Document *document, const QStringList &ids, QUndoComman
     const auto layoutOf = [document](const std::string &id) {
         return document->layoutItem(qs(id));
     };
-    for (std::size_t i = 0; i < t.domains.size(); ++i) {
-        if (gone.count(t.domains[i].id))
-            m_domains.push_back({int(i), t.domains[i], layoutOf(t.domains[i].id)});
-    }
-    for (std::size_t i = 0; i < t.nodes.size(); ++i) {
-        const Node &n = t.nodes[i];
-        if (gone.count(n.id))
-            m_nodes.push_back({int(i), n, layoutOf(n.id)});
-        else if (!n.domain.empty() && gone.count(n.domain))
+    const auto collect = [&](const auto *kind, auto &&isGone) {
+        using T = std::remove_cv_t<std::remove_pointer_t<decltype(kind)>>;
+        const std::vector<T> &list = EntityTraits<T>::list(t);
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            if (isGone(list[i]))
+                removed<T>().push_back(
+                        {int(i), list[i],
+                         EntityTraits<T>::laidOut ? layoutOf(list[i].id) : std::nullopt});
+        }
+    };
+    const auto byId = [&](const auto &entry) {
+        return gone.count(entry.id) > 0;
+    };
+    collect(static_cast<const Domain *>(nullptr), byId);
+    collect(static_cast<const Node *>(nullptr), byId);
+    for (const Node &n : t.nodes) {
+        if (!gone.count(n.id) && !n.domain.empty() && gone.count(n.domain))
             m_released.emplace_back(qs(n.id), qs(n.domain));
     }
-    for (std::size_t i = 0; i < t.switches.size(); ++i) {
-        if (gone.count(t.switches[i].id))
-            m_switches.push_back({int(i), t.switches[i], layoutOf(t.switches[i].id)});
-    }
-    for (std::size_t i = 0; i < t.links.size(); ++i) {
-        const Link &l = t.links[i];
-        if (gone.count(l.id) || gone.count(l.a.device) || gone.count(l.b.device))
-            m_links.push_back({int(i), l, std::nullopt});
-    }
+    collect(static_cast<const Switch *>(nullptr), byId);
+    // A link goes with either of its ends.
+    collect(static_cast<const Link *>(nullptr), [&](const Link &l) {
+        return gone.count(l.id) || gone.count(l.a.device) || gone.count(l.b.device);
+    });
 }
 
 void RemoveItems::redo()
 {
     const ChangeBatch batch(m_document);
-    for (auto it = m_links.rbegin(); it != m_links.rend(); ++it)
-        m_document->removeLink(qs(it->entry.id));
-    for (const auto &[node, domain] : m_released)
-        m_document->setNodeDomain(node, QString());
-    for (auto it = m_switches.rbegin(); it != m_switches.rend(); ++it)
-        m_document->removeSwitch(qs(it->entry.id));
-    for (auto it = m_nodes.rbegin(); it != m_nodes.rend(); ++it)
-        m_document->removeNode(qs(it->entry.id));
-    for (auto it = m_domains.rbegin(); it != m_domains.rend(); ++it)
-        m_document->removeDomain(qs(it->entry.id));
+    forEachKindReversed([this](const auto *kind) {
+        using T = std::remove_cv_t<std::remove_pointer_t<decltype(kind)>>;
+        const auto &list = removed<T>();
+        for (auto it = list.rbegin(); it != list.rend(); ++it)
+            m_document->remove<T>(qs(it->entry.id));
+        if constexpr (std::is_same_v<T, Link>) {
+            // Links gone, the nodes that stay leave the domains about to go.
+            for (const auto &[node, domain] : m_released)
+                m_document->setNodeDomain(node, QString());
+        }
+    });
 }
 
 void RemoveItems::undo()
 {
     const ChangeBatch batch(m_document);
-    for (const auto &d : m_domains)
-        m_document->insertDomain(d.index, d.entry, d.layout);
-    for (const auto &n : m_nodes)
-        m_document->insertNode(n.index, n.entry, n.layout);
-    for (const auto &s : m_switches)
-        m_document->insertSwitch(s.index, s.entry, s.layout);
-    for (const auto &[node, domain] : m_released)
-        m_document->setNodeDomain(node, domain);
-    for (const auto &l : m_links)
-        m_document->insertLink(l.index, l.entry);
+    forEachKind([this](const auto *kind) {
+        using T = std::remove_cv_t<std::remove_pointer_t<decltype(kind)>>;
+        if constexpr (std::is_same_v<T, Link>) {
+            // The domains are back: the nodes that stayed rejoin them before links return.
+            for (const auto &[node, domain] : m_released)
+                m_document->setNodeDomain(node, domain);
+        }
+        for (const auto &r : removed<T>())
+            m_document->insert(r.index, r.entry, r.layout);
+    });
 }
 
 } // namespace topoplan

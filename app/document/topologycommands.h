@@ -13,63 +13,28 @@ namespace topoplan {
 // value (never pointers into the model or the scene), so undo restores them exactly, at the
 // same place in their list.
 
-class AddNode : public QUndoCommand
+// Adds one entry of kind T (Domain, Node, Switch or Link) with its layout item, at the end of
+// its list; undo removes it by id.
+template<typename T>
+class AddEntry : public QUndoCommand
 {
 public:
-    AddNode(Document *document, Node node, std::optional<LayoutItem> layout = {},
-            QUndoCommand *parent = nullptr);
+    AddEntry(Document *document, T entry, std::optional<LayoutItem> layout = {},
+             QUndoCommand *parent = nullptr);
     void redo() override;
     void undo() override;
 
 private:
     Document *m_document;
-    Node m_node;
+    T m_entry;
     std::optional<LayoutItem> m_layout;
     int m_index;
 };
 
-class AddSwitch : public QUndoCommand
-{
-public:
-    AddSwitch(Document *document, Switch sw, std::optional<LayoutItem> layout = {},
-              QUndoCommand *parent = nullptr);
-    void redo() override;
-    void undo() override;
-
-private:
-    Document *m_document;
-    Switch m_switch;
-    std::optional<LayoutItem> m_layout;
-    int m_index;
-};
-
-class AddDomain : public QUndoCommand
-{
-public:
-    AddDomain(Document *document, Domain domain, std::optional<LayoutItem> layout = {},
-              QUndoCommand *parent = nullptr);
-    void redo() override;
-    void undo() override;
-
-private:
-    Document *m_document;
-    Domain m_domain;
-    std::optional<LayoutItem> m_layout;
-    int m_index;
-};
-
-class AddLink : public QUndoCommand
-{
-public:
-    AddLink(Document *document, Link link, QUndoCommand *parent = nullptr);
-    void redo() override;
-    void undo() override;
-
-private:
-    Document *m_document;
-    Link m_link;
-    int m_index;
-};
+using AddDomain = AddEntry<Domain>;
+using AddNode = AddEntry<Node>;
+using AddSwitch = AddEntry<Switch>;
+using AddLink = AddEntry<Link>;
 
 // Removes nodes, switches, domains and links by id, together with what cannot exist without
 // them: the links of a removed device, and the membership of nodes in a removed domain (the
@@ -89,6 +54,9 @@ private:
         T entry;
         std::optional<LayoutItem> layout;
     };
+
+    template<typename T>
+    std::vector<Removed<T>> &removed();
 
     Document *m_document;
     // Each in ascending index order: removed back to front, restored front to back.

@@ -174,7 +174,7 @@ bool CablingPreview::connectCables()
     auto *command = new QUndoCommand(text.arg(qs(displayName(t, m_a)), qs(displayName(t, m_b))));
     QSet<QString> ids;
     for (const Link &link : p.added) {
-        new AddLink(m_document, link, command);
+        new AddLink(m_document, link, std::nullopt, command);
         ids.insert(qs(link.id));
     }
     if (!p.grownId.empty()) {

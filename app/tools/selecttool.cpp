@@ -39,7 +39,7 @@ QPointF layoutCenter(const Document *document, const QString &id)
     const std::optional<LayoutItem> l = document->layoutItem(id);
     if (!l)
         return {};
-    const bool isSwitch = document->switchIndex(id) >= 0;
+    const bool isSwitch = document->indexOf<Switch>(id) >= 0;
     const QSizeF size = l->w > 0   ? QSizeF(l->w, l->h)
                         : isSwitch ? QSizeF(diagram::kSwitchWidth, diagram::kSwitchHeight)
                                    : QSizeF(diagram::kNodeWidth, diagram::kNodeHeight);
@@ -211,7 +211,7 @@ double SelectTool::pushBelowSwitchLanes() const
         return 0;
     std::optional<double> top;
     for (const QString &id : std::as_const(m_ids)) {
-        if (doc->switchIndex(id) >= 0)
+        if (doc->indexOf<Switch>(id) >= 0)
             continue;
         const QPointF center = layoutCenter(doc, id);
         if (!m_placement->tierAt(center.y()))
@@ -233,7 +233,7 @@ void SelectTool::finishMove()
     const Topology &t = doc->project().topology;
     QStringList movingDomains;
     for (const QString &id : std::as_const(m_ids)) {
-        if (doc->domainIndex(id) >= 0)
+        if (doc->indexOf<Domain>(id) >= 0)
             movingDomains.append(id);
     }
     const QPointF push(0, pushBelowSwitchLanes());
@@ -272,7 +272,7 @@ void SelectTool::finishMove()
     // one step; a refusal sends everything back where it was.
     QList<QPointF> positions;
     for (qsizetype i = 0; i < m_ids.size(); ++i) {
-        const bool isSwitch = doc->switchIndex(m_ids[i]) >= 0;
+        const bool isSwitch = doc->indexOf<Switch>(m_ids[i]) >= 0;
         positions.append(m_start[i] + m_delta + (isSwitch ? QPointF() : push));
     }
     QUndoStack *stack = doc->undoStack();
@@ -398,7 +398,7 @@ void SelectTool::addFailureAction(QMenu *menu, Document *document, const QString
         failed = n->failed;
     else if (const Switch *s = t.switchById(key))
         failed = s->failed;
-    else if (const int link = document->linkIndex(id); link >= 0)
+    else if (const int link = document->indexOf<Link>(id); link >= 0)
         failed = t.links[std::size_t(link)].failed;
     else
         return;
@@ -420,7 +420,7 @@ void SelectTool::addFailureAction(QMenu *menu, Document *document, const QString
 QMenu *SelectTool::linkMenu(Document *document, const QString &linkId, QWidget *parent)
 {
     auto *menu = new QMenu(parent);
-    const int index = document->linkIndex(linkId);
+    const int index = document->indexOf<Link>(linkId);
     if (index < 0)
         return menu;
     const Link &link = document->project().topology.links[index];

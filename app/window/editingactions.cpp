@@ -340,7 +340,7 @@ void EditingActions::deleteSelection()
     // Devices with the members of selected domains (as Copy takes them), and selected links.
     QStringList ids = fragmentIds(selectedFragment());
     for (const QString &id : selectedIds()) {
-        if (m_document->linkIndex(id) >= 0)
+        if (m_document->indexOf<Link>(id) >= 0)
             ids.append(id);
     }
     if (ids.isEmpty())
@@ -406,7 +406,7 @@ bool EditingActions::rename()
         return false;
     QStringList devices;
     for (const QString &id : selectedIds()) {
-        if (m_document->linkIndex(id) < 0)
+        if (m_document->indexOf<Link>(id) < 0)
             devices.append(id);
     }
     if (devices.size() != 1) {

@@ -72,7 +72,7 @@ struct Canvas
     QPointF centerOf(const QString &id) const
     {
         const LayoutItem l = *doc.layoutItem(id);
-        const bool sw = doc.switchIndex(id) >= 0;
+        const bool sw = doc.indexOf<Switch>(id) >= 0;
         return {l.x + (sw ? diagram::kSwitchWidth : diagram::kNodeWidth) / 2,
                 l.y + (sw ? diagram::kSwitchHeight : diagram::kNodeHeight) / 2};
     }
@@ -215,7 +215,7 @@ void TestTools::rubberBandSelectsItemsInside()
            QPointF(n3.x + diagram::kNodeWidth + 5, n3.y + diagram::kNodeHeight + 5));
     QSet<QString> nodes;
     for (const QString &id : c.doc.selection()) {
-        if (c.doc.nodeIndex(id) >= 0)
+        if (c.doc.indexOf<Node>(id) >= 0)
             nodes.insert(id);
     }
     QCOMPARE(nodes, (QSet<QString>{QStringLiteral("node-1"), QStringLiteral("node-2"),

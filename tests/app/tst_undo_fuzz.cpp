@@ -327,7 +327,7 @@ private:
                 return false;
             m_w->select({link});
             const std::vector<std::string> media = mediaForLink(
-                    topology(), m_doc->catalog(), topology().links[m_doc->linkIndex(link)]);
+                    topology(), m_doc->catalog(), topology().links[m_doc->indexOf<Link>(link)]);
             if (media.empty())
                 return false;
             inspector->apply(Property::Medium, qs(media[m_rng.bounded(quint32(media.size()))]));
