@@ -10,6 +10,7 @@
 #include "app/common/paletteicons.h"
 #include "app/common/theme.h"
 #include "app/common/translations.h"
+#include "app/dialogs/filedialogs.h"
 #include "app/dialogs/recoverydialog.h"
 #include "app/dialogs/templategallery.h"
 #include "app/document/document.h"
@@ -50,7 +51,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
@@ -563,51 +563,9 @@ void MainWindow::onImported()
     }
     openProject(std::move(*outcome.project),
                 tr("Imported %1: save it to keep it.").arg(shown.join(QStringLiteral(", "))));
-    showImportReport(tr("Imported %1").arg(shown.join(QStringLiteral(", "))), outcome.report);
+    topoplan::showImportReport(this, tr("Imported %1").arg(shown.join(QStringLiteral(", "))),
+                               outcome.report);
     Q_EMIT documentImported(outcome.paths);
-}
-
-void MainWindow::showImportReport(const QString &title, const ImportReport &report)
-{
-    // Window-modal but not blocking, like the error box: the design is on the canvas already.
-    auto *dialog = new QDialog(this);
-    dialog->setObjectName(QStringLiteral("importReport"));
-    dialog->setWindowTitle(tr("Import Report"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    auto *layout = new QVBoxLayout(dialog);
-    QString summary = QStringLiteral("<b>%1</b>").arg(title.toHtmlEscaped());
-    for (const std::string &line : report.summary)
-        summary += QStringLiteral("<br>") + QString::fromStdString(line).toHtmlEscaped();
-    auto *label = new QLabel(summary, dialog);
-    label->setWordWrap(true);
-    layout->addWidget(label);
-    auto *counts = new QLabel(
-            tr("%n assumption(s)", nullptr, report.count(ImportNote::Kind::Assumed))
-                    + QStringLiteral(" \u00b7 ")
-                    + tr("%n not mapped", nullptr, report.count(ImportNote::Kind::Unmapped))
-                    + QStringLiteral(" \u00b7 ")
-                    + tr("%n check(s)", nullptr, report.count(ImportNote::Kind::Checked)),
-            dialog);
-    layout->addWidget(counts);
-    auto *notes = new QPlainTextEdit(dialog);
-    notes->setObjectName(QStringLiteral("importNotes"));
-    notes->setReadOnly(true);
-    notes->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-    QString text;
-    for (const ImportNote &n : report.notes) {
-        text += QFileInfo(QString::fromStdString(n.file)).fileName();
-        if (n.line > 0)
-            text += QLatin1Char(':') + QString::number(n.line);
-        text += QStringLiteral(": ") + QString::fromUtf8(toString(n.kind)) + QStringLiteral(": ")
-                + QString::fromStdString(n.message) + QLatin1Char('\n');
-    }
-    notes->setPlainText(text);
-    layout->addWidget(notes, 1);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
-    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
-    layout->addWidget(buttons);
-    dialog->resize(760, 480);
-    dialog->open();
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
@@ -830,58 +788,13 @@ void MainWindow::showError(const QString &title, const QString &text, const QStr
 
 void MainWindow::showOpenProblems(const QString &shown, SalvagedProject salvage)
 {
-    // Every problem, not only the first: the informative text lists the first few with their
-    // JSON paths, the details all of them and what the readable part leaves out.
-    const int n = static_cast<int>(salvage.problems.size());
-    constexpr int kListed = 8;
-    QStringList listed, all;
-    for (int i = 0; i < n; ++i) {
-        const Error &e = salvage.problems[static_cast<std::size_t>(i)];
-        const QString line
-                = QString::fromStdString(e.where.empty() ? e.message : e.where + ": " + e.message);
-        all << QStringLiteral("\u2022 ") + line;
-        if (i < kListed)
-            listed << QStringLiteral("\u2022 ") + line;
-    }
-    if (n > kListed)
-        listed << tr("... and %n more (Show Details)", "", n - kListed);
-    if (salvage.truncated)
-        all << tr("(TopoPlan stopped looking after %n problems.)", "", n);
-    QString details = all.join(QLatin1Char('\n'));
-    if (!salvage.leftOut.empty()) {
-        details += QLatin1String("\n\n") + tr("Left out of the readable part:");
-        for (const std::string &what : salvage.leftOut)
-            details += QStringLiteral("\n\u2022 ") + QString::fromStdString(what);
-    }
-    auto *box
-            = new QMessageBox(QMessageBox::Warning, tr("Cannot Open Project"),
-                              tr("%1 could not be opened: it has %n problem(s).", "", n).arg(shown),
-                              QMessageBox::Cancel, this);
-    box->setObjectName(QStringLiteral("errorMessage"));
-    QString informative = listed.join(QLatin1Char('\n'));
-    if (salvage.project) {
-        informative += QLatin1String("\n\n")
-                       + tr("TopoPlan can open what it can read as a new, unsaved project, "
-                            "leaving out the broken items (%n item(s) left out). The file "
-                            "itself is not changed.",
-                            "", static_cast<int>(salvage.leftOut.size()));
-        QPushButton *open = box->addButton(tr("Open Readable Part"), QMessageBox::AcceptRole);
-        open->setObjectName(QStringLiteral("openReadablePart"));
-        box->setDefaultButton(open);
-        auto project = std::make_shared<Project>(std::move(*salvage.project));
-        const int leftOut = static_cast<int>(salvage.leftOut.size());
-        connect(open, &QPushButton::clicked, this, [this, project, shown, leftOut] {
-            openProject(std::move(*project),
-                        tr("Opened what could be read of %1 (%n item(s) left out); save it "
-                           "under a new name",
-                           "", leftOut)
-                                .arg(shown));
-        });
-    }
-    box->setInformativeText(informative);
-    box->setDetailedText(details);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
+    topoplan::showOpenProblems(
+            this, shown, std::move(salvage), [this, shown](Project project, int leftOut) {
+                openProject(std::move(project), tr("Opened what could be read of %1 (%n item(s) "
+                                                   "left out); save it under a new name",
+                                                   "", leftOut)
+                                                        .arg(shown));
+            });
 }
 
 void MainWindow::openProject(Project project, const QString &message)

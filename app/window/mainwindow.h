@@ -138,7 +138,6 @@ protected:
     void dropEvent(QDropEvent *event) override;
     void importDialog();
     void onImported();
-    void showImportReport(const QString &title, const ImportReport &report);
 
 private:
     void createActions();

@@ -46,9 +46,17 @@ ExploreDock *openExplorer(MainWindow &w)
     w.show();
     if (!QTest::qWaitForWindowExposed(&w))
         return nullptr;
-    QSignalSpy analysed(w.analysis(), &AnalysisController::finished);
+    QSignalSpy opened(&w, &MainWindow::documentOpened);
     w.openTemplate(MainWindow::sampleTemplateId());
-    if (!analysed.wait(kTimeoutMs))
+    // The sample opened and analysed: not the first analysis of the window's empty document,
+    // which a loaded machine may finish after the template was asked for.
+    if (!opened.wait(kTimeoutMs)
+        || !QTest::qWaitFor(
+                [&w] {
+                    return w.document()->project().workload && !w.analysis()->isBusy()
+                           && w.analysis()->outcome().has_value();
+                },
+                kTimeoutMs))
         return nullptr;
     QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier | Qt::ShiftModifier);
     QApplication::processEvents();
