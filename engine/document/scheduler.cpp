@@ -15,6 +15,17 @@ namespace topoplan {
 
 namespace {
 
+// For each host, the NVLink domain it is in.
+std::vector<const HostDomain *> domainOfHosts(const std::vector<HostDomain> &domains,
+                                              std::size_t hosts)
+{
+    std::vector<const HostDomain *> out(hosts, nullptr);
+    for (const HostDomain &d : domains)
+        for (std::size_t h : d.hosts)
+            out[h] = &d;
+    return out;
+}
+
 struct Scheduled
 {
     std::vector<Host> hosts;
@@ -189,10 +200,7 @@ Expected<std::string> k8sNodeLabels(const Project &p, const Catalog &c)
     if (!s)
         return s.error();
     const std::vector<HostDomain> domains = hostDomains(p, s->hosts);
-    std::vector<const HostDomain *> domainOf(s->hosts.size(), nullptr);
-    for (const HostDomain &d : domains)
-        for (std::size_t h : d.hosts)
-            domainOf[h] = &d;
+    const std::vector<const HostDomain *> domainOf = domainOfHosts(domains, s->hosts.size());
     std::string out = header(p, "Kubernetes node labels in NVIDIA topograph's vocabulary");
     out += "# accelerator.topograph.run/domain: the host's NVLink domain. "
            "fabric.topograph.run/tier-N: its\n# switch at fabric tier N, tier 0 next to the "
@@ -223,10 +231,7 @@ Expected<std::string> topographModel(const Project &p, const Catalog &c)
     if (!s)
         return s.error();
     const std::vector<HostDomain> domains = hostDomains(p, s->hosts);
-    std::vector<const HostDomain *> domainOf(s->hosts.size(), nullptr);
-    for (const HostDomain &d : domains)
-        for (std::size_t h : d.hosts)
-            domainOf[h] = &d;
+    const std::vector<const HostDomain *> domainOf = domainOfHosts(domains, s->hosts.size());
     std::string out = header(p, "NVIDIA topograph model file (switches and capacity blocks)");
     out += "# switches: every switch above the leaves and its children. blocks: the hosts under "
            "a leaf,\n# one block per NVLink domain of more than one host.\n";

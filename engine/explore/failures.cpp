@@ -136,38 +136,49 @@ Expected<FailureTarget> failureTarget(const Topology &t, const Catalog &c, const
                          + quoteText(id)};
 }
 
+namespace {
+
+// Marks one target failed (`failed`) or repaired: a link, a switch or a server by its flag, a
+// server NIC in the server's sorted list of failed NICs.
+void setFailed(Topology &t, const FailureTarget &f, bool failed)
+{
+    const auto flag = [&](auto &list) {
+        for (auto &entry : list) {
+            if (entry.id == f.id)
+                entry.failed = failed;
+        }
+    };
+    switch (f.kind) {
+    case FailureKind::Link:
+        flag(t.links);
+        break;
+    case FailureKind::Switch:
+        flag(t.switches);
+        break;
+    case FailureKind::Node:
+        flag(t.nodes);
+        break;
+    case FailureKind::Nic:
+        for (Node &n : t.nodes) {
+            if (n.id != f.device)
+                continue;
+            if (!failed) {
+                std::erase(n.failedNics, f.nic);
+            } else if (!n.nicFailed(f.nic)) {
+                n.failedNics.push_back(f.nic);
+                std::sort(n.failedNics.begin(), n.failedNics.end());
+            }
+        }
+        break;
+    }
+}
+
+} // namespace
+
 void markFailed(Topology &t, const std::vector<FailureTarget> &targets)
 {
-    for (const FailureTarget &f : targets) {
-        switch (f.kind) {
-        case FailureKind::Link:
-            for (Link &l : t.links) {
-                if (l.id == f.id)
-                    l.failed = true;
-            }
-            break;
-        case FailureKind::Switch:
-            for (Switch &s : t.switches) {
-                if (s.id == f.id)
-                    s.failed = true;
-            }
-            break;
-        case FailureKind::Node:
-            for (Node &n : t.nodes) {
-                if (n.id == f.id)
-                    n.failed = true;
-            }
-            break;
-        case FailureKind::Nic:
-            for (Node &n : t.nodes) {
-                if (n.id == f.device && !n.nicFailed(f.nic)) {
-                    n.failedNics.push_back(f.nic);
-                    std::sort(n.failedNics.begin(), n.failedNics.end());
-                }
-            }
-            break;
-        }
-    }
+    for (const FailureTarget &f : targets)
+        setFailed(t, f, true);
 }
 
 namespace {
@@ -175,32 +186,7 @@ namespace {
 // Undoes markFailed() of one target that was not failed before.
 void repair(Topology &t, const FailureTarget &f)
 {
-    switch (f.kind) {
-    case FailureKind::Link:
-        for (Link &l : t.links) {
-            if (l.id == f.id)
-                l.failed = false;
-        }
-        break;
-    case FailureKind::Switch:
-        for (Switch &s : t.switches) {
-            if (s.id == f.id)
-                s.failed = false;
-        }
-        break;
-    case FailureKind::Node:
-        for (Node &n : t.nodes) {
-            if (n.id == f.id)
-                n.failed = false;
-        }
-        break;
-    case FailureKind::Nic:
-        for (Node &n : t.nodes) {
-            if (n.id == f.device)
-                std::erase(n.failedNics, f.nic);
-        }
-        break;
-    }
+    setFailed(t, f, false);
 }
 
 Expected<std::vector<FailureTarget>> targetsOf(const Topology &t, const Catalog &c,

@@ -2,6 +2,7 @@
 
 #include "engine/core/jsonin.h"
 #include "engine/generate/generatorlayout.h"
+#include "engine/import/textscan.h"
 #include "engine/io/projectfile.h"
 #include "engine/model/infiniband.h"
 
@@ -17,20 +18,10 @@ namespace topoplan {
 
 namespace {
 
+using textscan::isDigit;
+using textscan::lower;
+
 using Kind = ImportNote::Kind;
-
-bool isDigit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
-std::string lower(std::string s)
-{
-    for (char &c : s)
-        if (c >= 'A' && c <= 'Z')
-            c = char(c - 'A' + 'a');
-    return s;
-}
 
 // An id made of the characters ids are made of elsewhere: [a-z0-9-].
 std::string slug(const std::string &s)

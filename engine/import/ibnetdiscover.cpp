@@ -1,6 +1,7 @@
 #include "engine/import/ibnetdiscover.h"
 
 #include "engine/core/jsonin.h"
+#include "engine/import/textscan.h"
 #include "engine/model/infiniband.h"
 
 #include <cctype>
@@ -11,34 +12,11 @@ namespace topoplan::ib {
 
 namespace {
 
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-}
-
-bool isDigit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
-bool isHex(char c)
-{
-    return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && isSpace(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && isSpace(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
-
-bool startsWith(std::string_view s, std::string_view prefix)
-{
-    return s.substr(0, prefix.size()) == prefix;
-}
+using textscan::isDigit;
+using textscan::isHex;
+using textscan::isSpace;
+using textscan::startsWith;
+using textscan::trim;
 
 // Reads a line left to right; every read either succeeds and moves on or leaves it.
 class Cursor

@@ -3,6 +3,7 @@
 #include "engine/core/jsonin.h"
 #include "engine/generate/generatorlayout.h"
 #include "engine/import/fabricimport.h"
+#include "engine/import/textscan.h"
 #include "engine/io/projectfile.h"
 
 #include <algorithm>
@@ -15,21 +16,10 @@ namespace topoplan {
 
 namespace {
 
+using textscan::isSpace;
+using textscan::trim;
+
 using Kind = ImportNote::Kind;
-
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && isSpace(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && isSpace(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
 
 // ---- A small XML reader: elements, attributes, comments, declarations; no DTD, no entities
 // beyond the five predefined ones. Bounded: nesting, elements and attributes are limited.

@@ -2,6 +2,7 @@
 
 #include "engine/core/figure.h"
 #include "engine/model/hostnames.h"
+#include "engine/model/ids.h"
 
 #include <algorithm>
 #include <array>
@@ -148,15 +149,7 @@ bool isColor(const std::string &s)
 Layout parseLayout(const JsonIn &j, const Topology &t)
 {
     j.expectOnly({"items"});
-    std::unordered_set<std::string> ids;
-    for (const Domain &d : t.domains)
-        ids.insert(d.id);
-    for (const Node &n : t.nodes)
-        ids.insert(n.id);
-    for (const Switch &s : t.switches)
-        ids.insert(s.id);
-    for (const Link &l : t.links)
-        ids.insert(l.id);
+    const std::set<std::string> ids = allIds(t);
     Layout layout;
     auto items = j.find("items");
     if (!items)

@@ -12,6 +12,8 @@
 #include "engine/plan/analysis.h"
 #include "engine/plan/planner.h"
 
+#include "tests/engine/analysisfixtures.h"
+
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -21,19 +23,7 @@ using namespace topoplan;
 
 namespace {
 
-[[noreturn]] void fail(const Error &e)
-{
-    std::fprintf(stderr, "%s\n", e.text().c_str());
-    std::abort();
-}
-
-template<typename T>
-T orFail(Expected<T> e)
-{
-    if (!e)
-        fail(e.error());
-    return std::move(*e);
-}
+using fixtures::orFail;
 
 // The cluster, workload and plan of each size.
 struct Case
@@ -59,10 +49,7 @@ const Case &caseFor(int gpus)
         return c;
     }();
     static const Case large = [] {
-        const ProjectTemplate *t = findTemplate("h100-16k");
-        if (!t)
-            fail(Error{{}, "h100-16k", "no such template"});
-        Project p = orFail(instantiate(*t));
+        Project p = fixtures::templateProject("h100-16k");
         Case c{p, *p.workload, *p.plan};
         c.plan.dp = 0;
         return c;

@@ -5,6 +5,8 @@
 #include "engine/document/documents.h"
 #include "engine/generate/templates.h"
 
+#include "tests/engine/analysisfixtures.h"
+
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -16,19 +18,7 @@ namespace {
 
 const Project &design()
 {
-    static const Project p = [] {
-        const ProjectTemplate *t = findTemplate("h100-16k");
-        if (!t) {
-            std::fprintf(stderr, "no h100-16k template\n");
-            std::abort();
-        }
-        Expected<Project> project = instantiate(*t);
-        if (!project) {
-            std::fprintf(stderr, "%s\n", project.error().text().c_str());
-            std::abort();
-        }
-        return *project;
-    }();
+    static const Project p = fixtures::templateProject("h100-16k");
     return p;
 }
 

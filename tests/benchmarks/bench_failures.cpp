@@ -6,6 +6,8 @@
 #include "engine/explore/failures.h"
 #include "engine/generate/generator.h"
 
+#include "tests/engine/analysisfixtures.h"
+
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -15,19 +17,7 @@ using namespace topoplan;
 
 namespace {
 
-[[noreturn]] void fail(const Error &e)
-{
-    std::fprintf(stderr, "%s\n", e.text().c_str());
-    std::abort();
-}
-
-template<typename T>
-T orFail(Expected<T> e)
-{
-    if (!e)
-        fail(e.error());
-    return std::move(*e);
-}
+using fixtures::orFail;
 
 const Project &design(FabricKind fabric)
 {

@@ -9,6 +9,8 @@
 #include "engine/import/ibnetdiscover.h"
 #include "engine/import/importer.h"
 
+#include "tests/engine/analysisfixtures.h"
+
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -21,17 +23,8 @@ namespace {
 const std::string &fabricText()
 {
     static const std::string text = [] {
-        const ProjectTemplate *t = findTemplate("h100-16k");
-        if (!t) {
-            std::fprintf(stderr, "no h100-16k template\n");
-            std::abort();
-        }
-        Expected<Project> project = instantiate(*t);
-        if (!project) {
-            std::fprintf(stderr, "%s\n", project.error().text().c_str());
-            std::abort();
-        }
-        Expected<std::string> out = ibnetdiscoverText(*project, Catalog::builtin());
+        const Project project = fixtures::templateProject("h100-16k");
+        Expected<std::string> out = ibnetdiscoverText(project, Catalog::builtin());
         if (!out) {
             std::fprintf(stderr, "%s\n", out.error().text().c_str());
             std::abort();

@@ -5,6 +5,7 @@
 
 #include "engine/core/jsonin.h"
 #include "engine/generate/generator.h"
+#include "engine/generate/templates.h"
 #include "engine/plan/analysis.h"
 #include "tests/engine/fabricfixtures.h"
 
@@ -26,6 +27,15 @@ T orFail(Expected<T> e)
     if (!e)
         failWith(e.error());
     return std::move(*e);
+}
+
+// A built-in template's project ("h100-16k": 16,384 GPUs), as File > New makes it.
+inline Project templateProject(const std::string &id)
+{
+    const ProjectTemplate *t = findTemplate(id);
+    if (!t)
+        failWith(Error{{}, id, "no such template"});
+    return orFail(instantiate(*t));
 }
 
 // A generated project, as `topoplan-cli generate` makes it; the one helper every test that

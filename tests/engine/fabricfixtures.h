@@ -7,6 +7,7 @@
 #include "engine/model/project.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -176,6 +177,25 @@ inline Topology fatTree(int nodes, int tiers, const std::string &model = "dgx-h1
         }
     }
     return b.topology;
+}
+
+// Every cable of a design, by the names of its ends: {"dgx-001:3", "leaf-r4-su1:0"}; what an
+// import of an export must give back, whatever ids the importer chose.
+inline std::multiset<std::pair<std::string, std::string>> cablesByName(const Project &p)
+{
+    std::multiset<std::pair<std::string, std::string>> out;
+    auto nameOf = [&](const std::string &id) {
+        if (const Node *n = p.topology.node(id))
+            return n->name;
+        return p.topology.switchById(id)->name;
+    };
+    for (const Link &l : p.topology.links)
+        for (int k = 0; k < l.count; ++k) {
+            std::string a = nameOf(l.a.device) + ":" + std::to_string(l.a.port + k);
+            std::string b = nameOf(l.b.device) + ":" + std::to_string(l.b.port + k);
+            out.insert(a < b ? std::pair{a, b} : std::pair{b, a});
+        }
+    return out;
 }
 
 } // namespace topoplan::fixtures

@@ -8,11 +8,13 @@
 #include "engine/import/importer.h"
 #include "engine/model/summary.h"
 
+#include "tests/engine/fabricfixtures.h"
 #include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QThread>
+
 #include <QtTest>
 
 #include <fstream>
@@ -44,23 +46,6 @@ QString umad2simLibrary(const QString &ibsimRun)
             return QString::fromUtf8(line.mid(7)).trimmed();
     }
     return {};
-}
-
-std::multiset<std::pair<std::string, std::string>> cables(const Project &p)
-{
-    std::multiset<std::pair<std::string, std::string>> out;
-    auto nameOf = [&](const std::string &id) {
-        if (const Node *n = p.topology.node(id))
-            return n->name;
-        return p.topology.switchById(id)->name;
-    };
-    for (const Link &l : p.topology.links)
-        for (int k = 0; k < l.count; ++k) {
-            std::string a = nameOf(l.a.device) + ":" + std::to_string(l.a.port + k);
-            std::string b = nameOf(l.b.device) + ":" + std::to_string(l.b.port + k);
-            out.insert(a < b ? std::pair{a, b} : std::pair{b, a});
-        }
-    return out;
 }
 
 std::set<std::pair<std::string, std::string>> devices(const Project &p)
@@ -184,14 +169,14 @@ void tst_Ibsim::roundTripThroughTheSimulator()
             = importTexts({ImportInput{"ibnetdiscover", discovered.toStdString()}});
     QVERIFY2(back.ok(), back ? "" : back.error().text().c_str());
     QCOMPARE(devices(back->project), devices(*design));
-    QCOMPARE(cables(back->project), cables(*design));
+    QCOMPARE(fixtures::cablesByName(back->project), fixtures::cablesByName(*design));
     // The port listing (-p) tells the same.
     QByteArray listed;
     QCOMPARE(runTool(m_ibnetdiscover, {QStringLiteral("-p")}, &listed), 0);
     Expected<ImportResult> fromList
             = importTexts({ImportInput{"ibnetdiscover -p", listed.toStdString()}});
     QVERIFY2(fromList.ok(), fromList ? "" : fromList.error().text().c_str());
-    QCOMPARE(cables(fromList->project), cables(*design));
+    QCOMPARE(fixtures::cablesByName(fromList->project), fixtures::cablesByName(*design));
 
     // OpenSM, once, with fat-tree routing: it must configure every switch with ftree (not fall
     // back to another engine) and bring the subnet up, with no error in its log.

@@ -15,9 +15,11 @@
 
 #include "tests/engine/clirun.h"
 
+#include "tests/engine/fabricfixtures.h"
 #include <QDir>
 #include <QFileInfo>
 #include <QTemporaryDir>
+
 #include <QtTest>
 
 #include <fstream>
@@ -58,24 +60,6 @@ bool summaryHas(const ImportReport &r, const std::string &text)
         if (s.find(text) != std::string::npos)
             return true;
     return false;
-}
-
-// Every cable of a design, by the names of its ends: {"dgx-001:3", "leaf-r4-su1:0"}.
-std::multiset<std::pair<std::string, std::string>> cables(const Project &p)
-{
-    std::multiset<std::pair<std::string, std::string>> out;
-    auto nameOf = [&](const std::string &id) {
-        if (const Node *n = p.topology.node(id))
-            return n->name;
-        return p.topology.switchById(id)->name;
-    };
-    for (const Link &l : p.topology.links)
-        for (int k = 0; k < l.count; ++k) {
-            std::string a = nameOf(l.a.device) + ":" + std::to_string(l.a.port + k);
-            std::string b = nameOf(l.b.device) + ":" + std::to_string(l.b.port + k);
-            out.insert(a < b ? std::pair{a, b} : std::pair{b, a});
-        }
-    return out;
 }
 
 std::map<std::string, std::string> serverModels(const Project &p)
@@ -438,7 +422,7 @@ void tst_Import::portListingGivesTheSameFabric()
     QCOMPARE(f->cables.size(), std::size_t(4)); // each cable once, the unconnected port none
     const ImportResult a = importText(kSmallFabric);
     const ImportResult b = importText(kSmallPortList);
-    QCOMPARE(cables(b.project), cables(a.project));
+    QCOMPARE(fixtures::cablesByName(b.project), fixtures::cablesByName(a.project));
     QCOMPARE(serverModels(b.project), serverModels(a.project));
 }
 
@@ -663,7 +647,7 @@ void tst_Import::roundTrip()
         QCOMPARE(got, want);
     for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core})
         QCOMPARE(switchNames(back.project, t), switchNames(*design, t));
-    QCOMPARE(cables(back.project), cables(*design));
+    QCOMPARE(fixtures::cablesByName(back.project), fixtures::cablesByName(*design));
     QCOMPARE(railsOfLeaves(back.project), railsOfLeaves(*design));
     QCOMPARE(summaryHas(back.report, "rail-optimized: 8 rails"), rails);
     // The bundles come back as bundles: no more links than the design has.
