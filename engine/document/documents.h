@@ -88,6 +88,10 @@ Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c);
 Expected<std::string> bomCsv(const Project &p, const Catalog &c);
 // Cabling plan, CSV: one row per cable, A-rack,A-U,A-node,A-type,A-port,Z-rack,... columns.
 Expected<std::string> cablingCsv(const Project &p, const Catalog &c);
+// The same two as Excel workbooks (.xlsx bytes): the CSV's rows on the first sheet (numbers as
+// numbers, bold frozen header with a filter), the assumptions on a sheet "Assumptions".
+Expected<std::string> bomXlsx(const Project &p, const Catalog &c);
+Expected<std::string> cablingXlsx(const Project &p, const Catalog &c);
 
 // The InfiniBand fabric (InfiniBand switches and cables; Ethernet is left out) as the
 // InfiniBand tools see it: ibnetdiscover's default topology text, with deterministic GUIDs and
@@ -101,6 +105,8 @@ Expected<std::string> ibsimNet(const Project &p, const Catalog &c);
 enum class DocumentFormat {
     Bom,
     Cables,
+    BomXlsx,
+    CablesXlsx,
     SlurmTree,
     SlurmBlock,
     SlurmYaml,
@@ -123,6 +129,9 @@ const std::vector<DocumentFormatInfo> &documentFormats();
 std::optional<DocumentFormat> documentFormatFromName(const std::string &name);
 // The format a file name's suffix selects, when only one does (".drawio", ".dot").
 std::optional<DocumentFormat> documentFormatForFile(const std::string &path);
+// The workbook form of a CSV format for a file named *.xlsx (Bom -> BomXlsx, Cables ->
+// CablesXlsx); any other format and file name as given.
+DocumentFormat documentFormatForTarget(DocumentFormat f, const std::string &path);
 Expected<std::string> writeDocument(DocumentFormat f, const Project &p, const Catalog &c);
 
 } // namespace topoplan
