@@ -146,7 +146,7 @@ long long BomCounts::transceivers() const
     return n;
 }
 
-Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c)
+Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c, bool units)
 {
     const Topology &t = p.topology;
     Expected<std::vector<Host>> hostsOr = projectHosts(p, c);
@@ -163,7 +163,9 @@ Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c)
     std::map<std::string, std::size_t> unitOfLeaf;
     std::vector<std::set<std::string>> unitLeaves;
     std::vector<int> unitOfNode(t.nodes.size(), -1);
-    if (Expected<SchedulerTree> tree = schedulerTree(p, c, hosts)) {
+    Expected<SchedulerTree> tree = units ? schedulerTree(p, c, hosts)
+                                         : Expected<SchedulerTree>(Error{"", "", "no units"});
+    if (tree) {
         for (const SchedulerSwitch &g : tree->switches) {
             if (g.level != 0 || g.members.size() < 2)
                 continue;
@@ -184,16 +186,16 @@ Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c)
     }
 
     Tally total(t, c, hosts, ofNode, &bom.total);
-    std::vector<Tally> units;
-    units.reserve(bom.units.size());
+    std::vector<Tally> unitTallies;
+    unitTallies.reserve(bom.units.size());
     for (BillOfMaterials::Unit &u : bom.units)
-        units.emplace_back(t, c, hosts, ofNode, &u.counts);
+        unitTallies.emplace_back(t, c, hosts, ofNode, &u.counts);
 
     for (const Node &n : t.nodes) {
         total.addServer(n.model);
         const int u = unitOfNode[std::size_t(&n - t.nodes.data())];
         if (u >= 0)
-            units[std::size_t(u)].addServer(n.model);
+            unitTallies[std::size_t(u)].addServer(n.model);
     }
     for (const Link &l : t.links) {
         const Medium *medium = c.medium(l.medium);
@@ -207,7 +209,7 @@ Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c)
             auto it = unitOfLeaf.find(e->device);
             if (it == unitOfLeaf.end())
                 continue;
-            units[it->second].add(l, *medium, &unitLeaves[it->second]);
+            unitTallies[it->second].add(l, *medium, &unitLeaves[it->second]);
             break;
         }
     }
@@ -215,7 +217,7 @@ Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c)
         total.addSwitch(s);
         auto it = unitOfLeaf.find(s.id);
         if (it != unitOfLeaf.end())
-            units[it->second].addSwitch(s);
+            unitTallies[it->second].addSwitch(s);
     }
     return bom;
 }

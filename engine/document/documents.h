@@ -81,7 +81,8 @@ struct BillOfMaterials
     int computeRacks = 0;
     int networkRacks = 0;
 };
-Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c);
+// `units` false leaves BillOfMaterials::units empty (totals only, as the explorer needs).
+Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c, bool units = true);
 
 // Bill of materials, CSV with '#' comment lines stating every assumption: the design totals,
 // then one section per scalable unit (category prefixed "SU <name> ").
