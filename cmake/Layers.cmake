@@ -11,7 +11,7 @@ set(TOPOPLAN_LAYERS
     "engine/perf:engine/core engine/model engine/fabric"
     "engine/plan:engine/core engine/model engine/fabric engine/perf"
     "engine/import:engine/core engine/model engine/io engine/generate"
-    "engine/explore:engine/core engine/model engine/io engine/generate engine/fabric engine/perf engine/plan"
+    "engine/explore:engine/core engine/model engine/io engine/generate engine/fabric engine/perf engine/plan engine/document"
     "engine/document:engine/core engine/model engine/io engine/generate engine/fabric"
     "cli:engine/*"
     "app/common:engine/*"

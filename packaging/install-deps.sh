@@ -12,6 +12,7 @@ packages=(
     qt6-qpa-plugins libgl-dev libqt6opengl6-dev      # offscreen platform; Qt6Charts needs Qt6OpenGL
     libxkbcommon-dev libvulkan-dev                   # Qt6Gui's CMake config looks for them
     libboost-graph-dev nlohmann-json3-dev            # engine
+    libxlsxwriter-dev                                # engine: BOM and cabling plan as .xlsx
     libbenchmark-dev                                 # tests/benchmarks
     graphviz                                         # tst_documents parses DOT with `dot`
     poppler-utils                                    # PDFs read back (pdfinfo, pdftotext)

@@ -77,13 +77,15 @@ int cmdExport(const Args &a, std::ostream &out, std::ostream &err)
             err << "error: export: --scale applies to PNG and JPEG only\n";
             return BadUsage;
         }
-        return exportDocument(file, *textFormat, a.value("o"), out, err);
+        return exportDocument(file, documentFormatForTarget(*textFormat, a.value("o")),
+                              a.value("o"), out, err);
     }
     const QString target = QString::fromStdString(a.value("o"));
     std::optional<ExportFormat> format
             = a.has("format") ? exportFormatFromName(QString::fromStdString(a.value("format")))
                               : exportFormatForFile(target);
-    if (!format && !a.has("format") && QFileInfo(target).suffix().toLower() == u"csv") {
+    const QString suffix = QFileInfo(target).suffix().toLower();
+    if (!format && !a.has("format") && (suffix == u"csv" || suffix == u"xlsx")) {
         err << "error: export: \"" << a.value("o")
             << "\" may be the bill of materials or the cabling plan; give --format bom or "
                "--format cables\n";

@@ -2,8 +2,10 @@
 
 #include "engine/document/documents.h"
 #include "engine/document/hardware.h"
+#include "engine/document/schedulertree.h"
 #include "engine/model/hostnames.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <tuple>
@@ -17,128 +19,270 @@ std::string modelName(const std::string &name, const std::string &id)
     return name.empty() || name == id ? id : name + " (" + id + ")";
 }
 
+// Counts cables and optics into one BomCounts; a twin-port cage's transceiver is counted once
+// per counts (the units partition the leaves and servers, so no cage is split between them).
+class Tally
+{
+public:
+    Tally(const Topology &t, const Catalog &c, const std::vector<Host> &hosts,
+          const std::vector<std::vector<std::size_t>> &ofNode, BomCounts *out)
+        : m_t(t)
+        , m_c(c)
+        , m_hosts(hosts)
+        , m_ofNode(ofNode)
+        , m_out(out)
+    {}
+    // Counts link `l`; `atSwitch` says which switch ends to count (all when null).
+    void add(const Link &l, const Medium &medium, const std::set<std::string> *atSwitch)
+    {
+        const CableRun run = cableRun(m_t, l);
+        const CableSpec spec = cableSpec(run);
+        m_out->cables[{int(run), medium.name, spec.kind, spec.lengthClass}] += l.count;
+        for (const Endpoint *e : {&l.a, &l.b}) {
+            if (const Switch *s = m_t.switchById(e->device)) {
+                if (atSwitch && !atSwitch->count(s->id))
+                    continue;
+                usedPorts[s->id] += l.count;
+                const SwitchModel *m = m_c.switchModel(s->model);
+                if (!m || spec.optics.empty())
+                    continue;
+                const SwitchHardware hw = switchHardware(*m);
+                for (int i = 0; i < l.count; ++i)
+                    if (m_switchCages.insert({s->id, (e->port + i) / hw.portsPerCage, spec.optics})
+                                .second)
+                        ++m_out->switchOptics[hw.cage + " " + spec.optics];
+            } else if (const Node *n = m_t.node(e->device)) {
+                const ServerModel *m = m_c.server(n->model);
+                if (!m || spec.optics.empty())
+                    continue;
+                const NicHardware hw = nicHardware(*m);
+                const std::size_t ni = std::size_t(n - m_t.nodes.data());
+                for (int i = 0; i < l.count; ++i) {
+                    const HostPort hp = hostPortOf(m_hosts, m_ofNode[ni], e->port + i);
+                    if (hp.host < 0)
+                        continue;
+                    if (m_hostCages
+                                .insert({std::size_t(hp.host), hp.rail / hw.portsPerCage,
+                                         spec.optics})
+                                .second)
+                        ++m_out->nicOptics[hw.cage + " " + spec.optics];
+                }
+            }
+        }
+    }
+    void addSwitch(const Switch &s)
+    {
+        ++m_out->switches[{int(s.role), int(s.tier), s.model}];
+        const SwitchModel *m = m_c.switchModel(s.model);
+        auto &[used, total] = m_out->ports[{int(s.role), int(s.tier), s.model}];
+        auto it = usedPorts.find(s.id);
+        used += it == usedPorts.end() ? 0 : it->second;
+        total += m ? m->ports : 0;
+    }
+    void addServer(const std::string &model)
+    {
+        for (auto &[id, n] : m_out->servers)
+            if (id == model) {
+                ++n;
+                return;
+            }
+        m_out->servers.emplace_back(model, 1);
+    }
+    std::map<std::string, long long> usedPorts; // by switch id
+
+private:
+    const Topology &m_t;
+    const Catalog &m_c;
+    const std::vector<Host> &m_hosts;
+    const std::vector<std::vector<std::size_t>> &m_ofNode;
+    BomCounts *m_out;
+    std::set<std::tuple<std::string, int, std::string>> m_switchCages; // switch, cage, optics
+    std::set<std::tuple<std::size_t, int, std::string>> m_hostCages;   // host, cage, optics
+};
+
 } // namespace
 
-Expected<std::string> bomCsv(const Project &p, const Catalog &c)
+int BomCounts::serverCount() const
+{
+    int n = 0;
+    for (const auto &s : servers)
+        n += s.second;
+    return n;
+}
+
+int BomCounts::switchCount(FabricRole role, Tier tier) const
+{
+    int n = 0;
+    for (const auto &[key, count] : switches)
+        if (std::get<0>(key) == int(role) && std::get<1>(key) == int(tier))
+            n += count;
+    return n;
+}
+
+long long BomCounts::cableCount(int run) const
+{
+    long long n = 0;
+    for (const auto &[key, count] : cables)
+        if (std::get<0>(key) == run)
+            n += count;
+    return n;
+}
+
+long long BomCounts::cableCount() const
+{
+    long long n = 0;
+    for (const auto &c : cables)
+        n += c.second;
+    return n;
+}
+
+long long BomCounts::transceivers() const
+{
+    long long n = 0;
+    for (const auto &o : switchOptics)
+        n += o.second;
+    for (const auto &o : nicOptics)
+        n += o.second;
+    return n;
+}
+
+Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c, bool units)
 {
     const Topology &t = p.topology;
     Expected<std::vector<Host>> hostsOr = projectHosts(p, c);
     if (!hostsOr)
         return hostsOr.error();
     const std::vector<Host> &hosts = *hostsOr;
-    const RackPlan racks = planRacks(p, c, hosts);
     const auto ofNode = hostsByNode(t, hosts);
+    const RackPlan racks = planRacks(p, c, hosts);
+    BillOfMaterials bom;
+    bom.computeRacks = racks.computeRacks;
+    bom.networkRacks = racks.networkRacks;
+
+    // Scalable units: the scheduler tree's leaf groups of more than one leaf.
+    std::map<std::string, std::size_t> unitOfLeaf;
+    std::vector<std::set<std::string>> unitLeaves;
+    std::vector<int> unitOfNode(t.nodes.size(), -1);
+    Expected<SchedulerTree> tree = units ? schedulerTree(p, c, hosts)
+                                         : Expected<SchedulerTree>(Error{"", "", "no units"});
+    if (tree) {
+        for (const SchedulerSwitch &g : tree->switches) {
+            if (g.level != 0 || g.members.size() < 2)
+                continue;
+            const std::size_t u = bom.units.size();
+            bom.units.push_back({g.name, {}});
+            unitLeaves.emplace_back(g.members.begin(), g.members.end());
+            for (const std::string &id : g.members)
+                unitOfLeaf[id] = u;
+            for (std::size_t h : g.hosts)
+                unitOfNode[hosts[h].node] = int(u);
+        }
+        if (bom.units.size() < 2) {
+            bom.units.clear();
+            unitLeaves.clear();
+            unitOfLeaf.clear();
+            std::fill(unitOfNode.begin(), unitOfNode.end(), -1);
+        }
+    }
+
+    Tally total(t, c, hosts, ofNode, &bom.total);
+    std::vector<Tally> unitTallies;
+    unitTallies.reserve(bom.units.size());
+    for (BillOfMaterials::Unit &u : bom.units)
+        unitTallies.emplace_back(t, c, hosts, ofNode, &u.counts);
+
+    for (const Node &n : t.nodes) {
+        total.addServer(n.model);
+        const int u = unitOfNode[std::size_t(&n - t.nodes.data())];
+        if (u >= 0)
+            unitTallies[std::size_t(u)].addServer(n.model);
+    }
+    for (const Link &l : t.links) {
+        const Medium *medium = c.medium(l.medium);
+        if (!medium || !medium->isNetwork())
+            continue;
+        total.add(l, *medium, nullptr);
+        if (unitOfLeaf.empty())
+            continue;
+        // A cable belongs to the unit of its leaf end; the optics counted are the unit's.
+        for (const Endpoint *e : {&l.a, &l.b}) {
+            auto it = unitOfLeaf.find(e->device);
+            if (it == unitOfLeaf.end())
+                continue;
+            unitTallies[it->second].add(l, *medium, &unitLeaves[it->second]);
+            break;
+        }
+    }
+    for (const Switch &s : t.switches) {
+        total.addSwitch(s);
+        auto it = unitOfLeaf.find(s.id);
+        if (it != unitOfLeaf.end())
+            unitTallies[it->second].addSwitch(s);
+    }
+    return bom;
+}
+
+Expected<std::string> bomCsv(const Project &p, const Catalog &c)
+{
+    Expected<BillOfMaterials> bomOr = billOfMaterials(p, c);
+    if (!bomOr)
+        return bomOr.error();
+    const BillOfMaterials &bom = *bomOr;
 
     std::string out = "# Bill of materials\n";
     out += "# Design: " + (p.name.empty() ? std::string("(unnamed)") : p.name) + "\n";
     out += "# Written by TopoPlan from the design. Assumptions:\n";
     for (const std::string &a : physicalAssumptions())
         out += "# - " + a + "\n";
+    if (!bom.units.empty())
+        out += "# - Scalable units (SU): the rail leaves that serve the same servers. Each SU "
+               "section counts its servers, its leaves, the host-leaf and leaf-spine cables at "
+               "those leaves and the transceivers at the SU's ends; spines and cores serve "
+               "every SU and are counted in the design totals only.\n";
     out += "category,item,detail,quantity\n";
     auto row = [&](const std::string &cat, const std::string &item, const std::string &detail,
                    long long n) {
         out += csvField(cat) + "," + csvField(item) + "," + csvField(detail) + ","
                + std::to_string(n) + "\n";
     };
-
-    // Servers by model, in order of first appearance.
-    std::vector<std::string> serverOrder;
-    std::map<std::string, int> servers;
-    for (const Node &n : t.nodes)
-        if (servers[n.model]++ == 0)
-            serverOrder.push_back(n.model);
-    for (const std::string &id : serverOrder) {
-        const ServerModel *m = c.server(id);
-        const int gpus = m ? m->gpus : 0;
-        row("servers", modelName(m ? m->name : id, id),
-            std::to_string(gpus) + " GPUs each, " + std::to_string(gpus * servers[id]) + " GPUs",
-            servers[id]);
-    }
-    row("racks", "compute rack, 42U", "servers as the assumptions say", racks.computeRacks);
-    row("racks", "network rack, 42U", "switches per fabric and tier", racks.networkRacks);
-
-    // Switches by fabric, tier and model.
-    using SwitchKey = std::tuple<int, int, std::string>; // role, tier, model
-    std::map<SwitchKey, int> switchCount;
-    for (const Switch &s : t.switches)
-        ++switchCount[{int(s.role), int(s.tier), s.model}];
-    for (const auto &[key, n] : switchCount) {
-        const auto &[role, tier, model] = key;
-        const SwitchModel *m = c.switchModel(model);
-        row("switches", modelName(m ? m->name : model, model),
-            std::string(toString(FabricRole(role))) + " fabric " + toString(Tier(tier)), n);
-    }
-
-    // Cables, transceivers and ports, one cable at a time.
-    using CableKey = std::tuple<int, std::string, std::string, std::string>; // run, medium, ...
-    std::map<CableKey, long long> cables;
-    std::map<std::string, long long> switchOptics, nicOptics;
-    std::set<std::tuple<std::string, int, std::string>> switchCages; // switch, cage, optics
-    std::set<std::tuple<std::size_t, int, std::string>> hostCages;   // host, cage, optics
-    std::map<std::string, long long> usedPorts;                      // by switch id
-    for (const Link &l : t.links) {
-        const Medium *medium = c.medium(l.medium);
-        if (!medium || !medium->isNetwork())
-            continue;
-        const CableRun run = cableRun(t, l);
-        const CableSpec spec = cableSpec(run);
-        cables[{int(run), medium->name, spec.kind, spec.lengthClass}] += l.count;
-        for (const Endpoint *e : {&l.a, &l.b}) {
-            if (const Switch *s = t.switchById(e->device)) {
-                usedPorts[s->id] += l.count;
-                const SwitchModel *m = c.switchModel(s->model);
-                if (!m || spec.optics.empty())
-                    continue;
-                const SwitchHardware hw = switchHardware(*m);
-                for (int i = 0; i < l.count; ++i)
-                    if (switchCages.insert({s->id, (e->port + i) / hw.portsPerCage, spec.optics})
-                                .second)
-                        ++switchOptics[hw.cage + " " + spec.optics];
-            } else if (const Node *n = t.node(e->device)) {
-                const ServerModel *m = c.server(n->model);
-                if (!m || spec.optics.empty())
-                    continue;
-                const NicHardware hw = nicHardware(*m);
-                const std::size_t ni = std::size_t(n - t.nodes.data());
-                for (int i = 0; i < l.count; ++i) {
-                    const HostPort hp = hostPortOf(hosts, ofNode[ni], e->port + i);
-                    if (hp.host < 0)
-                        continue;
-                    if (hostCages
-                                .insert({std::size_t(hp.host), hp.rail / hw.portsPerCage,
-                                         spec.optics})
-                                .second)
-                        ++nicOptics[hw.cage + " " + spec.optics];
-                }
-            }
+    auto section = [&](const std::string &prefix, const BomCounts &b, bool racks) {
+        for (const auto &[id, count] : b.servers) {
+            const ServerModel *m = c.server(id);
+            const int gpus = m ? m->gpus : 0;
+            row(prefix + "servers", modelName(m ? m->name : id, id),
+                std::to_string(gpus) + " GPUs each, " + std::to_string(gpus * count) + " GPUs",
+                count);
         }
-    }
-    for (const auto &[key, n] : cables) {
-        const auto &[run, medium, kind, length] = key;
-        row("cables", kind + ", " + length, std::string(toString(CableRun(run))) + ", " + medium,
-            n);
-    }
-    for (const auto &[name, n] : switchOptics)
-        row("transceivers", name, "switch end", n);
-    for (const auto &[name, n] : nicOptics)
-        row("transceivers", name, "NIC end", n);
-
-    // Ports used and spare per fabric, tier and model.
-    std::map<SwitchKey, std::pair<long long, long long>> ports; // used, total
-    for (const Switch &s : t.switches) {
-        const SwitchModel *m = c.switchModel(s.model);
-        auto &[used, total] = ports[{int(s.role), int(s.tier), s.model}];
-        auto it = usedPorts.find(s.id);
-        used += it == usedPorts.end() ? 0 : it->second;
-        total += m ? m->ports : 0;
-    }
-    for (const auto &[key, v] : ports) {
-        const auto &[role, tier, model] = key;
-        const std::string item = std::string(toString(FabricRole(role))) + " fabric "
-                                 + toString(Tier(tier)) + " " + model;
-        row("ports", item, "used", v.first);
-        row("ports", item, "spare", v.second - v.first);
-    }
+        if (racks) {
+            row("racks", "compute rack, 42U", "servers as the assumptions say", bom.computeRacks);
+            row("racks", "network rack, 42U", "switches per fabric and tier", bom.networkRacks);
+        }
+        for (const auto &[key, n] : b.switches) {
+            const auto &[role, tier, model] = key;
+            const SwitchModel *m = c.switchModel(model);
+            row(prefix + "switches", modelName(m ? m->name : model, model),
+                std::string(toString(FabricRole(role))) + " fabric " + toString(Tier(tier)), n);
+        }
+        for (const auto &[key, n] : b.cables) {
+            const auto &[run, medium, kind, length] = key;
+            row(prefix + "cables", kind + ", " + length,
+                std::string(toString(CableRun(run))) + ", " + medium, n);
+        }
+        for (const auto &[name, n] : b.switchOptics)
+            row(prefix + "transceivers", name, "switch end", n);
+        for (const auto &[name, n] : b.nicOptics)
+            row(prefix + "transceivers", name, "NIC end", n);
+        for (const auto &[key, v] : b.ports) {
+            const auto &[role, tier, model] = key;
+            const std::string item = std::string(toString(FabricRole(role))) + " fabric "
+                                     + toString(Tier(tier)) + " " + model;
+            row(prefix + "ports", item, "used", v.first);
+            row(prefix + "ports", item, "spare", v.second - v.first);
+        }
+    };
+    section("", bom.total, true);
+    for (const BillOfMaterials::Unit &u : bom.units)
+        section("SU " + u.name + " ", u.counts, false);
     return out;
 }
 

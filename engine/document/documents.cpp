@@ -7,6 +7,8 @@ const std::vector<DocumentFormatInfo> &documentFormats()
     static const std::vector<DocumentFormatInfo> formats = {
             {DocumentFormat::Bom, "bom", "", "bill of materials (CSV)"},
             {DocumentFormat::Cables, "cables", "", "cabling plan (CSV)"},
+            {DocumentFormat::BomXlsx, "bom-xlsx", "", "bill of materials (Excel workbook)"},
+            {DocumentFormat::CablesXlsx, "cables-xlsx", "", "cabling plan (Excel workbook)"},
             {DocumentFormat::SlurmTree, "slurm-tree", "", "Slurm topology.conf, topology/tree"},
             {DocumentFormat::SlurmBlock, "slurm-block", "", "Slurm topology.conf, topology/block"},
             {DocumentFormat::SlurmYaml, "slurm-yaml", "", "Slurm topology.yaml"},
@@ -47,6 +49,19 @@ std::optional<DocumentFormat> documentFormatForFile(const std::string &path)
     return std::nullopt;
 }
 
+DocumentFormat documentFormatForTarget(DocumentFormat f, const std::string &path)
+{
+    std::string suffix = path.size() >= 5 ? path.substr(path.size() - 5) : std::string();
+    for (char &ch : suffix)
+        if (ch >= 'A' && ch <= 'Z')
+            ch = char(ch - 'A' + 'a');
+    if (suffix != ".xlsx")
+        return f;
+    return f == DocumentFormat::Bom      ? DocumentFormat::BomXlsx
+           : f == DocumentFormat::Cables ? DocumentFormat::CablesXlsx
+                                         : f;
+}
+
 Expected<std::string> writeDocument(DocumentFormat f, const Project &p, const Catalog &c)
 {
     switch (f) {
@@ -54,6 +69,10 @@ Expected<std::string> writeDocument(DocumentFormat f, const Project &p, const Ca
         return bomCsv(p, c);
     case DocumentFormat::Cables:
         return cablingCsv(p, c);
+    case DocumentFormat::BomXlsx:
+        return bomXlsx(p, c);
+    case DocumentFormat::CablesXlsx:
+        return cablingXlsx(p, c);
     case DocumentFormat::SlurmTree:
         return slurmTreeConf(p, c);
     case DocumentFormat::SlurmBlock:

@@ -4,8 +4,11 @@
 #include "engine/model/catalog.h"
 #include "engine/model/project.h"
 
+#include <map>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 namespace topoplan {
@@ -42,10 +45,54 @@ Expected<std::string> dotAir(const Project &p, const Catalog &c);
 // positions.
 Expected<std::string> drawioXml(const Project &p, const Catalog &c);
 
-// Bill of materials, CSV with '#' comment lines stating every assumption.
+// What a design is made of, counted: the one model behind the bill of materials and every
+// other place that counts hardware (the explorer's transceivers). Network cables only.
+struct BomCounts
+{
+    using SwitchKey = std::tuple<int, int, std::string>; // role, tier, model
+    using CableKey
+            = std::tuple<int, std::string, std::string, std::string>; // run, medium, kind, length
+    std::vector<std::pair<std::string, int>> servers; // model id and count, first appearance
+    std::map<SwitchKey, int> switches;
+    std::map<CableKey, long long> cables;
+    std::map<std::string, long long> switchOptics; // "<cage> <optics>" -> transceivers
+    std::map<std::string, long long> nicOptics;
+    std::map<SwitchKey, std::pair<long long, long long>> ports; // used, total
+
+    int serverCount() const;
+    int switchCount(FabricRole role, Tier tier) const;
+    long long cableCount(int run) const; // by CableRun (engine/document/hardware.h)
+    long long cableCount() const;
+    long long transceivers() const; // both ends
+};
+struct BillOfMaterials
+{
+    BomCounts total;
+    // A scalable unit: the rail leaves that share the same servers (the scheduler tree's leaf
+    // groups of more than one leaf), with its servers, its leaves and the cables and optics at
+    // them (host-leaf and leaf-spine). Spines and cores serve every unit and are only in the
+    // totals. Empty when the design has no such groups (fat trees, single leaves).
+    struct Unit
+    {
+        std::string name; // "leaf-su1"
+        BomCounts counts;
+    };
+    std::vector<Unit> units;
+    int computeRacks = 0;
+    int networkRacks = 0;
+};
+// `units` false leaves BillOfMaterials::units empty (totals only, as the explorer needs).
+Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c, bool units = true);
+
+// Bill of materials, CSV with '#' comment lines stating every assumption: the design totals,
+// then one section per scalable unit (category prefixed "SU <name> ").
 Expected<std::string> bomCsv(const Project &p, const Catalog &c);
 // Cabling plan, CSV: one row per cable, A-rack,A-U,A-node,A-type,A-port,Z-rack,... columns.
 Expected<std::string> cablingCsv(const Project &p, const Catalog &c);
+// The same two as Excel workbooks (.xlsx bytes): the CSV's rows on the first sheet (numbers as
+// numbers, bold frozen header with a filter), the assumptions on a sheet "Assumptions".
+Expected<std::string> bomXlsx(const Project &p, const Catalog &c);
+Expected<std::string> cablingXlsx(const Project &p, const Catalog &c);
 
 // The InfiniBand fabric (InfiniBand switches and cables; Ethernet is left out) as the
 // InfiniBand tools see it: ibnetdiscover's default topology text, with deterministic GUIDs and
@@ -59,6 +106,8 @@ Expected<std::string> ibsimNet(const Project &p, const Catalog &c);
 enum class DocumentFormat {
     Bom,
     Cables,
+    BomXlsx,
+    CablesXlsx,
     SlurmTree,
     SlurmBlock,
     SlurmYaml,
@@ -81,6 +130,9 @@ const std::vector<DocumentFormatInfo> &documentFormats();
 std::optional<DocumentFormat> documentFormatFromName(const std::string &name);
 // The format a file name's suffix selects, when only one does (".drawio", ".dot").
 std::optional<DocumentFormat> documentFormatForFile(const std::string &path);
+// The workbook form of a CSV format for a file named *.xlsx (Bom -> BomXlsx, Cables ->
+// CablesXlsx); any other format and file name as given.
+DocumentFormat documentFormatForTarget(DocumentFormat f, const std::string &path);
 Expected<std::string> writeDocument(DocumentFormat f, const Project &p, const Catalog &c);
 
 } // namespace topoplan

@@ -1,6 +1,7 @@
 #include "engine/explore/explore.h"
 
 #include "engine/core/figure.h"
+#include "engine/document/documents.h"
 #include "engine/plan/analysisjson.h"
 #include "engine/plan/planner.h"
 
@@ -308,6 +309,10 @@ VariantResult evaluateVariant(const VariantSpec &spec, const ExploreRequest &req
         return unbuildable(summary.error().text());
     v.summary = *summary;
     v.tiers = builtTiers(v.summary);
+    Expected<BillOfMaterials> bom = billOfMaterials(*project, catalog, false);
+    if (!bom)
+        return unbuildable(bom.error().text());
+    v.transceivers = bom->total.transceivers();
     if (v.summary.gpus != request.gpus)
         return unbuildable("reaches " + std::to_string(v.summary.gpus) + " GPUs, not "
                            + std::to_string(request.gpus));
@@ -541,6 +546,7 @@ Json toJson(const ExploreResult &r)
                              {"total", v.switches()}};
             j["links"] = s.links;
             j["cables"] = s.cables;
+            j["transceivers"] = v.transceivers;
             j["server_power_kw"] = v.serverPowerKW ? num(*v.serverPowerKW, 1) : Json(nullptr);
         }
         if (v.best) {

@@ -97,6 +97,7 @@ struct VariantResult
     int domainSize = 0; // GPUs in the largest NVLink domain
     int tiers = 0;      // switch tiers built (a single leaf is 1)
     TopologySummary summary;
+    long long transceivers = 0; // both ends, as the bill of materials counts them
     // The servers' maximum power from the catalog's figures (each cites its source), when
     // every server model carries one. Switches carry no power figure in the catalog, so they
     // are not included.
@@ -167,7 +168,7 @@ double daysToTrain(double tokens, double tokensPerS);
 // {"gpus", "workload", "token_budget", "cancelled", "power_note", "variants": [{"label",
 // "status", "message", "notes", "node_model", "nodes", "domain_size", "fabric", "tiers",
 // "oversubscription", "switch_model", "gpus", "domains", "switches": {leaf, spine, core,
-// total}, "links", "cables", "server_power_kw", "plan": {tp, pp, dp, cp, ep, micro_batch,
+// total}, "links", "cables", "transceivers", "server_power_kw", "plan": {tp, pp, dp, cp, ep, micro_batch,
 // interleave, recompute}, "tokens_per_s", "tokens_per_s_per_gpu", "mfu", "step_time_s",
 // "breakdown_s": {...}, "days_to_train", "pareto"}]}; figures a variant lacks are null.
 Json toJson(const ExploreResult &r);

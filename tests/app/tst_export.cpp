@@ -298,6 +298,9 @@ void TestExport::badInputSaysWhy_data()
     QTest::newRow("csv is two formats")
             << QStringList{QStringLiteral("-o"), QStringLiteral("OUT.csv")} << 2
             << QStringLiteral("give --format bom or --format cables");
+    QTest::newRow("xlsx is two formats")
+            << QStringList{QStringLiteral("-o"), QStringLiteral("OUT.xlsx")} << 2
+            << QStringLiteral("give --format bom or --format cables");
     QTest::newRow("scale on text") << QStringList{QStringLiteral("--scale"), QStringLiteral("2"),
                                                   QStringLiteral("-o"), QStringLiteral("OUT.dot")}
                                    << 2 << QStringLiteral("--scale applies to PNG and JPEG only");
@@ -345,8 +348,21 @@ void TestExport::documentFormatsWriteTheEngineText()
         QVERIFY2(QString::fromStdString(r.out).startsWith(QStringLiteral("wrote ")), r.out.c_str());
         Expected<std::string> want = writeDocument(f.format, *project, *catalog);
         QVERIFY(want.ok());
+        if (f.format == DocumentFormat::BomXlsx || f.format == DocumentFormat::CablesXlsx) {
+            // A workbook records when it was written: same size, a zip archive (tst_documents
+            // reads the sheets back).
+            QCOMPARE(readAll(out).size(), qsizetype(want->size()));
+            QVERIFY(readAll(out).startsWith("PK"));
+            continue;
+        }
         QCOMPARE(readAll(out).toStdString(), *want);
     }
+    // --format bom or cables with an .xlsx file writes the workbook.
+    const QString book = m_dir.filePath(QStringLiteral("su-plan.xlsx"));
+    const Run r = runCli(
+            {"export", m_sample.toStdString(), "--format", "cables", "-o", book.toStdString()});
+    QVERIFY2(r.code == 0 && r.out.find("(cables-xlsx, ") != std::string::npos, r.out.c_str());
+    QVERIFY(readAll(book).startsWith("PK"));
     for (const char *suffix : {"drawio", "dot"}) {
         const QString out
                 = m_dir.filePath(QStringLiteral("by-suffix.") + QString::fromLatin1(suffix));

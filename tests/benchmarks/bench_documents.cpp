@@ -46,6 +46,14 @@ void BM_Cabling16k(benchmark::State &s)
 {
     write(s, DocumentFormat::Cables);
 }
+void BM_BomXlsx16k(benchmark::State &s)
+{
+    write(s, DocumentFormat::BomXlsx);
+}
+void BM_CablingXlsx16k(benchmark::State &s)
+{
+    write(s, DocumentFormat::CablesXlsx);
+}
 void BM_SlurmTree16k(benchmark::State &s)
 {
     write(s, DocumentFormat::SlurmTree);
@@ -63,6 +71,8 @@ void BM_SlurmYaml16k(benchmark::State &s)
 
 BENCHMARK(BM_Bom16k)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Cabling16k)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BomXlsx16k)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CablingXlsx16k)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SlurmTree16k)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SlurmBlock16k)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SlurmYaml16k)->Unit(benchmark::kMillisecond);

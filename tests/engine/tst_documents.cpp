@@ -14,6 +14,7 @@
 
 #include <QProcess>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
 
@@ -365,6 +366,10 @@ const char *goldenSuffix(DocumentFormat f)
         return "bom.csv";
     case DocumentFormat::Cables:
         return "cables.csv";
+    case DocumentFormat::BomXlsx:
+        return "bom.xlsx";
+    case DocumentFormat::CablesXlsx:
+        return "cables.xlsx";
     case DocumentFormat::SlurmTree:
         return "tree.topology.conf";
     case DocumentFormat::SlurmBlock:
@@ -421,6 +426,8 @@ private Q_SLOTS:
     void dotParsesWithGraphviz();
     void badHostNamesAreRefused();
     void formatsByNameAndSuffix();
+    void workbooksHoldTheCsvRows();
+    void billOfMaterialsPerScalableUnit();
 };
 
 void tst_Documents::hostLists()
@@ -538,7 +545,9 @@ void tst_Documents::golden_data()
     QTest::addColumn<int>("format");
     for (std::size_t d = 0; d < designs().size(); ++d)
         for (const DocumentFormatInfo &f : documentFormats())
-            QTest::addRow("%s %s", designs()[d].name, f.name) << int(d) << int(f.format);
+            if (f.format != DocumentFormat::BomXlsx && f.format != DocumentFormat::CablesXlsx)
+                QTest::addRow("%s %s", designs()[d].name, f.name) << int(d) << int(f.format);
+    // The workbooks carry their time of writing: workbooksHoldTheCsvRows reads them back.
 }
 
 void tst_Documents::golden()
@@ -772,6 +781,33 @@ void tst_Documents::billOfMaterials()
                      "racks,\"compute rack, 42U\",servers as the assumptions say,2\n"));
 }
 
+// Two scalable units: the totals, then a section per SU that holds one SU's share.
+void tst_Documents::billOfMaterialsPerScalableUnit()
+{
+    GeneratorOptions o;
+    o.nodeModel = "dgx-h100";
+    o.nodes = 64;
+    Expected<Project> p = generateProject(o);
+    QVERIFY(p);
+    const std::string bom = text(DocumentFormat::Bom, *p);
+    QVERIFY(contains(bom, "\n# - Scalable units (SU): "));
+    QVERIFY2(contains(bom, "\nservers,NVIDIA DGX H100 (dgx-h100),\"8 GPUs each, 512 GPUs\",64\n"),
+             bom.c_str());
+    for (const char *su : {"SU leaf-su1 ", "SU leaf-su2 "}) {
+        const std::string prefix = std::string("\n") + su;
+        QVERIFY2(contains(bom, prefix
+                                       + "servers,NVIDIA DGX H100 (dgx-h100),\"8 GPUs each, 256 "
+                                         "GPUs\",32\n"),
+                 bom.c_str());
+        QVERIFY(contains(bom, prefix + "switches,"));
+        QVERIFY(contains(
+                bom, prefix + "cables,\"multimode fibre (MMF), straight, <= 30 m\",\"host-leaf,"));
+        QVERIFY(contains(
+                bom, prefix + "transceivers,OSFP 2x400G twin-port (flat top) SR,NIC end,128\n"));
+    }
+    QVERIFY(!contains(bom, "SU leaf-su3 "));
+}
+
 void tst_Documents::drawioIsWellFormed_data()
 {
     QTest::addColumn<int>("design");
@@ -910,6 +946,57 @@ void tst_Documents::formatsByNameAndSuffix()
     QVERIFY(!documentFormatForFile("bom.csv")); // bom or cables: ambiguous
     QVERIFY(!documentFormatForFile("topology.conf"));
     QVERIFY(!documentFormatForFile("dir.dot/file"));
+    QVERIFY(documentFormatFromName("cables-xlsx") == DocumentFormat::CablesXlsx);
+    QVERIFY(!documentFormatForFile("plan.xlsx")); // bom or cables: ambiguous
+    QVERIFY(documentFormatForTarget(DocumentFormat::Bom, "a/BOM.XLSX") == DocumentFormat::BomXlsx);
+    QVERIFY(documentFormatForTarget(DocumentFormat::Cables, "p.xlsx")
+            == DocumentFormat::CablesXlsx);
+    QVERIFY(documentFormatForTarget(DocumentFormat::Cables, "p.csv") == DocumentFormat::Cables);
+    QVERIFY(documentFormatForTarget(DocumentFormat::Dot, "p.xlsx") == DocumentFormat::Dot);
+}
+
+// The workbooks read back with unzip: the sheet's rows are the CSV's, numbers as numbers.
+void tst_Documents::workbooksHoldTheCsvRows()
+{
+    const QString unzip = QStandardPaths::findExecutable(QStringLiteral("unzip"));
+    if (unzip.isEmpty())
+        QSKIP("unzip is not installed");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    auto member = [&](const std::string &bytes, const char *name) {
+        const QString path = dir.filePath(QStringLiteral("book.xlsx"));
+        std::ofstream(path.toStdString(), std::ios::binary) << bytes;
+        QProcess unzipProcess;
+        unzipProcess.start(unzip, {QStringLiteral("-p"), path, QString::fromLatin1(name)});
+        unzipProcess.waitForFinished();
+        return unzipProcess.readAllStandardOutput().toStdString();
+    };
+    auto count = [](const std::string &s, const std::string &what) {
+        std::size_t n = 0;
+        for (std::size_t at = s.find(what); at != std::string::npos; at = s.find(what, at + 1))
+            ++n;
+        return n;
+    };
+    const Project &p = designs()[0].project;
+
+    const std::string cables = text(DocumentFormat::CablesXlsx, p);
+    QVERIFY(startsWith(cables, "PK")); // a zip archive
+    QVERIFY(contains(member(cables, "xl/workbook.xml"), "name=\"Cabling plan\""));
+    const std::string sheet = member(cables, "xl/worksheets/sheet1.xml");
+    const std::string csv = text(DocumentFormat::Cables, p);
+    QCOMPARE(count(sheet, "<row "), std::size_t(std::count(csv.begin(), csv.end(), '\n')));
+    QVERIFY2(contains(sheet, "<t>A-rack</t>") && contains(sheet, "<t>Z-port</t>"),
+             sheet.substr(0, 2000).c_str());
+    QVERIFY(contains(sheet, "<t>rail1</t>") && contains(sheet, "<t>1/1</t>"));
+    QVERIFY(contains(member(cables, "xl/worksheets/sheet2.xml"), "The design places no racks"));
+
+    const std::string bom = text(DocumentFormat::BomXlsx, p);
+    const std::string bomSheet = member(bom, "xl/worksheets/sheet1.xml");
+    QVERIFY(contains(member(bom, "xl/workbook.xml"), "name=\"Bill of materials\""));
+    // The 16 NIC-end transceivers of billOfMaterials(): a number cell, not text.
+    QVERIFY2(contains(bomSheet, "<t>NIC end</t></is></c><c r=\"D"), bomSheet.c_str());
+    QVERIFY(contains(bomSheet, "<v>16</v>"));
+    QVERIFY(contains(member(bom, "xl/worksheets/sheet2.xml"), "twin-port cage"));
 }
 
 QTEST_GUILESS_MAIN(tst_Documents)

@@ -130,6 +130,12 @@ private Q_SLOTS:
         // Power from the catalog's DGX H100 figure (10.2 kW each).
         QVERIFY(hgx->serverPowerKW);
         QCOMPARE(*hgx->serverPowerKW, 32 * 10.2);
+        // Transceivers as the bill of materials counts them: one SU of 256 host-leaf and 256
+        // leaf-spine fibres, twin-port cages at both ends: 128 at the DGX, 256 at the leaves,
+        // 128 at the spines.
+        QCOMPARE(hgx->transceivers, 512LL);
+        const Json j = toJson(result)["variants"][std::size_t(hgx - result.variants.data())];
+        QCOMPARE(j["transceivers"].get<long long>(), 512LL);
     }
 
     // Oversubscription takes switches away: fewer spines at 2:1 and 4:1 than at 1:1, and a

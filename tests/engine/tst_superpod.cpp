@@ -1,0 +1,167 @@
+// The DGX SuperPOD presets against NVIDIA's published reference-architecture component tables:
+// the bill of materials' model (billOfMaterials) must count the servers, the switches per
+// fabric and tier, the cables per run and the transceivers the reference architecture lists.
+//
+// Source of the figures: "NVIDIA DGX SuperPOD: Next Generation Scalable Infrastructure for AI
+// Leadership, Reference Architecture featuring NVIDIA DGX B200" (docs.nvidia.com/dgx-superpod/
+// reference-architecture-scalable-infrastructure-b200), section "DGX SuperPOD Architecture",
+// table "Larger DGX SuperPOD component counts" (SU count, node count, GPU count, InfiniBand
+// switch count leaf/spine/core, cable count node-leaf/leaf-spine/spine-core). Its compute
+// fabric is the DGX H100 SuperPOD's (RA-11333-001, same section, Table 3): SUs of 32 DGX with
+// eight 400G ConnectX-7 each, QM9700 NDR switches, rail-optimized, non-blocking. The rows:
+//
+//   SU  nodes  GPUs   leaf spine core  node-leaf leaf-spine spine-core
+//    2     64    512    16    8    -        512        512          -
+//    4    128   1024    32   16    -       1024       1024          -
+//    8    256   2048    64   32    -       2048       2048          -
+//   16    512   4096   128  128   64       4096       4096       4096
+//   32   1024   8192   256  256  128       8192       8192       8192
+//   64   2048  16384   512  512  256      16384      16384      16384
+//
+// The tables give no transceiver count; it follows from the cable counts and the hardware the
+// same RA names: every cable is fibre with a transceiver at each end, the QM9700's twin-port
+// OSFP cages take one transceiver per two ports, and a DGX's eight compute ports sit two to a
+// twin-port cage (four NIC-end transceivers per DGX).
+
+#include "engine/document/documents.h"
+#include "engine/document/hardware.h"
+#include "engine/generate/generator.h"
+#include "engine/generate/templates.h"
+
+#include <QtTest>
+
+using namespace topoplan;
+
+namespace {
+
+struct Published
+{
+    int nodes, gpus, leaf, spine, core;
+    long long nodeLeaf, leafSpine, spineCore;
+};
+
+BillOfMaterials bomOf(const Project &p)
+{
+    Expected<BillOfMaterials> b = billOfMaterials(p, Catalog::builtin());
+    if (!b)
+        qFatal("%s", b.error().message.c_str());
+    return *b;
+}
+
+int gpusOf(const BomCounts &b)
+{
+    int n = 0;
+    for (const auto &[id, count] : b.servers)
+        n += Catalog::builtin().server(id)->gpus * count;
+    return n;
+}
+
+void compareWithTable(const BomCounts &b, const Published &r)
+{
+    QCOMPARE(b.serverCount(), r.nodes);
+    QCOMPARE(gpusOf(b), r.gpus);
+    QCOMPARE(b.switchCount(FabricRole::Compute, Tier::Leaf), r.leaf);
+    QCOMPARE(b.switchCount(FabricRole::Compute, Tier::Spine), r.spine);
+    QCOMPARE(b.switchCount(FabricRole::Compute, Tier::Core), r.core);
+    QCOMPARE(b.cableCount(int(CableRun::HostLeaf)), r.nodeLeaf);
+    QCOMPARE(b.cableCount(int(CableRun::LeafSpine)), r.leafSpine);
+    QCOMPARE(b.cableCount(int(CableRun::SpineCore)), r.spineCore);
+    QCOMPARE(b.cableCount(), r.nodeLeaf + r.leafSpine + r.spineCore);
+    long long switchEnd = 0, nicEnd = 0;
+    for (const auto &o : b.switchOptics)
+        switchEnd += o.second;
+    for (const auto &o : b.nicOptics)
+        nicEnd += o.second;
+    QCOMPARE(nicEnd, 4LL * r.nodes);
+    QCOMPARE(switchEnd, (r.nodeLeaf + 2 * r.leafSpine + 2 * r.spineCore) / 2);
+    QCOMPARE(b.transceivers(), nicEnd + switchEnd);
+}
+
+Project fromTemplate(const char *id)
+{
+    const ProjectTemplate *t = findTemplate(id);
+    if (!t)
+        qFatal("no template %s", id);
+    Expected<Project> p = instantiate(*t);
+    if (!p)
+        qFatal("%s", p.error().message.c_str());
+    return *p;
+}
+
+} // namespace
+
+class tst_SuperPod : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void dgxH100ScalableUnitPreset();
+    void dgxH100ScaledToPublishedRows_data();
+    void dgxH100ScaledToPublishedRows();
+    void h100SixteenThousandPreset();
+};
+
+// Preset dgx-h100-su, one SU. The table starts at 2 SUs; one SU is half its 2-SU row (the RA
+// builds every size from identical SUs: 8 rail leaves of 32 down and 32 up ports each).
+void tst_SuperPod::dgxH100ScalableUnitPreset()
+{
+    const BillOfMaterials b = bomOf(fromTemplate("dgx-h100-su"));
+    compareWithTable(b.total, {32, 256, 8, 4, 0, 256, 256, 0});
+    // A single SU is the whole design: no per-SU sections.
+    QVERIFY(b.units.empty());
+}
+
+void tst_SuperPod::dgxH100ScaledToPublishedRows_data()
+{
+    QTest::addColumn<int>("units");
+    QTest::addColumn<int>("tiers");
+    QTest::addColumn<int>("leaf");
+    QTest::addColumn<int>("spine");
+    QTest::addColumn<int>("core");
+    QTest::newRow("2 SU") << 2 << 2 << 16 << 8 << 0;
+    QTest::newRow("4 SU") << 4 << 2 << 32 << 16 << 0;
+    QTest::newRow("8 SU") << 8 << 2 << 64 << 32 << 0;
+    QTest::newRow("16 SU") << 16 << 3 << 128 << 128 << 64;
+    QTest::newRow("32 SU") << 32 << 3 << 256 << 256 << 128;
+}
+
+// The preset's generator options at the table's sizes; every SU section is one SU's share.
+void tst_SuperPod::dgxH100ScaledToPublishedRows()
+{
+    QFETCH(int, units);
+    QFETCH(int, tiers);
+    QFETCH(int, leaf);
+    QFETCH(int, spine);
+    QFETCH(int, core);
+    GeneratorOptions o = findTemplate("dgx-h100-su")->options;
+    o.nodes = 32 * units;
+    o.tiers = tiers;
+    Expected<Project> p = generateProject(o);
+    QVERIFY2(p, p ? "" : p.error().message.c_str());
+    const BillOfMaterials b = bomOf(*p);
+    const long long cables = 256LL * units;
+    compareWithTable(b.total, {32 * units, 256 * units, leaf, spine, core, cables, cables,
+                               tiers == 3 ? cables : 0});
+    QCOMPARE(int(b.units.size()), units);
+    for (const BillOfMaterials::Unit &u : b.units) {
+        QCOMPARE(u.counts.serverCount(), 32);
+        QCOMPARE(u.counts.switchCount(FabricRole::Compute, Tier::Leaf), 8);
+        QCOMPARE(u.counts.switchCount(FabricRole::Compute, Tier::Spine), 0);
+        QCOMPARE(u.counts.cableCount(int(CableRun::HostLeaf)), 256LL);
+        QCOMPARE(u.counts.cableCount(int(CableRun::LeafSpine)), 256LL);
+        // 128 NIC-end, 128 leaf-down and 128 leaf-up transceivers; the spine ends are not
+        // the SU's.
+        QCOMPARE(u.counts.transceivers(), 384LL);
+    }
+}
+
+// Preset h100-16k: 2,048 DGX H100 on a 3-tier non-blocking NDR fat tree, the table's 64-SU
+// row (its last): the same switch and cable counts as the rail-optimized SuperPOD.
+void tst_SuperPod::h100SixteenThousandPreset()
+{
+    const BillOfMaterials b = bomOf(fromTemplate("h100-16k"));
+    compareWithTable(b.total, {2048, 16384, 512, 512, 256, 16384, 16384, 16384});
+}
+
+QTEST_GUILESS_MAIN(tst_SuperPod)
+#include "tst_superpod.moc"
