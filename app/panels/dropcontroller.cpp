@@ -81,6 +81,12 @@ bool DropController::drop(const PaletteEntry &entry, const QPointF &scenePos)
     const Topology &topology = document->project().topology;
     const CanvasPlacement placement(scene);
     const std::string model = entry.model.toStdString();
+    // Refusals go to the status bar and beside the drop point, where the user is looking.
+    const auto refuse = [&](const QString &text) {
+        Q_EMIT message(text);
+        m_view->showBalloon(text, scenePos);
+        return false;
+    };
 
     QSizeF size;
     switch (entry.kind) {
@@ -104,8 +110,7 @@ bool DropController::drop(const PaletteEntry &entry, const QPointF &scenePos)
     switch (entry.kind) {
     case PaletteEntry::Server: {
         if (!document->catalog().server(model)) {
-            Q_EMIT message(tr("The catalog has no server model \"%1\".").arg(entry.model));
-            return false;
+            return refuse(tr("The catalog has no server model \"%1\".").arg(entry.model));
         }
         Node node;
         node.id = unusedId(topology, model);
@@ -118,9 +123,8 @@ bool DropController::drop(const PaletteEntry &entry, const QPointF &scenePos)
             probe.nodes.push_back(node);
             if (const std::optional<std::string> refusal
                 = domainMembershipRefusal(probe, document->catalog(), node.id)) {
-                Q_EMIT message(
+                return refuse(
                         tr("Not added to %1: %2.").arg(domain, QString::fromStdString(*refusal)));
-                return false;
             }
             node.domain = domain.toStdString();
         } else if (placement.tierAt(scenePos.y())) {
@@ -132,8 +136,7 @@ bool DropController::drop(const PaletteEntry &entry, const QPointF &scenePos)
     }
     case PaletteEntry::Switch: {
         if (!document->catalog().switchModel(model)) {
-            Q_EMIT message(tr("The catalog has no switch model \"%1\".").arg(entry.model));
-            return false;
+            return refuse(tr("The catalog has no switch model \"%1\".").arg(entry.model));
         }
         Switch sw;
         sw.id = unusedId(topology, model);
