@@ -195,6 +195,14 @@ QWidget *AnalysisDock::createResultPanel()
     m_breakdown->setWordWrap(true);
     m_groups = new QTreeWidget(group);
     m_groups->setObjectName(QStringLiteral("groupsTable"));
+    m_groups->setWhatsThis(
+            tr("<b>Parallel groups</b><p>One row per kind of group the plan makes (TP, CP, "
+               "EP, PP, DP): how many GPUs each group has and how many such groups there are, "
+               "the bus bandwidth its collective reaches, the interconnect it crosses (NVLink, "
+               "InfiniBand, Ethernet), whether it leaves an NVLink domain, the switch hops on "
+               "its path and the link that limits it.</p><p>The row with the lowest bandwidth "
+               "for its traffic is the bottleneck; clicking a row selects its links on the "
+               "canvas.</p>"));
     m_groups->setRootIsDecorated(false);
     m_groups->setUniformRowHeights(true);
     m_groups->setHeaderLabels({tr("Group"), tr("GPUs x groups"), tr("Bus bandwidth"),
@@ -260,6 +268,10 @@ QWidget *AnalysisDock::createDiagnosticsPanel()
     auto *column = new QVBoxLayout(group);
     m_diagnostics = new QListWidget(group);
     m_diagnostics->setObjectName(QStringLiteral("diagnosticsList"));
+    m_diagnostics->setWhatsThis(
+            tr("<b>Diagnostics</b><p>What the engine found wrong or worth knowing about the "
+               "design and the plan: errors first, then warnings and notes. Click one to "
+               "select the devices or links it names.</p>"));
     m_diagnostics->setWordWrap(true);
     m_diagnostics->setAlternatingRowColors(true);
     connect(m_diagnostics, &QListWidget::itemClicked, this,
@@ -456,8 +468,8 @@ void AnalysisDock::onPlanned()
     job.plan = best.plan;
     pushJob(job, tr("Apply Best Plan"), QString());
     refreshJob();
-    Q_EMIT message(tr("Best of %1 valid plans that fit: TP %2, PP %3, DP %4 at %5")
-                           .arg(r.fitting)
+    Q_EMIT message(tr("Best of %n valid plan(s) that fit: TP %1, PP %2, DP %3 at %4", nullptr,
+                      int(r.fitting))
                            .arg(best.plan.tp)
                            .arg(best.plan.pp)
                            .arg(best.plan.dp)
