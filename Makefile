@@ -53,7 +53,7 @@ fuzz: fuzz-configure
 # build directory: every object there is instrumented). Leaks are checked with the
 # suppressions of tests/sanitizers/lsan.supp (Qt's and fontconfig's process-lifetime caches);
 # any UBSan report fails the test that caused it.
-SANITIZER_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
+SANITIZER_ENV = QTEST_FUNCTION_TIMEOUT=1800000 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:suppressions=$(CURDIR)/tests/sanitizers/ubsan.supp
 sanitize: fuzz-configure

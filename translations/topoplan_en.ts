@@ -74,6 +74,10 @@
         <source>The slowest of the %n groups; click to select its nodes</source>
         <translation><numerusform>The slowest of the %n groups; click to select its nodes</numerusform><numerusform>The slowest of the %n groups; click to select its nodes</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>Best of %n valid plan(s) that fit: TP %1, PP %2, DP %3 at %4</source>
+        <translation><numerusform>Best of %n valid plan that fit: TP %1, PP %2, DP %3 at %4</numerusform><numerusform>Best of %n valid plans that fit: TP %1, PP %2, DP %3 at %4</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>topoplan::CablingPreview</name>
@@ -91,6 +95,21 @@
     </message>
 </context>
 <context>
+    <name>topoplan::ClusterScene</name>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation><numerusform>%n node</numerusform><numerusform>%n nodes</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation><numerusform>%n GPU</numerusform><numerusform>%n GPUs</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n switch(es)</source>
+        <translation><numerusform>%n switch</numerusform><numerusform>%n switches</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>topoplan::CompareWindow</name>
     <message numerus="yes">
         <source>Planning the job on %n designs...</source>
@@ -103,14 +122,6 @@
 </context>
 <context>
     <name>topoplan::EditingActions</name>
-    <message numerus="yes">
-        <source>Copied %n items</source>
-        <translation><numerusform>Copied %n items</numerusform><numerusform>Copied %n items</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 and %n links inside them</source>
-        <translation><numerusform>%1 and %n links inside them</numerusform><numerusform>%1 and %n links inside them</numerusform></translation>
-    </message>
     <message numerus="yes">
         <source>Cut %n Items</source>
         <translation><numerusform>Cut %n Items</numerusform><numerusform>Cut %n Items</numerusform></translation>
@@ -135,12 +146,24 @@
         <source>Add Fabric of %n Switches</source>
         <translation><numerusform>Add Fabric of %n Switches</numerusform><numerusform>Add Fabric of %n Switches</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>Copied %n item(s)</source>
+        <translation><numerusform>Copied %n item</numerusform><numerusform>Copied %n items</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n link(s) inside them</source>
+        <translation><numerusform>%1 and %n link inside them</numerusform><numerusform>%1 and %n links inside them</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>topoplan::ExploreDock</name>
     <message numerus="yes">
         <source>Building and planning %n designs of %1 GPUs...</source>
         <translation><numerusform>Building and planning %n designs of %1 GPUs...</numerusform><numerusform>Building and planning %n designs of %1 GPUs...</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled: %1 of %n design(s) were evaluated.</source>
+        <translation><numerusform>Cancelled: %1 of %n design were evaluated.</numerusform><numerusform>Cancelled: %1 of %n designs were evaluated.</numerusform></translation>
     </message>
 </context>
 <context>
@@ -209,6 +232,25 @@
     </message>
 </context>
 <context>
+    <name>topoplan::ReplicateDialog</name>
+    <message numerus="yes">
+        <source>%n NVLink domain(s)</source>
+        <translation><numerusform>%n NVLink domain</numerusform><numerusform>%n NVLink domains</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation><numerusform>%n node</numerusform><numerusform>%n nodes</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n switch(es)</source>
+        <translation><numerusform>%n switch</numerusform><numerusform>%n switches</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s)</source>
+        <translation><numerusform>%n link</numerusform><numerusform>%n links</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>topoplan::SelectTool</name>
     <message numerus="yes">
         <source>Move %n Item(s)</source>
@@ -225,8 +267,8 @@
 <context>
     <name>topoplan::TemplateGallery</name>
     <message numerus="yes">
-        <source>%n switches</source>
-        <translation><numerusform>%n switches</numerusform><numerusform>%n switches</numerusform></translation>
+        <source>%n switch(es)</source>
+        <translation><numerusform>%n switch</numerusform><numerusform>%n switches</numerusform></translation>
     </message>
 </context>
 </TS>

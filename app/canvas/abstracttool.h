@@ -3,6 +3,7 @@
 #include <QIcon>
 #include <QKeySequence>
 #include <QObject>
+#include <QPointF>
 #include <QPointer>
 
 class QGraphicsSceneContextMenuEvent;
@@ -48,6 +49,9 @@ public:
 Q_SIGNALS:
     // A short note for the status bar: why an action was refused, what a click will do.
     void statusMessage(const QString &text);
+    // An edit the engine refused, at the scene point where the user acted (also sent to the
+    // status bar as a statusMessage): the canvas shows it there.
+    void refused(const QString &text, const QPointF &scenePos);
 
 protected:
     ClusterScene *scene() const { return m_scene; }

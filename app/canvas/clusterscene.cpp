@@ -26,7 +26,9 @@
 #include <QUndoStack>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <utility>
 
@@ -639,13 +641,29 @@ void ClusterScene::updateLanes()
             extend(lanes[3], itemRect(item));
     }
 
+    // The tiers above the topmost one with switches are empty drop targets, stacked upwards:
+    // a design with leaves offers a spine and a core lane, one with spines a core lane.
+    int topTier = -1;
+    for (int i = 2; i >= 0; --i) {
+        if (lanes[i].count > 0)
+            topTier = i;
+    }
+    std::array<bool, 4> dropTarget{};
+    for (int i = topTier - 1; i >= 0; --i) {
+        dropTarget[i] = true;
+        lanes[i].bottom = lanes[i + 1].top - diagram::kLaneGap / 2 - 2 * kLanePadding;
+        lanes[i].top = lanes[i].bottom - diagram::kSwitchHeight;
+    }
+
     QHash<QString, LaneItem *> existing;
     for (LaneItem *lane : std::as_const(m_lanes))
         existing.insert(lane->id(), lane);
     m_lanes.clear();
-    for (LaneData &data : lanes) {
+    QRectF targets;
+    for (int i = 0; i < 4; ++i) {
+        LaneData &data = lanes[i];
         LaneItem *lane = existing.take(data.key);
-        if (data.count == 0) {
+        if (data.count == 0 && !dropTarget[i]) {
             delete lane;
             continue;
         }
@@ -656,25 +674,42 @@ void ClusterScene::updateLanes()
         const double left = content.left() - LaneItem::kLabelWidth;
         lane->setGeometry(QRectF(left, data.top - kLanePadding, content.right() + 40 - left,
                                  data.bottom - data.top + 2 * kLanePadding));
+        lane->setDropTarget(dropTarget[i]);
+        m_lanes.append(lane);
+        if (dropTarget[i]) {
+            targets = targets.united(lane->boundingRect());
+            lane->setTexts(data.title, i == 0 ? tr("Empty: drop a switch here to make it a "
+                                                   "core switch")
+                                              : tr("Empty: drop a switch here to make it a "
+                                                   "spine switch"));
+            continue;
+        }
         QString subtitle;
         if (data.key == QLatin1String("lane:nodes")) {
-            subtitle = modelSummary(data.models, data.count, tr("%1 nodes").arg(data.count))
-                       + QLatin1Char('\n') + tr("%1 GPUs").arg(data.gpus);
+            subtitle = modelSummary(data.models, data.count, tr("%n node(s)", nullptr, data.count))
+                       + QLatin1Char('\n') + tr("%n GPU(s)", nullptr, data.gpus);
         } else {
-            subtitle = modelSummary(data.models, data.count, tr("%1 switches").arg(data.count));
+            subtitle = modelSummary(data.models, data.count,
+                                    tr("%n switch(es)", nullptr, data.count));
         }
         lane->setTexts(data.title, subtitle);
-        m_lanes.append(lane);
     }
     qDeleteAll(existing);
 
     m_linkLayer->setBounds(content.adjusted(-10, -10, 10, 10)); // room for the widest pen
     QRectF all = content;
-    for (const LaneItem *lane : std::as_const(m_lanes))
-        all = all.united(lane->boundingRect());
+    for (const LaneItem *lane : std::as_const(m_lanes)) {
+        if (!lane->isDropTarget())
+            all = all.united(lane->boundingRect());
+    }
     all.adjust(-kContentMargin, -kContentMargin, kContentMargin, kContentMargin);
-    if (all != m_contentRect) {
+    const QRectF canvas = targets.isNull()
+                                  ? all
+                                  : all.united(targets.adjusted(-kContentMargin, -kContentMargin,
+                                                                kContentMargin, kContentMargin));
+    if (all != m_contentRect || canvas != m_canvasRect) {
         m_contentRect = all;
+        m_canvasRect = canvas;
         Q_EMIT contentRectChanged(all);
     }
 }

@@ -69,11 +69,17 @@ public:
         return m_lanes;
     }
 
-    // The bounding rectangle of everything drawn, with a margin: what "zoom to fit" shows.
+    // The bounding rectangle of the design's figure, with a margin: what an export shows.
     QRectF contentRect() const
     {
         ensureRefreshed();
         return m_contentRect;
+    }
+    // The figure and the empty tier lanes offered as drop targets: what "zoom to fit" shows.
+    QRectF canvasRect() const
+    {
+        ensureRefreshed();
+        return m_canvasRect;
     }
 
     // Badges, lanes and domain headers depend on the whole diagram, so they are brought up
@@ -150,6 +156,7 @@ private:
     OverviewItem *m_overview = nullptr;   // owned by the scene, remade by rebuild()
     LinkLayerItem *m_linkLayer = nullptr; // likewise
     QRectF m_contentRect;
+    QRectF m_canvasRect;
     QStringList m_selection;
     int m_pendingRefresh = 0; // Refresh flags
     bool m_refreshQueued = false;

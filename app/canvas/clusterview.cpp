@@ -3,9 +3,14 @@
 #include "app/canvas/clusterscene.h"
 #include "app/canvas/diagramitem.h"
 #include "app/canvas/diagramlegend.h"
+#include "app/document/document.h"
+
+#include "engine/model/project.h"
 
 #include <QKeyEvent>
+#include <QLabel>
 #include <QScrollBar>
+#include <QTimer>
 #include <QWheelEvent>
 
 #include <cmath>
@@ -19,6 +24,9 @@ constexpr double kWheelBase = 1.0015;
 constexpr double kStep = 1.25;
 // Zoom to fit never magnifies a small diagram beyond this.
 constexpr double kMaxFitZoom = 1.5;
+// Zoom to fit takes in the empty drop-target lanes when the design keeps this share of the
+// zoom it would have alone.
+constexpr double kDropTargetFitShare = 0.9;
 
 } // namespace
 
@@ -26,7 +34,41 @@ ClusterView::ClusterView(QWidget *parent)
     : QGraphicsView(parent)
     // A child of the view, not of the viewport: QWidget::scroll() would carry it away.
     , m_legend(new DiagramLegend(this))
+    , m_emptyHint(new QLabel(this))
+    , m_balloon(new QLabel(this))
+    , m_balloonTimer(new QTimer(this))
 {
+    m_balloon->setObjectName(QStringLiteral("refusalBalloon"));
+    m_balloon->setWordWrap(true);
+    m_balloon->setMargin(8);
+    m_balloon->setFrameShape(QFrame::Box);
+    m_balloon->setAutoFillBackground(true);
+    m_balloon->setForegroundRole(QPalette::ToolTipText);
+    m_balloon->setBackgroundRole(QPalette::ToolTipBase);
+    m_balloon->setAttribute(Qt::WA_TransparentForMouseEvents);
+    m_balloon->hide();
+    m_balloonTimer->setSingleShot(true);
+    m_balloonTimer->setInterval(kBalloonMs);
+    connect(m_balloonTimer, &QTimer::timeout, m_balloon, &QWidget::hide);
+    setWhatsThis(tr("<b>Canvas</b><p>The cluster: servers in the Compute lane, switches in their "
+                    "tier lanes above, NVLink domains as boxes, links coloured by kind with the "
+                    "cable count on bundles. Drag from the Hardware palette to add, press C for "
+                    "the Connect tool to cable two devices, drag to move, double-click to rename. "
+                    "Wheel zooms, the middle button or space + drag pans.</p>"));
+    m_emptyHint->setObjectName(QStringLiteral("emptyCanvasHint"));
+    m_emptyHint->setWordWrap(true);
+    m_emptyHint->setAutoFillBackground(true);
+    m_emptyHint->setMargin(16);
+    m_emptyHint->setAlignment(Qt::AlignCenter);
+    m_emptyHint->setTextFormat(Qt::RichText);
+    m_emptyHint->setAttribute(Qt::WA_TransparentForMouseEvents); // drops go to the canvas
+    m_emptyHint->setText(
+            tr("<p style='font-size:large'><b>This design is empty</b></p>"
+               "<p>Drag a server or a switch from the <b>Hardware</b> palette onto the "
+               "canvas, then connect them with the Connect tool.</p>"
+               "<p>Or start from a ready cluster: <b>File &gt; New</b> opens the templates.</p>"
+               "<p>Help &gt; Getting Started walks through the first five minutes.</p>"));
+    m_emptyHint->hide();
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing
                    | QPainter::SmoothPixmapTransform);
     // Items leave room for their pens; not adjusting saves a rect computation per item.
@@ -55,12 +97,16 @@ void ClusterView::setClusterScene(ClusterScene *scene)
     m_scene = scene;
     setScene(scene);
     if (scene) {
-        connect(scene, &ClusterScene::contentRectChanged, this, [this] { updateSceneRect(); });
+        connect(scene, &ClusterScene::contentRectChanged, this, [this] {
+            updateSceneRect();
+            updateEmptyHint();
+        });
         connect(this, &ClusterView::zoomChanged, scene, &ClusterScene::setViewZoom);
         updateSceneRect();
     }
     applyStyle();
     zoomToFit();
+    updateEmptyHint();
 }
 
 ClusterScene *ClusterView::clusterScene() const
@@ -98,30 +144,45 @@ void ClusterView::zoomToFit()
 {
     if (!m_scene)
         return;
-    const QRectF content = m_scene->contentRect();
-    if (content.isEmpty()) {
+    // The empty tier lanes offered as drop targets are shown too when that costs the design
+    // little of its size; otherwise the design alone is fitted (they are a pan away).
+    const QRectF design = m_scene->contentRect();
+    const QRectF canvas = m_scene->canvasRect();
+    if (canvas.isEmpty()) {
         resetTransform();
+    } else if (canvas != design && !design.isEmpty()) {
+        const double withTargets = fitContent(canvas);
+        if (withTargets < kDropTargetFitShare * fitContent(design))
+            fitContent(design);
+        else
+            fitContent(canvas);
     } else {
-        // Leave the strip under the legend free.
-        const QMarginsF legend(0, 0, 0, m_legend->height() + 16);
-        fitWithMargins(content, legend);
-        if (overlayCoversDevices()) {
-            // Room for the card beside the diagram or above it, whichever leaves it larger.
-            const QSizeF card = QSizeF(m_topRight->size()) + QSizeF(24, 24);
-            const QMarginsF beside = legend + QMarginsF(0, 0, card.width(), 0);
-            const QMarginsF above = legend + QMarginsF(0, card.height(), 0, 0);
-            if (fitWithMargins(content, beside) < fitWithMargins(content, above) - 1e-9)
-                fitWithMargins(content, above);
-            else
-                fitWithMargins(content, beside);
-        }
-        if (zoom() > kMaxFitZoom) {
-            setTransform(QTransform::fromScale(kMaxFitZoom, kMaxFitZoom));
-            centerOn(content.center());
-        }
+        fitContent(canvas);
     }
     m_fitted = true;
     Q_EMIT zoomChanged(zoom());
+}
+
+double ClusterView::fitContent(const QRectF &content)
+{
+    // Leave the strip under the legend free.
+    const QMarginsF legend(0, 0, 0, m_legend->height() + 16);
+    fitWithMargins(content, legend);
+    if (overlayCoversDevices()) {
+        // Room for the card beside the diagram or above it, whichever leaves it larger.
+        const QSizeF card = QSizeF(m_topRight->size()) + QSizeF(24, 24);
+        const QMarginsF beside = legend + QMarginsF(0, 0, card.width(), 0);
+        const QMarginsF above = legend + QMarginsF(0, card.height(), 0, 0);
+        if (fitWithMargins(content, beside) < fitWithMargins(content, above) - 1e-9)
+            fitWithMargins(content, above);
+        else
+            fitWithMargins(content, beside);
+    }
+    if (zoom() > kMaxFitZoom) {
+        setTransform(QTransform::fromScale(kMaxFitZoom, kMaxFitZoom));
+        centerOn(content.center());
+    }
+    return zoom();
 }
 
 double ClusterView::fitWithMargins(const QRectF &content, const QMarginsF &pixels)
@@ -216,6 +277,7 @@ void ClusterView::wheelEvent(QWheelEvent *event)
 
 void ClusterView::mousePressEvent(QMouseEvent *event)
 {
+    m_balloon->hide(); // the user has moved on
     if (event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && m_spaceHeld)) {
         m_panning = true;
         m_panLast = event->position().toPoint();
@@ -302,8 +364,10 @@ void ClusterView::resizeEvent(QResizeEvent *event)
 
 bool ClusterView::viewportEvent(QEvent *event)
 {
-    if (event->type() == QEvent::Resize)
+    if (event->type() == QEvent::Resize) {
         placeLegend();
+        updateEmptyHint();
+    }
     return QGraphicsView::viewportEvent(event);
 }
 
@@ -320,16 +384,56 @@ void ClusterView::applyStyle()
     if (m_scene)
         m_scene->setStyle(style);
     m_legend->setStyle(style);
+    QPalette hint = m_emptyHint->palette();
+    hint.setColor(QPalette::Window, style.laneFill);
+    hint.setColor(QPalette::WindowText, style.text);
+    m_emptyHint->setPalette(hint);
 }
 
 void ClusterView::updateSceneRect()
 {
     // Room around the diagram so it can be panned past its edges.
-    const QRectF content = m_scene->contentRect();
+    const QRectF content = m_scene->canvasRect();
     const double margin = std::max(content.width(), content.height()) * 0.5 + 200;
     const QRectF rect = content.adjusted(-margin, -margin, margin, margin);
     if (rect != sceneRect())
         setSceneRect(rect);
+}
+
+void ClusterView::showBalloon(const QString &text, const QPointF &scenePos)
+{
+    const QRect area = viewport()->geometry();
+    m_balloon->setText(text);
+    m_balloon->setFixedWidth(std::clamp(area.width() / 3, 160, 420));
+    m_balloon->adjustSize();
+    // Below and right of the point, clear of the cursor; kept inside the canvas.
+    QPoint at = area.topLeft() + mapFromScene(scenePos) + QPoint(16, 16);
+    at.setX(std::clamp(at.x(), area.left() + 4,
+                       std::max(area.left() + 4, area.right() - m_balloon->width() - 4)));
+    at.setY(std::clamp(at.y(), area.top() + 4,
+                       std::max(area.top() + 4, area.bottom() - m_balloon->height() - 4)));
+    m_balloon->move(at);
+    m_balloon->show();
+    m_balloon->raise();
+    m_balloonTimer->start();
+}
+
+void ClusterView::updateEmptyHint()
+{
+    bool empty = false;
+    if (m_scene) {
+        const Topology &t = m_scene->document()->project().topology;
+        empty = t.nodes.empty() && t.switches.empty() && t.domains.empty();
+    }
+    if (empty) {
+        const QRect area = viewport()->geometry();
+        const int width = std::min(460, area.width() - 40);
+        m_emptyHint->setFixedWidth(std::max(width, 120));
+        m_emptyHint->adjustSize();
+        m_emptyHint->move(area.center() - m_emptyHint->rect().center());
+        m_emptyHint->raise();
+    }
+    m_emptyHint->setVisible(empty);
 }
 
 void ClusterView::placeLegend()

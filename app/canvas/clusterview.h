@@ -3,6 +3,9 @@
 #include <QGraphicsView>
 #include <QPointer>
 
+class QLabel;
+class QTimer;
+
 namespace topoplan {
 
 class ClusterScene;
@@ -30,6 +33,16 @@ public:
     // A widget floating over the viewport's top-right corner (the analysis card): zoom to fit
     // keeps the devices clear of it, and a fitted view fits again when it appears or resizes.
     void setTopRightOverlay(QWidget *overlay);
+
+    // What to do first, centred on the canvas while the design has no devices; gone with the
+    // first server, switch or domain.
+    QLabel *emptyHint() const { return m_emptyHint; }
+
+    // A refusal shown where the user acted: a balloon beside `scenePos` that goes after a few
+    // seconds, or at the next press on the canvas.
+    void showBalloon(const QString &text, const QPointF &scenePos);
+    QLabel *balloon() const { return m_balloon; }
+    static constexpr int kBalloonMs = 6000;
 
     static constexpr double kMinZoom = 0.02;
     static constexpr double kMaxZoom = 8.0;
@@ -59,14 +72,20 @@ private:
     void applyStyle();
     void updateSceneRect();
     void placeLegend();
+    void updateEmptyHint();
     void endPan();
     // Fits `content` with `pixels` of viewport kept free around it; returns the zoom reached.
     double fitWithMargins(const QRectF &content, const QMarginsF &pixels);
+    // Fits `content` clear of the legend and the top-right card; returns the zoom reached.
+    double fitContent(const QRectF &content);
     bool overlayCoversDevices() const;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
     QPointer<ClusterScene> m_scene;
     DiagramLegend *m_legend;
+    QLabel *m_emptyHint;
+    QLabel *m_balloon;
+    QTimer *m_balloonTimer;
     QPointer<QWidget> m_topRight;
     bool m_fitted = true; // keep fitting on resize until the user zooms or pans
     bool m_spaceHeld = false;

@@ -36,14 +36,33 @@ void LaneItem::setTexts(const QString &title, const QString &subtitle)
     update();
 }
 
+void LaneItem::setDropTarget(bool dropTarget)
+{
+    if (dropTarget == m_dropTarget)
+        return;
+    m_dropTarget = dropTarget;
+    update();
+}
+
 void LaneItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
 {
-    const DiagramStyle &style = clusterScene()->style();
+    const ClusterScene *scene = clusterScene();
+    if (m_dropTarget && scene->fullDetail())
+        return; // an export shows the design, not where it could grow
+    const DiagramStyle &style = scene->style();
     const double lod = levelOfDetail(option, painter);
-    painter->fillRect(m_rect, style.laneFill);
-    painter->setPen(QPen(style.laneBorder, 0));
-    painter->drawLine(m_rect.topLeft(), m_rect.topRight());
-    painter->drawLine(m_rect.bottomLeft(), m_rect.bottomRight());
+    if (m_dropTarget) {
+        QPen dashed(style.laneBorder, 1.5, Qt::DashLine);
+        dashed.setCosmetic(true);
+        painter->setPen(dashed);
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRect(m_rect.adjusted(4, 4, -4, -4));
+    } else {
+        painter->fillRect(m_rect, style.laneFill);
+        painter->setPen(QPen(style.laneBorder, 0));
+        painter->drawLine(m_rect.topLeft(), m_rect.topRight());
+        painter->drawLine(m_rect.bottomLeft(), m_rect.bottomRight());
+    }
 
     if (lod * kSubtitleFont < kMinTextPixels)
         return;
@@ -54,6 +73,13 @@ void LaneItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
     painter->setFont(DiagramStyle::font(kTitleFont, true));
     painter->drawText(titleRect, Qt::AlignLeft | Qt::AlignBottom, m_title);
     painter->setFont(DiagramStyle::font(kSubtitleFont));
+    if (m_dropTarget) {
+        // What to do, across the empty band where the switches would go.
+        const QRectF body(m_rect.left() + kLabelWidth, m_rect.top(), m_rect.width() - kLabelWidth,
+                          m_rect.height());
+        painter->drawText(body, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, m_subtitle);
+        return;
+    }
     painter->drawText(subRect, Qt::AlignLeft | Qt::AlignTop, m_subtitle); // may be two lines
 }
 

@@ -94,18 +94,14 @@ void ReplicateDialog::recompute()
         m_summary->setText(QString::fromStdString(paste.error().message));
     } else {
         const Topology &added = paste->added;
-        const auto count = [](std::size_t n, const QString &one, const QString &many) {
-            return n == 1 ? one : many.arg(n);
-        };
         QStringList parts;
         if (!added.domains.empty())
-            parts.append(
-                    count(added.domains.size(), tr("1 NVLink domain"), tr("%1 NVLink domains")));
+            parts.append(tr("%n NVLink domain(s)", nullptr, int(added.domains.size())));
         if (!added.nodes.empty())
-            parts.append(count(added.nodes.size(), tr("1 node"), tr("%1 nodes")));
+            parts.append(tr("%n node(s)", nullptr, int(added.nodes.size())));
         if (!added.switches.empty())
-            parts.append(count(added.switches.size(), tr("1 switch"), tr("%1 switches")));
-        parts.append(count(added.links.size(), tr("1 link"), tr("%1 links")));
+            parts.append(tr("%n switch(es)", nullptr, int(added.switches.size())));
+        parts.append(tr("%n link(s)", nullptr, int(added.links.size())));
         QString what = parts.takeLast();
         if (!parts.isEmpty())
             what = tr("%1 and %2").arg(parts.join(tr(", ")), what);

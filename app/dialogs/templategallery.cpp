@@ -174,7 +174,7 @@ void TemplateGallery::updateTemplate(QListWidgetItem *item, const TopologySummar
                                                  .arg(QLocale().toString(summary->leaf),
                                                       QLocale().toString(summary->spine),
                                                       QLocale().toString(summary->core))
-                                       : tr("%n switches", nullptr, switches));
+                                       : tr("%n switch(es)", nullptr, switches));
     } else {
         counts = tr("Counting...");
     }

@@ -107,6 +107,14 @@ QWidget *AnalysisDock::createResultPanel()
     m_breakdown->setWordWrap(true);
     m_groups = new QTreeWidget(group);
     m_groups->setObjectName(QStringLiteral("groupsTable"));
+    m_groups->setWhatsThis(
+            tr("<b>Parallel groups</b><p>One row per kind of group the plan makes (TP, CP, "
+               "EP, PP, DP): how many GPUs each group has and how many such groups there are, "
+               "the bus bandwidth its collective reaches, the interconnect it crosses (NVLink, "
+               "InfiniBand, Ethernet), whether it leaves an NVLink domain, the switch hops on "
+               "its path and the link that limits it.</p><p>The row with the lowest bandwidth "
+               "for its traffic is the bottleneck; clicking a row selects its links on the "
+               "canvas.</p>"));
     m_groups->setRootIsDecorated(false);
     m_groups->setUniformRowHeights(true);
     m_groups->setHeaderLabels({tr("Group"), tr("GPUs x groups"), tr("Bus bandwidth"),
@@ -172,6 +180,10 @@ QWidget *AnalysisDock::createDiagnosticsPanel()
     auto *column = new QVBoxLayout(group);
     m_diagnostics = new QListWidget(group);
     m_diagnostics->setObjectName(QStringLiteral("diagnosticsList"));
+    m_diagnostics->setWhatsThis(
+            tr("<b>Diagnostics</b><p>What the engine found wrong or worth knowing about the "
+               "design and the plan: errors first, then warnings and notes. Click one to "
+               "select the devices or links it names.</p>"));
     m_diagnostics->setWordWrap(true);
     m_diagnostics->setAlternatingRowColors(true);
     connect(m_diagnostics, &QListWidget::itemClicked, this,

@@ -82,6 +82,12 @@ bool DropController::drop(const PaletteEntry &entry, const QPointF &scenePos)
     const Topology &topology = document->project().topology;
     const CanvasPlacement placement(scene);
     const std::string model = entry.model.toStdString();
+    // Refusals go to the status bar and beside the drop point, where the user is looking.
+    const auto refuse = [&](const QString &text) {
+        Q_EMIT message(text);
+        m_view->showBalloon(text, scenePos);
+        return false;
+    };
 
     QSizeF size;
     switch (entry.kind) {
@@ -105,8 +111,7 @@ bool DropController::drop(const PaletteEntry &entry, const QPointF &scenePos)
     switch (entry.kind) {
     case PaletteEntry::Server: {
         if (!document->catalog().server(model)) {
-            Q_EMIT message(tr("The catalog has no server model \"%1\".").arg(entry.model));
-            return false;
+            return refuse(tr("The catalog has no server model \"%1\".").arg(entry.model));
         }
         Node node;
         node.id = unusedId(topology, model);
@@ -117,8 +122,7 @@ bool DropController::drop(const PaletteEntry &entry, const QPointF &scenePos)
             // Ask the rule about the node as it would be, before it exists.
             if (const std::optional<std::string> refusal = domainMembershipRefusal(
                         topology, document->catalog(), node, domain.toStdString())) {
-                Q_EMIT message(tr("Not added: %1.").arg(QString::fromStdString(*refusal)));
-                return false;
+                return refuse(tr("Not added: %1.").arg(QString::fromStdString(*refusal)));
             }
             node.domain = domain.toStdString();
         } else if (placement.tierAt(scenePos.y())) {
@@ -130,8 +134,7 @@ bool DropController::drop(const PaletteEntry &entry, const QPointF &scenePos)
     }
     case PaletteEntry::Switch: {
         if (!document->catalog().switchModel(model)) {
-            Q_EMIT message(tr("The catalog has no switch model \"%1\".").arg(entry.model));
-            return false;
+            return refuse(tr("The catalog has no switch model \"%1\".").arg(entry.model));
         }
         Switch sw;
         sw.id = unusedId(topology, model);

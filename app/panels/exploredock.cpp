@@ -498,9 +498,9 @@ void ExploreDock::onFinished()
     for (const std::string &s : verdicts(r))
         lines << q(s).toHtmlEscaped();
     if (r.cancelled)
-        lines.prepend(tr("Cancelled: %1 of %2 designs were evaluated.")
-                              .arg(m_done)
-                              .arg(r.variants.size()));
+        lines.prepend(
+                tr("Cancelled: %1 of %n design(s) were evaluated.", nullptr, int(r.variants.size()))
+                        .arg(m_done));
     if (!lines.isEmpty())
         lines.front() = QStringLiteral("<b>") + lines.front() + QStringLiteral("</b>");
     m_verdict->setText(lines.join(QStringLiteral("<br>")));

@@ -4,6 +4,8 @@
 #include "app/document/document.h"
 #include "app/document/propertycommands.h"
 
+#include "engine/edit/editing.h"
+#include "engine/model/domainrules.h"
 #include "engine/model/naming.h"
 
 #include <QCheckBox>
@@ -120,6 +122,10 @@ InspectorDock::InspectorDock(QWidget *parent)
     m_message->hide();
     column->addWidget(m_message);
     column->addStretch(1);
+    body->setWhatsThis(
+            tr("<b>Properties</b><p>The name, model and settings of what is selected on the "
+               "canvas. An edit here is one undo step; one the engine refuses is explained in "
+               "red below the fields.</p>"));
     setWidget(body);
 
     m_name->setObjectName(QStringLiteral("inspectorName"));
@@ -469,6 +475,22 @@ void InspectorDock::refreshDomains(const Selection &s)
         current.append(qs(n->domain));
     const std::optional<QString> value = common(current);
     showValue(m_domain, value.value_or(QString()), !value);
+
+    // Offer a domain only to nodes that may join one (trays whose NVLink leaves the box); for
+    // a board server or a rack the field says why, instead of a choice that is then refused.
+    const Topology &t = m_document->project().topology;
+    std::optional<std::string> refusal;
+    for (const Node *n : s.nodes) {
+        if (!n->domain.empty() || t.domains.empty())
+            continue; // already a member (leaving stays possible), or no domain to join
+        // The first domain stands for any: a node that may join none is refused by its scope.
+        refusal = domainMembershipRefusal(m_document->catalog(), *n, t.domains.front().id, nullptr);
+        if (refusal)
+            break;
+    }
+    m_domain->setEnabled(!refusal);
+    m_domain->setToolTip(refusal ? qs(*refusal)
+                                 : tr("The NVLink domain box the selected trays belong to"));
 }
 
 void InspectorDock::refreshLinks(const Selection &s)

@@ -425,8 +425,8 @@ void JobEditor::onPlanned()
     job.plan = best.plan;
     pushJob(job, tr("Apply Best Plan"), QString());
     refresh();
-    Q_EMIT message(tr("Best of %1 valid plans that fit: TP %2, PP %3, DP %4 at %5")
-                           .arg(r.fitting)
+    Q_EMIT message(tr("Best of %n valid plan(s) that fit: TP %1, PP %2, DP %3 at %4", nullptr,
+                      int(r.fitting))
                            .arg(best.plan.tp)
                            .arg(best.plan.pp)
                            .arg(best.plan.dp)

@@ -85,6 +85,11 @@ PaletteDock::PaletteDock(const Catalog &catalog, QWidget *parent)
     m_filter->setPlaceholderText(tr("Search hardware"));
     m_filter->setClearButtonEnabled(true);
     m_list->setDragEnabled(true);
+    m_list->setWhatsThis(
+            tr("<b>Hardware</b><p>Every server, compute tray, rack and switch of the catalog. "
+               "Drag one onto the canvas: a switch takes the tier of the lane it lands in "
+               "(the empty dashed lanes make a spine or core switch), a tray dropped in an "
+               "NVLink domain box joins it. Type in the search field to narrow the list.</p>"));
     m_list->setDragDropMode(QAbstractItemView::DragOnly);
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
     m_list->setIconSize(QSize(24, 24));

@@ -64,6 +64,12 @@ SweepDock::SweepDock(AnalysisController *controller, QWidget *parent)
     m_view->chart()->setBackgroundRoundness(0);
     column->addWidget(m_summary);
     column->addWidget(m_view, 1);
+    m_view->setWhatsThis(
+            tr("<b>TP Sweep</b><p>Tokens/s of the job at every tensor-parallel width, the "
+               "other degrees chosen as best for each. The marked edge is the NVLink domain: "
+               "beyond it TP traffic crosses the network and tokens/s falls off a cliff. "
+               "Points are missing where a width is not a valid plan; the line above the "
+               "chart says why.</p>"));
     setWidget(body);
 
     connect(controller, &AnalysisController::finished, this, &SweepDock::start);

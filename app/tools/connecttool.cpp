@@ -178,8 +178,10 @@ void ConnectTool::mouseReleased(QGraphicsSceneMouseEvent *event)
             m_gesture.cancel();
         return;
     }
-    if (const std::optional<QString> refusal = m_gesture.finish(event->scenePos()))
+    if (const std::optional<QString> refusal = m_gesture.finish(event->scenePos())) {
         Q_EMIT statusMessage(*refusal);
+        Q_EMIT refused(*refusal, event->scenePos());
+    }
 }
 
 void ConnectTool::keyPressed(QKeyEvent *event)

@@ -174,8 +174,10 @@ void SelectTool::mouseReleased(QGraphicsSceneMouseEvent *event)
         m_rubberBand = nullptr;
         break;
     case Mode::Linking:
-        if (const std::optional<QString> refusal = m_link.finish(event->scenePos()))
+        if (const std::optional<QString> refusal = m_link.finish(event->scenePos())) {
             Q_EMIT statusMessage(*refusal);
+            Q_EMIT refused(*refusal, event->scenePos());
+        }
         break;
     case Mode::Idle:
     case Mode::Pressed:
@@ -278,7 +280,9 @@ void SelectTool::finishMove()
     QUndoStack *stack = doc->undoStack();
     stack->push(new MoveItems(doc, m_ids, m_start, m_gesture));
     if (!refusals.isEmpty()) {
-        Q_EMIT statusMessage(tr("Not moved into the domain: %1.").arg(refusals.join(u"; ")));
+        const QString text = tr("Not moved into the domain: %1.").arg(refusals.join(u"; "));
+        Q_EMIT statusMessage(text);
+        Q_EMIT refused(text, m_pressPos + m_delta);
         return;
     }
     // What the move decides (joining a domain, taking a lane's tier) is a property change the
@@ -296,7 +300,9 @@ void SelectTool::finishMove()
     for (const auto &[tier, switches] : tiers)
         decide(switches, Property::Tier, QString::fromLatin1(toString(tier)));
     if (!refusals.isEmpty()) {
-        Q_EMIT statusMessage(tr("Not moved: %1.").arg(refusals.join(u"; ")));
+        const QString text = tr("Not moved: %1.").arg(refusals.join(u"; "));
+        Q_EMIT statusMessage(text);
+        Q_EMIT refused(text, m_pressPos + m_delta);
         return;
     }
     stack->beginMacro(tr("Move %n Item(s)", nullptr, int(m_ids.size())));

@@ -44,6 +44,7 @@ QAction *ToolManager::registerTool(AbstractTool *tool)
             tool->name(), tool->shortcut().toString(QKeySequence::NativeText)));
     connect(action, &QAction::triggered, this, [this, tool] { selectTool(tool); });
     connect(tool, &AbstractTool::statusMessage, this, &ToolManager::statusMessage);
+    connect(tool, &AbstractTool::refused, this, &ToolManager::refused);
     m_tools.append(tool);
     m_actions.append(action);
     if (!m_selected)

@@ -2,6 +2,7 @@
 
 #include <QList>
 #include <QObject>
+#include <QPointF>
 #include <QPointer>
 
 class QAction;
@@ -34,6 +35,7 @@ public:
 
 Q_SIGNALS:
     void statusMessage(const QString &text);
+    void refused(const QString &text, const QPointF &scenePos);
     void selectedToolChanged(AbstractTool *tool);
 
 private:

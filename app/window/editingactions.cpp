@@ -311,10 +311,9 @@ void EditingActions::copy()
     }
     Clipboard::put(fragment);
     const int links = int(fragment.topology.links.size());
-    const QString items = n == 1 ? tr("Copied 1 item") : tr("Copied %n items", nullptr, n);
-    showMessage(links == 0   ? items
-                : links == 1 ? tr("%1 and 1 link inside them").arg(items)
-                             : tr("%1 and %n links inside them", nullptr, links).arg(items));
+    const QString items = tr("Copied %n item(s)", nullptr, n);
+    showMessage(links == 0 ? items
+                           : tr("%1 and %n link(s) inside them", nullptr, links).arg(items));
 }
 
 void EditingActions::cut()

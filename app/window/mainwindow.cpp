@@ -28,6 +28,7 @@
 #include "app/tools/selecttool.h"
 #include "app/tools/toolmanager.h"
 #include "app/window/editingactions.h"
+#include "app/window/helpmenu.h"
 
 #include "engine/generate/templates.h"
 #include "engine/model/summary.h"
@@ -211,6 +212,7 @@ void MainWindow::createEditor()
     resizeDocks({m_analysisDock}, {220}, Qt::Vertical); // the canvas keeps most of the height
     connect(m_analysisDock, &AnalysisDock::message, this, showMessage);
     connect(m_tools, &ToolManager::statusMessage, this, showMessage);
+    connect(m_tools, &ToolManager::refused, m_view, &ClusterView::showBalloon);
     connect(m_drops, &DropController::message, this, showMessage);
 }
 
@@ -411,7 +413,7 @@ void MainWindow::createMenus()
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));
-    help->addAction(m_aboutAction);
+    m_help = new HelpMenu(this, help, m_aboutAction);
 }
 
 void MainWindow::createToolBar()

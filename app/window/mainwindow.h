@@ -32,6 +32,7 @@ class PresentationPanel;
 class SelectTool;
 class StepDock;
 class FailuresDock;
+class HelpMenu;
 class SweepDock;
 class ToolManager;
 struct ChangeEvent;
@@ -192,6 +193,7 @@ private:
     QAction *m_zoomFitAction = nullptr;
     QAction *m_zoomResetAction = nullptr;
     QAction *m_aboutAction = nullptr;
+    HelpMenu *m_help = nullptr;
     QAction *m_selectAllAction = nullptr;
     QAction *m_zoomSelectionAction = nullptr;
     QAction *m_preferencesAction = nullptr;

@@ -6,6 +6,7 @@
 #include "editingfixture.h"
 
 #include "app/canvas/nodeitem.h"
+#include "app/common/translations.h"
 #include "app/dialogs/addfabricdialog.h"
 #include "app/dialogs/replicatedialog.h"
 #include "app/document/clipboard.h"
@@ -49,6 +50,7 @@ class TestEditingActions : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase() { installTranslations(QLocale::c()); } // English plurals
     void menusHoldTheActions();
     void copyPasteKeepsInternalLinks();
     void pasteNeedsTopoPlanItems();

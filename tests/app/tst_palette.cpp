@@ -5,6 +5,7 @@
 #include "app/canvas/clusterscene.h"
 #include "app/canvas/clusterview.h"
 #include "app/canvas/laneitem.h"
+#include "app/common/translations.h"
 #include "app/document/document.h"
 #include "app/panels/dropcontroller.h"
 #include "app/panels/palettedock.h"
@@ -14,13 +15,17 @@
 #include "tests/engine/analysisfixtures.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QDropEvent>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
+
+#include <set>
 
 using namespace topoplan;
 
@@ -37,6 +42,21 @@ QStringList texts(std::initializer_list<const char *> list)
     for (const char *s : list)
         result.append(QString::fromUtf8(s));
     return result;
+}
+
+const LaneItem *laneOf(const ClusterScene &scene, const char *key)
+{
+    for (const LaneItem *lane : scene.lanes()) {
+        if (lane->id() == QLatin1String(key))
+            return lane;
+    }
+    return nullptr;
+}
+
+void saveShot(QWidget &widget, const char *name)
+{
+    if (const QString dir = qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"); !dir.isEmpty())
+        widget.grab().save(QDir(dir).filePath(QString::fromLatin1(name)));
 }
 
 QString qs(const std::string &s)
@@ -97,6 +117,7 @@ class TestPalette : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase() { installTranslations(QLocale::c()); } // English plurals
     void everyModelHasAnEntry();
     void labelsAreCatalogNames_data();
     void labelsAreCatalogNames();
@@ -112,6 +133,8 @@ private Q_SLOTS:
     void trayDroppedInDomainJoinsIt();
     void boardServerInDomainIsRefused();
     void switchDroppedInLaneTakesItsTier();
+    void emptyTierLanesAreDropTargets();
+    void emptyCanvasShowsWhatToDoFirst();
     void domainEntryAddsAnEmptyBox();
 };
 
@@ -346,6 +369,24 @@ void TestPalette::boardServerInDomainIsRefused()
                             "domain \"dom-1\": its NVLink stays on its own NVSwitch baseboard. "
                             "Only servers whose NVLink leaves the box can be placed in a domain "
                             "(gb200-tray)."));
+
+    // Said where the user dropped it, not only in the status bar: a balloon by the drop point.
+    QLabel *balloon = canvas.view.balloon();
+    QVERIFY(balloon->isVisible());
+    QCOMPARE(balloon->text(), messages.first().first().toString());
+    const QPoint dropped = canvas.view.mapFromScene(QPointF(box.x + box.w - 40, box.y + box.h - 20))
+                           + canvas.view.viewport()->geometry().topLeft();
+    const QRect near = balloon->geometry().adjusted(-40, -40, 40, 40);
+    QVERIFY2(near.contains(dropped), qPrintable(QStringLiteral("balloon at %1,%2, drop at %3,%4")
+                                                        .arg(balloon->x())
+                                                        .arg(balloon->y())
+                                                        .arg(dropped.x())
+                                                        .arg(dropped.y())));
+    QVERIFY(canvas.view.viewport()->geometry().contains(balloon->geometry()));
+    saveShot(canvas.view, "refusal-balloon.png");
+    // It goes at the next press on the canvas.
+    QTest::mouseClick(canvas.view.viewport(), Qt::LeftButton, {}, QPoint(5, 5));
+    QVERIFY(!balloon->isVisible());
 }
 
 void TestPalette::switchDroppedInLaneTakesItsTier()
@@ -379,6 +420,92 @@ void TestPalette::switchDroppedInLaneTakesItsTier()
             leafBottom = l->boundingRect().bottom();
     }
     QVERIFY(canvas.doc.layoutItem(QStringLiteral("dgx-h100-1"))->y > leafBottom);
+}
+
+void TestPalette::emptyTierLanesAreDropTargets()
+{
+    // Four servers on one leaf tier (the generated spines taken out): the spine and core
+    // lanes wait above it, empty.
+    Project project = generated("dgx-h100", 4);
+    Topology &t = project.topology;
+    std::set<std::string> spines;
+    for (const Switch &s : t.switches) {
+        if (s.tier != Tier::Leaf)
+            spines.insert(s.id);
+    }
+    QVERIFY(!spines.empty());
+    std::erase_if(t.switches, [&](const Switch &s) { return spines.count(s.id) > 0; });
+    std::erase_if(t.links, [&](const Link &l) {
+        return spines.count(l.a.device) > 0 || spines.count(l.b.device) > 0;
+    });
+    for (const std::string &id : spines)
+        project.layout.items.erase(id);
+    Canvas canvas(std::move(project));
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas.view));
+    const Topology &topology = canvas.doc.project().topology;
+    QVERIFY(std::all_of(topology.switches.begin(), topology.switches.end(),
+                        [](const Switch &s) { return s.tier == Tier::Leaf; }));
+    const LaneItem *leaf = laneOf(*canvas.scene, "lane:leaf");
+    const LaneItem *spine = laneOf(*canvas.scene, "lane:spine");
+    const LaneItem *core = laneOf(*canvas.scene, "lane:core");
+    QVERIFY(leaf && spine && core);
+    QVERIFY(!leaf->isDropTarget());
+    QVERIFY(spine->isDropTarget());
+    QVERIFY(core->isDropTarget());
+    QVERIFY(spine->boundingRect().bottom() < leaf->boundingRect().top());
+    QVERIFY(core->boundingRect().bottom() < spine->boundingRect().top());
+    QVERIFY(spine->subtitle().contains(QStringLiteral("spine switch")));
+    // The view shows them, an export of the figure does not.
+    QVERIFY(canvas.scene->canvasRect().contains(core->boundingRect()));
+    QVERIFY(!canvas.scene->contentRect().intersects(core->boundingRect()));
+    canvas.view.zoomToFit();
+    saveShot(canvas.view, "lanes-empty-targets.png");
+
+    // A switch dropped in the empty spine lane is a spine; the lane is then a lane like any.
+    const QPointF inSpine = spine->boundingRect().center();
+    QVERIFY(canvas.drop({PaletteEntry::Switch, QStringLiteral("qm9700")}, inSpine));
+    QCOMPARE(canvas.doc.project().topology.switchById("qm9700-1")->tier, Tier::Spine);
+    spine = laneOf(*canvas.scene, "lane:spine");
+    QVERIFY(spine && !spine->isDropTarget());
+    QVERIFY(spine->subtitle().contains(QStringLiteral("1 x")));
+    core = laneOf(*canvas.scene, "lane:core");
+    QVERIFY(core && core->isDropTarget());
+
+    // And one in the core lane above it is a core switch; no empty lane is left.
+    QVERIFY(canvas.drop({PaletteEntry::Switch, QStringLiteral("qm9700")},
+                        core->boundingRect().center()));
+    QCOMPARE(canvas.doc.project().topology.switchById("qm9700-2")->tier, Tier::Core);
+    for (const LaneItem *lane : canvas.scene->lanes())
+        QVERIFY2(!lane->isDropTarget(), qPrintable(lane->id()));
+    canvas.view.zoomToFit();
+    saveShot(canvas.view, "lanes-filled.png");
+
+    // Undo takes the core switch back out: its lane is an empty target again.
+    canvas.doc.undoStack()->undo();
+    core = laneOf(*canvas.scene, "lane:core");
+    QVERIFY(core && core->isDropTarget());
+}
+
+void TestPalette::emptyCanvasShowsWhatToDoFirst()
+{
+    Canvas canvas{Project{}};
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas.view));
+    QLabel *hint = canvas.view.findChild<QLabel *>(QStringLiteral("emptyCanvasHint"));
+    QVERIFY(hint);
+    QVERIFY(hint->isVisible());
+    QVERIFY(hint->text().contains(QStringLiteral("Hardware")));
+    QVERIFY(canvas.view.viewport()->geometry().contains(hint->geometry()));
+    saveShot(canvas.view, "empty-canvas-hint.png");
+    // No lane of an empty tier is offered before there is a switch to build on.
+    QVERIFY(canvas.scene->lanes().isEmpty());
+
+    // The hint lets drops through to the canvas, and the first device takes it away.
+    QVERIFY(canvas.drop({PaletteEntry::Server, QStringLiteral("dgx-h100")},
+                        canvas.view.mapToScene(hint->geometry().center())));
+    QVERIFY(canvas.doc.project().topology.node("dgx-h100-1"));
+    QTRY_VERIFY(!hint->isVisible());
+    canvas.doc.undoStack()->undo();
+    QTRY_VERIFY(hint->isVisible());
 }
 
 void TestPalette::domainEntryAddsAnEmptyBox()

@@ -9,6 +9,7 @@
 #include "app/canvas/linkitem.h"
 #include "app/canvas/nodeitem.h"
 #include "app/canvas/switchitem.h"
+#include "app/common/translations.h"
 #include "app/document/additems.h"
 #include "app/document/document.h"
 #include "app/document/editcommands.h"
@@ -82,6 +83,7 @@ class TestScene : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase() { installTranslations(QLocale::c()); } // English plurals
     void oneItemPerEntity_data();
     void oneItemPerEntity();
     void bundleBadges_data();
@@ -206,15 +208,21 @@ void TestScene::lanes()
         titles.append(lane->title());
         subtitles.append(lane->subtitle());
     }
-    // No core tier in a 2-tier fabric: no core lane.
-    QCOMPARE(titles, (QStringList{QStringLiteral("Spine"), QStringLiteral("Leaf"),
-                                  QStringLiteral("Compute")}));
-    QCOMPARE(subtitles, (QStringList{QStringLiteral("4 x QM9700"), QStringLiteral("8 x QM9700"),
-                                     QStringLiteral("32 x DGX H100\n256 GPUs")}));
+    // No core tier in a 2-tier fabric: its lane is an empty drop target above the spines.
+    QCOMPARE(titles, (QStringList{QStringLiteral("Core"), QStringLiteral("Spine"),
+                                  QStringLiteral("Leaf"), QStringLiteral("Compute")}));
+    QCOMPARE(subtitles,
+             (QStringList{QStringLiteral("Empty: drop a switch here to make it a core switch"),
+                          QStringLiteral("4 x QM9700"), QStringLiteral("8 x QM9700"),
+                          QStringLiteral("32 x DGX H100\n256 GPUs")}));
+    QVERIFY(scene.lanes()[0]->isDropTarget());
+    QVERIFY(!scene.lanes()[1]->isDropTarget());
     // Each lane holds its tier: the spine lane is above the leaf lane, the nodes below.
-    const QRectF spine = scene.lanes()[0]->sceneBoundingRect();
-    const QRectF leaf = scene.lanes()[1]->sceneBoundingRect();
-    const QRectF compute = scene.lanes()[2]->sceneBoundingRect();
+    const QRectF core = scene.lanes()[0]->sceneBoundingRect();
+    const QRectF spine = scene.lanes()[1]->sceneBoundingRect();
+    const QRectF leaf = scene.lanes()[2]->sceneBoundingRect();
+    const QRectF compute = scene.lanes()[3]->sceneBoundingRect();
+    QVERIFY(core.bottom() <= spine.top());
     QVERIFY(spine.bottom() <= leaf.top());
     QVERIFY(leaf.bottom() <= compute.top());
     QVERIFY(spine.contains(scene.itemForId(QStringLiteral("spine-1"))->sceneBoundingRect()));
@@ -268,12 +276,13 @@ void TestScene::followsCommands()
     doc.undoStack()->push(new RemoveItems(&doc, {QStringLiteral("leaf-1")}));
     QVERIFY(!scene.switchItem(QStringLiteral("leaf-1")));
     QCOMPARE(countItems<LinkItem>(scene), links - 36);
-    QCOMPARE(scene.lanes()[1]->subtitle(), QStringLiteral("7 x QM9700"));
+    // (lanes()[0] is the empty core lane offered as a drop target)
+    QCOMPARE(scene.lanes()[2]->subtitle(), QStringLiteral("7 x QM9700"));
 
     doc.undoStack()->undo();
     QVERIFY(scene.switchItem(QStringLiteral("leaf-1")));
     QCOMPARE(countItems<LinkItem>(scene), links);
-    QCOMPARE(scene.lanes()[1]->subtitle(), QStringLiteral("8 x QM9700"));
+    QCOMPARE(scene.lanes()[2]->subtitle(), QStringLiteral("8 x QM9700"));
     doc.undoStack()->undo();
     QCOMPARE(scene.nodeItem(QStringLiteral("node-3"))->name(), QStringLiteral("dgx-003"));
 }

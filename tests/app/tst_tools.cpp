@@ -29,6 +29,8 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QLabel>
+#include <QLineF>
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -285,6 +287,9 @@ void TestTools::boardServerMovedIntoDomainIsRefused()
     Canvas c(generated("gb200-tray", 8, 16));
     QVERIFY(QTest::qWaitForWindowExposed(&c.view));
     QSignalSpy messages(&c.tools, &ToolManager::statusMessage);
+    QSignalSpy refusals(&c.tools, &ToolManager::refused);
+    // As the main window has it: a refusal is shown where the user acted.
+    QObject::connect(&c.tools, &ToolManager::refused, &c.view, &ClusterView::showBalloon);
     const LayoutItem box = *c.doc.layoutItem(QStringLiteral("dom-1"));
     c.doc.undoStack()->push(new AddNode(&c.doc, Node{"dgx-x", "dgx-x", "dgx-h100", ""},
                                         LayoutItem{box.x, box.y + box.h + 200, 0, 0, {}}));
@@ -300,6 +305,14 @@ void TestTools::boardServerMovedIntoDomainIsRefused()
                             "NVLink domain \"dom-1\": its NVLink stays on its own NVSwitch "
                             "baseboard. Only servers whose NVLink leaves the box can be placed in "
                             "a domain (gb200-tray)."));
+    QCOMPARE(refusals.count(), 1);
+    QCOMPARE(refusals.first().at(0).toString(), messages.first().first().toString());
+    const QPointF released(box.x + box.w - 10, box.y + box.h - 10);
+    const QPointF at = refusals.first().at(1).toPointF();
+    QVERIFY2(QLineF(at, released).length() < 40,
+             qPrintable(QStringLiteral("%1,%2").arg(at.x()).arg(at.y())));
+    QVERIFY(c.view.balloon()->isVisible());
+    QCOMPARE(c.view.balloon()->text(), messages.first().first().toString());
 }
 
 void TestTools::switchMovedIntoSpineLaneBecomesSpine()

@@ -1,0 +1,220 @@
+#include "app/window/helpmenu.h"
+
+#include <QAction>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QHeaderView>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTableWidget>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+#include <QWhatsThis>
+
+namespace topoplan {
+
+namespace {
+
+// "&Save As..." -> "Save As"; "Zoom &In" -> "Zoom In".
+QString plainText(QString text)
+{
+    text.remove(QRegularExpression(QStringLiteral("&(?!&)")));
+    while (text.endsWith(QLatin1Char('.')) || text.endsWith(QChar(0x2026)))
+        text.chop(1);
+    return text.trimmed();
+}
+
+void collect(const QMenu *menu, const QString &path, QList<ShortcutRow> *rows,
+             QSet<const QAction *> *seen)
+{
+    for (QAction *action : menu->actions()) {
+        if (action->isSeparator())
+            continue;
+        if (QMenu *sub = action->menu()) {
+            collect(sub, path + QStringLiteral(" > ") + plainText(sub->title()), rows, seen);
+            continue;
+        }
+        if (seen->contains(action) || action->shortcut().isEmpty())
+            continue;
+        seen->insert(action);
+        rows->append({path, plainText(action->text()),
+                      action->shortcut().toString(QKeySequence::NativeText)});
+    }
+}
+
+} // namespace
+
+HelpMenu::HelpMenu(QMainWindow *window, QMenu *menu, QAction *about)
+    : QObject(window)
+    , m_window(window)
+    , m_gettingStarted(new QAction(tr("&Getting Started"), this))
+    , m_shortcuts(new QAction(tr("&Keyboard Shortcuts"), this))
+    , m_manual(new QAction(tr("User &Manual"), this))
+    , m_whatsThis(QWhatsThis::createAction(this))
+{
+    m_gettingStarted->setObjectName(QStringLiteral("gettingStartedAction"));
+    m_gettingStarted->setShortcut(QKeySequence::HelpContents);
+    m_gettingStarted->setStatusTip(
+            tr("The first five minutes: a template, a plan, the bottleneck, an export"));
+    connect(m_gettingStarted, &QAction::triggered, this, &HelpMenu::showGettingStarted);
+
+    m_shortcuts->setObjectName(QStringLiteral("shortcutsAction"));
+    m_shortcuts->setStatusTip(tr("Every keyboard shortcut of this window"));
+    connect(m_shortcuts, &QAction::triggered, this, &HelpMenu::showShortcuts);
+
+    m_manual->setObjectName(QStringLiteral("manualAction"));
+    m_manual->setStatusTip(tr("The manual that comes with TopoPlan"));
+    connect(m_manual, &QAction::triggered, this, &HelpMenu::showManual);
+
+    m_whatsThis->setObjectName(QStringLiteral("whatsThisAction"));
+
+    menu->addAction(m_gettingStarted);
+    menu->addAction(m_shortcuts);
+    menu->addAction(m_manual);
+    menu->addSeparator();
+    menu->addAction(m_whatsThis);
+    menu->addSeparator();
+    menu->addAction(about);
+}
+
+QList<ShortcutRow> HelpMenu::shortcuts(const QMainWindow *window)
+{
+    QList<ShortcutRow> rows;
+    QSet<const QAction *> seen;
+    for (QAction *action : window->menuBar()->actions()) {
+        if (QMenu *menu = action->menu())
+            collect(menu, plainText(menu->title()), &rows, &seen);
+    }
+    // Actions that live on the window only (Escape leaves the presentation, ...).
+    for (QAction *action : window->findChildren<QAction *>()) {
+        if (seen.contains(action) || action->shortcut().isEmpty() || action->text().isEmpty())
+            continue;
+        seen.insert(action);
+        rows.append({QString(), plainText(action->text()),
+                     action->shortcut().toString(QKeySequence::NativeText)});
+    }
+    return rows;
+}
+
+QString HelpMenu::manualMarkdown()
+{
+    QFile file(QStringLiteral(":/doc/README.md"));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(file.readAll());
+}
+
+QDialog *HelpMenu::browserDialog(QPointer<QDialog> &slot, const QString &objectName,
+                                 const QString &title)
+{
+    if (slot) {
+        slot->show();
+        slot->raise();
+        slot->activateWindow();
+        return nullptr;
+    }
+    auto *dialog = new QDialog(m_window);
+    dialog->setObjectName(objectName);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(title);
+    auto *layout = new QVBoxLayout(dialog);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    layout->addWidget(buttons);
+    slot = dialog;
+    return dialog;
+}
+
+QDialog *HelpMenu::showGettingStarted()
+{
+    QDialog *dialog = browserDialog(m_gettingStartedDialog, QStringLiteral("gettingStartedDialog"),
+                                    tr("Getting Started"));
+    if (!dialog)
+        return m_gettingStartedDialog;
+    auto *browser = new QTextBrowser(dialog);
+    browser->setObjectName(QStringLiteral("gettingStartedText"));
+    browser->setOpenLinks(false);
+    browser->setHtml(
+            tr("<h2>The first five minutes</h2>"
+               "<ol>"
+               "<li><p><b>Open a template.</b> <i>File &gt; New</i> shows the templates: pick "
+               "one (a DGX H100 SuperPOD, a GB200 NVL72 rack row, ...) and press OK. The "
+               "canvas shows its servers in the Compute lane, the leaf and spine switches in "
+               "lanes above, and the NVLink domains as boxes.</p></li>"
+               "<li><p><b>Choose a model and a plan.</b> In the <i>Analysis</i> panel at the "
+               "bottom, choose a model under <i>Training job</i>, then set TP, PP and DP "
+               "under <i>Plan</i> yourself, or press <i>Find Best Plan</i>. Your plan stays "
+               "until you change it.</p></li>"
+               "<li><p><b>Read the bottleneck.</b> The <i>Projection</i> shows tokens/s and, "
+               "for every parallel group, the interconnect it crosses and its slowest link. "
+               "On the canvas the card in the corner says the same and the bottleneck links "
+               "are marked; the <i>TP Sweep</i> tab shows where tokens/s falls off the NVLink "
+               "domain. Click a diagnostic to select what it names.</p></li>"
+               "<li><p><b>Change the design.</b> Drag servers and switches from the "
+               "<i>Hardware</i> palette (a switch takes the tier of the lane it lands in), "
+               "connect them with the Connect tool (C), edit names and tiers in "
+               "<i>Properties</i>. Every edit is one undo step and the analysis follows.</p>"
+               "</li>"
+               "<li><p><b>Export.</b> <i>File &gt; Export Diagram</i> writes the figure as "
+               "SVG, PDF, PNG or JPEG; <i>File &gt; Save</i> keeps the project.</p></li>"
+               "</ol>"
+               "<p>Press Shift+F1 (or <i>Help &gt; What's This?</i>) and click a panel to "
+               "learn what it shows. <i>Help &gt; Keyboard Shortcuts</i> lists every "
+               "shortcut; <i>Help &gt; User Manual</i> has the rest.</p>"));
+    static_cast<QVBoxLayout *>(dialog->layout())->insertWidget(0, browser);
+    dialog->resize(620, 560);
+    dialog->show();
+    return dialog;
+}
+
+QDialog *HelpMenu::showShortcuts()
+{
+    QDialog *dialog = browserDialog(m_shortcutsDialog, QStringLiteral("shortcutsDialog"),
+                                    tr("Keyboard Shortcuts"));
+    if (!dialog)
+        return m_shortcutsDialog;
+    const QList<ShortcutRow> rows = shortcuts(m_window);
+    auto *table = new QTableWidget(int(rows.size()), 3, dialog);
+    table->setObjectName(QStringLiteral("shortcutsTable"));
+    table->setHorizontalHeaderLabels({tr("Menu"), tr("Action"), tr("Shortcut")});
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->verticalHeader()->hide();
+    for (int i = 0; i < rows.size(); ++i) {
+        table->setItem(i, 0, new QTableWidgetItem(rows[i].menu));
+        table->setItem(i, 1, new QTableWidgetItem(rows[i].action));
+        table->setItem(i, 2, new QTableWidgetItem(rows[i].shortcut));
+    }
+    table->resizeColumnsToContents();
+    table->horizontalHeader()->setStretchLastSection(true);
+    static_cast<QVBoxLayout *>(dialog->layout())->insertWidget(0, table);
+    dialog->resize(560, 600);
+    dialog->show();
+    return dialog;
+}
+
+QDialog *HelpMenu::showManual()
+{
+    QDialog *dialog
+            = browserDialog(m_manualDialog, QStringLiteral("manualDialog"), tr("TopoPlan Manual"));
+    if (!dialog)
+        return m_manualDialog;
+    auto *browser = new QTextBrowser(dialog);
+    browser->setObjectName(QStringLiteral("manualText"));
+    browser->setOpenExternalLinks(true);
+    const QString text = manualMarkdown();
+    if (text.isEmpty())
+        browser->setPlainText(tr(":/doc/README.md: the manual is missing from this build."));
+    else
+        browser->setMarkdown(text);
+    static_cast<QVBoxLayout *>(dialog->layout())->insertWidget(0, browser);
+    dialog->resize(760, 680);
+    dialog->show();
+    return dialog;
+}
+
+} // namespace topoplan
