@@ -12,7 +12,7 @@ set(TOPOPLAN_LAYERS
     "engine/plan:engine/core engine/model engine/fabric engine/perf"
     "engine/import:engine/core engine/model engine/io engine/generate"
     "engine/explore:engine/core engine/model engine/io engine/generate engine/fabric engine/perf engine/plan"
-    "engine/document:engine/core engine/model engine/io engine/generate engine/fabric"
+    "engine/document:engine/core engine/model engine/io engine/generate engine/fabric engine/perf engine/plan"
     "cli:engine/*"
     "app/common:engine/*"
     "app/document:engine/* app/common"

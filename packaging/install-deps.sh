@@ -14,6 +14,8 @@ packages=(
     libboost-graph-dev nlohmann-json3-dev            # engine
     libbenchmark-dev                                 # tests/benchmarks
     graphviz                                         # tst_documents parses DOT with `dot`
+    poppler-utils                                    # tst_reportexport reads the report PDF
+                                                     # back (pdftotext, pdfinfo)
     fonts-dejavu-core                                # readable text in offscreen renders
     xvfb xauth                                       # screenshots of a real window
     ibsim-utils infiniband-diags opensm              # tst_ibsim: the exported fabric through the

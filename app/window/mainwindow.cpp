@@ -10,10 +10,12 @@
 #include "app/common/paletteicons.h"
 #include "app/common/theme.h"
 #include "app/common/translations.h"
+#include "app/dialogs/preferences.h"
 #include "app/dialogs/recoverydialog.h"
 #include "app/dialogs/templategallery.h"
 #include "app/document/document.h"
 #include "app/export/diagramexport.h"
+#include "app/export/reportexport.h"
 #include "app/panels/analysisdock.h"
 #include "app/panels/comparewindow.h"
 #include "app/panels/dropcontroller.h"
@@ -51,6 +53,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
@@ -112,6 +115,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(&m_loadWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onLoaded);
     connect(&m_saveWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onSaved);
     connect(&m_exportWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onExported);
+    connect(&m_reportWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onReportExported);
     connect(&m_importWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onImported);
     setAcceptDrops(true);
     connect(m_view, &ClusterView::zoomChanged, this,
@@ -270,6 +274,14 @@ void MainWindow::createActions()
     m_exportAction->setStatusTip(tr("Save the diagram as SVG, PDF, PNG or JPEG for a document"));
     connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportAs);
 
+    m_exportReportAction = new QAction(tr("Export &Report..."), this);
+    m_exportReportAction->setObjectName(QStringLiteral("exportReportAction"));
+    m_exportReportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_exportReportAction->setStatusTip(
+            tr("Write the design report: diagram, summary, plan, group bandwidths, diagnostics, "
+               "charts, bill of materials and sources, as PDF or HTML"));
+    connect(m_exportReportAction, &QAction::triggered, this, &MainWindow::showExportReport);
+
     m_quitAction = new QAction(tr("&Quit"), this);
     m_quitAction->setShortcut(QKeySequence::Quit);
     m_quitAction->setMenuRole(QAction::QuitRole);
@@ -336,6 +348,7 @@ void MainWindow::createMenus()
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);
     file->addAction(m_exportAction);
+    file->addAction(m_exportReportAction);
     file->addSeparator();
     file->addAction(m_quitAction);
 
@@ -816,6 +829,81 @@ void MainWindow::onExported()
                                  kStatusMessageMs);
     }
     Q_EMIT diagramExported(m_exportPath, error.value_or(QString()));
+}
+
+void MainWindow::exportReport(const QString &path, QPageSize::PageSizeId paper)
+{
+    if (isExportingReport())
+        return;
+    const ReportFormat format = reportFormatForFile(path).value_or(ReportFormat::Pdf);
+    const std::optional<AnalysisOutcome> &outcome = m_analysis->outcome();
+    // The figure on white, for print, with the analysis's callouts as the canvas shows them.
+    const DiagramHeader header
+            = diagramHeader(*m_document, outcome ? &*outcome : nullptr, {}, false, QDate(), true);
+    const QList<GroupSummaryLine> summary
+            = outcome ? groupSummary(*outcome) : QList<GroupSummaryLine>{};
+    ReportOptions options;
+    options.author = Preferences::load().author.toStdString();
+    options.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
+    Project project = m_document->project();
+    if (project.name.empty())
+        project.name = m_document->displayName().toStdString();
+    m_reportPath = path;
+    if (!m_reportProgress) {
+        m_reportProgress = new QProgressBar(this);
+        m_reportProgress->setObjectName(QStringLiteral("reportProgress"));
+        m_reportProgress->setRange(0, 0); // busy: the engine gives no steps to count
+        m_reportProgress->setMaximumWidth(160);
+        m_reportProgress->setTextVisible(false);
+        statusBar()->addPermanentWidget(m_reportProgress);
+    }
+    m_reportProgress->show();
+    m_exportReportAction->setEnabled(false);
+    statusBar()->showMessage(tr("Writing the report %1...").arg(QDir::toNativeSeparators(path)));
+    // Recording visits the scene's items, which live in this thread; the analysis, the sweep
+    // and the layout run in the worker, on copies.
+    m_reportWatcher.setFuture(QtConcurrent::run(
+            [diagram = recordDiagram(m_scene, header, summary), project = std::move(project),
+             catalog = m_document->catalog(), options, format, paper, path] {
+                return writeReport(project, catalog, options, diagram, format, paper, path);
+            }));
+}
+
+void MainWindow::showExportReport()
+{
+    QSettings settings;
+    const QString dir = settings.value(settingsKey(kLastDirKey)).toString();
+    const QStringList filters{tr("PDF document (*.pdf)"), tr("HTML page (*.html *.htm)")};
+    QString filter = filters.first();
+    QString path = QFileDialog::getSaveFileName(
+            this, tr("Export Report"),
+            QDir(dir).filePath(m_document->displayName() + QStringLiteral(" report.pdf")),
+            filters.join(QStringLiteral(";;")), &filter);
+    if (path.isEmpty())
+        return;
+    if (!reportFormatForFile(path))
+        path += filter == filters.first() ? QStringLiteral(".pdf") : QStringLiteral(".html");
+    settings.setValue(settingsKey(kLastDirKey), QFileInfo(path).absolutePath());
+    exportReport(path, defaultReportPaper());
+}
+
+void MainWindow::onReportExported()
+{
+    const std::optional<QString> error = m_reportWatcher.result();
+    if (m_reportProgress)
+        m_reportProgress->hide();
+    m_exportReportAction->setEnabled(true);
+    statusBar()->clearMessage();
+    if (error) {
+        showError(tr("Cannot Export Report"),
+                  tr("%1 could not be written.").arg(QDir::toNativeSeparators(m_reportPath)),
+                  *error);
+    } else {
+        statusBar()->showMessage(
+                tr("Wrote the report %1").arg(QDir::toNativeSeparators(m_reportPath)),
+                kStatusMessageMs);
+    }
+    Q_EMIT reportExported(m_reportPath, error.value_or(QString()));
 }
 
 void MainWindow::showError(const QString &title, const QString &text, const QString &details)

@@ -6,6 +6,7 @@
 
 #include <QFutureWatcher>
 #include <QMainWindow>
+#include <QPageSize>
 #include <QPointer>
 
 class QAction;
@@ -13,6 +14,8 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QUndoGroup;
+
+class QProgressBar;
 
 namespace topoplan {
 
@@ -107,6 +110,14 @@ public:
                        bool white = false);
     // File > Export Diagram: the title, title block and background, then the file.
     void showExportOptions();
+    // Exports the design report to `path` (PDF, or HTML for .html/.htm) on `paper`: the
+    // diagram is recorded here, the engine's report is built (analysis, TP sweep, bill of
+    // materials) and laid out in a worker while a busy bar shows in the status bar;
+    // reportExported() tells the outcome. The author comes from the preferences.
+    void exportReport(const QString &path, QPageSize::PageSizeId paper);
+    bool isExportingReport() const { return m_reportWatcher.isRunning(); }
+    // File > Export Report...: the file (PDF or HTML), then exportReport() on the system's paper.
+    void showExportReport();
 
     QStringList recentFiles() const;
 
@@ -128,6 +139,7 @@ Q_SIGNALS:
     void documentSaved(const QString &path);
     void recoveryOffered();
     void diagramExported(const QString &path, const QString &error);
+    void reportExported(const QString &path, const QString &error);
     void documentImported(const QStringList &paths);
     void importFailed(const QString &message);
 
@@ -163,6 +175,7 @@ private:
     void newProject();
     void exportAs();
     void onExported();
+    void onReportExported();
     void open();
     bool save();
     bool saveAs();
@@ -197,6 +210,7 @@ private:
     QAction *m_zoomSelectionAction = nullptr;
     QAction *m_preferencesAction = nullptr;
     QAction *m_exportAction = nullptr;
+    QAction *m_exportReportAction = nullptr;
     QAction *m_importAction = nullptr;
 
     ToolManager *m_tools = nullptr;
@@ -227,6 +241,9 @@ private:
     QFutureWatcher<LoadResult> m_loadWatcher;
     QFutureWatcher<SaveResult> m_saveWatcher;
     QFutureWatcher<std::optional<QString>> m_exportWatcher;
+    QFutureWatcher<std::optional<QString>> m_reportWatcher;
+    QString m_reportPath;
+    QProgressBar *m_reportProgress = nullptr;
     QFutureWatcher<ImportOutcome> m_importWatcher;
     QString m_exportPath;
     int m_savedUndoIndex = -1; // undo index of the snapshot being saved

@@ -19,7 +19,7 @@ std::string modelName(const std::string &name, const std::string &id)
 
 } // namespace
 
-Expected<std::string> bomCsv(const Project &p, const Catalog &c)
+Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c)
 {
     const Topology &t = p.topology;
     Expected<std::vector<Host>> hostsOr = projectHosts(p, c);
@@ -29,16 +29,12 @@ Expected<std::string> bomCsv(const Project &p, const Catalog &c)
     const RackPlan racks = planRacks(p, c, hosts);
     const auto ofNode = hostsByNode(t, hosts);
 
-    std::string out = "# Bill of materials\n";
-    out += "# Design: " + (p.name.empty() ? std::string("(unnamed)") : p.name) + "\n";
-    out += "# Written by TopoPlan from the design. Assumptions:\n";
-    for (const std::string &a : physicalAssumptions())
-        out += "# - " + a + "\n";
-    out += "category,item,detail,quantity\n";
+    BillOfMaterials bom;
+    bom.design = p.name.empty() ? std::string("(unnamed)") : p.name;
+    bom.assumptions = physicalAssumptions();
     auto row = [&](const std::string &cat, const std::string &item, const std::string &detail,
                    long long n) {
-        out += csvField(cat) + "," + csvField(item) + "," + csvField(detail) + ","
-               + std::to_string(n) + "\n";
+        bom.rows.push_back({cat, item, detail, n});
     };
 
     // Servers by model, in order of first appearance.
@@ -139,6 +135,23 @@ Expected<std::string> bomCsv(const Project &p, const Catalog &c)
         row("ports", item, "used", v.first);
         row("ports", item, "spare", v.second - v.first);
     }
+    return bom;
+}
+
+Expected<std::string> bomCsv(const Project &p, const Catalog &c)
+{
+    Expected<BillOfMaterials> bom = billOfMaterials(p, c);
+    if (!bom)
+        return bom.error();
+    std::string out = "# Bill of materials\n";
+    out += "# Design: " + bom->design + "\n";
+    out += "# Written by TopoPlan from the design. Assumptions:\n";
+    for (const std::string &a : bom->assumptions)
+        out += "# - " + a + "\n";
+    out += "category,item,detail,quantity\n";
+    for (const BomRow &r : bom->rows)
+        out += csvField(r.category) + "," + csvField(r.item) + "," + csvField(r.detail) + ","
+               + std::to_string(r.quantity) + "\n";
     return out;
 }
 

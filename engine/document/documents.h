@@ -42,6 +42,23 @@ Expected<std::string> dotAir(const Project &p, const Catalog &c);
 // positions.
 Expected<std::string> drawioXml(const Project &p, const Catalog &c);
 
+// Bill of materials: servers and racks by model, switches by fabric, tier and model, cables by
+// run, kind and length class, transceivers by end, ports used and spare; with the assumptions
+// it rests on. The CSV and the design report are both written from it.
+struct BomRow
+{
+    std::string category; // "servers", "racks", "switches", "cables", "transceivers", "ports"
+    std::string item;
+    std::string detail;
+    long long quantity = 0;
+};
+struct BillOfMaterials
+{
+    std::string design; // the project's name, "(unnamed)" without one
+    std::vector<std::string> assumptions;
+    std::vector<BomRow> rows;
+};
+Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c);
 // Bill of materials, CSV with '#' comment lines stating every assumption.
 Expected<std::string> bomCsv(const Project &p, const Catalog &c);
 // Cabling plan, CSV: one row per cable, A-rack,A-U,A-node,A-type,A-port,Z-rack,... columns.
@@ -68,7 +85,8 @@ enum class DocumentFormat {
     Dot,
     DotAir,
     Ibsim,
-    Ibnetdiscover
+    Ibnetdiscover,
+    Report
 };
 struct DocumentFormatInfo
 {
@@ -81,6 +99,8 @@ const std::vector<DocumentFormatInfo> &documentFormats();
 std::optional<DocumentFormat> documentFormatFromName(const std::string &name);
 // The format a file name's suffix selects, when only one does (".drawio", ".dot").
 std::optional<DocumentFormat> documentFormatForFile(const std::string &path);
+// Report is the design report (engine/document/report.h) as plain text; the app lays the same
+// model out as PDF or HTML.
 Expected<std::string> writeDocument(DocumentFormat f, const Project &p, const Catalog &c);
 
 } // namespace topoplan
