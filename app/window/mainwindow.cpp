@@ -14,6 +14,7 @@
 #include "app/dialogs/recoverydialog.h"
 #include "app/dialogs/templategallery.h"
 #include "app/document/document.h"
+#include "app/export/diagramdrag.h"
 #include "app/export/diagramexport.h"
 #include "app/export/reportexport.h"
 #include "app/panels/analysisdock.h"
@@ -30,6 +31,8 @@
 #include "app/tools/toolmanager.h"
 #include "app/window/editingactions.h"
 
+#include "engine/core/jsonin.h"
+#include "engine/document/documents.h"
 #include "engine/generate/templates.h"
 #include "engine/model/summary.h"
 
@@ -44,9 +47,11 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QEventLoop>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGraphicsItem>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -268,10 +273,13 @@ void MainWindow::createActions()
     m_saveAsAction->setShortcut(QKeySequence::SaveAs);
     connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
 
-    m_exportAction = new QAction(tr("&Export Diagram..."), this);
+    // One entry for every format: File > Export... (Ctrl+E); the report's shortcut opens it on
+    // the report.
+    m_exportAction = new QAction(tr("&Export..."), this);
     m_exportAction->setObjectName(QStringLiteral("exportAction"));
     m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    m_exportAction->setStatusTip(tr("Save the diagram as SVG, PDF, PNG or JPEG for a document"));
+    m_exportAction->setStatusTip(tr("Export the diagram, the design report or a file for other "
+                                    "tools (bill of materials, cabling, Slurm, draw.io, ...)"));
     connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportAs);
 
     m_exportReportAction = new QAction(tr("Export &Report..."), this);
@@ -280,7 +288,9 @@ void MainWindow::createActions()
     m_exportReportAction->setStatusTip(
             tr("Write the design report: diagram, summary, plan, group bandwidths, diagnostics, "
                "charts, bill of materials and sources, as PDF or HTML"));
-    connect(m_exportReportAction, &QAction::triggered, this, &MainWindow::showExportReport);
+    connect(m_exportReportAction, &QAction::triggered, this,
+            [this] { showExportDialog(QStringLiteral("report-pdf")); });
+    addAction(m_exportReportAction); // its shortcut works without a menu entry of its own
 
     m_quitAction = new QAction(tr("&Quit"), this);
     m_quitAction->setShortcut(QKeySequence::Quit);
@@ -348,7 +358,6 @@ void MainWindow::createMenus()
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);
     file->addAction(m_exportAction);
-    file->addAction(m_exportReportAction);
     file->addSeparator();
     file->addAction(m_quitAction);
 
@@ -447,6 +456,16 @@ void MainWindow::createToolBar()
     bar->addAction(m_zoomResetAction);
     bar->addSeparator();
     bar->addActions(m_tools->actions());
+    bar->addSeparator();
+    // Drag the diagram out of the window into a document or a slide, as SVG and PNG: the whole
+    // design on white with its legend, as File > Export draws it.
+    bar->addWidget(new DiagramDragHandle(
+            [this] {
+                ExportChoice c;
+                c.white = true;
+                return recordChoice(c);
+            },
+            [this] { return m_document->displayName(); }, bar));
 }
 
 void MainWindow::createStatusBar()
@@ -764,7 +783,82 @@ void MainWindow::exportDiagram(const QString &path, const QString &titleText, bo
 
 void MainWindow::exportAs()
 {
-    showExportOptions();
+    showExportDialog();
+}
+
+DiagramPicture MainWindow::recordChoice(const ExportChoice &choice)
+{
+    const std::optional<AnalysisOutcome> &outcome = m_analysis->outcome();
+    DiagramHeader header = diagramHeader(*m_document, outcome ? &*outcome : nullptr, choice.title,
+                                         choice.titleBlock, QDate::currentDate(), choice.white);
+    header.legend = choice.legend;
+    if (choice.scope == ExportChoice::Scope::Selection) {
+        QRectF bounds;
+        for (const QGraphicsItem *item : m_scene->selectedItems())
+            bounds = bounds.united(item->sceneBoundingRect());
+        header.region = bounds.adjusted(-16, -16, 16, 16);
+    } else if (choice.scope == ExportChoice::Scope::Visible) {
+        header.region = m_view->mapToScene(m_view->viewport()->rect()).boundingRect();
+    }
+    const QList<GroupSummaryLine> summary = m_overlays->isVisible() && outcome
+                                                    ? groupSummary(*outcome)
+                                                    : QList<GroupSummaryLine>{};
+    return recordDiagram(m_scene, header, summary);
+}
+
+ExportDialog *MainWindow::showExportDialog(const QString &format)
+{
+    Project project = m_document->project();
+    if (project.name.empty())
+        project.name = m_document->displayName().toStdString();
+    auto *dialog = new ExportDialog(
+            std::move(project), m_document->catalog(), m_document->displayName(),
+            !m_scene->selectedItems().isEmpty(),
+            [this](const ExportChoice &c) { return recordChoice(c); }, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (!format.isEmpty())
+        dialog->selectFormat(format);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { exportWith(dialog->choice()); });
+    dialog->setWindowModality(Qt::WindowModal);
+    dialog->open();
+    return dialog;
+}
+
+void MainWindow::exportWith(const ExportChoice &choice)
+{
+    if (choice.isReport()) {
+        exportReport(choice.path, defaultReportPaper());
+        return;
+    }
+    if (isExporting())
+        return;
+    m_exportPath = choice.path;
+    statusBar()->showMessage(tr("Exporting %1...").arg(QDir::toNativeSeparators(choice.path)));
+    if (choice.isDiagram()) {
+        const ExportFormat format = *exportFormatFromName(choice.format);
+        const DiagramPicture diagram = recordChoice(choice);
+        const QString title = choice.title.trimmed().isEmpty() ? m_document->displayName()
+                                                               : choice.title.trimmed();
+        m_exportWatcher.setFuture(QtConcurrent::run([diagram, format, path = choice.path, title] {
+            return writeDiagram(diagram, format, path, title);
+        }));
+        return;
+    }
+    const std::optional<DocumentFormat> format
+            = documentFormatFromName(choice.format.toStdString());
+    if (!format)
+        return;
+    m_exportWatcher.setFuture(
+            QtConcurrent::run([project = m_document->project(), catalog = m_document->catalog(),
+                               f = *format, path = choice.path]() -> std::optional<QString> {
+                Expected<std::string> text = writeDocument(f, project, catalog);
+                if (!text)
+                    return tr("%1: %2").arg(path, QString::fromStdString(text.error().text()));
+                if (std::optional<Error> e
+                    = writeFileAtomically(QFile::encodeName(path).toStdString(), *text))
+                    return tr("%1: cannot write: %2").arg(path, QString::fromStdString(e->message));
+                return std::nullopt;
+            }));
 }
 
 void MainWindow::showExportOptions()
@@ -867,24 +961,6 @@ void MainWindow::exportReport(const QString &path, QPageSize::PageSizeId paper)
              catalog = m_document->catalog(), options, format, paper, path] {
                 return writeReport(project, catalog, options, diagram, format, paper, path);
             }));
-}
-
-void MainWindow::showExportReport()
-{
-    QSettings settings;
-    const QString dir = settings.value(settingsKey(kLastDirKey)).toString();
-    const QStringList filters{tr("PDF document (*.pdf)"), tr("HTML page (*.html *.htm)")};
-    QString filter = filters.first();
-    QString path = QFileDialog::getSaveFileName(
-            this, tr("Export Report"),
-            QDir(dir).filePath(m_document->displayName() + QStringLiteral(" report.pdf")),
-            filters.join(QStringLiteral(";;")), &filter);
-    if (path.isEmpty())
-        return;
-    if (!reportFormatForFile(path))
-        path += filter == filters.first() ? QStringLiteral(".pdf") : QStringLiteral(".html");
-    settings.setValue(settingsKey(kLastDirKey), QFileInfo(path).absolutePath());
-    exportReport(path, defaultReportPaper());
 }
 
 void MainWindow::onReportExported()

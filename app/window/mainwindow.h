@@ -7,6 +7,9 @@
 #include <QFutureWatcher>
 #include <QMainWindow>
 #include <QPageSize>
+
+#include "app/export/diagramexport.h"
+#include "app/window/exportdialog.h"
 #include <QPointer>
 
 class QAction;
@@ -116,8 +119,14 @@ public:
     // reportExported() tells the outcome. The author comes from the preferences.
     void exportReport(const QString &path, QPageSize::PageSizeId paper);
     bool isExportingReport() const { return m_reportWatcher.isRunning(); }
-    // File > Export Report...: the file (PDF or HTML), then exportReport() on the system's paper.
-    void showExportReport();
+    // File > Export... (Ctrl+E; Ctrl+Shift+R opens it on the report): one dialog for every
+    // format with a live preview (window-modal, not blocking); its choice goes to exportWith().
+    ExportDialog *showExportDialog(const QString &format = {});
+    // Runs `choice` in the background: the diagram (its scope and options), the report, or one
+    // of the engine's documents. diagramExported() (documents too) or reportExported() tells.
+    void exportWith(const ExportChoice &choice);
+    // The diagram as `choice` draws it, recorded from the scene (UI thread).
+    DiagramPicture recordChoice(const ExportChoice &choice);
 
     QStringList recentFiles() const;
 
@@ -211,6 +220,7 @@ private:
     QAction *m_preferencesAction = nullptr;
     QAction *m_exportAction = nullptr;
     QAction *m_exportReportAction = nullptr;
+    QAction *m_exportDialogAction = nullptr;
     QAction *m_importAction = nullptr;
 
     ToolManager *m_tools = nullptr;
