@@ -15,7 +15,8 @@ packages=(
     libxlsxwriter-dev                                # engine: BOM and cabling plan as .xlsx
     libbenchmark-dev                                 # tests/benchmarks
     graphviz                                         # tst_documents parses DOT with `dot`
-    poppler-utils                                    # PDFs read back (pdfinfo, pdftotext)
+    poppler-utils                                    # PDFs read back (pdfinfo, pdftotext): the
+                                                     # diagram's golden file, the design report
     fonts-dejavu-core                                # readable text in offscreen renders
     xvfb xauth                                       # screenshots of a real window
     ibsim-utils infiniband-diags opensm              # tst_ibsim: the exported fabric through the

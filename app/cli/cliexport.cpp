@@ -5,6 +5,7 @@
 #include "app/common/translations.h"
 #include "app/document/document.h"
 #include "app/export/diagramexport.h"
+#include "app/export/reportexport.h"
 #include "cli/cli.h"
 #include "cli/cliargs.h"
 
@@ -58,10 +59,77 @@ int exportDocument(const std::string &file, DocumentFormat format, const std::st
 
 std::string allFormatNames()
 {
-    std::string names = exportFormatNames().join(QStringLiteral(", ")).toStdString();
+    std::string names = exportFormatNames().join(QStringLiteral(", ")).toStdString() + ", report";
     for (const DocumentFormatInfo &f : documentFormats())
         names += std::string(", ") + f.name;
     return names;
+}
+
+// The design report, PDF or HTML: the engine's report model laid out by the app's renderer,
+// with the diagram recorded as the export draws it (on white, for print).
+int exportReport(const Args &a, std::ostream &out, std::ostream &err)
+{
+    const std::string &file = a.positional(0);
+    const QString target = QString::fromStdString(a.value("o"));
+    const std::optional<ReportFormat> format = reportFormatForFile(target);
+    if (!format) {
+        err << "error: export: the report is written as PDF or HTML; \"" << a.value("o")
+            << "\" ends in neither .pdf nor .html\n";
+        return BadUsage;
+    }
+    QPageSize::PageSizeId paper = defaultReportPaper();
+    if (a.has("paper")) {
+        const std::optional<QPageSize::PageSizeId> p
+                = reportPaperFromName(QString::fromStdString(a.value("paper")));
+        if (!p) {
+            err << "error: export: --paper " << a.value("paper") << " is not one of a4, letter\n";
+            return BadUsage;
+        }
+        paper = *p;
+    }
+    if (a.has("scale") || a.has("background")) {
+        err << "error: export: --scale and --background apply to the diagram formats, not to "
+               "the report\n";
+        return BadUsage;
+    }
+    if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
+        err << "error: export: no QApplication to render with\n";
+        return BadUsage;
+    }
+    initResources();
+    Expected<Project> project = loadProject(file);
+    if (!project) {
+        err << "error: " << project.error().text() << "\n";
+        return InvalidInput;
+    }
+    Document document(std::move(*project),
+                      QFileInfo(QString::fromStdString(file)).absoluteFilePath());
+    ClusterScene scene(&document);
+    const AnalysisOutcome outcome = analyzeProject(document.project(), document.catalog());
+    auto *overlay = new AnalysisOverlay;
+    scene.addItem(overlay);
+    overlay->setOutcome(outcome);
+    const DiagramHeader header = diagramHeader(
+            document, &outcome, QString::fromStdString(a.value("title")), false, QDate(), true);
+    const DiagramPicture diagram = recordDiagram(&scene, header, groupSummary(outcome));
+    ReportOptions options;
+    options.author = a.value("author");
+    options.revision = a.value("revision");
+    options.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
+    Project named = document.project();
+    if (a.has("title"))
+        named.name = a.value("title");
+    else if (named.name.empty())
+        named.name = document.displayName().toStdString();
+    if (std::optional<QString> e
+        = writeReport(named, document.catalog(), options, diagram, *format, paper, target)) {
+        err << "error: " << e->toStdString() << "\n";
+        return InvalidInput;
+    }
+    out << "wrote " << a.value("o") << " (report, "
+        << (*format == ReportFormat::Pdf ? "pdf" : "html") << ", "
+        << (paper == QPageSize::Letter ? "letter" : "a4") << ")\n";
+    return Ok;
 }
 
 } // namespace
@@ -69,6 +137,31 @@ std::string allFormatNames()
 int cmdExport(const Args &a, std::ostream &out, std::ostream &err)
 {
     const std::string &file = a.positional(0);
+    // The report: asked for by name, or by an .html file (a .pdf stays the diagram unless
+    // --format report says otherwise).
+    const std::optional<ReportFormat> reportFile
+            = reportFormatForFile(QString::fromStdString(a.value("o")));
+    const bool report = a.has("format") ? a.value("format") == "report" && reportFile
+                                        : reportFile == ReportFormat::Html;
+    if (report)
+        return exportReport(a, out, err);
+    if (a.value("format") == "report") {
+        // The plain-text report, from the engine alone: for a file named .txt or without suffix.
+        const QString suffix = QFileInfo(QString::fromStdString(a.value("o"))).suffix().toLower();
+        if (!suffix.isEmpty() && suffix != u"txt" && suffix != u"text") {
+            err << "error: export: the report is written as PDF (.pdf), HTML (.html) or plain "
+                   "text (.txt); \""
+                << a.value("o") << "\" is none of these\n";
+            return BadUsage;
+        }
+    }
+    for (const char *option : {"paper", "author", "revision"}) {
+        if (a.has(option)) {
+            err << "error: export: --" << option
+                << " applies to the PDF or HTML report (--format report)\n";
+            return BadUsage;
+        }
+    }
     std::optional<DocumentFormat> textFormat = a.has("format")
                                                        ? documentFormatFromName(a.value("format"))
                                                        : documentFormatForFile(a.value("o"));
@@ -153,7 +246,13 @@ int cmdExport(const Args &a, std::ostream &out, std::ostream &err)
 
 Command exportCommand()
 {
-    return {"export", 1, 1, {}, {"format", "scale", "o", "title", "background"}, {"o"}, cmdExport};
+    return {"export",
+            1,
+            1,
+            {},
+            {"format", "scale", "o", "title", "background", "paper", "author", "revision"},
+            {"o"},
+            cmdExport};
 }
 
 int runWithQtVerbs(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)

@@ -10,6 +10,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QLineEdit>
 #include <QLocale>
 #include <QSettings>
 #include <QSpinBox>
@@ -30,6 +31,7 @@ const char *const kOversubscriptionKey = "preferences/fabric/oversubscription";
 const char *const kLeafKey = "preferences/fabric/leaf";
 const char *const kSpineKey = "preferences/fabric/spine";
 const char *const kLanguageKey = "preferences/language";
+const char *const kAuthorKey = "preferences/author";
 
 QString key(const char *name)
 {
@@ -78,6 +80,7 @@ Preferences Preferences::load()
     p.spineModel = knownSwitch(s.value(key(kSpineKey)).toString());
     const QString language = s.value(key(kLanguageKey)).toString();
     p.language = languages().contains(language) ? language : QString();
+    p.author = s.value(key(kAuthorKey)).toString().simplified().left(200);
     return p;
 }
 
@@ -93,6 +96,7 @@ void Preferences::save() const
     s.setValue(key(kLeafKey), leafModel);
     s.setValue(key(kSpineKey), spineModel);
     s.setValue(key(kLanguageKey), language);
+    s.setValue(key(kAuthorKey), author);
 }
 
 GeneratorOptions Preferences::fabricOptions() const
@@ -143,6 +147,13 @@ QWidget *PreferencesDialog::createGeneralPage(const Preferences &current)
         m_theme->addItem(Theme::displayName(mode), Theme::key(mode));
     selectData(m_theme, Theme::key(current.theme));
     form->addRow(tr("&Colours:"), m_theme);
+
+    m_author = new QLineEdit(current.author, group);
+    m_author->setObjectName(QStringLiteral("author"));
+    m_author->setMaxLength(200);
+    m_author->setPlaceholderText(tr("Your name, for the design report"));
+    m_author->setToolTip(tr("The author the title block of an exported design report names."));
+    form->addRow(tr("A&uthor:"), m_author);
 
     m_language = new QComboBox(group);
     m_language->setObjectName(QStringLiteral("language"));
@@ -246,6 +257,7 @@ Preferences PreferencesDialog::preferences() const
     p.leafModel = m_leaf->currentData().toString();
     p.spineModel = m_spine->currentData().toString();
     p.language = m_language->currentData().toString();
+    p.author = m_author->text().simplified();
     return p;
 }
 

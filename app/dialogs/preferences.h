@@ -9,6 +9,7 @@
 #include <QStringList>
 
 class QComboBox;
+class QLineEdit;
 class QDoubleSpinBox;
 class QSpinBox;
 
@@ -36,6 +37,8 @@ struct Preferences
     // The interface language: empty for the system's, else "en" or "de". It is applied when
     // TopoPlan starts (Qt builds its widgets' texts once); --lang overrides it.
     QString language;
+    // The author the design report's title block names (File > Export Report...); empty: none.
+    QString author;
     // The languages TopoPlan speaks, as settings codes ("en", "de").
     static QStringList languages();
 
@@ -71,6 +74,7 @@ private:
     QComboBox *m_leaf;
     QComboBox *m_spine;
     QComboBox *m_language;
+    QLineEdit *m_author;
 };
 
 } // namespace topoplan

@@ -132,11 +132,11 @@ DiagramPicture recordDiagram(ClusterScene *scene, const DiagramHeader &header,
                              const QList<GroupSummaryLine> &summary)
 {
     DiagramPicture d;
-    const QRectF content = figureRect(scene);
-    const QSizeF legend = DiagramLegend::paintedSize();
+    const QRectF content = header.region.isEmpty() ? figureRect(scene) : header.region;
+    const QSizeF legend = header.legend ? DiagramLegend::paintedSize() : QSizeF(0, 0);
     QFont summaryFont = QApplication::font();
     summaryFont.setPointSizeF(9);
-    const QSizeF card = groupSummarySize(summary, summaryFont);
+    const QSizeF card = header.legend ? groupSummarySize(summary, summaryFont) : QSizeF(0, 0);
     QFont titleFont = QApplication::font();
     titleFont.setPointSizeF(16);
     titleFont.setBold(true);
@@ -151,8 +151,10 @@ DiagramPicture recordDiagram(ClusterScene *scene, const DiagramHeader &header,
     const double width
             = std::max({content.width(), legend.width() + kLegendGap + card.width(), linesWidth})
               + 2 * kMargin;
-    const double height = headerHeight + content.height() + kLegendGap
-                          + std::max(legend.height(), card.height()) + 2 * kMargin;
+    const double height
+            = headerHeight + content.height()
+              + (header.legend ? kLegendGap + std::max(legend.height(), card.height()) : 0)
+              + 2 * kMargin;
     d.rect = QRectF(0, 0, width, height);
 
     QPainter p(&d.picture);
@@ -186,14 +188,16 @@ DiagramPicture recordDiagram(ClusterScene *scene, const DiagramHeader &header,
     }
     const QRectF target(kMargin, kMargin + headerHeight, content.width(), content.height());
     scene->renderFullDetail(&p, target, content);
-    DiagramLegend::paint(&p, QPointF(kMargin, target.bottom() + kLegendGap), style);
-    QPalette palette;
-    palette.setColor(QPalette::Base, style.background);
-    palette.setColor(QPalette::Text, style.text);
-    palette.setColor(QPalette::Mid, style.textDim);
-    paintGroupSummary(&p,
-                      QPointF(kMargin + legend.width() + kLegendGap, target.bottom() + kLegendGap),
-                      summary, summaryFont, palette);
+    if (header.legend) {
+        DiagramLegend::paint(&p, QPointF(kMargin, target.bottom() + kLegendGap), style);
+        QPalette palette;
+        palette.setColor(QPalette::Base, style.background);
+        palette.setColor(QPalette::Text, style.text);
+        palette.setColor(QPalette::Mid, style.textDim);
+        paintGroupSummary(
+                &p, QPointF(kMargin + legend.width() + kLegendGap, target.bottom() + kLegendGap),
+                summary, summaryFont, palette);
+    }
     p.end();
     if (header.white)
         scene->setStyle(saved);

@@ -44,6 +44,11 @@ struct DiagramHeader
     QString title;
     QStringList lines;
     bool white = false;
+    // The link legend and the analysis's summary under the figure.
+    bool legend = true;
+    // What of the scene to draw (the selection's or the visible area's bounds); empty: the
+    // whole figure, figureRect().
+    QRectF region;
 };
 // The header of `document`'s diagram: `title` (the project's name when empty), and with
 // `titleBlock` the job of `outcome` ("llama3-8b · TP 8 · PP 4 · DP 8 · CP 1 · EP 1 ·
@@ -62,7 +67,7 @@ DiagramPicture recordDiagram(ClusterScene *scene, const DiagramHeader &header,
 inline DiagramPicture recordDiagram(ClusterScene *scene, const QString &title,
                                     const QList<GroupSummaryLine> &summary = {})
 {
-    return recordDiagram(scene, DiagramHeader{title, {}, false}, summary);
+    return recordDiagram(scene, DiagramHeader{title, {}, false, true, {}}, summary);
 }
 
 // Writes `diagram` to `path` atomically (a temporary file renamed over the target). Vector

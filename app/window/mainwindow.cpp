@@ -11,10 +11,13 @@
 #include "app/common/theme.h"
 #include "app/common/translations.h"
 #include "app/dialogs/filedialogs.h"
+#include "app/dialogs/preferences.h"
 #include "app/dialogs/recoverydialog.h"
 #include "app/dialogs/templategallery.h"
 #include "app/document/document.h"
+#include "app/export/diagramdrag.h"
 #include "app/export/diagramexport.h"
+#include "app/export/reportexport.h"
 #include "app/panels/analysisdock.h"
 #include "app/panels/comparewindow.h"
 #include "app/panels/dropcontroller.h"
@@ -30,6 +33,8 @@
 #include "app/window/editingactions.h"
 #include "app/window/helpmenu.h"
 
+#include "engine/core/jsonin.h"
+#include "engine/document/documents.h"
 #include "engine/generate/templates.h"
 #include "engine/model/summary.h"
 
@@ -44,14 +49,18 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QEventLoop>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGraphicsItem>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
@@ -113,6 +122,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(&m_loadWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onLoaded);
     connect(&m_saveWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onSaved);
     connect(&m_exportWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onExported);
+    connect(&m_reportWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onReportExported);
     connect(&m_importWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onImported);
     setAcceptDrops(true);
     connect(m_view, &ClusterView::zoomChanged, this,
@@ -266,11 +276,24 @@ void MainWindow::createActions()
     m_saveAsAction->setShortcut(QKeySequence::SaveAs);
     connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
 
-    m_exportAction = new QAction(tr("&Export Diagram..."), this);
+    // One entry for every format: File > Export... (Ctrl+E); the report's shortcut opens it on
+    // the report.
+    m_exportAction = new QAction(tr("&Export..."), this);
     m_exportAction->setObjectName(QStringLiteral("exportAction"));
     m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    m_exportAction->setStatusTip(tr("Save the diagram as SVG, PDF, PNG or JPEG for a document"));
+    m_exportAction->setStatusTip(tr("Export the diagram, the design report or a file for other "
+                                    "tools (bill of materials, cabling, Slurm, draw.io, ...)"));
     connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportAs);
+
+    m_exportReportAction = new QAction(tr("Export &Report..."), this);
+    m_exportReportAction->setObjectName(QStringLiteral("exportReportAction"));
+    m_exportReportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_exportReportAction->setStatusTip(
+            tr("Write the design report: diagram, summary, plan, group bandwidths, diagnostics, "
+               "charts, bill of materials and sources, as PDF or HTML"));
+    connect(m_exportReportAction, &QAction::triggered, this,
+            [this] { showExportDialog(QStringLiteral("report-pdf")); });
+    addAction(m_exportReportAction); // its shortcut works in presentation mode too
 
     m_quitAction = new QAction(tr("&Quit"), this);
     m_quitAction->setShortcut(QKeySequence::Quit);
@@ -338,6 +361,7 @@ void MainWindow::createMenus()
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);
     file->addAction(m_exportAction);
+    file->addAction(m_exportReportAction);
     file->addSeparator();
     file->addAction(m_quitAction);
 
@@ -436,6 +460,16 @@ void MainWindow::createToolBar()
     bar->addAction(m_zoomResetAction);
     bar->addSeparator();
     bar->addActions(m_tools->actions());
+    bar->addSeparator();
+    // Drag the diagram out of the window into a document or a slide, as SVG and PNG: the whole
+    // design on white with its legend, as File > Export draws it.
+    bar->addWidget(new DiagramDragHandle(
+            [this] {
+                ExportChoice c;
+                c.white = true;
+                return recordChoice(c);
+            },
+            [this] { return m_document->displayName(); }, bar));
 }
 
 void MainWindow::createStatusBar()
@@ -711,7 +745,82 @@ void MainWindow::exportDiagram(const QString &path, const QString &titleText, bo
 
 void MainWindow::exportAs()
 {
-    showExportOptions();
+    showExportDialog();
+}
+
+DiagramPicture MainWindow::recordChoice(const ExportChoice &choice)
+{
+    const std::optional<AnalysisOutcome> &outcome = m_analysis->outcome();
+    DiagramHeader header = diagramHeader(*m_document, outcome ? &*outcome : nullptr, choice.title,
+                                         choice.titleBlock, QDate::currentDate(), choice.white);
+    header.legend = choice.legend;
+    if (choice.scope == ExportChoice::Scope::Selection) {
+        QRectF bounds;
+        for (const QGraphicsItem *item : m_scene->selectedItems())
+            bounds = bounds.united(item->sceneBoundingRect());
+        header.region = bounds.adjusted(-16, -16, 16, 16);
+    } else if (choice.scope == ExportChoice::Scope::Visible) {
+        header.region = m_view->mapToScene(m_view->viewport()->rect()).boundingRect();
+    }
+    const QList<GroupSummaryLine> summary = m_overlays->isVisible() && outcome
+                                                    ? groupSummary(*outcome)
+                                                    : QList<GroupSummaryLine>{};
+    return recordDiagram(m_scene, header, summary);
+}
+
+ExportDialog *MainWindow::showExportDialog(const QString &format)
+{
+    Project project = m_document->project();
+    if (project.name.empty())
+        project.name = m_document->displayName().toStdString();
+    auto *dialog = new ExportDialog(
+            std::move(project), m_document->catalog(), m_document->displayName(),
+            !m_scene->selectedItems().isEmpty(),
+            [this](const ExportChoice &c) { return recordChoice(c); }, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (!format.isEmpty())
+        dialog->selectFormat(format);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { exportWith(dialog->choice()); });
+    dialog->setWindowModality(Qt::WindowModal);
+    dialog->open();
+    return dialog;
+}
+
+void MainWindow::exportWith(const ExportChoice &choice)
+{
+    if (choice.isReport()) {
+        exportReport(choice.path, defaultReportPaper());
+        return;
+    }
+    if (isExporting())
+        return;
+    m_exportPath = choice.path;
+    statusBar()->showMessage(tr("Exporting %1...").arg(QDir::toNativeSeparators(choice.path)));
+    if (choice.isDiagram()) {
+        const ExportFormat format = *exportFormatFromName(choice.format);
+        const DiagramPicture diagram = recordChoice(choice);
+        const QString title = choice.title.trimmed().isEmpty() ? m_document->displayName()
+                                                               : choice.title.trimmed();
+        m_exportWatcher.setFuture(QtConcurrent::run([diagram, format, path = choice.path, title] {
+            return writeDiagram(diagram, format, path, title);
+        }));
+        return;
+    }
+    const std::optional<DocumentFormat> format
+            = documentFormatFromName(choice.format.toStdString());
+    if (!format)
+        return;
+    m_exportWatcher.setFuture(
+            QtConcurrent::run([project = m_document->project(), catalog = m_document->catalog(),
+                               f = *format, path = choice.path]() -> std::optional<QString> {
+                Expected<std::string> text = writeDocument(f, project, catalog);
+                if (!text)
+                    return tr("%1: %2").arg(path, QString::fromStdString(text.error().text()));
+                if (std::optional<Error> e
+                    = writeFileAtomically(QFile::encodeName(path).toStdString(), *text))
+                    return tr("%1: cannot write: %2").arg(path, QString::fromStdString(e->message));
+                return std::nullopt;
+            }));
 }
 
 void MainWindow::showExportOptions()
@@ -776,6 +885,63 @@ void MainWindow::onExported()
                                  kStatusMessageMs);
     }
     Q_EMIT diagramExported(m_exportPath, error.value_or(QString()));
+}
+
+void MainWindow::exportReport(const QString &path, QPageSize::PageSizeId paper)
+{
+    if (isExportingReport())
+        return;
+    const ReportFormat format = reportFormatForFile(path).value_or(ReportFormat::Pdf);
+    const std::optional<AnalysisOutcome> &outcome = m_analysis->outcome();
+    // The figure on white, for print, with the analysis's callouts as the canvas shows them.
+    const DiagramHeader header
+            = diagramHeader(*m_document, outcome ? &*outcome : nullptr, {}, false, QDate(), true);
+    const QList<GroupSummaryLine> summary
+            = outcome ? groupSummary(*outcome) : QList<GroupSummaryLine>{};
+    ReportOptions options;
+    options.author = Preferences::load().author.toStdString();
+    options.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
+    Project project = m_document->project();
+    if (project.name.empty())
+        project.name = m_document->displayName().toStdString();
+    m_reportPath = path;
+    if (!m_reportProgress) {
+        m_reportProgress = new QProgressBar(this);
+        m_reportProgress->setObjectName(QStringLiteral("reportProgress"));
+        m_reportProgress->setRange(0, 0); // busy: the engine gives no steps to count
+        m_reportProgress->setMaximumWidth(160);
+        m_reportProgress->setTextVisible(false);
+        statusBar()->addPermanentWidget(m_reportProgress);
+    }
+    m_reportProgress->show();
+    m_exportReportAction->setEnabled(false);
+    statusBar()->showMessage(tr("Writing the report %1...").arg(QDir::toNativeSeparators(path)));
+    // Recording visits the scene's items, which live in this thread; the analysis, the sweep
+    // and the layout run in the worker, on copies.
+    m_reportWatcher.setFuture(QtConcurrent::run(
+            [diagram = recordDiagram(m_scene, header, summary), project = std::move(project),
+             catalog = m_document->catalog(), options, format, paper, path] {
+                return writeReport(project, catalog, options, diagram, format, paper, path);
+            }));
+}
+
+void MainWindow::onReportExported()
+{
+    const std::optional<QString> error = m_reportWatcher.result();
+    if (m_reportProgress)
+        m_reportProgress->hide();
+    m_exportReportAction->setEnabled(true);
+    statusBar()->clearMessage();
+    if (error) {
+        showError(tr("Cannot Export Report"),
+                  tr("%1 could not be written.").arg(QDir::toNativeSeparators(m_reportPath)),
+                  *error);
+    } else {
+        statusBar()->showMessage(
+                tr("Wrote the report %1").arg(QDir::toNativeSeparators(m_reportPath)),
+                kStatusMessageMs);
+    }
+    Q_EMIT reportExported(m_reportPath, error.value_or(QString()));
 }
 
 void MainWindow::showError(const QString &title, const QString &text, const QString &details)

@@ -6,6 +6,10 @@
 
 #include <QFutureWatcher>
 #include <QMainWindow>
+#include <QPageSize>
+
+#include "app/export/diagramexport.h"
+#include "app/window/exportdialog.h"
 #include <QPointer>
 
 class QAction;
@@ -13,6 +17,8 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QUndoGroup;
+
+class QProgressBar;
 
 namespace topoplan {
 
@@ -108,6 +114,20 @@ public:
                        bool white = false);
     // File > Export Diagram: the title, title block and background, then the file.
     void showExportOptions();
+    // Exports the design report to `path` (PDF, or HTML for .html/.htm) on `paper`: the
+    // diagram is recorded here, the engine's report is built (analysis, TP sweep, bill of
+    // materials) and laid out in a worker while a busy bar shows in the status bar;
+    // reportExported() tells the outcome. The author comes from the preferences.
+    void exportReport(const QString &path, QPageSize::PageSizeId paper);
+    bool isExportingReport() const { return m_reportWatcher.isRunning(); }
+    // File > Export... (Ctrl+E; Ctrl+Shift+R opens it on the report): one dialog for every
+    // format with a live preview (window-modal, not blocking); its choice goes to exportWith().
+    ExportDialog *showExportDialog(const QString &format = {});
+    // Runs `choice` in the background: the diagram (its scope and options), the report, or one
+    // of the engine's documents. diagramExported() (documents too) or reportExported() tells.
+    void exportWith(const ExportChoice &choice);
+    // The diagram as `choice` draws it, recorded from the scene (UI thread).
+    DiagramPicture recordChoice(const ExportChoice &choice);
 
     QStringList recentFiles() const;
 
@@ -129,6 +149,7 @@ Q_SIGNALS:
     void documentSaved(const QString &path);
     void recoveryOffered();
     void diagramExported(const QString &path, const QString &error);
+    void reportExported(const QString &path, const QString &error);
     void documentImported(const QStringList &paths);
     void importFailed(const QString &message);
 
@@ -163,6 +184,7 @@ private:
     void newProject();
     void exportAs();
     void onExported();
+    void onReportExported();
     void open();
     bool save();
     bool saveAs();
@@ -198,6 +220,8 @@ private:
     QAction *m_zoomSelectionAction = nullptr;
     QAction *m_preferencesAction = nullptr;
     QAction *m_exportAction = nullptr;
+    QAction *m_exportReportAction = nullptr;
+    QAction *m_exportDialogAction = nullptr;
     QAction *m_importAction = nullptr;
 
     ToolManager *m_tools = nullptr;
@@ -228,6 +252,9 @@ private:
     QFutureWatcher<LoadResult> m_loadWatcher;
     QFutureWatcher<SaveResult> m_saveWatcher;
     QFutureWatcher<std::optional<QString>> m_exportWatcher;
+    QFutureWatcher<std::optional<QString>> m_reportWatcher;
+    QString m_reportPath;
+    QProgressBar *m_reportProgress = nullptr;
     QFutureWatcher<ImportOutcome> m_importWatcher;
     QString m_exportPath;
     int m_savedUndoIndex = -1; // undo index of the snapshot being saved

@@ -222,28 +222,25 @@ Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c, bo
     return bom;
 }
 
-Expected<std::string> bomCsv(const Project &p, const Catalog &c)
+Expected<BomTable> bomTable(const Project &p, const Catalog &c)
 {
     Expected<BillOfMaterials> bomOr = billOfMaterials(p, c);
     if (!bomOr)
         return bomOr.error();
     const BillOfMaterials &bom = *bomOr;
 
-    std::string out = "# Bill of materials\n";
-    out += "# Design: " + (p.name.empty() ? std::string("(unnamed)") : p.name) + "\n";
-    out += "# Written by TopoPlan from the design. Assumptions:\n";
-    for (const std::string &a : physicalAssumptions())
-        out += "# - " + a + "\n";
+    BomTable table;
+    table.design = p.name.empty() ? std::string("(unnamed)") : p.name;
+    table.assumptions = physicalAssumptions();
     if (!bom.units.empty())
-        out += "# - Scalable units (SU): the rail leaves that serve the same servers. Each SU "
-               "section counts its servers, its leaves, the host-leaf and leaf-spine cables at "
-               "those leaves and the transceivers at the SU's ends; spines and cores serve "
-               "every SU and are counted in the design totals only.\n";
-    out += "category,item,detail,quantity\n";
+        table.assumptions.push_back(
+                "Scalable units (SU): the rail leaves that serve the same servers. Each SU "
+                "section counts its servers, its leaves, the host-leaf and leaf-spine cables at "
+                "those leaves and the transceivers at the SU's ends; spines and cores serve "
+                "every SU and are counted in the design totals only.");
     auto row = [&](const std::string &cat, const std::string &item, const std::string &detail,
                    long long n) {
-        out += csvField(cat) + "," + csvField(item) + "," + csvField(detail) + ","
-               + std::to_string(n) + "\n";
+        table.rows.push_back({cat, item, detail, n});
     };
     auto section = [&](const std::string &prefix, const BomCounts &b, bool racks) {
         for (const auto &[id, count] : b.servers) {
@@ -283,6 +280,23 @@ Expected<std::string> bomCsv(const Project &p, const Catalog &c)
     section("", bom.total, true);
     for (const BillOfMaterials::Unit &u : bom.units)
         section("SU " + u.name + " ", u.counts, false);
+    return table;
+}
+
+Expected<std::string> bomCsv(const Project &p, const Catalog &c)
+{
+    Expected<BomTable> table = bomTable(p, c);
+    if (!table)
+        return table.error();
+    std::string out = "# Bill of materials\n";
+    out += "# Design: " + table->design + "\n";
+    out += "# Written by TopoPlan from the design. Assumptions:\n";
+    for (const std::string &a : table->assumptions)
+        out += "# - " + a + "\n";
+    out += "category,item,detail,quantity\n";
+    for (const BomRow &r : table->rows)
+        out += csvField(r.category) + "," + csvField(r.item) + "," + csvField(r.detail) + ","
+               + std::to_string(r.quantity) + "\n";
     return out;
 }
 

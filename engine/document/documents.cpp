@@ -1,5 +1,7 @@
 #include "engine/document/documents.h"
 
+#include "engine/document/report.h"
+
 namespace topoplan {
 
 const std::vector<DocumentFormatInfo> &documentFormats()
@@ -21,6 +23,8 @@ const std::vector<DocumentFormatInfo> &documentFormats()
             {DocumentFormat::Ibsim, "ibsim", "", "ibsim fabric simulator net file"},
             {DocumentFormat::Ibnetdiscover, "ibnetdiscover", "",
              "ibnetdiscover topology text (InfiniBand)"},
+            {DocumentFormat::Report, "report", "",
+             "design report (PDF or HTML by the file's suffix; plain text otherwise)"},
     };
     return formats;
 }
@@ -93,6 +97,12 @@ Expected<std::string> writeDocument(DocumentFormat f, const Project &p, const Ca
         return ibsimNet(p, c);
     case DocumentFormat::Ibnetdiscover:
         return ibnetdiscoverText(p, c);
+    case DocumentFormat::Report: {
+        Expected<Report> r = buildReport(p, c, {});
+        if (!r)
+            return r.error();
+        return reportText(*r);
+    }
     }
     return Error{"", "", "unknown document format"};
 }

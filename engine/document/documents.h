@@ -86,6 +86,22 @@ Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c, bo
 
 // Bill of materials, CSV with '#' comment lines stating every assumption: the design totals,
 // then one section per scalable unit (category prefixed "SU <name> ").
+// The bill of materials as the rows of a table (category, item, detail, quantity) with the
+// assumptions it rests on: the CSV and the design report are both written from it.
+struct BomRow
+{
+    std::string category; // "servers", "racks", "switches", "cables", "transceivers", "ports"
+    std::string item;     // (an SU section's rows start with "SU <name> ")
+    std::string detail;
+    long long quantity = 0;
+};
+struct BomTable
+{
+    std::string design; // the project's name, "(unnamed)" without one
+    std::vector<std::string> assumptions;
+    std::vector<BomRow> rows;
+};
+Expected<BomTable> bomTable(const Project &p, const Catalog &c);
 Expected<std::string> bomCsv(const Project &p, const Catalog &c);
 // Cabling plan, CSV: one row per cable, A-rack,A-U,A-node,A-type,A-port,Z-rack,... columns.
 Expected<std::string> cablingCsv(const Project &p, const Catalog &c);
@@ -117,7 +133,8 @@ enum class DocumentFormat {
     Dot,
     DotAir,
     Ibsim,
-    Ibnetdiscover
+    Ibnetdiscover,
+    Report
 };
 struct DocumentFormatInfo
 {
@@ -133,6 +150,8 @@ std::optional<DocumentFormat> documentFormatForFile(const std::string &path);
 // The workbook form of a CSV format for a file named *.xlsx (Bom -> BomXlsx, Cables ->
 // CablesXlsx); any other format and file name as given.
 DocumentFormat documentFormatForTarget(DocumentFormat f, const std::string &path);
+// Report is the design report (engine/document/report.h) as plain text; the app lays the same
+// model out as PDF or HTML.
 Expected<std::string> writeDocument(DocumentFormat f, const Project &p, const Catalog &c);
 
 } // namespace topoplan

@@ -1,0 +1,218 @@
+// The design report's model (engine/document/report.h): every section for the built-in sample
+// and for a design without a job, the figures it shows are the analysis's and the bill of
+// materials' own, and the whole model as text against a golden file.
+//
+// TOPOPLAN_UPDATE_GOLDEN=1 rewrites the golden file from the current output instead of
+// comparing (review the diff before committing it).
+
+#include "engine/document/documents.h"
+#include "engine/document/report.h"
+#include "engine/generate/templates.h"
+#include "engine/plan/analysis.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+
+using namespace topoplan;
+
+namespace {
+
+Project sample()
+{
+    const ProjectTemplate *t = findTemplate(kSampleTemplateId);
+    if (!t)
+        return {};
+    Expected<Project> p = instantiate(*t);
+    return p ? *p : Project{};
+}
+
+const ReportTable *firstTable(const ReportSection *s)
+{
+    if (!s)
+        return nullptr;
+    for (const ReportBlock &b : s->blocks)
+        if (b.kind == ReportBlock::Kind::Table)
+            return &b.table;
+    return nullptr;
+}
+
+bool hasFigure(const Report &r, ReportFigure f)
+{
+    for (const ReportSection &s : r.sections)
+        for (const ReportBlock &b : s.blocks)
+            if (b.kind == ReportBlock::Kind::Figure && b.figure == f)
+                return true;
+    return false;
+}
+
+const std::vector<std::string> kSections{"diagram",     "summary", "job", "groups",
+                                         "diagnostics", "charts",  "bom", "catalog"};
+
+} // namespace
+
+class TestReport : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void everySectionForTheSample();
+    void figuresAreTheAnalysisOwn();
+    void bomIsTheEngineBillOfMaterials();
+    void designWithoutJobStillHasEverySection();
+    void golden();
+};
+
+void TestReport::everySectionForTheSample()
+{
+    const Project p = sample();
+    QVERIFY(!p.topology.nodes.empty());
+    ReportOptions o;
+    o.author = "Ada Lovelace";
+    o.date = "2026-12-04";
+    Expected<Report> r = buildReport(p, Catalog::builtin(), o);
+    QVERIFY2(bool(r), r ? "" : r.error().text().c_str());
+    QCOMPARE(r->sections.size(), kSections.size());
+    for (std::size_t i = 0; i < kSections.size(); ++i) {
+        QCOMPARE(r->sections[i].id, kSections[i]);
+        QVERIFY2(!r->sections[i].blocks.empty(), kSections[i].c_str());
+        QVERIFY(!r->sections[i].title.empty());
+    }
+    // The title block: author and date as given, no revision in the file.
+    auto value = [&](const std::string &k) {
+        for (const auto &[key, v] : r->titleBlock)
+            if (key == k)
+                return v;
+        return std::string("(missing)");
+    };
+    QCOMPARE(value("Project"), p.name);
+    QCOMPARE(value("Author"), std::string("Ada Lovelace"));
+    QCOMPARE(value("Date"), std::string("2026-12-04"));
+    QCOMPARE(value("Revision"), std::string("none"));
+    o.revision = "B";
+    QCOMPARE(buildReport(p, Catalog::builtin(), o)->titleBlock[3].second, std::string("B"));
+    // Figure slots for the diagram and both charts, with the charts' data.
+    QVERIFY(hasFigure(*r, ReportFigure::Diagram));
+    QVERIFY(hasFigure(*r, ReportFigure::SweepChart));
+    QVERIFY(hasFigure(*r, ReportFigure::StepChart));
+    QVERIFY(r->sweep.has_value());
+    QCOMPARE(r->sweep->domainSize, 8);
+    QCOMPARE(r->sweep->currentTp, 8);
+    QVERIFY(r->sweep->points.size() >= 4);
+    QVERIFY(r->step.has_value());
+    double sum = 0;
+    for (const ReportStepPart &part : r->step->exposed)
+        sum += part.seconds;
+    QVERIFY(std::abs(sum - r->step->stepTimeS) < 1e-6 * r->step->stepTimeS);
+    // Every table row has as many cells as headers.
+    for (const ReportSection &s : r->sections)
+        for (const ReportBlock &b : s.blocks)
+            for (const auto &row : b.table.rows)
+                QCOMPARE(row.size(), b.table.headers.size());
+}
+
+void TestReport::figuresAreTheAnalysisOwn()
+{
+    const Project p = sample();
+    Expected<Report> r = buildReport(p, Catalog::builtin(), {});
+    QVERIFY(bool(r));
+    Expected<Analyzer> a = Analyzer::create(p.topology, Catalog::builtin());
+    QVERIFY(bool(a));
+    Expected<AnalysisResult> result = a->analyze(*p.workload, *p.plan);
+    QVERIFY(bool(result));
+    // One row per dimension, in the analysis's order, on its interconnect.
+    const ReportTable *groups = firstTable(r->section("groups"));
+    QVERIFY(groups);
+    QCOMPARE(groups->rows.size(), result->dimensions.size());
+    QCOMPARE(groups->rows[0][0], std::string("TP"));
+    QCOMPARE(groups->rows[0][3], std::string("NVLink"));
+    QCOMPARE(groups->rows[0][4], std::string("369 GB/s"));
+    QCOMPARE(groups->rows[1][3], std::string("InfiniBand"));
+    // Every diagnostic, with its severity and message (why and what to do).
+    const ReportTable *diagnostics = firstTable(r->section("diagnostics"));
+    QVERIFY(diagnostics);
+    QCOMPARE(diagnostics->rows.size(), result->diagnostics.size());
+    for (std::size_t i = 0; i < result->diagnostics.size(); ++i) {
+        QCOMPARE(diagnostics->rows[i][0], std::string(toString(result->diagnostics[i].severity)));
+        QCOMPARE(diagnostics->rows[i][1], result->diagnostics[i].code);
+        QCOMPARE(diagnostics->rows[i][2], result->diagnostics[i].message);
+    }
+    // The catalog rows carry their sources.
+    const ReportTable *catalog = firstTable(r->section("catalog"));
+    QVERIFY(catalog);
+    QVERIFY(catalog->rows.size() >= 4); // GPU, server, switch, media
+    for (const auto &row : catalog->rows)
+        QVERIFY2(!row[3].empty(), row[1].c_str());
+}
+
+void TestReport::bomIsTheEngineBillOfMaterials()
+{
+    const Project p = sample();
+    Expected<BomTable> bom = bomTable(p, Catalog::builtin());
+    QVERIFY(bool(bom));
+    Expected<Report> r = buildReport(p, Catalog::builtin(), {});
+    QVERIFY(bool(r));
+    const ReportTable *t = firstTable(r->section("bom"));
+    QVERIFY(t);
+    QCOMPARE(t->rows.size(), bom->rows.size());
+    for (std::size_t i = 0; i < bom->rows.size(); ++i) {
+        QCOMPARE(t->rows[i][0], bom->rows[i].category);
+        QCOMPARE(t->rows[i][1], bom->rows[i].item);
+    }
+    QCOMPARE(t->rows[0][1], std::string("NVIDIA DGX H100 (dgx-h100)"));
+    QCOMPARE(t->rows[0][3], std::string("32"));
+    // The CSV is the same model: one line per row after the header.
+    Expected<std::string> csv = bomCsv(p, Catalog::builtin());
+    QVERIFY(bool(csv));
+    const std::string header = "category,item,detail,quantity\n";
+    const std::size_t at = csv->find(header);
+    QVERIFY(at != std::string::npos);
+    const std::string rows = csv->substr(at + header.size());
+    QCOMPARE(std::size_t(std::count(rows.begin(), rows.end(), '\n')), bom->rows.size());
+}
+
+void TestReport::designWithoutJobStillHasEverySection()
+{
+    Project p = sample();
+    p.workload.reset();
+    p.plan.reset();
+    Expected<Report> r = buildReport(p, Catalog::builtin(), {});
+    QVERIFY(bool(r));
+    QCOMPARE(r->sections.size(), kSections.size());
+    QVERIFY(!r->sweep.has_value());
+    QVERIFY(!r->step.has_value());
+    QVERIFY(r->section("job")->blocks[0].text.find("No training job") != std::string::npos);
+    QVERIFY(firstTable(r->section("bom")) != nullptr);
+    auto author = r->titleBlock[1];
+    QCOMPARE(author.second, std::string("not stated"));
+}
+
+void TestReport::golden()
+{
+    ReportOptions o;
+    o.author = "Ada Lovelace";
+    o.date = "2026-12-04";
+    Expected<Report> r = buildReport(sample(), Catalog::builtin(), o);
+    QVERIFY(bool(r));
+    const std::string got = reportText(*r);
+    const std::string path = TOPOPLAN_SOURCE_DIR "tests/data/golden/report/sample.txt";
+    if (qEnvironmentVariableIntValue("TOPOPLAN_UPDATE_GOLDEN") == 1) {
+        std::ofstream(path, std::ios::binary | std::ios::trunc) << got;
+        return;
+    }
+    std::ifstream in(path, std::ios::binary);
+    QVERIFY2(in, (path + " is missing; run with TOPOPLAN_UPDATE_GOLDEN=1").c_str());
+    const std::string want((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (got != want) {
+        std::size_t line = 1, i = 0;
+        for (; i < got.size() && i < want.size() && got[i] == want[i]; ++i)
+            line += got[i] == '\n';
+        QFAIL((path + " differs at line " + std::to_string(line)).c_str());
+    }
+    QCOMPARE(reportText(*buildReport(sample(), Catalog::builtin(), o)), got);
+}
+
+QTEST_APPLESS_MAIN(TestReport)
+#include "tst_report.moc"
