@@ -33,6 +33,21 @@
         <source>Not connected: %1.</source>
         <translation>Nicht verbunden: %1.</translation>
     </message>
+    <message>
+        <source>Not possible: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Release to connect: 1 cable. %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Release to connect: %n cables. %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Diagram</name>
@@ -98,6 +113,22 @@
         <source>%1 ports at %2, %3 tier</source>
         <translation>%1 Ports mit %2, Ebene %3</translation>
     </message>
+    <message>
+        <source>Failed (what-if): routing goes around it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Carries nothing: a device at its end is failed (what-if)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed (what-if): its GPUs are not in the plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed NICs (what-if): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DiagramExport</name>
@@ -132,6 +163,309 @@
     <message>
         <source>%1: could not render the diagram</source>
         <translation>%1: das Diagramm konnte nicht gerendert werden</translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · TP %2 · PP %3 · DP %4: not analysed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FileDialogs</name>
+    <message>
+        <source>Import Report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n assumption(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not mapped</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n check(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>... and %n more (Show Details)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(TopoPlan stopped looking after %n problems.)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Left out of the readable part:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Open Project</source>
+        <translation>Projekt kann nicht geöffnet werden</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 could not be opened: it has %n problem(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open Readable Part</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>%1: expected a file name ending in .svg, .pdf, .png or .jpg</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Chart...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Export Chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink domain</source>
+        <translation>NVLink-Domäne</translation>
+    </message>
+    <message>
+        <source>NVLink domains</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switches (leaf/spine/core)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Links (cables)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Groups (bus bandwidth, bottleneck)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation>Diagnosen</translation>
+    </message>
+    <message>
+        <source>Against the first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>M tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rail-optimized</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fat tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2 tiers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>Rechenknoten</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP comm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP comm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP all-to-all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP sends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP comm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: hidden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Milliseconds per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReportExport</name>
+    <message>
+        <source>tokens/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink domain edge (%1 GPUs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor-parallel width (the job&apos;s in bold)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best plan at each width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job&apos;s plan, TP changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>milliseconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step (exposed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hidden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure %1. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>written by TopoPlan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not start the PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not add page %1 to the PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not finish the PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot write the report: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -197,34 +531,6 @@
         <source>Add Link</source>
         <translation>Verbindung hinzufügen</translation>
     </message>
-    <message numerus="yes">
-        <source>Take %n Node(s) out of a Domain</source>
-        <translation>
-            <numerusform>%n Knoten aus einer Domäne nehmen</numerusform>
-            <numerusform>%n Knoten aus einer Domäne nehmen</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Put %n Node(s) in a Domain</source>
-        <translation>
-            <numerusform>%n Knoten in eine Domäne legen</numerusform>
-            <numerusform>%n Knoten in eine Domäne legen</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Change Tier of %n Switch(es)</source>
-        <translation>
-            <numerusform>Ebene von %n Switch ändern</numerusform>
-            <numerusform>Ebene von %n Switches ändern</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Change Medium of %n Link(s)</source>
-        <translation>
-            <numerusform>Medium von %n Verbindung ändern</numerusform>
-            <numerusform>Medium von %n Verbindungen ändern</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Set %1</source>
         <translation>%1 setzen</translation>
@@ -263,6 +569,22 @@
     <message>
         <source>Cable Count</source>
         <translation>Kabelanzahl</translation>
+    </message>
+    <message>
+        <source>Mark as Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed NICs</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -362,66 +684,6 @@
         <translation>Wird analysiert...</translation>
     </message>
     <message>
-        <source>Training job</source>
-        <translation>Trainingsauftrag</translation>
-    </message>
-    <message>
-        <source>The transformer to train: a preset, or the project&apos;s own</source>
-        <translation>Der zu trainierende Transformer: eine Vorlage oder das Modell des Projekts</translation>
-    </message>
-    <message>
-        <source>&amp;Model:</source>
-        <translation>&amp;Modell:</translation>
-    </message>
-    <message>
-        <source>Sequences per optimizer step</source>
-        <translation>Sequenzen je Optimiererschritt</translation>
-    </message>
-    <message>
-        <source>None</source>
-        <translation>Keine</translation>
-    </message>
-    <message>
-        <source>Selective</source>
-        <translation>Selektiv</translation>
-    </message>
-    <message>
-        <source>Full</source>
-        <translation>Vollständig</translation>
-    </message>
-    <message>
-        <source>m&amp;icro:</source>
-        <translation>M&amp;ikro:</translation>
-    </message>
-    <message>
-        <source>&amp;Batch:</source>
-        <translation>&amp;Batch:</translation>
-    </message>
-    <message>
-        <source>&amp;Recompute:</source>
-        <translation>&amp;Neuberechnung:</translation>
-    </message>
-    <message>
-        <source>auto</source>
-        <translation>auto</translation>
-    </message>
-    <message>
-        <source>Data-parallel width; auto: GPUs / (TP x CP x PP)</source>
-        <translation>Datenparallele Breite; auto: GPUs / (TP x CP x PP)</translation>
-    </message>
-    <message>
-        <source>&amp;Plan:</source>
-        <translation>&amp;Plan:</translation>
-    </message>
-    <message>
-        <source>Find &amp;Best Plan</source>
-        <translation>&amp;Besten Plan finden</translation>
-    </message>
-    <message>
-        <source>Try every valid TP, CP, EP, PP, DP, micro-batch, interleave and recompute for this model on this cluster and apply the fastest that fits in memory</source>
-        <translation>Jede gültige Kombination aus TP, CP, EP, PP, DP, Mikro-Batch, Interleave und Neuberechnung für dieses Modell auf diesem Cluster ausprobieren und die schnellste übernehmen, die in den Speicher passt</translation>
-    </message>
-    <message>
         <source>Projection</source>
         <translation>Prognose</translation>
     </message>
@@ -456,49 +718,6 @@
     <message>
         <source>Diagnostics</source>
         <translation>Diagnosen</translation>
-    </message>
-    <message>
-        <source>Choose a model...</source>
-        <translation>Modell wählen...</translation>
-    </message>
-    <message>
-        <source>The project&apos;s model</source>
-        <translation>Das Modell des Projekts</translation>
-    </message>
-    <message>
-        <source>%1 (project)</source>
-        <translation>%1 (Projekt)</translation>
-    </message>
-    <message>
-        <source>Train %1</source>
-        <translation>%1 trainieren</translation>
-    </message>
-    <message>
-        <source>Set %1 to %2</source>
-        <translation>%1 auf %2 setzen</translation>
-    </message>
-    <message>
-        <source>Change Training Settings</source>
-        <translation>Trainingseinstellungen ändern</translation>
-    </message>
-    <message>
-        <source>Planning...</source>
-        <translation>Wird geplant...</translation>
-    </message>
-    <message numerus="yes">
-        <source>No plan of %n tried fits in memory on this cluster</source>
-        <translation>
-            <numerusform>Der eine versuchte Plan passt auf diesem Cluster nicht in den Speicher</numerusform>
-            <numerusform>Keiner der %n versuchten Pläne passt auf diesem Cluster in den Speicher</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Apply Best Plan</source>
-        <translation>Besten Plan übernehmen</translation>
-    </message>
-    <message>
-        <source>Best of %1 valid plans that fit: TP %2, PP %3, DP %4 at %5</source>
-        <translation>Bester von %1 gültigen Plänen, die passen: TP %2, PP %3, DP %4 mit %5</translation>
     </message>
     <message numerus="yes">
         <source>%n GPUs. Set the parallel degrees, or find the best plan.</source>
@@ -593,6 +812,128 @@
         <source>Nothing to report.</source>
         <translation>Nichts zu melden.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>What-if: %1 failed; routed around %2, on the %n GPUs left.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Parallel groups&lt;/b&gt;&lt;p&gt;One row per kind of group the plan makes (TP, CP, EP, PP, DP): how many GPUs each group has and how many such groups there are, the bus bandwidth its collective reaches, the interconnect it crosses (NVLink, InfiniBand, Ethernet), whether it leaves an NVLink domain, the switch hops on its path and the link that limits it.&lt;/p&gt;&lt;p&gt;The row with the lowest bandwidth for its traffic is the bottleneck; clicking a row selects its links on the canvas.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pin as Baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep this design and plan as the baseline: every edit then shows its delta against it, here and on the charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Un&amp;pin Baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Against the baseline (%1, pinned %2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline: %1, pinned %2. This design has no result to compare yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Diagnostics&lt;/b&gt;&lt;p&gt;What the engine found wrong or worth knowing about the design and the plan: errors first, then warnings and notes. Click one to select the devices or links it names.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::CablingPreview</name>
+    <message>
+        <source>Connect %1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A stated number of cables:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>:1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downlink cables per uplink cable; 1:1 is non-blocking.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Oversubscription:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cables and ports (as the project file counts them):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <source>What the design implies: 1 cable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>What the design implies: %n cables</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Note: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not possible: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect 1 cable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Connect %n cables</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Connect %1 and %2 (1 cable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Connect %1 and %2 (%n cables)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>topoplan::ClusterScene</name>
@@ -613,16 +954,149 @@
         <translation>Rechenknoten</translation>
     </message>
     <message>
-        <source>%1 nodes</source>
-        <translation>%1 Knoten</translation>
+        <source>Empty: drop a switch here to make it a core switch</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 GPUs</source>
-        <translation>%1 GPUs</translation>
+        <source>Empty: drop a switch here to make it a spine switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n switch(es)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::ClusterView</name>
+    <message>
+        <source>&lt;b&gt;Canvas&lt;/b&gt;&lt;p&gt;The cluster: servers in the Compute lane, switches in their tier lanes above, NVLink domains as boxes, links coloured by kind with the cable count on bundles. Drag from the Hardware palette to add, press C for the Connect tool to cable two devices, drag to move, double-click to rename. Wheel zooms, the middle button or space + drag pans.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 switches</source>
-        <translation>%1 Switches</translation>
+        <source>&lt;p style=&apos;font-size:large&apos;&gt;&lt;b&gt;This design is empty&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Drag a server or a switch from the &lt;b&gt;Hardware&lt;/b&gt; palette onto the canvas, then connect them with the Connect tool.&lt;/p&gt;&lt;p&gt;Or start from a ready cluster: &lt;b&gt;File &amp;gt; New&lt;/b&gt; opens the templates.&lt;/p&gt;&lt;p&gt;Help &amp;gt; Getting Started walks through the first five minutes.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::CompareWindow</name>
+    <message>
+        <source>&amp;Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare Designs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The designs to compare; the first checked is the one the others are measured against</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add &amp;Files...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add Designs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TopoPlan projects (*.topoplan)</source>
+        <translation>TopoPlan-Projekte (*.topoplan)</translation>
+    </message>
+    <message>
+        <source>TP sweeps compared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steps compared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP sweeps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The job: %1, global batch %2, from %3. Each design gets the planner&apos;s best plan for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open another design (or add a file) to compare with this one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check at least two designs to compare.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Planning the job on %n designs...</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPUs</source>
+        <translation>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPUs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2/%3/%4)</source>
+        <translation type="unfinished">%1 (%2) {1 ?} {2/%3/%4)?}</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>TP %1 PP %2 DP %3 CP %4 EP %5, mb %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 on %3%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor-parallel width (GPUs)</source>
+        <translation>Tensorparallele Breite (GPUs)</translation>
+    </message>
+    <message>
+        <source>Best tokens/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (domain %2)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -637,10 +1111,133 @@
     </message>
 </context>
 <context>
+    <name>topoplan::DiagramDragHandle</name>
+    <message>
+        <source>Drag Diagram</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drag from here into another application to drop the diagram as SVG or PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>topoplan::Document</name>
     <message>
         <source>Untitled</source>
         <translation>Unbenannt</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::DocumentManager</name>
+    <message>
+        <source>TopoPlan projects (*.topoplan)</source>
+        <translation>TopoPlan-Projekte (*.topoplan)</translation>
+    </message>
+    <message>
+        <source>Opening %1...</source>
+        <translation>%1 wird geöffnet...</translation>
+    </message>
+    <message>
+        <source>Creating %1...</source>
+        <translation>%1 wird erstellt...</translation>
+    </message>
+    <message>
+        <source>Restoring %1...</source>
+        <translation>%1 wird wiederhergestellt...</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened what could be read of %1 (%n item(s) left out); save it under a new name</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot Open Project</source>
+        <translation>Projekt kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>%1 could not be opened.</source>
+        <translation>%1 konnte nicht geöffnet werden.</translation>
+    </message>
+    <message>
+        <source>Restored %1 as it was at %2</source>
+        <translation>%1 wiederhergestellt, wie es um %2 war</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 geöffnet</translation>
+    </message>
+    <message>
+        <source>Importing %1...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster files: ibnetdiscover, NCCL topology, nvidia-smi topo -m (*.out *.txt *.topo *.xml *.log);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be imported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1: save it to keep it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving %1...</source>
+        <translation>%1 wird gespeichert...</translation>
+    </message>
+    <message>
+        <source>Cannot Save Project</source>
+        <translation>Projekt kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>%1 could not be saved.</source>
+        <translation>%1 konnte nicht gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Open Project</source>
+        <translation>Projekt öffnen</translation>
+    </message>
+    <message>
+        <source>TopoPlan projects (*.topoplan);;All files (*)</source>
+        <translation>TopoPlan-Projekte (*.topoplan);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Save Project As</source>
+        <translation>Projekt speichern unter</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>The project &quot;%1&quot; has been modified.
+Do you want to save your changes?</source>
+        <translation>Das Projekt „%1“ wurde geändert.
+Möchten Sie die Änderungen speichern?</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Menu</source>
+        <translation>&amp;Liste leeren</translation>
     </message>
 </context>
 <context>
@@ -650,12 +1247,12 @@
         <translation>Der Katalog kennt kein Servermodell „%1“.</translation>
     </message>
     <message>
-        <source>Not added to %1: %2.</source>
-        <translation>Nicht zu %1 hinzugefügt: %2.</translation>
-    </message>
-    <message>
         <source>The catalog has no switch model &quot;%1&quot;.</source>
         <translation>Der Katalog kennt kein Switch-Modell „%1“.</translation>
+    </message>
+    <message>
+        <source>Not added: %1.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -757,10 +1354,6 @@
         <translation>Knoten, Switches oder NVLink-Domänen zum Kopieren auswählen</translation>
     </message>
     <message>
-        <source>Copied %1 items and %2 links inside them</source>
-        <translation>%1 Elemente und %2 Verbindungen darin kopiert</translation>
-    </message>
-    <message>
         <source>Cut %1</source>
         <translation>%1 ausschneiden</translation>
     </message>
@@ -846,6 +1439,530 @@
         <source>Every node is cabled already; remove links before adding a fabric</source>
         <translation>Alle Knoten sind schon verkabelt; vor dem Hinzufügen einer Fabric Verbindungen entfernen</translation>
     </message>
+    <message numerus="yes">
+        <source>Copied %n item(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n link(s) inside them</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::ExploreDock</name>
+    <message>
+        <source>Explore Designs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Explore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU count every design is built for; by default the design&apos;s own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as designed (100000)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. 15T</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens to train (15T, 1.5e13, 800B): the table then gives the days each design takes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink domains</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fabrics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Oversubscription</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leaf switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build every combination of the chosen domains, fabrics and oversubscriptions and plan the job on each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%v of %m designs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token budget:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which design runs this job best? Choose the axes and press Explore: every combination is built, planned and compared.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Domain size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens per GPU by NVLink domain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens by oversubscription</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens against switches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2-GPU domain)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in %2-GPU domains</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, fewest tiers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:1</source>
+        <translation type="unfinished">%1:1</translation>
+    </message>
+    <message>
+        <source>Default for the NICs&apos; speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 x %3G)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as designed (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as designed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a model to train first (Analysis panel): the explorer plans that job on every design.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The design has no GPUs yet: set the GPU count to explore.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick at least one NVLink domain, one fabric, one oversubscription and one leaf switch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token budget &quot;%1&quot;: expected a positive count such as 15T, 800B or 1.5e13.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Building and planning %n designs of %1 GPUs...</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelling...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled: %1 of %n design(s) were evaluated.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>NVLink domain (GPUs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best tokens/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leaf oversubscription (downlinks : uplinks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens/s (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Designs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::ExploreModel</name>
+    <message>
+        <source>Not evaluated yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Best plan: TP %2, PP %3, DP %4, CP %5, EP %6; micro-batch %7, interleave %8, recompute %9</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 per GPU), MFU %3, step %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting to be evaluated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2/%3/%4)</source>
+        <translation type="unfinished">%1 (%2) {1 ?} {2/%3/%4)?}</translation>
+    </message>
+    <message>
+        <source>%1 kW</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 PP %2 DP %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> CP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> EP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Design</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink domain</source>
+        <translation>NVLink-Domäne</translation>
+    </message>
+    <message>
+        <source>Switches (L/S/C)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server power</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Front</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server model (and NVLink domain size), fabric, leaf oversubscription</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs in the largest NVLink domain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switches in total (leaf / spine / core)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cables of the scale-out fabric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The servers&apos; maximum power from the catalog&apos;s datasheet figures; switches carry no power figure in the catalog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The planner&apos;s best plan of the job on this design</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Projected training throughput of the best plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time of one training step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Days to train the token budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On the Pareto front of tokens/s against switches: nothing is faster with as few switches</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::ExportDialog</name>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagram: SVG drawing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagram: PDF document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagram: PNG image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagram: JPEG image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Design report: PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Design report: HTML page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whole design</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Visible area</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link legend and group summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Title block: model and plan, tokens/s, date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>White background (for print)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Scope:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F&amp;ile:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preparing the preview...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>... %n more lines</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::FailuresDock</name>
+    <message>
+        <source>Link</source>
+        <translation>Verbindung</translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation>Switch</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server NIC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N-1 Failures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run N-1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fail every switch, link bundle and server NIC in turn and rank them by the throughput the plan loses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which single failure costs the plan most? Run N-1 to rank every switch, link bundle and server NIC.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Element</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens/s lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group hit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GB/s intact → failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New bottleneck</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a model to train first: N-1 ranks failures by the throughput the plan loses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failing each element in turn: %1 of %2 analysed...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failing each element in turn...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N-1 needs a plan that runs: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan tp %1, pp %2, dp %3: %4 tokens/s intact. %5 of %6 elements cost throughput when they fail; %7 cost less than 0.01 %.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled: only part of the elements were analysed. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The design changed since: run N-1 again.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>topoplan::FindBar</name>
@@ -872,6 +1989,65 @@
     <message>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::HelpMenu</name>
+    <message>
+        <source>&amp;Getting Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User &amp;Manual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first five minutes: a template, a plan, the bottleneck, an export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every keyboard shortcut of this window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The manual that comes with TopoPlan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Getting Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;The first five minutes&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Open a template.&lt;/b&gt; &lt;i&gt;File &amp;gt; New&lt;/i&gt; shows the templates: pick one (a DGX H100 SuperPOD, a GB200 NVL72 rack row, ...) and press OK. The canvas shows its servers in the Compute lane, the leaf and spine switches in lanes above, and the NVLink domains as boxes.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Choose a model and a plan.&lt;/b&gt; In the &lt;i&gt;Analysis&lt;/i&gt; panel at the bottom, choose a model under &lt;i&gt;Training job&lt;/i&gt;, then set TP, PP and DP under &lt;i&gt;Plan&lt;/i&gt; yourself, or press &lt;i&gt;Find Best Plan&lt;/i&gt;. Your plan stays until you change it.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Read the bottleneck.&lt;/b&gt; The &lt;i&gt;Projection&lt;/i&gt; shows tokens/s and, for every parallel group, the interconnect it crosses and its slowest link. On the canvas the card in the corner says the same and the bottleneck links are marked; the &lt;i&gt;TP Sweep&lt;/i&gt; tab shows where tokens/s falls off the NVLink domain. Click a diagnostic to select what it names.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Change the design.&lt;/b&gt; Drag servers and switches from the &lt;i&gt;Hardware&lt;/i&gt; palette (a switch takes the tier of the lane it lands in), connect them with the Connect tool (C), edit names and tiers in &lt;i&gt;Properties&lt;/i&gt;. Every edit is one undo step and the analysis follows.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Export.&lt;/b&gt; &lt;i&gt;File &amp;gt; Export Diagram&lt;/i&gt; writes the figure as SVG, PDF, PNG or JPEG; &lt;i&gt;File &amp;gt; Save&lt;/i&gt; keeps the project.&lt;/p&gt;&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Press Shift+F1 (or &lt;i&gt;Help &amp;gt; What&apos;s This?&lt;/i&gt;) and click a panel to learn what it shows. &lt;i&gt;Help &amp;gt; Keyboard Shortcuts&lt;/i&gt; lists every shortcut; &lt;i&gt;Help &amp;gt; User Manual&lt;/i&gt; has the rest.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TopoPlan Manual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>:/doc/README.md: the manual is missing from this build.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1007,6 +2183,235 @@
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
+    <message>
+        <source>Failed (what-if)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Properties&lt;/b&gt;&lt;p&gt;The name, model and settings of what is selected on the canvas. An edit here is one undo step; one the engine refuses is explained in red below the fields.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left out of the analysis, which routes around it, until repaired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ports each end takes, as the project file counts them; rail n is a server&apos;s NIC n-1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ports:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The NVLink domain box the selected trays belong to</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::JobEditor</name>
+    <message>
+        <source>Training job</source>
+        <translation>Trainingsauftrag</translation>
+    </message>
+    <message>
+        <source>The transformer to train: a preset, or the project&apos;s own</source>
+        <translation>Der zu trainierende Transformer: eine Vorlage oder das Modell des Projekts</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modell:</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step</source>
+        <translation>Sequenzen je Optimiererschritt</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>Selective</source>
+        <translation>Selektiv</translation>
+    </message>
+    <message>
+        <source>Full</source>
+        <translation>Vollständig</translation>
+    </message>
+    <message>
+        <source>m&amp;icro:</source>
+        <translation>M&amp;ikro:</translation>
+    </message>
+    <message>
+        <source>&amp;Batch:</source>
+        <translation>&amp;Batch:</translation>
+    </message>
+    <message>
+        <source>&amp;Recompute:</source>
+        <translation>&amp;Neuberechnung:</translation>
+    </message>
+    <message>
+        <source>&amp;Software:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E&amp;xperts:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>auto</translation>
+    </message>
+    <message>
+        <source>Data-parallel width; auto: GPUs / (TP x CP x PP)</source>
+        <translation>Datenparallele Breite; auto: GPUs / (TP x CP x PP)</translation>
+    </message>
+    <message>
+        <source>&amp;Plan:</source>
+        <translation>&amp;Plan:</translation>
+    </message>
+    <message>
+        <source>Find &amp;Best Plan</source>
+        <translation>&amp;Besten Plan finden</translation>
+    </message>
+    <message>
+        <source>Try every valid TP, CP, EP, PP, DP, micro-batch, interleave and recompute for this model on this cluster and apply the fastest that fits in memory</source>
+        <translation>Jede gültige Kombination aus TP, CP, EP, PP, DP, Mikro-Batch, Interleave und Neuberechnung für dieses Modell auf diesem Cluster ausprobieren und die schnellste übernehmen, die in den Speicher passt</translation>
+    </message>
+    <message>
+        <source>Megatron-Core (default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-Core</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM 2021</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Current Megatron-Core fuses attention and overlaps the gradient reduction, parameter gather and pipeline sends; the Megatron-LM of 2021 did not</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients: as the software does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients in FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients in BF16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The type gradients are accumulated and reduced in over data parallelism: memory and the data-parallel traffic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor-parallel all-gathers and reduce-scatters pipelined with the GEMMs that use them (Megatron-Core tp_comm_overlap)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The experts&apos; dispatch and combine of one micro-batch run behind another&apos;s compute (DeepSeek-V3&apos;s DualPipe)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fully sharded data parallelism: weights and gradients sharded over the data-parallel GPUs, weights gathered layer by layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first layers keep the dense MLP (DeepSeek-V3: 3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Of the other layers, every n-th has experts (1: all of them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts every token passes through besides its routed ones, computed where the token is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dense first:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every n-th:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shared:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a model...</source>
+        <translation>Modell wählen...</translation>
+    </message>
+    <message>
+        <source>The project&apos;s model</source>
+        <translation>Das Modell des Projekts</translation>
+    </message>
+    <message>
+        <source>%1 (project)</source>
+        <translation>%1 (Projekt)</translation>
+    </message>
+    <message>
+        <source>Train %1</source>
+        <translation>%1 trainieren</translation>
+    </message>
+    <message>
+        <source>Set %1 to %2</source>
+        <translation>%1 auf %2 setzen</translation>
+    </message>
+    <message>
+        <source>Change Training Settings</source>
+        <translation>Trainingseinstellungen ändern</translation>
+    </message>
+    <message>
+        <source>Change the Experts&apos; Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planning...</source>
+        <translation>Wird geplant...</translation>
+    </message>
+    <message numerus="yes">
+        <source>No plan of %n tried fits in memory on this cluster</source>
+        <translation>
+            <numerusform>Der eine versuchte Plan passt auf diesem Cluster nicht in den Speicher</numerusform>
+            <numerusform>Keiner der %n versuchten Pläne passt auf diesem Cluster in den Speicher</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Apply Best Plan</source>
+        <translation>Besten Plan übernehmen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Best of %n valid plan(s) that fit: TP %1, PP %2, DP %3 at %4</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>topoplan::MainWindow</name>
@@ -1099,78 +2504,12 @@
         <translation>GPUs: %1 · Knoten: %2 · NVLink-Domänen: %3 · Switches: %4 Leaf, %5 Spine, %6 Core · Verbindungen / Kabel: %7 / %8</translation>
     </message>
     <message>
-        <source>Opening %1...</source>
-        <translation>%1 wird geöffnet...</translation>
-    </message>
-    <message>
-        <source>Creating %1...</source>
-        <translation>%1 wird erstellt...</translation>
-    </message>
-    <message>
-        <source>Cannot Open Project</source>
-        <translation>Projekt kann nicht geöffnet werden</translation>
-    </message>
-    <message>
-        <source>%1 could not be opened.</source>
-        <translation>%1 konnte nicht geöffnet werden.</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>%1 geöffnet</translation>
-    </message>
-    <message>
-        <source>Saving %1...</source>
-        <translation>%1 wird gespeichert...</translation>
-    </message>
-    <message>
-        <source>Cannot Save Project</source>
-        <translation>Projekt kann nicht gespeichert werden</translation>
-    </message>
-    <message>
-        <source>%1 could not be saved.</source>
-        <translation>%1 konnte nicht gespeichert werden.</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>%1 gespeichert</translation>
-    </message>
-    <message>
-        <source>Open Project</source>
-        <translation>Projekt öffnen</translation>
-    </message>
-    <message>
-        <source>TopoPlan projects (*.topoplan);;All files (*)</source>
-        <translation>TopoPlan-Projekte (*.topoplan);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Save Project As</source>
-        <translation>Projekt speichern unter</translation>
-    </message>
-    <message>
-        <source>TopoPlan projects (*.topoplan)</source>
-        <translation>TopoPlan-Projekte (*.topoplan)</translation>
-    </message>
-    <message>
-        <source>Unsaved Changes</source>
-        <translation>Ungespeicherte Änderungen</translation>
-    </message>
-    <message>
-        <source>The project &quot;%1&quot; has been modified.
-Do you want to save your changes?</source>
-        <translation>Das Projekt „%1“ wurde geändert.
-Möchten Sie die Änderungen speichern?</translation>
-    </message>
-    <message>
         <source>About TopoPlan</source>
         <translation>Über TopoPlan</translation>
     </message>
     <message>
         <source>&lt;h3&gt;TopoPlan %1&lt;/h3&gt;&lt;p&gt;Plan GPU training clusters: NVLink domains, InfiniBand and Ethernet fabrics, and the parallelism that runs on them.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;TopoPlan %1&lt;/h3&gt;&lt;p&gt;GPU-Trainingscluster planen: NVLink-Domänen, InfiniBand- und Ethernet-Fabrics und die Parallelisierung, die darauf läuft.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&amp;Clear Menu</source>
-        <translation>&amp;Liste leeren</translation>
     </message>
     <message>
         <source>Main Toolbar</source>
@@ -1213,22 +2552,6 @@ Möchten Sie die Änderungen speichern?</translation>
         <translation>Automatisches Speichern, Farben, Raster und die Fabric, die „Fabric hinzufügen“ vorschlägt</translation>
     </message>
     <message>
-        <source>Restored %1 as it was at %2</source>
-        <translation>%1 wiederhergestellt, wie es um %2 war</translation>
-    </message>
-    <message>
-        <source>Restoring %1...</source>
-        <translation>%1 wird wiederhergestellt...</translation>
-    </message>
-    <message>
-        <source>&amp;Export Diagram...</source>
-        <translation>Diagramm e&amp;xportieren...</translation>
-    </message>
-    <message>
-        <source>Save the diagram as SVG, PDF, PNG or JPEG for a document</source>
-        <translation>Das Diagramm als SVG, PDF, PNG oder JPEG für ein Dokument speichern</translation>
-    </message>
-    <message>
         <source>Show Analysis on &amp;Canvas</source>
         <translation>Analyse auf der &amp;Zeichenfläche zeigen</translation>
     </message>
@@ -1241,10 +2564,6 @@ Möchten Sie die Änderungen speichern?</translation>
         <translation>%1 wird exportiert...</translation>
     </message>
     <message>
-        <source>Export Diagram</source>
-        <translation>Diagramm exportieren</translation>
-    </message>
-    <message>
         <source>Cannot Export Diagram</source>
         <translation>Diagramm kann nicht exportiert werden</translation>
     </message>
@@ -1255,6 +2574,94 @@ Möchten Sie die Änderungen speichern?</translation>
     <message>
         <source>Exported %1</source>
         <translation>%1 exportiert</translation>
+    </message>
+    <message>
+        <source>&amp;Export...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the diagram, the design report or a file for other tools (bill of materials, cabling, Slurm, draw.io, ...)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;Report...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the design report: diagram, summary, plan, group bandwidths, diagnostics, charts, bill of materials and sources, as PDF or HTML</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start from the real cluster: ibnetdiscover output, NCCL topology XML or nvidia-smi topo -m</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Presentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Full screen for a workshop: the canvas, the key figures and the step chart in large type; Esc leaves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave Presentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Compare Designs...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same job on this design and the other open ones (or files): deltas, TP sweeps and steps side by side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Explore Designs...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which design runs this job best? Compare NVLink domains, fabrics and oversubscription</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Writing the report %1...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Export Report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote the report %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened from the explorer: %1. Save it to keep it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Presentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a model to train first: the comparison plans that job on every design.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The language changes when TopoPlan starts next</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1310,6 +2717,10 @@ Möchten Sie die Änderungen speichern?</translation>
     <message>
         <source>%1 compute NICs at %2</source>
         <translation>%1 Compute-NICs mit %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Hardware&lt;/b&gt;&lt;p&gt;Every server, compute tray, rack and switch of the catalog. Drag one onto the canvas: a switch takes the tier of the lane it lands in (the empty dashed lanes make a spine or core switch), a tray dropped in an NVLink domain box joins it. Type in the search field to narrow the list.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1427,6 +2838,68 @@ Möchten Sie die Änderungen speichern?</translation>
         <comment>oversubscription ratio, downlinks : uplinks</comment>
         <translation> : 1</translation>
     </message>
+    <message>
+        <source>Your name, for the design report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The author the title block of an exported design report names.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;uthor:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As the system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As the system (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The language of menus, panels and messages. It changes when TopoPlan starts next.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::PresentationPanel</name>
+    <message>
+        <source>Choose a model and a plan to see the projection.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 per GPU &amp;middot; MFU %3 &amp;middot; step %4&lt;br&gt;%5 on %6 GPUs: TP %7, PP %8, DP %9, CP %10, EP %11</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Against %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No warnings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s): see the analysis panel.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>topoplan::RecoveryDialog</name>
@@ -1508,38 +2981,6 @@ Möchten Sie die Änderungen speichern?</translation>
         <translation>Die Auswahl ist die Zelle oben links im Raster; jede andere Zelle erhält eine Kopie mit den Verbindungen innerhalb der Auswahl.</translation>
     </message>
     <message>
-        <source>1 NVLink domain</source>
-        <translation>1 NVLink-Domäne</translation>
-    </message>
-    <message>
-        <source>%1 NVLink domains</source>
-        <translation>%1 NVLink-Domänen</translation>
-    </message>
-    <message>
-        <source>1 node</source>
-        <translation>1 Knoten</translation>
-    </message>
-    <message>
-        <source>%1 nodes</source>
-        <translation>%1 Knoten</translation>
-    </message>
-    <message>
-        <source>1 switch</source>
-        <translation>1 Switch</translation>
-    </message>
-    <message>
-        <source>%1 switches</source>
-        <translation>%1 Switches</translation>
-    </message>
-    <message>
-        <source>1 link</source>
-        <translation>1 Verbindung</translation>
-    </message>
-    <message>
-        <source>%1 links</source>
-        <translation>%1 Verbindungen</translation>
-    </message>
-    <message>
         <source>%1 and %2</source>
         <translation>%1 und %2</translation>
     </message>
@@ -1554,6 +2995,34 @@ Möchten Sie die Änderungen speichern?</translation>
     <message>
         <source>Adds %1 copies: %2 in all.</source>
         <translation>Fügt %1 Kopien hinzu: insgesamt %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n NVLink domain(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n switch(es)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1580,6 +3049,53 @@ Möchten Sie die Änderungen speichern?</translation>
     <message>
         <source>Medium</source>
         <translation>Medium</translation>
+    </message>
+    <message>
+        <source>Not moved: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What-if</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark as Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::StepDock</name>
+    <message>
+        <source>Step Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a model and a plan to see where the step&apos;s time goes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1: compute %2 (optimizer %3), exposed communication %4, pipeline bubble %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of communication runs behind compute.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1628,8 +3144,28 @@ Möchten Sie die Änderungen speichern?</translation>
         <translation>Jede Breite läuft innerhalb einer NVLink-Domäne.</translation>
     </message>
     <message>
-        <source>%.0fk tokens/s</source>
-        <translation>%.0f Tsd. Token/s</translation>
+        <source>&lt;b&gt;TP Sweep&lt;/b&gt;&lt;p&gt;Tokens/s of the job at every tensor-parallel width, the other degrees chosen as best for each. The marked edge is the NVLink domain: beyond it TP traffic crosses the network and tokens/s falls off a cliff. Points are missing where a width is not a valid plan; the line above the chart says why.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline: best plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not fit in GPU memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no valid plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This plan has no point at TP %1: %2.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1669,10 +3205,10 @@ Nur die Zeichenfläche</translation>
         <translation>Wird gezählt...</translation>
     </message>
     <message numerus="yes">
-        <source>%n switches</source>
-        <translation>
-            <numerusform>%n Switch</numerusform>
-            <numerusform>%n Switches</numerusform>
+        <source>%n switch(es)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>
