@@ -30,6 +30,7 @@
 #include "app/tools/connecttool.h"
 #include "app/tools/selecttool.h"
 #include "app/tools/toolmanager.h"
+#include "app/window/documentmanager.h"
 #include "app/window/editingactions.h"
 #include "app/window/helpmenu.h"
 
@@ -40,36 +41,26 @@
 
 #include <QAction>
 #include <QApplication>
-#include <QCheckBox>
 #include <QCloseEvent>
 #include <QDialog>
-#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QEventLoop>
 #include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
-#include <QFormLayout>
 #include <QGraphicsItem>
 #include <QLabel>
-#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QPlainTextEdit>
 #include <QProgressBar>
-#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
 #include <QUndoGroup>
-#include <QUndoStack>
 #include <QUrl>
-#include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -81,12 +72,8 @@ namespace {
 
 constexpr int kMaxRecentFiles = 8;
 constexpr int kStatusMessageMs = 4000;
-const char *const kRecentFilesKey = "recentFiles";
 const char *const kGeometryKey = "window/geometry";
 const char *const kStateKey = "window/state";
-const char *const kLastDirKey = "lastDirectory";
-const char *const kExportTitleBlockKey = "export/titleBlock";
-const char *const kExportWhiteKey = "export/white";
 
 QString settingsKey(const char *key)
 {
@@ -111,6 +98,16 @@ MainWindow::MainWindow(QWidget *parent)
 {
     initResources();
     setObjectName(QStringLiteral("MainWindow"));
+    // The files side first: the File menu's actions speak to it.
+    m_autosave = new AutosaveManager(this);
+    m_documents = new DocumentManager(this, m_autosave);
+    connect(m_documents, &DocumentManager::documentReady, this, &MainWindow::showDocument);
+    connect(m_documents, &DocumentManager::documentOpened, this, &MainWindow::documentOpened);
+    connect(m_documents, &DocumentManager::openFailed, this, &MainWindow::openFailed);
+    connect(m_documents, &DocumentManager::documentSaved, this, &MainWindow::documentSaved);
+    connect(m_documents, &DocumentManager::recoveryOffered, this, &MainWindow::recoveryOffered);
+    connect(m_documents, &DocumentManager::documentImported, this, &MainWindow::documentImported);
+    connect(m_documents, &DocumentManager::importFailed, this, &MainWindow::importFailed);
     setWindowIcon(QIcon(QStringLiteral(":/icons/topoplan.svg")));
     setCentralWidget(m_view);
     createEditor();
@@ -119,16 +116,12 @@ MainWindow::MainWindow(QWidget *parent)
     createToolBar();
     createStatusBar();
 
-    connect(&m_loadWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onLoaded);
-    connect(&m_saveWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onSaved);
     connect(&m_exportWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onExported);
     connect(&m_reportWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onReportExported);
-    connect(&m_importWatcher, &QFutureWatcherBase::finished, this, &MainWindow::onImported);
     setAcceptDrops(true);
     connect(m_view, &ClusterView::zoomChanged, this,
             [this](double zoom) { m_zoomLabel->setText(tr("Zoom %1 %").arg(qRound(zoom * 100))); });
 
-    m_autosave = new AutosaveManager(this);
     connect(m_autosave, &AutosaveManager::autosaveFailed, this, [this](const QString &message) {
         statusBar()->showMessage(tr("Autosave failed: %1").arg(message), kStatusMessageMs);
     });
@@ -259,22 +252,22 @@ void MainWindow::createActions()
     m_newAction->setIcon(themedIcon("document-new", "new"));
     m_newAction->setShortcut(QKeySequence::New);
     m_newAction->setStatusTip(tr("Start a project: empty or from a template"));
-    connect(m_newAction, &QAction::triggered, this, &MainWindow::newProject);
+    connect(m_newAction, &QAction::triggered, m_documents, &DocumentManager::newProject);
 
     m_openAction = new QAction(tr("&Open..."), this);
     m_openAction->setIcon(themedIcon("document-open", "open"));
     m_openAction->setShortcut(QKeySequence::Open);
     m_openAction->setStatusTip(tr("Open a project file"));
-    connect(m_openAction, &QAction::triggered, this, &MainWindow::open);
+    connect(m_openAction, &QAction::triggered, m_documents, &DocumentManager::open);
 
     m_saveAction = new QAction(tr("&Save"), this);
     m_saveAction->setIcon(themedIcon("document-save", "save"));
     m_saveAction->setShortcut(QKeySequence::Save);
-    connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
+    connect(m_saveAction, &QAction::triggered, m_documents, &DocumentManager::save);
 
     m_saveAsAction = new QAction(tr("Save &As..."), this);
     m_saveAsAction->setShortcut(QKeySequence::SaveAs);
-    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
+    connect(m_saveAsAction, &QAction::triggered, m_documents, &DocumentManager::saveAs);
 
     // One entry for every format: File > Export... (Ctrl+E); the report's shortcut opens it on
     // the report.
@@ -348,15 +341,13 @@ void MainWindow::createMenus()
     file->setObjectName(QStringLiteral("fileMenu"));
     file->addAction(m_newAction);
     file->addAction(m_openAction);
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::updateRecentMenu);
-    updateRecentMenu();
+    m_documents->setRecentMenu(file->addMenu(tr("Open &Recent")));
     m_importAction = file->addAction(tr("&Import..."));
     m_importAction->setObjectName(QStringLiteral("importAction"));
     m_importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     m_importAction->setStatusTip(tr("Start from the real cluster: ibnetdiscover output, NCCL "
                                     "topology XML or nvidia-smi topo -m"));
-    connect(m_importAction, &QAction::triggered, this, &MainWindow::importDialog);
+    connect(m_importAction, &QAction::triggered, m_documents, &DocumentManager::importDialog);
     file->addSeparator();
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);
@@ -488,6 +479,7 @@ void MainWindow::setDocument(Document *document)
 
     m_document = document;
     document->setParent(this);
+    m_documents->setDocument(document);
     m_undoGroup->addStack(document->undoStack());
     m_undoGroup->setActiveStack(document->undoStack());
     m_scene = new ClusterScene(document, this);
@@ -498,8 +490,7 @@ void MainWindow::setDocument(Document *document)
     connect(document, &Document::changed, this, &MainWindow::onDocumentChanged);
     connect(document, &Document::modifiedChanged, this, &QWidget::setWindowModified);
     connect(document, &Document::filePathChanged, this, &MainWindow::updateTitle);
-    if (m_autosave)
-        m_autosave->setDocument(document);
+    m_autosave->setDocument(document);
     m_analysis->setDocument(document);
     m_analysisDock->setDocument(document);
     m_sweepDock->setDocument(document);
@@ -553,57 +544,6 @@ void MainWindow::updateSummary()
                                     locale.toString(s->links), locale.toString(s->cables)));
 }
 
-void MainWindow::openFile(const QString &path)
-{
-    statusBar()->showMessage(tr("Opening %1...").arg(QDir::toNativeSeparators(path)));
-    m_loadWatcher.setFuture(loadProjectInBackground(path));
-}
-
-void MainWindow::importFiles(const QStringList &paths)
-{
-    if (paths.isEmpty() || isImporting())
-        return;
-    statusBar()->showMessage(
-            tr("Importing %1...").arg(QDir::toNativeSeparators(paths.join(QStringLiteral(", ")))));
-    m_importWatcher.setFuture(importInBackground(paths));
-}
-
-void MainWindow::importDialog()
-{
-    if (!maybeSave())
-        return;
-    QSettings settings;
-    const QStringList paths = QFileDialog::getOpenFileNames(
-            this, tr("Import Cluster"), settings.value(settingsKey(kLastDirKey)).toString(),
-            tr("Cluster files: ibnetdiscover, NCCL topology, nvidia-smi topo -m (*.out *.txt "
-               "*.topo *.xml *.log);;All files (*)"));
-    if (paths.isEmpty())
-        return;
-    settings.setValue(settingsKey(kLastDirKey), QFileInfo(paths.first()).absolutePath());
-    importFiles(paths);
-}
-
-void MainWindow::onImported()
-{
-    ImportOutcome outcome = m_importWatcher.result();
-    statusBar()->clearMessage();
-    QStringList shown;
-    for (const QString &p : outcome.paths)
-        shown << QFileInfo(p).fileName();
-    if (!outcome.project) {
-        const QString details = QString::fromStdString(outcome.error.text());
-        showError(tr("Cannot Import"),
-                  tr("%1 could not be imported.").arg(shown.join(QStringLiteral(", "))), details);
-        Q_EMIT importFailed(details);
-        return;
-    }
-    openProject(std::move(*outcome.project),
-                tr("Imported %1: save it to keep it.").arg(shown.join(QStringLiteral(", "))));
-    topoplan::showImportReport(this, tr("Imported %1").arg(shown.join(QStringLiteral(", "))),
-                               outcome.report);
-    Q_EMIT documentImported(outcome.paths);
-}
-
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
     const QList<QUrl> urls = event->mimeData()->urls();
@@ -628,119 +568,7 @@ void MainWindow::dropEvent(QDropEvent *event)
     }
     event->acceptProposedAction();
     // Ask about unsaved changes once the drop is over, not inside the drag's event loop.
-    QTimer::singleShot(0, this, [this, paths] {
-        if (!maybeSave())
-            return;
-        if (paths.size() == 1
-            && paths.first().endsWith(QStringLiteral(".topoplan"), Qt::CaseInsensitive))
-            openFile(paths.first());
-        else
-            importFiles(paths);
-    });
-}
-
-void MainWindow::openTemplate(const QString &templateId)
-{
-    statusBar()->showMessage(tr("Creating %1...").arg(templateId));
-    m_loadWatcher.setFuture(instantiateTemplateInBackground(templateId));
-}
-
-void MainWindow::onLoaded()
-{
-    LoadResult result = m_loadWatcher.result();
-    statusBar()->clearMessage();
-    const QString shown = QDir::toNativeSeparators(result.path);
-    const std::optional<RecoveryEntry> restoring = std::exchange(m_restoring, std::nullopt);
-    if (!result.project) {
-        const QString details = QString::fromStdString(result.error.text());
-        if (result.salvage && !restoring)
-            showOpenProblems(shown, std::move(*result.salvage));
-        else
-            showError(tr("Cannot Open Project"), tr("%1 could not be opened.").arg(shown), details);
-        Q_EMIT openFailed(details);
-        return;
-    }
-    if (restoring) {
-        // The project as it was at the last autosave, under its own file name, with changes
-        // that are not on disk: saving writes it where it belongs.
-        auto *document = new Document(std::move(*result.project), restoring->originalFile, this);
-        document->markUnsaved();
-        setDocument(document);
-        m_autosave->adopt(*restoring);
-        m_view->zoomToFit();
-        statusBar()->showMessage(tr("Restored %1 as it was at %2")
-                                         .arg(document->displayName(),
-                                              QLocale().toString(restoring->savedAt.toLocalTime(),
-                                                                 QLocale::ShortFormat)),
-                                 kStatusMessageMs);
-        Q_EMIT documentOpened(result.path);
-        return;
-    }
-    // A template is a start, not a file to save over.
-    const QString filePath
-            = result.isTemplate ? QString() : QFileInfo(result.path).absoluteFilePath();
-    setDocument(new Document(std::move(*result.project), filePath, this));
-    if (!result.isTemplate)
-        addRecentFile(filePath);
-    m_view->zoomToFit();
-    statusBar()->showMessage(tr("Opened %1").arg(shown), kStatusMessageMs);
-    Q_EMIT documentOpened(result.path);
-}
-
-void MainWindow::saveFile(const QString &path)
-{
-    if (isSaving())
-        return;
-    m_savedUndoIndex = m_document->undoStack()->index();
-    statusBar()->showMessage(tr("Saving %1...").arg(QDir::toNativeSeparators(path)));
-    m_saveWatcher.setProperty("document", QVariant::fromValue<QObject *>(m_document));
-    m_saveWatcher.setFuture(saveProjectInBackground(m_document->project(), path));
-}
-
-void MainWindow::onSaved()
-{
-    const SaveResult result = m_saveWatcher.result();
-    statusBar()->clearMessage();
-    const QString shown = QDir::toNativeSeparators(result.path);
-    if (result.error) {
-        m_closeAfterSave = false;
-        showError(tr("Cannot Save Project"), tr("%1 could not be saved.").arg(shown),
-                  QString::fromStdString(result.error->text()));
-        return;
-    }
-    // The document may have been replaced or edited while the worker wrote the file.
-    if (m_saveWatcher.property("document").value<QObject *>() == m_document) {
-        m_document->setFilePath(QFileInfo(result.path).absoluteFilePath());
-        if (m_document->undoStack()->index() == m_savedUndoIndex)
-            m_document->markSaved();
-    }
-    addRecentFile(QFileInfo(result.path).absoluteFilePath());
-    statusBar()->showMessage(tr("Saved %1").arg(shown), kStatusMessageMs);
-    Q_EMIT documentSaved(result.path);
-    if (m_closeAfterSave)
-        close();
-}
-
-void MainWindow::exportDiagram(const QString &path, const QString &titleText, bool titleBlock,
-                               bool white)
-{
-    if (isExporting())
-        return;
-    const ExportFormat format = exportFormatForFile(path).value_or(ExportFormat::Svg);
-    const std::optional<AnalysisOutcome> &outcome = m_analysis->outcome();
-    const DiagramHeader header = diagramHeader(*m_document, outcome ? &*outcome : nullptr,
-                                               titleText, titleBlock, QDate::currentDate(), white);
-    const QString title = header.title;
-    m_exportPath = path;
-    // What the canvas shows of the analysis goes into the export with it.
-    const QList<GroupSummaryLine> summary = m_overlays->isVisible() && m_analysis->outcome()
-                                                    ? groupSummary(*m_analysis->outcome())
-                                                    : QList<GroupSummaryLine>{};
-    statusBar()->showMessage(tr("Exporting %1...").arg(QDir::toNativeSeparators(path)));
-    // Recording visits the scene's items, which live in this thread; writing is the slow part.
-    m_exportWatcher.setFuture(
-            QtConcurrent::run([diagram = recordDiagram(m_scene, header, summary), format, path,
-                               title] { return writeDiagram(diagram, format, path, title); }));
+    QTimer::singleShot(0, m_documents, [this, paths] { m_documents->openDropped(paths); });
 }
 
 void MainWindow::exportAs()
@@ -823,63 +651,14 @@ void MainWindow::exportWith(const ExportChoice &choice)
             }));
 }
 
-void MainWindow::showExportOptions()
-{
-    // The title block and background first (window-modal, not blocking), then the file.
-    auto *dialog = new QDialog(this);
-    dialog->setObjectName(QStringLiteral("exportOptions"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowTitle(tr("Export Diagram"));
-    QSettings settings;
-    auto *title = new QLineEdit(m_document->displayName(), dialog);
-    title->setObjectName(QStringLiteral("exportTitle"));
-    auto *block = new QCheckBox(tr("Title block: model and plan, tokens/s, date"), dialog);
-    block->setObjectName(QStringLiteral("exportTitleBlock"));
-    block->setChecked(settings.value(settingsKey(kExportTitleBlockKey), true).toBool());
-    auto *white = new QCheckBox(tr("White background (for print)"), dialog);
-    white->setObjectName(QStringLiteral("exportWhite"));
-    white->setChecked(settings.value(settingsKey(kExportWhiteKey), false).toBool());
-    auto *form = new QFormLayout(dialog);
-    form->addRow(tr("Title:"), title);
-    form->addRow(block);
-    form->addRow(white);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, dialog);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Choose File..."));
-    form->addRow(buttons);
-    connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
-    connect(dialog, &QDialog::accepted, this, [this, title, block, white] {
-        QSettings settings;
-        settings.setValue(settingsKey(kExportTitleBlockKey), block->isChecked());
-        settings.setValue(settingsKey(kExportWhiteKey), white->isChecked());
-        const QString dir = settings.value(settingsKey(kLastDirKey)).toString();
-        const QStringList filters = exportFileFilters();
-        QString filter = filters.first();
-        QString path = QFileDialog::getSaveFileName(
-                this, tr("Export Diagram"),
-                QDir(dir).filePath(m_document->displayName() + QStringLiteral(".svg")),
-                filters.join(QStringLiteral(";;")), &filter);
-        if (path.isEmpty())
-            return;
-        if (!exportFormatForFile(path)) {
-            const qsizetype i = std::max<qsizetype>(0, filters.indexOf(filter));
-            path += QLatin1Char('.') + exportFormatSuffix(ExportFormat(i));
-        }
-        settings.setValue(settingsKey(kLastDirKey), QFileInfo(path).absolutePath());
-        exportDiagram(path, title->text(), block->isChecked(), white->isChecked());
-    });
-    dialog->setWindowModality(Qt::WindowModal);
-    dialog->open();
-}
-
 void MainWindow::onExported()
 {
     const std::optional<QString> error = m_exportWatcher.result();
     statusBar()->clearMessage();
     if (error) {
-        showError(tr("Cannot Export Diagram"),
-                  tr("%1 could not be written.").arg(QDir::toNativeSeparators(m_exportPath)),
-                  *error);
+        m_documents->showError(
+                tr("Cannot Export Diagram"),
+                tr("%1 could not be written.").arg(QDir::toNativeSeparators(m_exportPath)), *error);
     } else {
         statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(m_exportPath)),
                                  kStatusMessageMs);
@@ -933,9 +712,9 @@ void MainWindow::onReportExported()
     m_exportReportAction->setEnabled(true);
     statusBar()->clearMessage();
     if (error) {
-        showError(tr("Cannot Export Report"),
-                  tr("%1 could not be written.").arg(QDir::toNativeSeparators(m_reportPath)),
-                  *error);
+        m_documents->showError(
+                tr("Cannot Export Report"),
+                tr("%1 could not be written.").arg(QDir::toNativeSeparators(m_reportPath)), *error);
     } else {
         statusBar()->showMessage(
                 tr("Wrote the report %1").arg(QDir::toNativeSeparators(m_reportPath)),
@@ -944,31 +723,13 @@ void MainWindow::onReportExported()
     Q_EMIT reportExported(m_reportPath, error.value_or(QString()));
 }
 
-void MainWindow::showError(const QString &title, const QString &text, const QString &details)
-{
-    // Window-modal but not blocking: the window keeps painting and tests can read the box.
-    auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
-    box->setObjectName(QStringLiteral("errorMessage"));
-    box->setInformativeText(details);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
-}
-
-void MainWindow::showOpenProblems(const QString &shown, SalvagedProject salvage)
-{
-    topoplan::showOpenProblems(
-            this, shown, std::move(salvage), [this, shown](Project project, int leftOut) {
-                openProject(std::move(project), tr("Opened what could be read of %1 (%n item(s) "
-                                                   "left out); save it under a new name",
-                                                   "", leftOut)
-                                                        .arg(shown));
-            });
-}
-
 void MainWindow::openProject(Project project, const QString &message)
 {
-    auto *document = new Document(std::move(project), QString(), this);
-    document->markUnsaved();
+    m_documents->openProject(std::move(project), message);
+}
+
+void MainWindow::showDocument(Document *document, const QString &message)
+{
     setDocument(document);
     m_view->zoomToFit();
     if (!message.isEmpty())
@@ -1065,50 +826,6 @@ CompareWindow *MainWindow::showCompare()
     return m_compare;
 }
 
-void MainWindow::newProject()
-{
-    if (maybeSave())
-        showTemplateGallery();
-}
-
-void MainWindow::showTemplateGallery()
-{
-    auto *gallery = new TemplateGallery(this);
-    gallery->setAttribute(Qt::WA_DeleteOnClose);
-    connect(gallery, &QDialog::accepted, this, [this, gallery] {
-        const QString id = gallery->templateId();
-        if (id.isEmpty())
-            setDocument(new Document(this));
-        else
-            openTemplate(id);
-    });
-    gallery->open();
-}
-
-bool MainWindow::offerRecovery()
-{
-    const QList<RecoveryEntry> entries = AutosaveManager::orphanedRecoveries();
-    if (entries.isEmpty())
-        return false;
-    auto *dialog = new RecoveryDialog(entries, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &RecoveryDialog::restoreRequested, this, [this](const RecoveryEntry &entry) {
-        if (maybeSave())
-            restoreRecovery(entry);
-    });
-    dialog->open();
-    Q_EMIT recoveryOffered();
-    return true;
-}
-
-void MainWindow::restoreRecovery(const RecoveryEntry &entry)
-{
-    m_restoring = entry;
-    statusBar()->showMessage(
-            tr("Restoring %1...").arg(QDir::toNativeSeparators(entry.recoveryFile)));
-    m_loadWatcher.setFuture(loadProjectInBackground(entry.recoveryFile));
-}
-
 void MainWindow::showPreferences()
 {
     auto *dialog = new PreferencesDialog(m_preferences, this);
@@ -1131,88 +848,6 @@ void MainWindow::applyPreferences(const Preferences &preferences)
     CanvasPlacement::setGridSize(preferences.gridSize);
 }
 
-void MainWindow::open()
-{
-    if (!maybeSave())
-        return;
-    QSettings settings;
-    const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open Project"), settings.value(settingsKey(kLastDirKey)).toString(),
-            tr("TopoPlan projects (*.topoplan);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    settings.setValue(settingsKey(kLastDirKey), QFileInfo(path).absolutePath());
-    openFile(path);
-}
-
-bool MainWindow::save()
-{
-    if (m_document->filePath().isEmpty())
-        return saveAs();
-    saveFile(m_document->filePath());
-    return true;
-}
-
-bool MainWindow::saveAs()
-{
-    QSettings settings;
-    QString suggested = m_document->filePath();
-    if (suggested.isEmpty()) {
-        suggested = QDir(settings.value(settingsKey(kLastDirKey)).toString())
-                            .filePath(m_document->displayName() + QStringLiteral(".topoplan"));
-    }
-    QString path = QFileDialog::getSaveFileName(this, tr("Save Project As"), suggested,
-                                                tr("TopoPlan projects (*.topoplan)"));
-    if (path.isEmpty())
-        return false;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".topoplan");
-    settings.setValue(settingsKey(kLastDirKey), QFileInfo(path).absolutePath());
-    saveFile(path);
-    return true;
-}
-
-void MainWindow::waitForSave()
-{
-    if (!isSaving())
-        return;
-    QEventLoop loop;
-    connect(&m_saveWatcher, &QFutureWatcherBase::finished, &loop, &QEventLoop::quit);
-    loop.exec(QEventLoop::ExcludeUserInputEvents);
-}
-
-bool MainWindow::saveAndWait(const QString &path)
-{
-    waitForSave(); // a save already under way finishes first
-    saveFile(path);
-    waitForSave();
-    return !m_saveWatcher.result().error && !m_document->isModified();
-}
-
-bool MainWindow::maybeSave()
-{
-    if (!m_document->isModified())
-        return true;
-    const auto answer = QMessageBox::warning(
-            this, tr("Unsaved Changes"),
-            tr("The project \"%1\" has been modified.\nDo you want to save your changes?")
-                    .arg(m_document->displayName()),
-            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    if (answer == QMessageBox::Discard)
-        return true;
-    if (answer != QMessageBox::Save)
-        return false;
-    QString path = m_document->filePath();
-    if (path.isEmpty()) {
-        path = QFileDialog::getSaveFileName(this, tr("Save Project As"),
-                                            m_document->displayName() + QStringLiteral(".topoplan"),
-                                            tr("TopoPlan projects (*.topoplan)"));
-        if (path.isEmpty())
-            return false;
-    }
-    return saveAndWait(path);
-}
-
 void MainWindow::about()
 {
     QMessageBox::about(this, tr("About TopoPlan"),
@@ -1224,12 +859,7 @@ void MainWindow::about()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (isSaving()) {
-        m_closeAfterSave = true;
-        event->ignore();
-        return;
-    }
-    if (!maybeSave()) {
+    if (!m_documents->readyToClose()) {
         event->ignore();
         return;
     }
@@ -1237,47 +867,6 @@ void MainWindow::closeEvent(QCloseEvent *event)
     settings.setValue(settingsKey(kGeometryKey), saveGeometry());
     settings.setValue(settingsKey(kStateKey), saveState());
     event->accept();
-}
-
-QStringList MainWindow::recentFiles() const
-{
-    return QSettings().value(settingsKey(kRecentFilesKey)).toStringList();
-}
-
-void MainWindow::addRecentFile(const QString &path)
-{
-    QStringList files = recentFiles();
-    files.removeAll(path);
-    files.prepend(path);
-    while (files.size() > kMaxRecentFiles)
-        files.removeLast();
-    QSettings().setValue(settingsKey(kRecentFilesKey), files);
-    updateRecentMenu();
-}
-
-void MainWindow::updateRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList files = recentFiles();
-    for (int i = 0; i < files.size(); ++i) {
-        const QString path = files.at(i);
-        QAction *action = m_recentMenu->addAction(
-                QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
-        action->setToolTip(QDir::toNativeSeparators(path));
-        action->setStatusTip(QDir::toNativeSeparators(path));
-        connect(action, &QAction::triggered, this, [this, path] {
-            if (maybeSave())
-                openFile(path);
-        });
-    }
-    if (!files.isEmpty()) {
-        m_recentMenu->addSeparator();
-        connect(m_recentMenu->addAction(tr("&Clear Menu")), &QAction::triggered, this, [this] {
-            QSettings().remove(settingsKey(kRecentFilesKey));
-            updateRecentMenu();
-        });
-    }
-    m_recentMenu->setEnabled(!files.isEmpty());
 }
 
 } // namespace topoplan

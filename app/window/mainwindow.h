@@ -3,6 +3,7 @@
 #include "app/dialogs/preferences.h"
 #include "app/document/autosave.h"
 #include "app/document/projectio.h"
+#include "app/window/documentmanager.h"
 
 #include <QFutureWatcher>
 #include <QMainWindow>
@@ -30,6 +31,7 @@ class ClusterScene;
 class ClusterView;
 class ConnectTool;
 class Document;
+class DocumentManager;
 class DropController;
 class EditingActions;
 class ExploreDock;
@@ -70,25 +72,21 @@ public:
     AnalysisOverlayController *overlays() const { return m_overlays; }
     AutosaveManager *autosave() const { return m_autosave; }
     const Preferences &preferences() const { return m_preferences; }
-    bool isLoading() const { return m_loadWatcher.isRunning(); }
-    bool isSaving() const { return m_saveWatcher.isRunning(); }
+    // The files side: open, save, import, recent files, recovery (see DocumentManager); the
+    // window shows each document it hands over and forwards its signals.
+    DocumentManager *documents() const { return m_documents; }
+    bool isLoading() const { return m_documents->isLoading(); }
+    bool isSaving() const { return m_documents->isSaving(); }
     bool isExporting() const { return m_exportWatcher.isRunning(); }
-    bool isImporting() const { return m_importWatcher.isRunning(); }
-
-    // Opens `path` in the background; on success it replaces the current document (without
-    // asking: callers ask first, see maybeSave()), on failure it says why and keeps the
-    // current document.
-    void openFile(const QString &path);
-    // File > Import... and files dropped on the window: imports what a cluster reports
-    // (ibnetdiscover output, NCCL topology XML, nvidia-smi topo -m; engine/import) in the
-    // background; on success the laid-out design replaces the current document as a new,
-    // unsaved one (callers ask first, see maybeSave()) and the import report is shown in a
-    // dialog (object name "importReport"); on failure it says why (file, line, what was
-    // expected) and keeps the current document. documentImported() or importFailed() tells.
-    void importFiles(const QStringList &paths);
-    // Opens a new, untitled project made from a built-in template; the sample is
-    // engine/templates.h's kSampleTemplateId (32 DGX H100, rail-optimized NDR, GPT-3 175B).
-    void openTemplate(const QString &templateId);
+    bool isImporting() const { return m_documents->isImporting(); }
+    void openFile(const QString &path) { m_documents->openFile(path); }
+    void importFiles(const QStringList &paths) { m_documents->importFiles(paths); }
+    void openTemplate(const QString &templateId) { m_documents->openTemplate(templateId); }
+    void saveFile(const QString &path) { m_documents->saveFile(path); }
+    bool offerRecovery() { return m_documents->offerRecovery(); }
+    QStringList recentFiles() const { return m_documents->recentFiles(); }
+    // The built-in sample: engine/templates.h's kSampleTemplateId (32 DGX H100,
+    // rail-optimized NDR, GPT-3 175B).
     static QString sampleTemplateId();
     // Shows `project` as a new, unsaved document in this window (nothing is asked: callers
     // ask first), with `message` in the status bar.
@@ -104,16 +102,6 @@ public:
     void setPresentation(bool on);
     bool isPresenting() const;
     PresentationPanel *presentationPanel() const;
-    // Saves in the background to `path`.
-    void saveFile(const QString &path);
-    // Exports the diagram to `path` (SVG, PDF, PNG or JPEG by its suffix, SVG without one):
-    // recorded at full detail here, written in a worker; diagramExported() tells the outcome.
-    // `title` replaces the project's name above the figure; `titleBlock` adds the job (model,
-    // plan, tokens/s) and today's date under it; `white` draws it on white for print.
-    void exportDiagram(const QString &path, const QString &title = {}, bool titleBlock = true,
-                       bool white = false);
-    // File > Export Diagram: the title, title block and background, then the file.
-    void showExportOptions();
     // Exports the design report to `path` (PDF, or HTML for .html/.htm) on `paper`: the
     // diagram is recorded here, the engine's report is built (analysis, TP sweep, bill of
     // materials) and laid out in a worker while a busy bar shows in the status bar;
@@ -129,16 +117,6 @@ public:
     // The diagram as `choice` draws it, recorded from the scene (UI thread).
     DiagramPicture recordChoice(const ExportChoice &choice);
 
-    QStringList recentFiles() const;
-
-    // File > New: the template gallery (window-modal, not blocking); on OK an empty project or
-    // the chosen template replaces the current one.
-    void showTemplateGallery();
-    // Offers the recovery files a crashed session left behind, in a window-modal dialog; true
-    // if there were any. Restoring one opens it as a modified project with its own file path.
-    bool offerRecovery();
-    // Opens a recovery file (see AutosaveManager) in the background as a modified project.
-    void restoreRecovery(const RecoveryEntry &entry);
     // Edit > Preferences...; applyPreferences() also saves them in the settings.
     void showPreferences();
     void applyPreferences(const Preferences &preferences);
@@ -158,8 +136,6 @@ protected:
     // Files dropped on the window: a project file opens, anything else is imported.
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
-    void importDialog();
-    void onImported();
 
 private:
     void createActions();
@@ -170,30 +146,16 @@ private:
     void selectAll();
     void zoomToSelection();
     void setDocument(Document *document);
+    // A document the files side hands over: on show, fitted, `message` in the status bar.
+    void showDocument(Document *document, const QString &message);
     void onDocumentChanged(const ChangeEvent &event);
-    void onLoaded();
-    void onSaved();
     void updateTitle();
     void updateSummary();
-    void updateRecentMenu();
-    void addRecentFile(const QString &path);
-    void showError(const QString &title, const QString &text, const QString &details);
-    // A file that cannot be opened: all its problems, and an offer to open what can be read.
-    void showOpenProblems(const QString &shown, SalvagedProject salvage);
 
-    void newProject();
     void exportAs();
     void onExported();
     void onReportExported();
-    void open();
-    bool save();
-    bool saveAs();
     void about();
-    // Asks what to do with unsaved changes; false when the user cancels.
-    bool maybeSave();
-    // Saves and waits for the worker, painting meanwhile; for "save before closing".
-    bool saveAndWait(const QString &path);
-    void waitForSave();
 
     Document *m_document = nullptr;
     ClusterScene *m_scene = nullptr;
@@ -201,7 +163,6 @@ private:
     QUndoGroup *m_undoGroup;
     QLabel *m_summary;
     QLabel *m_zoomLabel;
-    QMenu *m_recentMenu = nullptr;
 
     QAction *m_newAction = nullptr;
     QAction *m_openAction = nullptr;
@@ -246,19 +207,14 @@ private:
     FailuresDock *m_failuresDock = nullptr;
     AnalysisOverlayController *m_overlays = nullptr;
     AutosaveManager *m_autosave = nullptr;
+    DocumentManager *m_documents = nullptr;
     Preferences m_preferences;
-    std::optional<RecoveryEntry> m_restoring; // the recovery file being loaded
 
-    QFutureWatcher<LoadResult> m_loadWatcher;
-    QFutureWatcher<SaveResult> m_saveWatcher;
     QFutureWatcher<std::optional<QString>> m_exportWatcher;
     QFutureWatcher<std::optional<QString>> m_reportWatcher;
     QString m_reportPath;
     QProgressBar *m_reportProgress = nullptr;
-    QFutureWatcher<ImportOutcome> m_importWatcher;
     QString m_exportPath;
-    int m_savedUndoIndex = -1; // undo index of the snapshot being saved
-    bool m_closeAfterSave = false;
 };
 
 } // namespace topoplan
