@@ -29,6 +29,7 @@
 #include "engine/plan/diagnostics.h"
 #include "engine/plan/planner.h"
 
+#include "tests/app/apptest.h"
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
@@ -49,6 +50,7 @@
 #include <QUndoStack>
 
 using namespace topoplan;
+using namespace topoplan::testing;
 
 namespace {
 
@@ -103,9 +105,7 @@ private:
 
 void TestAnalysisPanel::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("TopoPlanTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_analysispanel"));
+    prepareApplication(Settings::Keep);
 }
 
 void TestAnalysisPanel::init()

@@ -13,6 +13,7 @@
 #include "engine/generate/generator.h"
 #include "engine/io/projectfile.h"
 
+#include "tests/app/apptest.h"
 #include <QApplication>
 #include <QDir>
 #include <QFile>
@@ -30,6 +31,7 @@
 #include <cstdlib>
 
 using namespace topoplan;
+using namespace topoplan::testing;
 using namespace std::chrono_literals;
 
 namespace {
@@ -38,13 +40,6 @@ constexpr int kTimeoutMs = 20000;
 const char *const kChildEnv = "TST_AUTOSAVE_CRASH_CHILD";  // the project the child opens
 const char *const kExpectEnv = "TST_AUTOSAVE_EXPECT_FILE"; // where it writes what it edited
 constexpr int kCrashExitCode = 42;
-
-void setUpApplication()
-{
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("TopoPlanTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_autosave"));
-}
 
 Project smallProject()
 {
@@ -78,12 +73,6 @@ QString json(const Document *doc)
     return QString::fromStdString(serializeProject(doc->project()));
 }
 
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 void clearRecoveryDirectory()
 {
     QDir(AutosaveManager::recoveryDirectory()).removeRecursively();
@@ -93,8 +82,7 @@ void clearRecoveryDirectory()
 // it got.
 int crashingChild()
 {
-    setUpApplication();
-    installTranslations(QLocale::c());
+    prepareApplication(Settings::Keep); // the test's settings hold the parent's recovery state
     MainWindow w;
     w.show();
     if (!openAndWait(w, qEnvironmentVariable(kChildEnv)))
@@ -361,7 +349,7 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     if (qEnvironmentVariableIsSet(kChildEnv))
         return crashingChild();
-    setUpApplication();
+    prepareApplication(Settings::Keep);
     TestAutosave test;
     QTEST_SET_MAIN_SOURCE_PATH
     return QTest::qExec(&test, argc, argv);

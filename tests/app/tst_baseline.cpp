@@ -11,6 +11,7 @@
 #include "app/panels/sweepdock.h"
 #include "app/window/mainwindow.h"
 
+#include "tests/app/apptest.h"
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
@@ -26,6 +27,7 @@
 #include <QTest>
 
 using namespace topoplan;
+using namespace topoplan::testing;
 
 namespace {
 
@@ -46,14 +48,7 @@ class TestBaseline : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("TopoPlanTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_baseline"));
-        QSettings().clear();
-        installTranslations(QLocale::c());
-    }
+    void initTestCase() { prepareApplication(); }
 
     void pinEditAndSeeTheDelta()
     {

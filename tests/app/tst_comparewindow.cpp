@@ -12,6 +12,7 @@
 
 #include "engine/generate/generator.h"
 
+#include "tests/app/apptest.h"
 #include <QAction>
 #include <QBarCategoryAxis>
 #include <QChart>
@@ -29,6 +30,7 @@
 #include <QTest>
 
 using namespace topoplan;
+using namespace topoplan::testing;
 
 namespace {
 
@@ -41,14 +43,7 @@ class TestCompareWindow : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("TopoPlanTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_comparewindow"));
-        QSettings().clear();
-        installTranslations(QLocale::c());
-    }
+    void initTestCase() { prepareApplication(); }
 
     void comparesTheOpenDesigns()
     {

@@ -12,6 +12,7 @@
 #include "app/panels/exploremodel.h"
 #include "app/window/mainwindow.h"
 
+#include "tests/app/apptest.h"
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
@@ -34,6 +35,7 @@
 #include <QToolButton>
 
 using namespace topoplan;
+using namespace topoplan::testing;
 
 namespace {
 
@@ -77,14 +79,7 @@ class TestExplorePanel : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("TopoPlanTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_explorepanel"));
-        QSettings().clear();
-        installTranslations(QLocale::c());
-    }
+    void initTestCase() { prepareApplication(); }
 
     void exploresTheSampleAndOpensAVariant()
     {

@@ -19,14 +19,13 @@
 #include "engine/io/projectfile.h"
 #include "engine/model/workload.h"
 
-#include <QCheckBox>
+#include "tests/app/apptest.h"
 #include <QDate>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
-#include <QLineEdit>
 #include <QPainter>
 #include <QProcess>
 #include <QPushButton>
@@ -43,24 +42,9 @@
 #include <sstream>
 
 using namespace topoplan;
+using namespace topoplan::testing;
 
 namespace {
-
-struct Run
-{
-    int code = 0;
-    std::string out, err;
-};
-
-Run runCli(const std::vector<std::string> &args)
-{
-    std::ostringstream out, err;
-    Run r;
-    r.code = cli::runWithQtVerbs(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
 
 // The golden file `name` under tests/data/golden/export: compared with `now`, or rewritten
 // from it with TOPOPLAN_UPDATE_GOLDEN=1 (review the diff before committing it).
@@ -101,12 +85,6 @@ QByteArray poppler(const QString &tool, const QStringList &args)
     if (!p.waitForFinished(60'000) || p.exitCode() != 0)
         return QByteArray();
     return p.readAllStandardOutput();
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 // How many pixels of `image` are close to `colour`.
@@ -153,14 +131,10 @@ private:
 
 void TestExport::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("TopoPlanTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_export"));
-    QSettings().clear();
-    installTranslations(QLocale::c());
+    prepareApplication();
     QVERIFY(m_dir.isValid());
     m_sample = m_dir.filePath(QStringLiteral("su.topoplan"));
-    const Run r
+    const CliRun r
             = runCli({"generate", "--template", kSampleTemplateId, "-o", m_sample.toStdString()});
     QVERIFY2(r.code == 0, r.err.c_str());
 }
@@ -168,7 +142,7 @@ void TestExport::initTestCase()
 void TestExport::svgNamesEveryDevice()
 {
     const QString out = m_dir.filePath(QStringLiteral("su.svg"));
-    const Run r = runCli({"export", m_sample.toStdString(), "-o", out.toStdString()});
+    const CliRun r = runCli({"export", m_sample.toStdString(), "-o", out.toStdString()});
     QVERIFY2(r.code == 0, r.err.c_str());
     QVERIFY2(QString::fromStdString(r.out).startsWith(QStringLiteral("wrote ")), r.out.c_str());
 
@@ -219,7 +193,7 @@ void TestExport::svgNamesEveryDevice()
 void TestExport::pdfIsOnePageOfTheDiagram()
 {
     const QString out = m_dir.filePath(QStringLiteral("su.pdf"));
-    const Run r = runCli(
+    const CliRun r = runCli(
             {"export", m_sample.toStdString(), "--format", "pdf", "-o", out.toStdString()});
     QVERIFY2(r.code == 0, r.err.c_str());
     const QByteArray pdf = readAll(out);
@@ -255,7 +229,7 @@ void TestExport::imagesAtTheirScale()
         args.push_back("--scale");
         args.push_back(scale.toStdString());
     }
-    const Run r = runCli(args);
+    const CliRun r = runCli(args);
     QVERIFY2(r.code == 0, r.err.c_str());
 
     // The diagram's own size, as the window records it.
@@ -322,11 +296,11 @@ void TestExport::badInputSaysWhy()
     for (QString s : args)
         a.push_back(s.replace(QStringLiteral("OUT"), m_dir.filePath(QStringLiteral("bad")))
                             .toStdString());
-    const Run r = runCli(a);
+    const CliRun r = runCli(a);
     QCOMPARE(r.code, code);
     QVERIFY2(QString::fromStdString(r.err).contains(message), r.err.c_str());
     // A missing project file names the file.
-    const Run missing = runCli({"export", "/nonexistent.topoplan", "-o", "x.svg"});
+    const CliRun missing = runCli({"export", "/nonexistent.topoplan", "-o", "x.svg"});
     QCOMPARE(missing.code, 1);
     QVERIFY2(QString::fromStdString(missing.err).contains(QStringLiteral("/nonexistent.topoplan")),
              missing.err.c_str());
@@ -342,7 +316,7 @@ void TestExport::documentFormatsWriteTheEngineText()
     QVERIFY(catalog.ok());
     for (const DocumentFormatInfo &f : documentFormats()) {
         const QString out = m_dir.filePath(QStringLiteral("su-") + QString::fromLatin1(f.name));
-        const Run r = runCli(
+        const CliRun r = runCli(
                 {"export", m_sample.toStdString(), "--format", f.name, "-o", out.toStdString()});
         QVERIFY2(r.code == 0, r.err.c_str());
         QVERIFY2(QString::fromStdString(r.out).startsWith(QStringLiteral("wrote ")), r.out.c_str());
@@ -359,14 +333,14 @@ void TestExport::documentFormatsWriteTheEngineText()
     }
     // --format bom or cables with an .xlsx file writes the workbook.
     const QString book = m_dir.filePath(QStringLiteral("su-plan.xlsx"));
-    const Run r = runCli(
+    const CliRun r = runCli(
             {"export", m_sample.toStdString(), "--format", "cables", "-o", book.toStdString()});
     QVERIFY2(r.code == 0 && r.out.find("(cables-xlsx, ") != std::string::npos, r.out.c_str());
     QVERIFY(readAll(book).startsWith("PK"));
     for (const char *suffix : {"drawio", "dot"}) {
         const QString out
                 = m_dir.filePath(QStringLiteral("by-suffix.") + QString::fromLatin1(suffix));
-        const Run r = runCli({"export", m_sample.toStdString(), "-o", out.toStdString()});
+        const CliRun r = runCli({"export", m_sample.toStdString(), "-o", out.toStdString()});
         QVERIFY2(r.code == 0, r.err.c_str());
         Expected<std::string> want
                 = writeDocument(*documentFormatForFile(out.toStdString()), *project, *catalog);
@@ -386,14 +360,14 @@ void TestExport::diagramsWriteThroughTheAtomicWriter()
         f.write("old");
     }
     QVERIFY(QFile::link(target, link));
-    const Run r = runCli({"export", m_sample.toStdString(), "-o", link.toStdString()});
+    const CliRun r = runCli({"export", m_sample.toStdString(), "-o", link.toStdString()});
     QVERIFY2(r.code == 0, r.err.c_str());
     QVERIFY(QFileInfo(link).isSymLink());
     QVERIFY(readAll(target).contains("<svg"));
     const QString sub = m_dir.filePath(QStringLiteral("a-directory.png"));
     QVERIFY(QDir().mkpath(sub));
     const QStringList before = QDir(m_dir.path()).entryList(QDir::AllEntries | QDir::Hidden);
-    const Run bad = runCli({"export", m_sample.toStdString(), "-o", sub.toStdString()});
+    const CliRun bad = runCli({"export", m_sample.toStdString(), "-o", sub.toStdString()});
     QCOMPARE(bad.code, 1);
     QCOMPARE(QDir(m_dir.path()).entryList(QDir::AllEntries | QDir::Hidden), before);
 }
@@ -401,17 +375,12 @@ void TestExport::diagramsWriteThroughTheAtomicWriter()
 void TestExport::windowExportsInTheBackground()
 {
     MainWindow w;
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QSignalSpy opened(&w, &MainWindow::documentOpened);
-    w.openFile(m_sample);
-    QVERIFY(opened.wait(20000));
-    QVERIFY(QTest::qWaitFor(
-            [&w] { return !w.analysis()->isBusy() && w.analysis()->outcome().has_value(); },
-            20000));
+    QVERIFY(openAndSettle(w, m_sample));
     const QString out = m_dir.filePath(QStringLiteral("window.svg"));
     QSignalSpy exported(&w, &MainWindow::diagramExported);
-    w.exportDiagram(out);
+    ExportChoice choice;
+    choice.path = out; // SVG, the whole design, title block, the theme's background
+    w.exportWith(choice);
     QVERIFY(w.isExporting()); // the file is written in a worker
     QVERIFY(exported.wait(20000));
     QCOMPARE(exported.first().at(0).toString(), out);
@@ -454,7 +423,7 @@ void TestExport::everyFormatShowsTheWholeFigure()
 
     const auto exported = [&](const char *suffix) {
         const QString out = m_dir.filePath(QStringLiteral("right.") + QLatin1String(suffix));
-        const Run r = runCli({"export", file.toStdString(), "-o", out.toStdString()});
+        const CliRun r = runCli({"export", file.toStdString(), "-o", out.toStdString()});
         return r.code == 0 ? out : QString();
     };
     const QImage png(exported("png"));
@@ -483,13 +452,13 @@ void TestExport::everyFormatShowsTheWholeFigure()
     QCOMPARE(h.lines[1], QStringLiteral("2026-12-04"));
 }
 
-// File > Export Diagram asks for the title, the title block and the background, then the file;
-// the CLI takes the same as --title and --background.
+// The title, the title block and the background: File > Export's choice in the window, and
+// the CLI's --title and --background.
 void TestExport::exportOptionsSetTitleAndBackground()
 {
     const QString out = m_dir.filePath(QStringLiteral("titled.png"));
-    const Run r = runCli({"export", m_sample.toStdString(), "--title", "Design review: SU 1",
-                          "--background", "white", "-o", out.toStdString()});
+    const CliRun r = runCli({"export", m_sample.toStdString(), "--title", "Design review: SU 1",
+                             "--background", "white", "-o", out.toStdString()});
     QVERIFY2(r.code == 0, r.err.c_str());
     const QImage png(out);
     QCOMPARE(png.pixelColor(2, 2), QColor(Qt::white));
@@ -502,28 +471,23 @@ void TestExport::exportOptionsSetTitleAndBackground()
     QVERIFY(svg.contains(QStringLiteral("Design review: SU 1")));
     QVERIFY(svg.contains(QStringLiteral("tokens/s")));
     QVERIFY(svg.contains(QDate::currentDate().toString(Qt::ISODate)));
-    const Run bad = runCli(
+    const CliRun bad = runCli(
             {"export", m_sample.toStdString(), "--background", "pink", "-o", out.toStdString()});
     QCOMPARE(bad.code, 2);
     QVERIFY(QString::fromStdString(bad.err).contains(QStringLiteral("not one of white, theme")));
 
-    // In the window: the options dialog's fields go into the title block.
+    // In the window: the Export dialog's choice (title, title block, white) goes to the file.
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.showExportOptions();
-    auto *dialog = w.findChild<QDialog *>(QStringLiteral("exportOptions"));
-    QVERIFY(dialog);
-    auto *title = dialog->findChild<QLineEdit *>(QStringLiteral("exportTitle"));
-    QCOMPARE(title->text(), w.document()->displayName());
-    QVERIFY(dialog->findChild<QCheckBox *>(QStringLiteral("exportTitleBlock"))->isChecked());
-    QTest::mouseClick(dialog->findChild<QCheckBox *>(QStringLiteral("exportWhite")),
-                      Qt::LeftButton);
-    QVERIFY(dialog->findChild<QCheckBox *>(QStringLiteral("exportWhite"))->isChecked());
-    dialog->reject(); // the file dialog that would follow is the platform's
     const QString windowOut = m_dir.filePath(QStringLiteral("window-white.png"));
     QSignalSpy exported(&w, &MainWindow::diagramExported);
-    w.exportDiagram(windowOut, QStringLiteral("Window title"), true, true);
+    ExportChoice choice;
+    choice.format = QStringLiteral("png");
+    choice.path = windowOut;
+    choice.title = QStringLiteral("Window title");
+    choice.white = true;
+    w.exportWith(choice);
     QVERIFY(exported.wait(20000));
     QCOMPARE(QImage(windowOut).pixelColor(2, 2), QColor(Qt::white));
 }
@@ -535,7 +499,7 @@ void TestExport::exportOptionsSetTitleAndBackground()
 void TestExport::goldenDiagrams()
 {
     const QString svgPath = m_dir.filePath(QStringLiteral("golden.svg"));
-    Run r = runCli({"export", m_sample.toStdString(), "-o", svgPath.toStdString()});
+    CliRun r = runCli({"export", m_sample.toStdString(), "-o", svgPath.toStdString()});
     QVERIFY2(r.code == 0, r.err.c_str());
     const QByteArray svg = readAll(svgPath);
     QSet<QString> texts;

@@ -13,6 +13,7 @@
 #include "engine/generate/templates.h"
 #include "engine/io/projectfile.h"
 
+#include "tests/app/apptest.h"
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
@@ -30,14 +31,9 @@
 #include <memory>
 
 using namespace topoplan;
+using namespace topoplan::testing;
 
 namespace {
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 ExportDialog *waitForDialog(MainWindow &w)
 {
@@ -85,11 +81,7 @@ private:
 
 void TestExportDialog::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("TopoPlanTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_exportdialog"));
-    QSettings().clear();
-    installTranslations(QLocale::c());
+    prepareApplication();
     QVERIFY(m_dir.isValid());
     m_sample = m_dir.filePath(QStringLiteral("su.topoplan"));
     Expected<Project> p = instantiate(*findTemplate(kSampleTemplateId));
@@ -99,14 +91,7 @@ void TestExportDialog::initTestCase()
 
 void TestExportDialog::openSample(MainWindow &w)
 {
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QSignalSpy opened(&w, &MainWindow::documentOpened);
-    w.openFile(m_sample);
-    QVERIFY(opened.wait(20000));
-    QVERIFY(QTest::qWaitFor(
-            [&w] { return !w.analysis()->isBusy() && w.analysis()->outcome().has_value(); },
-            20000));
+    QVERIFY(openAndSettle(w, m_sample));
 }
 
 void TestExportDialog::oneDialogForEveryFormat()

@@ -20,6 +20,7 @@
 #include "engine/io/projectfile.h"
 #include "engine/model/summary.h"
 
+#include "tests/app/apptest.h"
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
@@ -46,6 +47,7 @@
 #include <QUrl>
 
 using namespace topoplan;
+using namespace topoplan::testing;
 using namespace std::chrono_literals;
 
 namespace {
@@ -133,9 +135,7 @@ private Q_SLOTS:
 
 void TestFiles::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("TopoPlanTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_files"));
+    prepareApplication(Settings::Keep);
 }
 
 void TestFiles::init()

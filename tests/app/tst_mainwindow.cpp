@@ -15,6 +15,7 @@
 #include "engine/generate/generator.h"
 #include "engine/io/projectfile.h"
 
+#include "tests/app/apptest.h"
 #include <QAbstractButton>
 #include <QApplication>
 #include <QDir>
@@ -36,6 +37,7 @@
 #include <QWhatsThis>
 
 using namespace topoplan;
+using namespace topoplan::testing;
 
 namespace {
 
@@ -92,9 +94,7 @@ private:
 
 void TestMainWindow::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("TopoPlanTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+    prepareApplication(Settings::Keep);
     QVERIFY(m_dir.isValid());
 }
 
@@ -506,7 +506,7 @@ void TestMainWindow::helpMenuGuidesANewcomer()
     QVERIFY(QTest::qWaitForWindowExposed(started));
     const QString guide = started->findChild<QTextBrowser *>()->toPlainText();
     for (const char *step : {"File > New", "Find Best Plan", "TP Sweep", "Hardware",
-                             "File > Export Diagram", "Keyboard Shortcuts"})
+                             "File > Export...", "Keyboard Shortcuts"})
         QVERIFY2(guide.contains(QString::fromUtf8(step)), step);
     shoot(started, "help-getting-started.png");
     started->close();

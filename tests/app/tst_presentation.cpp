@@ -8,6 +8,7 @@
 #include "app/panels/presentationpanel.h"
 #include "app/window/mainwindow.h"
 
+#include "tests/app/apptest.h"
 #include <QChart>
 #include <QChartView>
 #include <QLabel>
@@ -19,20 +20,14 @@
 #include <QToolBar>
 
 using namespace topoplan;
+using namespace topoplan::testing;
 
 class TestPresentation : public QObject
 {
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("TopoPlanTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_presentation"));
-        QSettings().clear();
-        installTranslations(QLocale::c());
-    }
+    void initTestCase() { prepareApplication(); }
 
     void f11PresentsAndEscapeLeaves()
     {

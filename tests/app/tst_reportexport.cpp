@@ -16,6 +16,7 @@
 #include "engine/generate/templates.h"
 #include "engine/io/projectfile.h"
 
+#include "tests/app/apptest.h"
 #include <QAction>
 #include <QDir>
 #include <QFile>
@@ -34,30 +35,9 @@
 #include <sstream>
 
 using namespace topoplan;
+using namespace topoplan::testing;
 
 namespace {
-
-struct Run
-{
-    int code = 0;
-    std::string out, err;
-};
-
-Run runCli(const std::vector<std::string> &args)
-{
-    std::ostringstream out, err;
-    Run r;
-    r.code = cli::runWithQtVerbs(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 // A poppler tool's output; empty (and a failed check) when it cannot run.
 QString poppler(const QString &tool, const QStringList &args)
@@ -95,14 +75,10 @@ private:
 
 void TestReportExport::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("TopoPlanTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_reportexport"));
-    QSettings().clear();
-    installTranslations(QLocale::c());
+    prepareApplication();
     QVERIFY(m_dir.isValid());
     m_sample = m_dir.filePath(QStringLiteral("su.topoplan"));
-    const Run r
+    const CliRun r
             = runCli({"generate", "--template", kSampleTemplateId, "-o", m_sample.toStdString()});
     QVERIFY2(r.code == 0, r.err.c_str());
     QVERIFY2(!QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty(),
@@ -112,8 +88,8 @@ void TestReportExport::initTestCase()
 void TestReportExport::pdfReadsBack()
 {
     const QString out = m_dir.filePath(QStringLiteral("report.pdf"));
-    const Run r = runCli({"export", m_sample.toStdString(), "--format", "report", "--author",
-                          "Ada Lovelace", "--paper", "a4", "-o", out.toStdString()});
+    const CliRun r = runCli({"export", m_sample.toStdString(), "--format", "report", "--author",
+                             "Ada Lovelace", "--paper", "a4", "-o", out.toStdString()});
     QVERIFY2(r.code == 0, r.err.c_str());
     QVERIFY(readAll(out).startsWith("%PDF-"));
     const QString info = poppler(QStringLiteral("pdfinfo"), {out});
@@ -208,7 +184,7 @@ void TestReportExport::longTablesRepeatTheirHeader()
 void TestReportExport::htmlIsSelfContained()
 {
     const QString out = m_dir.filePath(QStringLiteral("report.html"));
-    const Run r = runCli({"export", m_sample.toStdString(), "-o", out.toStdString()});
+    const CliRun r = runCli({"export", m_sample.toStdString(), "-o", out.toStdString()});
     QVERIFY2(r.code == 0, r.err.c_str());
     const QByteArray bytes = readAll(out);
     QVERIFY(bytes.startsWith("<!DOCTYPE html>"));
@@ -288,7 +264,7 @@ void TestReportExport::formatFromSuffix()
     QVERIFY(!poppler(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")})
                      .contains(QStringLiteral("Page 1 of")));
     const QString html = m_dir.filePath(QStringLiteral("suffix.HTML"));
-    const Run r = runCli({"export", m_sample.toStdString(), "-o", html.toStdString()});
+    const CliRun r = runCli({"export", m_sample.toStdString(), "-o", html.toStdString()});
     QVERIFY2(r.code == 0, r.err.c_str());
     QVERIFY(r.out.find("(report, html") != std::string::npos);
 }
@@ -296,7 +272,7 @@ void TestReportExport::formatFromSuffix()
 void TestReportExport::badOptionsSayWhy()
 {
     const std::string out = m_dir.filePath(QStringLiteral("bad.pdf")).toStdString();
-    Run r = runCli(
+    CliRun r = runCli(
             {"export", m_sample.toStdString(), "--format", "report", "--paper", "a5", "-o", out});
     QCOMPARE(r.code, 2);
     QVERIFY(r.err.find("--paper a5 is not one of a4, letter") != std::string::npos);
@@ -332,12 +308,7 @@ void TestReportExport::windowWritesTheReportInTheBackground()
             inFileMenu = true;
     QVERIFY(inFileMenu);
 
-    QSignalSpy opened(&w, &MainWindow::documentOpened);
-    w.openFile(m_sample);
-    QVERIFY(opened.wait(20000));
-    QVERIFY(QTest::qWaitFor(
-            [&w] { return !w.analysis()->isBusy() && w.analysis()->outcome().has_value(); },
-            20000));
+    QVERIFY(openAndSettle(w, m_sample));
     const QString out = m_dir.filePath(QStringLiteral("window.pdf"));
     QSignalSpy exported(&w, &MainWindow::reportExported);
     w.exportReport(out, QPageSize::Letter);

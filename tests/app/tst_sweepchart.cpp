@@ -11,6 +11,7 @@
 
 #include "engine/plan/sweep.h"
 
+#include "tests/app/apptest.h"
 #include <QChart>
 #include <QChartView>
 #include <QDir>
@@ -25,6 +26,7 @@
 #include <QValueAxis>
 
 using namespace topoplan;
+using namespace topoplan::testing;
 
 namespace {
 
@@ -48,11 +50,7 @@ private Q_SLOTS:
 
 void TestSweepChart::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("TopoPlanTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_sweepchart"));
-    QSettings().clear();
-    installTranslations(QLocale::c());
+    prepareApplication();
 }
 
 void TestSweepChart::chartHoldsTheEnginesSweep()

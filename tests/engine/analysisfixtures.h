@@ -168,4 +168,23 @@ inline Catalog catalogWithTrays()
     return orFail(Catalog::builtin().merged(JsonIn(overrides, "test-catalog")));
 }
 
+// Whether `r` reports a diagnostic with `code` ("tp-crosses-domain", ...).
+inline bool hasCode(const AnalysisResult &r, const char *code)
+{
+    for (const Diagnostic &d : r.diagnostics) {
+        if (d.code == code)
+            return true;
+    }
+    return false;
+}
+
+// "1,2,4,8": a list of widths as a test message shows it.
+inline std::string joined(const std::vector<int> &v)
+{
+    std::string s;
+    for (int i : v)
+        s += (s.empty() ? "" : ",") + std::to_string(i);
+    return s;
+}
+
 } // namespace topoplan::fixtures

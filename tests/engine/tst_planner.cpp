@@ -10,22 +10,8 @@ using namespace topoplan::fixtures;
 
 namespace {
 
-QString joined(const std::vector<int> &v)
-{
-    QStringList parts;
-    for (int i : v)
-        parts << QString::number(i);
-    return parts.join(QLatin1Char(','));
-}
-
-bool hasCode(const AnalysisResult &r, const char *code)
-{
-    for (const Diagnostic &d : r.diagnostics) {
-        if (d.code == code)
-            return true;
-    }
-    return false;
-}
+using fixtures::hasCode;
+using fixtures::joined;
 
 // GPT-3 175B on 1,024 GPUs: 128 DGX H100 on a rail-optimized NDR fabric.
 const Analyzer &cluster1024()
@@ -68,7 +54,7 @@ void tst_Planner::candidateDegrees()
     QFETCH(int, room);
     QFETCH(int, splits);
     QFETCH(QString, expected);
-    QCOMPARE(joined(topoplan::candidateDegrees(room, splits)), expected);
+    QCOMPARE(QString::fromStdString(joined(topoplan::candidateDegrees(room, splits))), expected);
 }
 
 void tst_Planner::gpt3OnThousandGpus()

@@ -14,22 +14,8 @@ QString q(const std::string &s)
     return QString::fromStdString(s);
 }
 
-QString joined(const std::vector<int> &v)
-{
-    QStringList parts;
-    for (int i : v)
-        parts << QString::number(i);
-    return parts.join(QLatin1Char(','));
-}
-
-bool hasCode(const AnalysisResult &r, const char *code)
-{
-    for (const Diagnostic &d : r.diagnostics) {
-        if (d.code == code)
-            return true;
-    }
-    return false;
-}
+using fixtures::hasCode;
+using fixtures::joined;
 
 // GPT-3 175B on the sample scalable unit (32 DGX H100), its template plan tp 8, pp 8.
 const SweepResult &superPodSweep()
@@ -85,7 +71,7 @@ void tst_Sweep::widths()
     QFETCH(int, gpus);
     QFETCH(int, heads);
     QFETCH(QString, expected);
-    QCOMPARE(joined(sweepWidths(gpus, heads)), expected);
+    QCOMPARE(QString::fromStdString(joined(sweepWidths(gpus, heads))), expected);
 }
 
 void tst_Sweep::everyWidthHasItsBestPlan()
@@ -93,12 +79,12 @@ void tst_Sweep::everyWidthHasItsBestPlan()
     const SweepResult &s = superPodSweep();
     QCOMPARE(s.dim, std::string("tp"));
     QCOMPARE(s.domainSize, 8);
-    QCOMPARE(joined([&] {
+    QCOMPARE(QString::fromStdString(joined([&] {
                  std::vector<int> widths;
                  for (const SweepRow &r : s.rows)
                      widths.push_back(r.tp);
                  return widths;
-             }()),
+             }())),
              QStringLiteral("1,2,4,8,16,32,64,128,256"));
     // Every width divides the GPUs; those that also divide the heads have a best plan, the
     // powers of two past 32 (64 does not divide 96 heads) none, and say why.

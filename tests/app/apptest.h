@@ -1,0 +1,70 @@
+#pragma once
+
+// What the window tests share: a settings store of their own, the CLI run in-process, and
+// files read back.
+
+#include "app/analysis/analysiscontroller.h"
+#include "app/cli/cliexport.h"
+#include "app/common/translations.h"
+#include "app/window/mainwindow.h"
+#include "tests/engine/clirun.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QLocale>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+
+#include <string>
+#include <vector>
+
+namespace topoplan::testing {
+
+enum class Settings { Clear, Keep };
+
+// Settings and standard paths of the test's own (QStandardPaths test mode, organisation
+// "TopoPlanTests", the application named after the test executable), emptied unless a test
+// keeps what an earlier process of its own left; and the translations the C locale gets
+// (English plural forms: "1 problem", "2 problems").
+inline void prepareApplication(Settings settings = Settings::Clear)
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("TopoPlanTests"));
+    if (settings == Settings::Clear)
+        QSettings().clear();
+    installTranslations(QLocale::c());
+}
+
+using fixtures::CliRun;
+
+// topoplan-cli, run in this process with the Qt verbs (export) available.
+inline CliRun runCli(const std::vector<std::string> &args)
+{
+    return fixtures::runCli(args, cli::runWithQtVerbs);
+}
+
+// The file's bytes; empty when it cannot be read.
+inline QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Shows `w`, opens the project file `path` and waits until it is on show and its analysis
+// has settled; false when that takes longer than `timeoutMs`.
+[[nodiscard]] inline bool openAndSettle(MainWindow &w, const QString &path, int timeoutMs = 20000)
+{
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w))
+        return false;
+    QSignalSpy opened(&w, &MainWindow::documentOpened);
+    w.openFile(path);
+    return opened.wait(timeoutMs)
+           && QTest::qWaitFor(
+                   [&w] { return !w.analysis()->isBusy() && w.analysis()->outcome().has_value(); },
+                   timeoutMs);
+}
+
+} // namespace topoplan::testing
