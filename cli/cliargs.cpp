@@ -1,5 +1,7 @@
 #include "cli/cliargs.h"
 
+#include "engine/io/projectfile.h"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -127,6 +129,21 @@ std::string Table::str() const
         }
     }
     return ss.str();
+}
+
+std::optional<ProjectFile> readProjectFile(const std::string &file, std::ostream &err)
+{
+    Expected<Project> project = loadProject(file);
+    if (!project) {
+        err << "error: " << project.error().text() << "\n";
+        return std::nullopt;
+    }
+    Expected<Catalog> catalog = projectCatalog(*project);
+    if (!catalog) {
+        err << "error: " << catalog.error().text() << "\n";
+        return std::nullopt;
+    }
+    return ProjectFile{std::move(*project), std::move(*catalog)};
 }
 
 } // namespace topoplan::cli

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "engine/model/catalog.h"
+#include "engine/model/project.h"
+
 #include <functional>
 #include <map>
 #include <optional>
@@ -48,6 +51,16 @@ private:
     std::map<std::string, std::string> m_values;
     std::vector<std::string> m_positional;
 };
+
+// A project file and the catalog it names, read as every verb reads them.
+struct ProjectFile
+{
+    Project project;
+    Catalog catalog;
+};
+// On failure prints "error: FILE: WHERE: what was expected" to `err` and returns nullopt: the
+// caller exits with InvalidInput.
+std::optional<ProjectFile> readProjectFile(const std::string &file, std::ostream &err);
 
 // A plain text table with columns padded to their widest cell.
 class Table

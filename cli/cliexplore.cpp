@@ -164,16 +164,11 @@ int cmdExplore(const Args &a, std::ostream &out, std::ostream &err)
             return BadUsage;
         request.gpus = *gpus;
     }
-    Expected<Project> project = loadProject(file);
-    if (!project) {
-        err << "error: " << project.error().text() << "\n";
+    const std::optional<ProjectFile> read = readProjectFile(file, err);
+    if (!read)
         return InvalidInput;
-    }
-    Expected<Catalog> catalog = projectCatalog(*project);
-    if (!catalog) {
-        err << "error: " << catalog.error().text() << "\n";
-        return InvalidInput;
-    }
+    const Project *project = &read->project;
+    const Catalog *catalog = &read->catalog;
     std::optional<ExploreAxes> axes = axesFrom(a, *catalog, err);
     if (!axes)
         return BadUsage;

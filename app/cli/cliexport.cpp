@@ -27,16 +27,11 @@ namespace {
 int exportDocument(const std::string &file, DocumentFormat format, const std::string &target,
                    std::ostream &out, std::ostream &err)
 {
-    Expected<Project> project = loadProject(file);
-    if (!project) {
-        err << "error: " << project.error().text() << "\n";
+    const std::optional<ProjectFile> read = readProjectFile(file, err);
+    if (!read)
         return InvalidInput;
-    }
-    Expected<Catalog> catalog = projectCatalog(*project);
-    if (!catalog) {
-        err << "error: " << catalog.error().text() << "\n";
-        return InvalidInput;
-    }
+    const Project *project = &read->project;
+    const Catalog *catalog = &read->catalog;
     Expected<std::string> text = writeDocument(format, *project, *catalog);
     if (!text) {
         Error e = text.error();
@@ -63,6 +58,51 @@ std::string allFormatNames()
     for (const DocumentFormatInfo &f : documentFormats())
         names += std::string(", ") + f.name;
     return names;
+}
+
+// The diagram as the window would export it: `file` on a canvas of its own with the analysis
+// drawn on it; nullopt (and why, on `err`) when there is no QApplication to render with or the
+// file cannot be read. `titleBlock`: the job and today's date under the title; `white`: on
+// white.
+struct Recorded
+{
+    DiagramPicture diagram;
+    QString title;   // the header's: the file's metadata title
+    Project project; // named (the file's name when the project has none)
+    Catalog catalog;
+};
+
+std::optional<Recorded> recordFile(const std::string &file, const std::string &title,
+                                   bool titleBlock, bool white, std::ostream &err, int *code)
+{
+    if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
+        err << "error: export: no QApplication to render with\n";
+        *code = BadUsage;
+        return std::nullopt;
+    }
+    initResources();
+    Expected<Project> loaded = loadProject(file);
+    if (!loaded) {
+        err << "error: " << loaded.error().text() << "\n";
+        *code = InvalidInput;
+        return std::nullopt;
+    }
+    Document document(std::move(*loaded),
+                      QFileInfo(QString::fromStdString(file)).absoluteFilePath());
+    ClusterScene scene(&document);
+    // The analysis goes on the drawing, as in the window.
+    const AnalysisOutcome outcome = analyzeProject(document.project(), document.catalog());
+    auto *overlay = new AnalysisOverlay;
+    scene.addItem(overlay);
+    overlay->setOutcome(outcome);
+    const DiagramHeader header
+            = diagramHeader(document, &outcome, QString::fromStdString(title), titleBlock,
+                            titleBlock ? QDate::currentDate() : QDate(), white);
+    Recorded r{recordDiagram(&scene, header, groupSummary(outcome)), header.title,
+               document.project(), document.catalog()};
+    if (r.project.name.empty())
+        r.project.name = document.displayName().toStdString();
+    return r;
 }
 
 // The design report, PDF or HTML: the engine's report model laid out by the app's renderer,
@@ -92,37 +132,19 @@ int exportReport(const Args &a, std::ostream &out, std::ostream &err)
                "the report\n";
         return BadUsage;
     }
-    if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
-        err << "error: export: no QApplication to render with\n";
-        return BadUsage;
-    }
-    initResources();
-    Expected<Project> project = loadProject(file);
-    if (!project) {
-        err << "error: " << project.error().text() << "\n";
-        return InvalidInput;
-    }
-    Document document(std::move(*project),
-                      QFileInfo(QString::fromStdString(file)).absoluteFilePath());
-    ClusterScene scene(&document);
-    const AnalysisOutcome outcome = analyzeProject(document.project(), document.catalog());
-    auto *overlay = new AnalysisOverlay;
-    scene.addItem(overlay);
-    overlay->setOutcome(outcome);
-    const DiagramHeader header = diagramHeader(
-            document, &outcome, QString::fromStdString(a.value("title")), false, QDate(), true);
-    const DiagramPicture diagram = recordDiagram(&scene, header, groupSummary(outcome));
+    // The figure on white, for print, with the analysis's callouts as the canvas shows them.
+    int code = Ok;
+    std::optional<Recorded> recorded = recordFile(file, a.value("title"), false, true, err, &code);
+    if (!recorded)
+        return code;
     ReportOptions options;
     options.author = a.value("author");
     options.revision = a.value("revision");
     options.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
-    Project named = document.project();
     if (a.has("title"))
-        named.name = a.value("title");
-    else if (named.name.empty())
-        named.name = document.displayName().toStdString();
-    if (std::optional<QString> e
-        = writeReport(named, document.catalog(), options, diagram, *format, paper, target)) {
+        recorded->project.name = a.value("title");
+    if (std::optional<QString> e = writeReport(recorded->project, recorded->catalog, options,
+                                               recorded->diagram, *format, paper, target)) {
         err << "error: " << e->toStdString() << "\n";
         return InvalidInput;
     }
@@ -211,30 +233,13 @@ int cmdExport(const Args &a, std::ostream &out, std::ostream &err)
             << " is not one of white, theme\n";
         return BadUsage;
     }
-    if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
-        err << "error: export: no QApplication to render with\n";
-        return BadUsage;
-    }
-    initResources();
-    Expected<Project> project = loadProject(file);
-    if (!project) {
-        err << "error: " << project.error().text() << "\n";
-        return InvalidInput;
-    }
-    Document document(std::move(*project),
-                      QFileInfo(QString::fromStdString(file)).absoluteFilePath());
-    ClusterScene scene(&document);
-    // The analysis goes on the drawing, as in the window.
-    const AnalysisOutcome outcome = analyzeProject(document.project(), document.catalog());
-    auto *overlay = new AnalysisOverlay;
-    scene.addItem(overlay);
-    overlay->setOutcome(outcome);
-    const DiagramHeader header
-            = diagramHeader(document, &outcome, QString::fromStdString(a.value("title")), true,
-                            QDate::currentDate(), a.value("background") == "white");
-    const QString title = header.title;
-    const DiagramPicture diagram = recordDiagram(&scene, header, groupSummary(outcome));
-    if (std::optional<QString> e = writeDiagram(diagram, *format, target, title, scale)) {
+    int code = Ok;
+    const std::optional<Recorded> recorded = recordFile(
+            file, a.value("title"), true, a.value("background") == "white", err, &code);
+    if (!recorded)
+        return code;
+    const DiagramPicture &diagram = recorded->diagram;
+    if (std::optional<QString> e = writeDiagram(diagram, *format, target, recorded->title, scale)) {
         err << "error: " << e->toStdString() << "\n";
         return InvalidInput;
     }
