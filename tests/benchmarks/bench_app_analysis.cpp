@@ -15,6 +15,7 @@
 
 #include "engine/generate/templates.h"
 
+#include "tests/benchmarks/qtbenchmarkmain.h"
 #include <QApplication>
 #include <QEventLoop>
 #include <QUndoStack>
@@ -108,14 +109,5 @@ BENCHMARK(BM_ReanalyzeTopologyEdit)->Arg(30)->Arg(0)->Unit(benchmark::kMilliseco
 
 int main(int argc, char **argv)
 {
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
-    initResources();
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv))
-        return 2;
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
+    return fixtures::runQtBenchmarks(argc, argv);
 }

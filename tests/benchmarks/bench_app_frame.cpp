@@ -26,6 +26,7 @@
 #include "engine/generate/templates.h"
 #include "engine/io/projectfile.h"
 
+#include "tests/benchmarks/qtbenchmarkmain.h"
 #include <QApplication>
 #include <QDir>
 #include <QImage>
@@ -422,17 +423,6 @@ BENCHMARK(BM_UndoDuplicate256Nodes)->Unit(benchmark::kMillisecond)->Iterations(3
 
 int main(int argc, char **argv)
 {
-    // The canvas paints into images; no display is needed.
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
-    initResources();
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv))
-        return 2;
-    benchmark::RunSpecifiedBenchmarks();
     // The shared canvases' widgets must go before the application.
-    sharedCanvases().clear();
-    benchmark::Shutdown();
-    return 0;
+    return fixtures::runQtBenchmarks(argc, argv, [] { sharedCanvases().clear(); });
 }

@@ -25,7 +25,7 @@ const Project &design()
     return p;
 }
 
-void write(benchmark::State &state, DocumentFormat format)
+void BM_Document(benchmark::State &state, DocumentFormat format)
 {
     const Project &p = design();
     std::size_t bytes = 0;
@@ -41,36 +41,7 @@ void write(benchmark::State &state, DocumentFormat format)
     state.counters["bytes"] = double(bytes);
 }
 
-void BM_Bom16k(benchmark::State &s)
-{
-    write(s, DocumentFormat::Bom);
-}
-void BM_Cabling16k(benchmark::State &s)
-{
-    write(s, DocumentFormat::Cables);
-}
-void BM_BomXlsx16k(benchmark::State &s)
-{
-    write(s, DocumentFormat::BomXlsx);
-}
-void BM_CablingXlsx16k(benchmark::State &s)
-{
-    write(s, DocumentFormat::CablesXlsx);
-}
-void BM_SlurmTree16k(benchmark::State &s)
-{
-    write(s, DocumentFormat::SlurmTree);
-}
-void BM_SlurmBlock16k(benchmark::State &s)
-{
-    write(s, DocumentFormat::SlurmBlock);
-}
-void BM_SlurmYaml16k(benchmark::State &s)
-{
-    write(s, DocumentFormat::SlurmYaml);
-}
-
-void report(benchmark::State &state, bool sweep)
+void BM_Report(benchmark::State &state, bool sweep)
 {
     const Project &p = design();
     ReportOptions o;
@@ -87,24 +58,20 @@ void report(benchmark::State &state, bool sweep)
     }
     state.counters["text_bytes"] = double(bytes);
 }
-void BM_ReportModel16k(benchmark::State &s)
-{
-    report(s, true);
-}
-void BM_ReportModelNoSweep16k(benchmark::State &s)
-{
-    report(s, false);
-}
-
 } // namespace
 
-BENCHMARK(BM_Bom16k)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Cabling16k)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_BomXlsx16k)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_CablingXlsx16k)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_SlurmTree16k)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_SlurmBlock16k)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_SlurmYaml16k)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ReportModel16k)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_ReportModelNoSweep16k)->Unit(benchmark::kMillisecond);
+// One row per file ("BM_Document/Bom16k", ...) and per report model ("BM_Report/Model16k").
+BENCHMARK_CAPTURE(BM_Document, Bom16k, DocumentFormat::Bom)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Document, Cabling16k, DocumentFormat::Cables)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Document, BomXlsx16k, DocumentFormat::BomXlsx)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Document, CablingXlsx16k, DocumentFormat::CablesXlsx)
+        ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Document, SlurmTree16k, DocumentFormat::SlurmTree)
+        ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Document, SlurmBlock16k, DocumentFormat::SlurmBlock)
+        ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Document, SlurmYaml16k, DocumentFormat::SlurmYaml)
+        ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Report, Model16k, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Report, ModelNoSweep16k, false)->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();
