@@ -19,6 +19,7 @@
 #include <QTextDocument>
 #include <QTextObjectInterface>
 #include <QTextTable>
+#include <functional>
 
 #include <algorithm>
 #include <cmath>
@@ -362,202 +363,206 @@ QPageSize::PageSizeId defaultReportPaper()
                                                                               : QPageSize::A4;
 }
 
-DiagramPicture sweepChartPicture(const ReportSweepChart &c)
+// A chart's picture, `width` x `height` units on white, in the report's small type; `draw`
+// paints it with the painter, the type's metrics and the picture's bounds.
+DiagramPicture chartPicture(
+        double width, double height,
+        const std::function<void(QPainter &, const QFontMetricsF &, const QRectF &)> &draw)
 {
     DiagramPicture d;
-    d.rect = QRectF(0, 0, 720, 330);
+    d.rect = QRectF(0, 0, width, height);
     QPainter p(&d.picture);
     p.setRenderHint(QPainter::Antialiasing);
     p.fillRect(d.rect, Qt::white);
     const QFont font = reportFont(8.5);
-    const QFontMetricsF fm(font);
     p.setFont(font);
-    const QRectF plot(72, 40, d.rect.width() - 72 - 24, d.rect.height() - 40 - 46);
-
-    double maxY = 0;
-    for (const ReportSweepPoint &pt : c.points)
-        for (double v : {pt.best, pt.held})
-            if (std::isfinite(v))
-                maxY = std::max(maxY, v);
-    const double step = niceStep((maxY > 0 ? maxY : 1) / 5);
-    const double top = std::max(step, std::ceil((maxY > 0 ? maxY : 1) / step) * step);
-    auto yAt = [&](double v) {
-        return plot.bottom() - v / top * plot.height();
-    };
-    const int n = std::max<int>(1, int(c.points.size()));
-    auto xAt = [&](int i) {
-        return plot.left() + (i + 0.5) * plot.width() / n;
-    };
-
-    // Grid and the y axis.
-    for (double v = 0; v <= top + step / 2; v += step) {
-        const double y = yAt(v);
-        p.setPen(QPen(kGrid, 1));
-        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
-        p.setPen(kAxisText);
-        p.drawText(QRectF(0, y - 8, plot.left() - 6, 16), Qt::AlignRight | Qt::AlignVCenter,
-                   qs(figure::number(v, 0)));
-    }
-    p.save();
-    p.translate(14, plot.center().y());
-    p.rotate(-90);
-    p.drawText(QRectF(-plot.height() / 2, -8, plot.height(), 16), Qt::AlignCenter,
-               ReportExportText::tr("tokens/s per GPU"));
-    p.restore();
-    p.setPen(QPen(kAxisText, 1));
-    p.drawLine(plot.bottomLeft(), plot.bottomRight());
-
-    // The NVLink domain edge: between the widest TP inside the domain and the next.
-    int inside = -1;
-    for (int i = 0; i < int(c.points.size()); ++i)
-        if (c.points[std::size_t(i)].tp <= c.domainSize)
-            inside = i;
-    if (inside >= 0 && inside + 1 < int(c.points.size())) {
-        const double x = (xAt(inside) + xAt(inside + 1)) / 2;
-        p.setPen(QPen(kEdge, 1.5, Qt::DashLine));
-        p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-        p.setPen(kEdge);
-        p.drawText(QRectF(x + 4, plot.top(), 220, 16), Qt::AlignLeft | Qt::AlignTop,
-                   ReportExportText::tr("NVLink domain edge (%1 GPUs)").arg(c.domainSize));
-    }
-
-    // X labels; the job's width in bold.
-    for (int i = 0; i < int(c.points.size()); ++i) {
-        const int tp = c.points[std::size_t(i)].tp;
-        QFont f = font;
-        f.setBold(tp == c.currentTp);
-        p.setFont(f);
-        p.setPen(kAxisText);
-        p.drawText(QRectF(xAt(i) - 40, plot.bottom() + 4, 80, 16), Qt::AlignHCenter | Qt::AlignTop,
-                   ReportExportText::tr("TP %1").arg(tp));
-    }
-    p.setFont(font);
-    p.drawText(QRectF(plot.left(), plot.bottom() + 22, plot.width(), 16), Qt::AlignCenter,
-               ReportExportText::tr("tensor-parallel width (the job's in bold)"));
-
-    // The two series; a width without a plan breaks the line.
-    auto series = [&](auto value, const QColor &colour, Qt::PenStyle style) {
-        QPainterPath path;
-        bool open = false;
-        for (int i = 0; i < int(c.points.size()); ++i) {
-            const double v = value(c.points[std::size_t(i)]);
-            if (!std::isfinite(v)) {
-                open = false;
-                continue;
-            }
-            const QPointF pt(xAt(i), yAt(v));
-            if (open)
-                path.lineTo(pt);
-            else
-                path.moveTo(pt);
-            open = true;
-        }
-        p.setPen(QPen(colour, 2, style));
-        p.setBrush(Qt::NoBrush);
-        p.drawPath(path);
-        p.setBrush(colour);
-        p.setPen(QPen(Qt::white, 1));
-        for (int i = 0; i < int(c.points.size()); ++i) {
-            const double v = value(c.points[std::size_t(i)]);
-            if (std::isfinite(v))
-                p.drawEllipse(QPointF(xAt(i), yAt(v)), 3.5, 3.5);
-        }
-    };
-    series([](const ReportSweepPoint &pt) { return pt.held; }, kHeld, Qt::DashLine);
-    series([](const ReportSweepPoint &pt) { return pt.best; }, kBest, Qt::SolidLine);
-
-    // Legend, above the plot.
-    double x = plot.left();
-    const std::pair<QString, QColor> legend[]
-            = {{ReportExportText::tr("best plan at each width"), kBest},
-               {ReportExportText::tr("the job's plan, TP changed"), kHeld}};
-    for (const auto &[text, colour] : legend) {
-        p.setPen(QPen(colour, 2, colour == kHeld ? Qt::DashLine : Qt::SolidLine));
-        p.drawLine(QPointF(x, 18), QPointF(x + 24, 18));
-        p.setPen(kAxisText);
-        p.drawText(QPointF(x + 30, 18 + fm.ascent() / 2 - 1), text);
-        x += 30 + fm.horizontalAdvance(text) + 24;
-    }
+    draw(p, QFontMetricsF(font), d.rect);
     p.end();
     return d;
 }
 
+DiagramPicture sweepChartPicture(const ReportSweepChart &c)
+{
+    return chartPicture(720, 330, [&c](QPainter &p, const QFontMetricsF &fm, const QRectF &bounds) {
+        const QRectF plot(72, 40, bounds.width() - 72 - 24, bounds.height() - 40 - 46);
+
+        double maxY = 0;
+        for (const ReportSweepPoint &pt : c.points)
+            for (double v : {pt.best, pt.held})
+                if (std::isfinite(v))
+                    maxY = std::max(maxY, v);
+        const double step = niceStep((maxY > 0 ? maxY : 1) / 5);
+        const double top = std::max(step, std::ceil((maxY > 0 ? maxY : 1) / step) * step);
+        auto yAt = [&](double v) {
+            return plot.bottom() - v / top * plot.height();
+        };
+        const int n = std::max<int>(1, int(c.points.size()));
+        auto xAt = [&](int i) {
+            return plot.left() + (i + 0.5) * plot.width() / n;
+        };
+
+        // Grid and the y axis.
+        for (double v = 0; v <= top + step / 2; v += step) {
+            const double y = yAt(v);
+            p.setPen(QPen(kGrid, 1));
+            p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+            p.setPen(kAxisText);
+            p.drawText(QRectF(0, y - 8, plot.left() - 6, 16), Qt::AlignRight | Qt::AlignVCenter,
+                       qs(figure::number(v, 0)));
+        }
+        p.save();
+        p.translate(14, plot.center().y());
+        p.rotate(-90);
+        p.drawText(QRectF(-plot.height() / 2, -8, plot.height(), 16), Qt::AlignCenter,
+                   ReportExportText::tr("tokens/s per GPU"));
+        p.restore();
+        p.setPen(QPen(kAxisText, 1));
+        p.drawLine(plot.bottomLeft(), plot.bottomRight());
+
+        // The NVLink domain edge: between the widest TP inside the domain and the next.
+        int inside = -1;
+        for (int i = 0; i < int(c.points.size()); ++i)
+            if (c.points[std::size_t(i)].tp <= c.domainSize)
+                inside = i;
+        if (inside >= 0 && inside + 1 < int(c.points.size())) {
+            const double x = (xAt(inside) + xAt(inside + 1)) / 2;
+            p.setPen(QPen(kEdge, 1.5, Qt::DashLine));
+            p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+            p.setPen(kEdge);
+            p.drawText(QRectF(x + 4, plot.top(), 220, 16), Qt::AlignLeft | Qt::AlignTop,
+                       ReportExportText::tr("NVLink domain edge (%1 GPUs)").arg(c.domainSize));
+        }
+
+        // X labels; the job's width in bold.
+        const QFont font = p.font();
+        for (int i = 0; i < int(c.points.size()); ++i) {
+            const int tp = c.points[std::size_t(i)].tp;
+            QFont f = font;
+            f.setBold(tp == c.currentTp);
+            p.setFont(f);
+            p.setPen(kAxisText);
+            p.drawText(QRectF(xAt(i) - 40, plot.bottom() + 4, 80, 16),
+                       Qt::AlignHCenter | Qt::AlignTop, ReportExportText::tr("TP %1").arg(tp));
+        }
+        p.setFont(font);
+        p.drawText(QRectF(plot.left(), plot.bottom() + 22, plot.width(), 16), Qt::AlignCenter,
+                   ReportExportText::tr("tensor-parallel width (the job's in bold)"));
+
+        // The two series; a width without a plan breaks the line.
+        auto series = [&](auto value, const QColor &colour, Qt::PenStyle style) {
+            QPainterPath path;
+            bool open = false;
+            for (int i = 0; i < int(c.points.size()); ++i) {
+                const double v = value(c.points[std::size_t(i)]);
+                if (!std::isfinite(v)) {
+                    open = false;
+                    continue;
+                }
+                const QPointF pt(xAt(i), yAt(v));
+                if (open)
+                    path.lineTo(pt);
+                else
+                    path.moveTo(pt);
+                open = true;
+            }
+            p.setPen(QPen(colour, 2, style));
+            p.setBrush(Qt::NoBrush);
+            p.drawPath(path);
+            p.setBrush(colour);
+            p.setPen(QPen(Qt::white, 1));
+            for (int i = 0; i < int(c.points.size()); ++i) {
+                const double v = value(c.points[std::size_t(i)]);
+                if (std::isfinite(v))
+                    p.drawEllipse(QPointF(xAt(i), yAt(v)), 3.5, 3.5);
+            }
+        };
+        series([](const ReportSweepPoint &pt) { return pt.held; }, kHeld, Qt::DashLine);
+        series([](const ReportSweepPoint &pt) { return pt.best; }, kBest, Qt::SolidLine);
+
+        // Legend, above the plot.
+        double x = plot.left();
+        const std::pair<QString, QColor> legend[]
+                = {{ReportExportText::tr("best plan at each width"), kBest},
+                   {ReportExportText::tr("the job's plan, TP changed"), kHeld}};
+        for (const auto &[text, colour] : legend) {
+            p.setPen(QPen(colour, 2, colour == kHeld ? Qt::DashLine : Qt::SolidLine));
+            p.drawLine(QPointF(x, 18), QPointF(x + 24, 18));
+            p.setPen(kAxisText);
+            p.drawText(QPointF(x + 30, 18 + fm.ascent() / 2 - 1), text);
+            x += 30 + fm.horizontalAdvance(text) + 24;
+        }
+    });
+}
+
 DiagramPicture stepChartPicture(const ReportStepChart &c)
 {
-    DiagramPicture d;
-    d.rect = QRectF(0, 0, 720, 230);
-    QPainter p(&d.picture);
-    p.setRenderHint(QPainter::Antialiasing);
-    p.fillRect(d.rect, Qt::white);
-    const QFont font = reportFont(8.5);
-    const QFontMetricsF fm(font);
-    p.setFont(font);
-    const QRectF plot(120, 16, d.rect.width() - 120 - 24, 110);
+    return chartPicture(720, 230, [&c](QPainter &p, const QFontMetricsF &fm, const QRectF &bounds) {
+        const QRectF plot(120, 16, bounds.width() - 120 - 24, 110);
 
-    double hiddenTotal = 0;
-    for (const ReportStepPart &h : c.hidden)
-        hiddenTotal += std::max(0.0, h.seconds);
-    const double maxS = std::max({c.stepTimeS, hiddenTotal, 1e-9});
-    const bool ms = maxS < 1;
-    const double unit = ms ? 1e-3 : 1;
-    const double step = niceStep(maxS / unit / 6) * unit;
-    const double top = std::ceil(maxS / step) * step;
-    auto xAt = [&](double s) {
-        return plot.left() + s / top * plot.width();
-    };
+        double hiddenTotal = 0;
+        for (const ReportStepPart &h : c.hidden)
+            hiddenTotal += std::max(0.0, h.seconds);
+        const double maxS = std::max({c.stepTimeS, hiddenTotal, 1e-9});
+        const bool ms = maxS < 1;
+        const double unit = ms ? 1e-3 : 1;
+        const double step = niceStep(maxS / unit / 6) * unit;
+        const double top = std::ceil(maxS / step) * step;
+        auto xAt = [&](double s) {
+            return plot.left() + s / top * plot.width();
+        };
 
-    for (double v = 0; v <= top + step / 2; v += step) {
-        const double x = xAt(v);
-        p.setPen(QPen(kGrid, 1));
-        p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-        p.setPen(kAxisText);
-        p.drawText(QRectF(x - 30, plot.bottom() + 4, 60, 16), Qt::AlignHCenter | Qt::AlignTop,
-                   qs(figure::number(v / unit, 2)));
-    }
-    p.drawText(QRectF(plot.left(), plot.bottom() + 20, plot.width(), 16), Qt::AlignCenter,
-               ms ? ReportExportText::tr("milliseconds") : ReportExportText::tr("seconds"));
-
-    const double barH = 34;
-    auto bar = [&](double y, const QString &label, const std::vector<ReportStepPart> &parts) {
-        p.setPen(kAxisText);
-        p.drawText(QRectF(0, y, plot.left() - 8, barH), Qt::AlignRight | Qt::AlignVCenter, label);
-        double at = 0;
-        for (const ReportStepPart &part : parts) {
-            if (!(part.seconds > 0))
-                continue;
-            const QRectF r(xAt(at), y, xAt(at + part.seconds) - xAt(at), barH);
-            p.fillRect(r, partColour(part.label));
-            p.setPen(QPen(Qt::white, 0.75));
-            p.drawRect(r);
-            at += part.seconds;
+        for (double v = 0; v <= top + step / 2; v += step) {
+            const double x = xAt(v);
+            p.setPen(QPen(kGrid, 1));
+            p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+            p.setPen(kAxisText);
+            p.drawText(QRectF(x - 30, plot.bottom() + 4, 60, 16), Qt::AlignHCenter | Qt::AlignTop,
+                       qs(figure::number(v / unit, 2)));
         }
-    };
-    bar(plot.top() + 10, ReportExportText::tr("step (exposed)"), c.exposed);
-    bar(plot.top() + 10 + barH + 14, ReportExportText::tr("hidden"), c.hidden);
+        p.drawText(QRectF(plot.left(), plot.bottom() + 20, plot.width(), 16), Qt::AlignCenter,
+                   ms ? ReportExportText::tr("milliseconds") : ReportExportText::tr("seconds"));
 
-    // Legend: every part with time, exposed or hidden.
-    std::vector<std::string> shown;
-    for (const auto *parts : {&c.exposed, &c.hidden})
-        for (const ReportStepPart &part : *parts)
-            if (part.seconds > 0
-                && std::find(shown.begin(), shown.end(), part.label) == shown.end())
-                shown.push_back(part.label);
-    double x = plot.left();
-    double y = plot.bottom() + 46;
-    for (const std::string &label : shown) {
-        const QString text = qs(label);
-        const double w = 16 + fm.horizontalAdvance(text) + 18;
-        if (x + w > d.rect.right()) {
-            x = plot.left();
-            y += 18;
+        const double barH = 34;
+        auto bar = [&](double y, const QString &label, const std::vector<ReportStepPart> &parts) {
+            p.setPen(kAxisText);
+            p.drawText(QRectF(0, y, plot.left() - 8, barH), Qt::AlignRight | Qt::AlignVCenter,
+                       label);
+            double at = 0;
+            for (const ReportStepPart &part : parts) {
+                if (!(part.seconds > 0))
+                    continue;
+                const QRectF r(xAt(at), y, xAt(at + part.seconds) - xAt(at), barH);
+                p.fillRect(r, partColour(part.label));
+                p.setPen(QPen(Qt::white, 0.75));
+                p.drawRect(r);
+                at += part.seconds;
+            }
+        };
+        bar(plot.top() + 10, ReportExportText::tr("step (exposed)"), c.exposed);
+        bar(plot.top() + 10 + barH + 14, ReportExportText::tr("hidden"), c.hidden);
+
+        // Legend: every part with time, exposed or hidden.
+        std::vector<std::string> shown;
+        for (const auto *parts : {&c.exposed, &c.hidden})
+            for (const ReportStepPart &part : *parts)
+                if (part.seconds > 0
+                    && std::find(shown.begin(), shown.end(), part.label) == shown.end())
+                    shown.push_back(part.label);
+        double x = plot.left();
+        double y = plot.bottom() + 46;
+        for (const std::string &label : shown) {
+            const QString text = qs(label);
+            const double w = 16 + fm.horizontalAdvance(text) + 18;
+            if (x + w > bounds.right()) {
+                x = plot.left();
+                y += 18;
+            }
+            p.fillRect(QRectF(x, y - 9, 11, 11), partColour(label));
+            p.setPen(kAxisText);
+            p.drawText(QPointF(x + 16, y), text);
+            x += w;
         }
-        p.fillRect(QRectF(x, y - 9, 11, 11), partColour(label));
-        p.setPen(kAxisText);
-        p.drawText(QPointF(x + 16, y), text);
-        x += w;
-    }
-    p.end();
-    return d;
+    });
 }
 
 ReportFigures reportFigures(const Report &report, DiagramPicture diagram)
