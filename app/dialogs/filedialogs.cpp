@@ -99,6 +99,8 @@ void showOpenProblems(QWidget *parent, const QString &shown, SalvagedProject sal
             QMessageBox::Cancel, parent);
     box->setObjectName(QStringLiteral("errorMessage"));
     QString informative = listed.join(QLatin1Char('\n'));
+    // A plain variable for the count: lupdate skips a translate() whose count is a cast.
+    const int leftOut = static_cast<int>(salvage.leftOut.size());
     if (salvage.project) {
         informative += QLatin1String("\n\n")
                        + QCoreApplication::translate(
@@ -106,14 +108,13 @@ void showOpenProblems(QWidget *parent, const QString &shown, SalvagedProject sal
                                "TopoPlan can open what it can read as a new, unsaved project, "
                                "leaving out the broken items (%n item(s) left out). The file "
                                "itself is not changed.",
-                               "", static_cast<int>(salvage.leftOut.size()));
+                               "", leftOut);
         QPushButton *open
                 = box->addButton(QCoreApplication::translate("FileDialogs", "Open Readable Part"),
                                  QMessageBox::AcceptRole);
         open->setObjectName(QStringLiteral("openReadablePart"));
         box->setDefaultButton(open);
         auto project = std::make_shared<Project>(std::move(*salvage.project));
-        const int leftOut = static_cast<int>(salvage.leftOut.size());
         QObject::connect(open, &QPushButton::clicked, box,
                          [project, leftOut, openReadable = std::move(openReadable)] {
                              openReadable(std::move(*project), leftOut);

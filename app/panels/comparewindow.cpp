@@ -186,8 +186,8 @@ void CompareWindow::setDesigns(const std::vector<DesignInput> &designs, const Wo
     }
     m_job->setText(tr("The job: %1, global batch %2, from %3. Each design gets the planner's "
                       "best plan for it.")
-                           .arg(q(workload.model.name.empty() ? std::string("the project's model")
-                                                              : workload.model.name))
+                           .arg(workload.model.name.empty() ? tr("the project's model")
+                                                            : q(workload.model.name))
                            .arg(workload.training.globalBatch)
                            .arg(jobSource));
     m_status->setText(designs.size() < 2

@@ -159,7 +159,7 @@ QDialog *HelpMenu::showGettingStarted()
                "connect them with the Connect tool (C), edit names and tiers in "
                "<i>Properties</i>. Every edit is one undo step and the analysis follows.</p>"
                "</li>"
-               "<li><p><b>Export.</b> <i>File &gt; Export Diagram</i> writes the figure as "
+               "<li><p><b>Export.</b> <i>File &gt; Export...</i> writes the figure as "
                "SVG, PDF, PNG or JPEG; <i>File &gt; Save</i> keeps the project.</p></li>"
                "</ol>"
                "<p>Press Shift+F1 (or <i>Help &gt; What's This?</i>) and click a panel to "
