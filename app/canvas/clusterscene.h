@@ -1,5 +1,7 @@
 #pragma once
 
+#include "app/canvas/linkbadges.h"
+#include "app/canvas/tierlanes.h"
 #include "app/common/changeevent.h"
 #include "app/common/diagramstyle.h"
 
@@ -66,7 +68,7 @@ public:
     const QList<LaneItem *> &lanes() const
     {
         ensureRefreshed();
-        return m_lanes;
+        return m_lanes.lanes();
     }
 
     // The bounding rectangle of the design's figure, with a margin: what an export shows.
@@ -132,8 +134,6 @@ private:
     void syncDomains();
     void relink(const QStringList &deviceIds);
     void layoutSlots(const QString &switchId);
-    static QPointF anchor(const DiagramItem *device, const DiagramItem *other, int port, int count,
-                          double slot);
     void updateLinkGeometry(LinkItem *link);
     void updateLanes();
     void placeBadges();
@@ -150,9 +150,9 @@ private:
     AbstractTool *m_tool = nullptr; // owned by the ToolManager, which unsets it
     DiagramStyle m_style;
     QHash<QString, DiagramItem *> m_items;
-    QHash<QString, BadgeItem *> m_badges;        // link id -> badge
+    LinkBadges m_badges;
     QHash<QString, QList<LinkItem *>> m_linksAt; // device id -> the links at it
-    QList<LaneItem *> m_lanes;
+    TierLanes m_lanes;
     OverviewItem *m_overview = nullptr;   // owned by the scene, remade by rebuild()
     LinkLayerItem *m_linkLayer = nullptr; // likewise
     QRectF m_contentRect;
