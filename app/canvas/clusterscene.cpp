@@ -11,19 +11,17 @@
 #include "app/canvas/overviewitem.h"
 #include "app/canvas/switchitem.h"
 #include "app/document/document.h"
-#include "app/document/editcommands.h"
 
 #include "engine/generate/generator.h"
 
-#include <QApplication>
 #include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsSceneHelpEvent>
 #include <QGraphicsSceneMouseEvent>
+#include <QGuiApplication>
 #include <QKeyEvent>
 #include <QPainter>
 #include <QPalette>
 #include <QToolTip>
-#include <QUndoStack>
 
 #include <algorithm>
 #include <utility>
@@ -67,7 +65,6 @@ ClusterScene::~ClusterScene() = default;
 void ClusterScene::setTool(AbstractTool *tool)
 {
     m_tool = tool;
-    m_dragging = false;
 }
 
 void ClusterScene::setStyle(const DiagramStyle &style)
@@ -614,46 +611,9 @@ void ClusterScene::helpEvent(QGraphicsSceneHelpEvent *event)
 
 void ClusterScene::mousePressEvent(QGraphicsSceneMouseEvent *event)
 {
-    if (m_tool) {
-        QGraphicsScene::mousePressEvent(event);
-        if (!mouseGrabberItem())
-            m_tool->mousePressed(event);
-        return;
-    }
-    if (event->button() != Qt::LeftButton) {
-        QGraphicsScene::mousePressEvent(event);
-        return;
-    }
-    event->accept();
-    m_dragging = false;
-    DiagramItem *hit = topItemAt(event->scenePos());
-    QSet<QString> selection = m_document->selection();
-    const bool toggle = event->modifiers() & (Qt::ControlModifier | Qt::ShiftModifier);
-    if (!hit) {
-        if (!toggle)
-            m_document->setSelection({});
-        return;
-    }
-    if (toggle) {
-        if (!selection.remove(hit->id()))
-            selection.insert(hit->id());
-        m_document->setSelection(selection);
-        return;
-    }
-    if (!selection.contains(hit->id()))
-        m_document->setSelection({hit->id()});
-
-    QStringList selected(m_document->selection().begin(), m_document->selection().end());
-    selected.sort();
-    m_drag = Drag{};
-    m_drag.ids = dragSetFor(selected);
-    for (const QString &id : std::as_const(m_drag.ids)) {
-        const std::optional<LayoutItem> item = m_document->layoutItem(id);
-        m_drag.start.append(item ? QPointF(item->x, item->y) : QPointF());
-    }
-    m_drag.pressPos = event->scenePos();
-    m_drag.gesture = MoveItems::newGesture();
-    m_dragging = !m_drag.ids.isEmpty();
+    QGraphicsScene::mousePressEvent(event);
+    if (m_tool && !mouseGrabberItem())
+        m_tool->mousePressed(event);
 }
 
 void ClusterScene::mouseMoveEvent(QGraphicsSceneMouseEvent *event)
@@ -662,36 +622,13 @@ void ClusterScene::mouseMoveEvent(QGraphicsSceneMouseEvent *event)
         m_tool->mouseMoved(event);
         return;
     }
-    if (!m_dragging || !(event->buttons() & Qt::LeftButton)) {
-        QGraphicsScene::mouseMoveEvent(event);
-        return;
-    }
-    event->accept();
-    if (!m_drag.moving) {
-        const QPoint travelled = event->screenPos() - event->buttonDownScreenPos(Qt::LeftButton);
-        if (travelled.manhattanLength() < QApplication::startDragDistance())
-            return;
-        m_drag.moving = true;
-    }
-    // Whole scene units keep saved files tidy.
-    const QPointF delta(qRound(event->scenePos().x() - m_drag.pressPos.x()),
-                        qRound(event->scenePos().y() - m_drag.pressPos.y()));
-    QList<QPointF> positions;
-    positions.reserve(m_drag.start.size());
-    for (const QPointF &start : std::as_const(m_drag.start))
-        positions.append(start + delta);
-    m_document->undoStack()->push(new MoveItems(m_document, m_drag.ids, positions, m_drag.gesture));
+    QGraphicsScene::mouseMoveEvent(event);
 }
 
 void ClusterScene::mouseReleaseEvent(QGraphicsSceneMouseEvent *event)
 {
     if (m_tool && !mouseGrabberItem()) {
         m_tool->mouseReleased(event);
-        return;
-    }
-    if (event->button() == Qt::LeftButton && m_dragging) {
-        m_dragging = false;
-        event->accept();
         return;
     }
     QGraphicsScene::mouseReleaseEvent(event);

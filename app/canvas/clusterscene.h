@@ -36,8 +36,9 @@ public:
 
     Document *document() const { return m_document; }
     const DiagramStyle &style() const { return m_style; }
-    // The tool that gets the mouse events no item took (see ToolManager); without one the
-    // scene selects and drags by itself.
+    // The tool that gets the mouse events no item took (see ToolManager): selecting and
+    // dragging are the Select tool's. Without one the scene only shows the diagram (an export,
+    // the command line).
     void setTool(AbstractTool *tool);
     AbstractTool *tool() const { return m_tool; }
     // The node, switch, domain or link drawn on top at `scenePos` (a badge stands for its
@@ -164,18 +165,6 @@ private:
     bool m_cablesShown = true;
     bool m_badgesShown = true;
     bool m_overviewShown = false;
-
-    // The drag in progress: items, where they started, and the undo gesture it belongs to.
-    struct Drag
-    {
-        QStringList ids;
-        QList<QPointF> start;
-        QPointF pressPos;
-        int gesture = 0;
-        bool moving = false;
-    };
-    Drag m_drag;
-    bool m_dragging = false;
 };
 
 } // namespace topoplan

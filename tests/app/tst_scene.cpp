@@ -1,5 +1,6 @@
 // The canvas: one item per entity of a generated project, badges on bundles, lanes per tier,
-// and the view driven by real mouse events: a drag moves the model, as one undo step.
+// and the view driven by real mouse events through the Select tool: a drag moves the model, as
+// one undo step.
 
 #include "app/canvas/badgeitem.h"
 #include "app/canvas/clusterscene.h"
@@ -14,6 +15,8 @@
 #include "app/document/document.h"
 #include "app/document/editcommands.h"
 #include "app/document/topologycommands.h"
+#include "app/tools/selecttool.h"
+#include "app/tools/toolmanager.h"
 
 #include "engine/edit/subset.h"
 #include "engine/generate/generator.h"
@@ -60,6 +63,19 @@ void dragTo(QWidget *viewport, const QPoint &pos)
                      Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(viewport, &move);
 }
+
+// The Select tool on `scene`, as the main window installs it: the scene itself neither
+// selects nor drags.
+struct Tools
+{
+    explicit Tools(ClusterScene *scene)
+    {
+        manager.registerTool(new SelectTool);
+        manager.setScene(scene);
+    }
+    ~Tools() { manager.setScene(nullptr); }
+    ToolManager manager;
+};
 
 } // namespace
 
@@ -294,6 +310,7 @@ void TestScene::dragMovesDocumentAsOneStep()
     ClusterView view;
     view.resize(1200, 800);
     view.setClusterScene(scene);
+    Tools tools(scene);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.resetZoom(); // 1 scene unit = 1 pixel
@@ -352,6 +369,7 @@ void TestScene::dragDomainCarriesItsTrays()
     ClusterView view;
     view.resize(1200, 800);
     view.setClusterScene(scene);
+    Tools tools(scene);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.resetZoom();
@@ -363,12 +381,12 @@ void TestScene::dragDomainCarriesItsTrays()
     const QPoint start = view.mapFromScene(header);
     QTest::mousePress(view.viewport(), Qt::LeftButton, Qt::NoModifier, start);
     QCOMPARE(doc.selection(), QSet<QString>{QStringLiteral("dom-1")});
-    dragTo(view.viewport(), start + QPoint(-30, 25));
-    QTest::mouseRelease(view.viewport(), Qt::LeftButton, Qt::NoModifier, start + QPoint(-30, 25));
+    dragTo(view.viewport(), start + QPoint(-30, 20));
+    QTest::mouseRelease(view.viewport(), Qt::LeftButton, Qt::NoModifier, start + QPoint(-30, 20));
 
     QCOMPARE(doc.layoutItem(QStringLiteral("dom-1"))->x, box.x - 30);
     QCOMPARE(doc.layoutItem(QStringLiteral("node-1"))->x, tray.x - 30);
-    QCOMPARE(doc.layoutItem(QStringLiteral("node-1"))->y, tray.y + 25);
+    QCOMPARE(doc.layoutItem(QStringLiteral("node-1"))->y, tray.y + 20);
     QCOMPARE(doc.layoutItem(QStringLiteral("dom-1"))->w, box.w); // size kept
     QCOMPARE(doc.undoStack()->count(), 1);
 }
@@ -380,6 +398,7 @@ void TestScene::clickSelects()
     ClusterView view;
     view.resize(1200, 800);
     view.setClusterScene(scene);
+    Tools tools(scene);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.resetZoom();
@@ -449,6 +468,7 @@ void TestScene::panWithMiddleButtonOrSpace()
     ClusterView view;
     view.resize(800, 600);
     view.setClusterScene(scene);
+    Tools tools(scene);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.resetZoom();
