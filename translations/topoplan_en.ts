@@ -27,6 +27,33 @@
     </message>
 </context>
 <context>
+    <name>FileDialogs</name>
+    <message numerus="yes">
+        <source>%n assumption(s)</source>
+        <translation><numerusform>%n assumption</numerusform><numerusform>%n assumptions</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not mapped</source>
+        <translation><numerusform>%n not mapped</numerusform><numerusform>%n not mapped</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n check(s)</source>
+        <translation><numerusform>%n check</numerusform><numerusform>%n checks</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>... and %n more (Show Details)</source>
+        <translation><numerusform>... and %n more (Show Details)</numerusform><numerusform>... and %n more (Show Details)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>(TopoPlan stopped looking after %n problems.)</source>
+        <translation><numerusform>(TopoPlan stopped looking after %n problems.)</numerusform><numerusform>(TopoPlan stopped looking after %n problems.)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 could not be opened: it has %n problem(s).</source>
+        <translation><numerusform>%1 could not be opened: it has %n problem.</numerusform><numerusform>%1 could not be opened: it has %n problems.</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>Undo Commands</name>
     <message numerus="yes">
         <source>Move %n Items</source>
@@ -59,10 +86,6 @@
         <translation><numerusform>What-if: %1 failed; routed around %2, on the %n GPUs left.</numerusform><numerusform>What-if: %1 failed; routed around %2, on the %n GPUs left.</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>No plan of %n tried fits in memory on this cluster</source>
-        <translation><numerusform>No plan of %n tried fits in memory on this cluster</numerusform><numerusform>No plan of %n tried fits in memory on this cluster</numerusform></translation>
-    </message>
-    <message numerus="yes">
         <source>%n GPUs. Set the parallel degrees, or find the best plan.</source>
         <translation><numerusform>%n GPUs. Set the parallel degrees, or find the best plan.</numerusform><numerusform>%n GPUs. Set the parallel degrees, or find the best plan.</numerusform></translation>
     </message>
@@ -73,10 +96,6 @@
     <message numerus="yes">
         <source>The slowest of the %n groups; click to select its nodes</source>
         <translation><numerusform>The slowest of the %n groups; click to select its nodes</numerusform><numerusform>The slowest of the %n groups; click to select its nodes</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>Best of %n valid plan(s) that fit: TP %1, PP %2, DP %3 at %4</source>
-        <translation><numerusform>Best of %n valid plan that fit: TP %1, PP %2, DP %3 at %4</numerusform><numerusform>Best of %n valid plans that fit: TP %1, PP %2, DP %3 at %4</numerusform></translation>
     </message>
 </context>
 <context>
@@ -162,8 +181,15 @@
         <translation><numerusform>Building and planning %n designs of %1 GPUs...</numerusform><numerusform>Building and planning %n designs of %1 GPUs...</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>Cancelled: %1 of %n design(s) were evaluated.</source>
-        <translation><numerusform>Cancelled: %1 of %n design were evaluated.</numerusform><numerusform>Cancelled: %1 of %n designs were evaluated.</numerusform></translation>
+        <source>Cancelled after evaluating %1 of %n design(s).</source>
+        <translation><numerusform>Cancelled after evaluating %1 of %n design.</numerusform><numerusform>Cancelled after evaluating %1 of %n designs.</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::ExportDialog</name>
+    <message numerus="yes">
+        <source>... %n more lines</source>
+        <translation><numerusform>... %n more lines</numerusform><numerusform>... %n more lines</numerusform></translation>
     </message>
 </context>
 <context>
@@ -190,35 +216,18 @@
     </message>
 </context>
 <context>
+    <name>topoplan::JobEditor</name>
+    <message numerus="yes">
+        <source>No plan of %n tried fits in memory on this cluster</source>
+        <translation><numerusform>No plan of %n tried fits in memory on this cluster</numerusform><numerusform>No plan of %n tried fits in memory on this cluster</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Best of %n valid plan(s) that fit: TP %1, PP %2, DP %3 at %4</source>
+        <translation><numerusform>Best of %n valid plan that fit: TP %1, PP %2, DP %3 at %4</numerusform><numerusform>Best of %n valid plans that fit: TP %1, PP %2, DP %3 at %4</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>topoplan::MainWindow</name>
-    <message numerus="yes">
-        <source>%n assumption(s)</source>
-        <translation><numerusform>%n assumption</numerusform><numerusform>%n assumptions</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n not mapped</source>
-        <translation><numerusform>%n not mapped</numerusform><numerusform>%n not mapped</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n check(s)</source>
-        <translation><numerusform>%n check</numerusform><numerusform>%n checks</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>... and %n more (Show Details)</source>
-        <translation><numerusform>... and %n more (Show Details)</numerusform><numerusform>... and %n more (Show Details)</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>(TopoPlan stopped looking after %n problems.)</source>
-        <translation><numerusform>(TopoPlan stopped looking after %n problems.)</numerusform><numerusform>(TopoPlan stopped looking after %n problems.)</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 could not be opened: it has %n problem(s).</source>
-        <translation><numerusform>%1 could not be opened: it has %n problem.</numerusform><numerusform>%1 could not be opened: it has %n problems.</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>TopoPlan can open what it can read as a new, unsaved project, leaving out the broken items (%n item(s) left out). The file itself is not changed.</source>
-        <translation><numerusform>TopoPlan can open what it can read as a new, unsaved project, leaving out the broken items (%n item left out). The file itself is not changed.</numerusform><numerusform>TopoPlan can open what it can read as a new, unsaved project, leaving out the broken items (%n items left out). The file itself is not changed.</numerusform></translation>
-    </message>
     <message numerus="yes">
         <source>Opened what could be read of %1 (%n item(s) left out); save it under a new name</source>
         <translation><numerusform>Opened what could be read of %1 (%n item left out); save it under a new name</numerusform><numerusform>Opened what could be read of %1 (%n items left out); save it under a new name</numerusform></translation>
