@@ -8,6 +8,7 @@
 #include "app/canvas/domainitem.h"
 #include "app/canvas/laneitem.h"
 #include "app/canvas/linkitem.h"
+#include "app/canvas/minimap.h"
 #include "app/canvas/nodeitem.h"
 #include "app/canvas/switchitem.h"
 #include "app/common/translations.h"
@@ -23,6 +24,7 @@
 #include "tests/engine/analysisfixtures.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QGraphicsSceneMouseEvent>
 #include <QImage>
 #include <QPainter>
@@ -113,6 +115,7 @@ private Q_SLOTS:
     void clickSelects();
     void wheelZoomsAboutCursor();
     void zoomToFitShowsEverything();
+    void miniMapShowsAndPansALargeDesign();
     void panWithMiddleButtonOrSpace();
     void exportRendersAtFullDetail();
     void zoomedOutHidesCablesAndBadges();
@@ -459,6 +462,61 @@ void TestScene::zoomToFitShowsEverything()
     QVERIFY(visible.adjusted(-1, -1, 1, 1).contains(scene->contentRect()));
     // A 32-node unit on a 1600 x 1000 canvas is shown at full size: labels are readable.
     QVERIFY2(view.zoom() >= 0.9, qPrintable(QString::number(view.zoom())));
+}
+
+void TestScene::miniMapShowsAndPansALargeDesign()
+{
+    Document doc(generated("dgx-h100", 256));
+    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
+    ClusterView view;
+    view.resize(1400, 900);
+    view.setClusterScene(scene);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    MiniMap *map = view.miniMap();
+    QVERIFY(map);
+
+    // Fitted, the whole design is in view: no overview.
+    view.zoomToFit();
+    QVERIFY(!map->isVisible());
+
+    // At 100 % most of it is out of view: the overview sits in the canvas's bottom-right
+    // corner, no larger than its limits, and frames the part shown.
+    view.resetZoom();
+    QVERIFY(map->isVisible());
+    const QRect area = view.viewport()->geometry();
+    QVERIFY(area.contains(map->geometry()));
+    QVERIFY(map->geometry().left() > area.center().x());
+    QVERIFY(map->geometry().top() > area.center().y());
+    QVERIFY(map->width() <= MiniMap::kMaxWidth && map->height() <= MiniMap::kMaxHeight);
+
+    // A click on it brings that part of the design into view, at the same zoom.
+    const QRectF content = scene->contentRect();
+    const QPointF target(content.left() + content.width() * 0.8, content.center().y());
+    const QPoint at = map->widgetRect(QRectF(target, QSizeF())).topLeft().toPoint();
+    QTest::mouseClick(map, Qt::LeftButton, Qt::NoModifier, at);
+    const QPointF centre = view.mapToScene(view.viewport()->rect().center());
+    const double pixel = std::max(content.width() / map->width(), content.height() / map->height());
+    QVERIFY2(QLineF(centre, target).length() <= 2 * pixel,
+             qPrintable(QStringLiteral("centre %1,%2, target %3,%4")
+                                .arg(centre.x())
+                                .arg(centre.y())
+                                .arg(target.x())
+                                .arg(target.y())));
+    QCOMPARE(view.zoom(), 1.0);
+    // A drag on it pans along.
+    QTest::mousePress(map, Qt::LeftButton, Qt::NoModifier, at);
+    QMouseEvent move(QEvent::MouseMove, QPointF(at - QPoint(40, 0)),
+                     map->mapToGlobal(QPointF(at - QPoint(40, 0))), Qt::NoButton, Qt::LeftButton,
+                     Qt::NoModifier);
+    QApplication::sendEvent(map, &move);
+    QTest::mouseRelease(map, Qt::LeftButton, Qt::NoModifier, at - QPoint(40, 0));
+    const QPointF moved = view.mapToScene(view.viewport()->rect().center());
+    QVERIFY(moved.x() < centre.x() - 30 * pixel);
+    if (qEnvironmentVariableIsSet("TOPOPLAN_SCREENSHOTS"))
+        view.grab().save(QDir(qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"))
+                                 .filePath(QStringLiteral("minimap.png")));
+    QCOMPARE(doc.undoStack()->count(), 0); // looking around is no edit
 }
 
 void TestScene::panWithMiddleButtonOrSpace()
