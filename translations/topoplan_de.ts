@@ -33,6 +33,21 @@
         <source>Not connected: %1.</source>
         <translation>Nicht verbunden: %1.</translation>
     </message>
+    <message>
+        <source>Not possible: %1.</source>
+        <translation>Nicht möglich: %1.</translation>
+    </message>
+    <message>
+        <source>Release to connect: 1 cable. %1.</source>
+        <translation>Loslassen zum Verbinden: 1 Kabel. %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Release to connect: %n cables. %1.</source>
+        <translation>
+            <numerusform>Loslassen zum Verbinden: %n Kabel. %1.</numerusform>
+            <numerusform>Loslassen zum Verbinden: %n Kabel. %1.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Diagram</name>
@@ -98,6 +113,22 @@
         <source>%1 ports at %2, %3 tier</source>
         <translation>%1 Ports mit %2, Ebene %3</translation>
     </message>
+    <message>
+        <source>Failed (what-if): routing goes around it</source>
+        <translation>Ausgefallen (Was-wäre-wenn): wird vom Routing umgangen</translation>
+    </message>
+    <message>
+        <source>Carries nothing: a device at its end is failed (what-if)</source>
+        <translation>Ohne Verkehr: ein Gerät an einem Ende ist ausgefallen (Was-wäre-wenn)</translation>
+    </message>
+    <message>
+        <source>Failed (what-if): its GPUs are not in the plan</source>
+        <translation>Ausgefallen (Was-wäre-wenn): seine GPUs sind nicht im Plan</translation>
+    </message>
+    <message>
+        <source>Failed NICs (what-if): %1</source>
+        <translation>Ausgefallene NICs (Was-wäre-wenn): %1</translation>
+    </message>
 </context>
 <context>
     <name>DiagramExport</name>
@@ -132,6 +163,309 @@
     <message>
         <source>%1: could not render the diagram</source>
         <translation>%1: das Diagramm konnte nicht gerendert werden</translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation>TP %1</translation>
+    </message>
+    <message>
+        <source>PP %1</source>
+        <translation>PP %1</translation>
+    </message>
+    <message>
+        <source>DP %1</source>
+        <translation>DP %1</translation>
+    </message>
+    <message>
+        <source>CP %1</source>
+        <translation>CP %1</translation>
+    </message>
+    <message>
+        <source>EP %1</source>
+        <translation>EP %1</translation>
+    </message>
+    <message>
+        <source>%1 · TP %2 · PP %3 · DP %4: not analysed</source>
+        <translation>%1 · TP %2 · PP %3 · DP %4: nicht analysiert</translation>
+    </message>
+</context>
+<context>
+    <name>FileDialogs</name>
+    <message>
+        <source>Import Report</source>
+        <translation>Importbericht</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n assumption(s)</source>
+        <translation>
+            <numerusform>%n Annahme</numerusform>
+            <numerusform>%n Annahmen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not mapped</source>
+        <translation>
+            <numerusform>%n nicht zugeordnet</numerusform>
+            <numerusform>%n nicht zugeordnet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n check(s)</source>
+        <translation>
+            <numerusform>%n Prüfung</numerusform>
+            <numerusform>%n Prüfungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>... and %n more (Show Details)</source>
+        <translation>
+            <numerusform>... und %n weiteres (Details einblenden)</numerusform>
+            <numerusform>... und %n weitere (Details einblenden)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(TopoPlan stopped looking after %n problems.)</source>
+        <translation>
+            <numerusform>(TopoPlan hat die Prüfung nach %n Problem beendet.)</numerusform>
+            <numerusform>(TopoPlan hat die Prüfung nach %n Problemen beendet.)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Left out of the readable part:</source>
+        <translation>Im lesbaren Teil ausgelassen:</translation>
+    </message>
+    <message>
+        <source>Cannot Open Project</source>
+        <translation>Projekt kann nicht geöffnet werden</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 could not be opened: it has %n problem(s).</source>
+        <translation>
+            <numerusform>%1 konnte nicht geöffnet werden: die Datei enthält %n Problem.</numerusform>
+            <numerusform>%1 konnte nicht geöffnet werden: die Datei enthält %n Probleme.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open Readable Part</source>
+        <translation>Lesbaren Teil öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>%1: expected a file name ending in .svg, .pdf, .png or .jpg</source>
+        <translation>%1: erwartet wurde ein Dateiname mit der Endung .svg, .pdf, .png oder .jpg</translation>
+    </message>
+    <message>
+        <source>Export Chart...</source>
+        <translation>Grafik exportieren...</translation>
+    </message>
+    <message>
+        <source>Export Chart</source>
+        <translation>Grafik exportieren</translation>
+    </message>
+    <message>
+        <source>Cannot Export Chart</source>
+        <translation>Grafik kann nicht exportiert werden</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>NVLink domain</source>
+        <translation>NVLink-Domäne</translation>
+    </message>
+    <message>
+        <source>NVLink domains</source>
+        <translation>NVLink-Domänen</translation>
+    </message>
+    <message>
+        <source>Switches (leaf/spine/core)</source>
+        <translation>Switches (Leaf/Spine/Core)</translation>
+    </message>
+    <message>
+        <source>Links (cables)</source>
+        <translation>Verbindungen (Kabel)</translation>
+    </message>
+    <message>
+        <source>Best plan</source>
+        <translation>Bester Plan</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>Token/s</translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation>Token/s pro GPU</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>Groups (bus bandwidth, bottleneck)</source>
+        <translation>Gruppen (Busbandbreite, Engpass)</translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation>Diagnosen</translation>
+    </message>
+    <message>
+        <source>Against the first</source>
+        <translation>Gegenüber dem ersten</translation>
+    </message>
+    <message>
+        <source>M tokens/s</source>
+        <translation>Mio. Token/s</translation>
+    </message>
+    <message>
+        <source>k tokens/s</source>
+        <translation>Tsd. Token/s</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>Token/s</translation>
+    </message>
+    <message>
+        <source>rail-optimized</source>
+        <translation>Rail-optimiert</translation>
+    </message>
+    <message>
+        <source>fat tree</source>
+        <translation>Fat Tree</translation>
+    </message>
+    <message>
+        <source>%1, %2 tiers</source>
+        <translation>%1, %2 Ebenen</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>Rechenknoten</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <source>TP comm.</source>
+        <translation>TP-Komm.</translation>
+    </message>
+    <message>
+        <source>CP comm.</source>
+        <translation>CP-Komm.</translation>
+    </message>
+    <message>
+        <source>EP all-to-all</source>
+        <translation>EP-All-to-All</translation>
+    </message>
+    <message>
+        <source>PP sends</source>
+        <translation>PP-Transfers</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>Pipeline-Blase</translation>
+    </message>
+    <message>
+        <source>DP comm.</source>
+        <translation>DP-Komm.</translation>
+    </message>
+    <message>
+        <source>%1: hidden</source>
+        <translation>%1: überdeckt</translation>
+    </message>
+    <message>
+        <source>Milliseconds per step</source>
+        <translation>Millisekunden pro Schritt</translation>
+    </message>
+    <message>
+        <source>Seconds per step</source>
+        <translation>Sekunden pro Schritt</translation>
+    </message>
+</context>
+<context>
+    <name>ReportExport</name>
+    <message>
+        <source>tokens/s per GPU</source>
+        <translation>Token/s pro GPU</translation>
+    </message>
+    <message>
+        <source>NVLink domain edge (%1 GPUs)</source>
+        <translation>Grenze der NVLink-Domäne (%1 GPUs)</translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation>TP %1</translation>
+    </message>
+    <message>
+        <source>tensor-parallel width (the job&apos;s in bold)</source>
+        <translation>tensorparallele Breite (die des Auftrags fett)</translation>
+    </message>
+    <message>
+        <source>best plan at each width</source>
+        <translation>bester Plan je Breite</translation>
+    </message>
+    <message>
+        <source>the job&apos;s plan, TP changed</source>
+        <translation>Plan des Auftrags, TP geändert</translation>
+    </message>
+    <message>
+        <source>milliseconds</source>
+        <translation>Millisekunden</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>step (exposed)</source>
+        <translation>Schritt (nicht überdeckt)</translation>
+    </message>
+    <message>
+        <source>hidden</source>
+        <translation>überdeckt</translation>
+    </message>
+    <message>
+        <source>Figure %1. %2</source>
+        <translation>Abbildung %1. %2</translation>
+    </message>
+    <message>
+        <source>written by TopoPlan</source>
+        <translation>erstellt mit TopoPlan</translation>
+    </message>
+    <message>
+        <source>could not start the PDF</source>
+        <translation>das PDF konnte nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>could not add page %1 to the PDF</source>
+        <translation>Seite %1 konnte nicht zum PDF hinzugefügt werden</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>Seite %1 von %2</translation>
+    </message>
+    <message>
+        <source>could not finish the PDF</source>
+        <translation>das PDF konnte nicht abgeschlossen werden</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the report: %2</source>
+        <translation>%1: der Bericht kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -197,34 +531,6 @@
         <source>Add Link</source>
         <translation>Verbindung hinzufügen</translation>
     </message>
-    <message numerus="yes">
-        <source>Take %n Node(s) out of a Domain</source>
-        <translation>
-            <numerusform>%n Knoten aus einer Domäne nehmen</numerusform>
-            <numerusform>%n Knoten aus einer Domäne nehmen</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Put %n Node(s) in a Domain</source>
-        <translation>
-            <numerusform>%n Knoten in eine Domäne legen</numerusform>
-            <numerusform>%n Knoten in eine Domäne legen</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Change Tier of %n Switch(es)</source>
-        <translation>
-            <numerusform>Ebene von %n Switch ändern</numerusform>
-            <numerusform>Ebene von %n Switches ändern</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Change Medium of %n Link(s)</source>
-        <translation>
-            <numerusform>Medium von %n Verbindung ändern</numerusform>
-            <numerusform>Medium von %n Verbindungen ändern</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Set %1</source>
         <translation>%1 setzen</translation>
@@ -263,6 +569,22 @@
     <message>
         <source>Cable Count</source>
         <translation>Kabelanzahl</translation>
+    </message>
+    <message>
+        <source>Mark as Failed</source>
+        <translation>Als ausgefallen markieren</translation>
+    </message>
+    <message>
+        <source>Repair</source>
+        <translation>Reparieren</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Ausgefallen</translation>
+    </message>
+    <message>
+        <source>Failed NICs</source>
+        <translation>Ausgefallene NICs</translation>
     </message>
 </context>
 <context>
@@ -362,66 +684,6 @@
         <translation>Wird analysiert...</translation>
     </message>
     <message>
-        <source>Training job</source>
-        <translation>Trainingsauftrag</translation>
-    </message>
-    <message>
-        <source>The transformer to train: a preset, or the project&apos;s own</source>
-        <translation>Der zu trainierende Transformer: eine Vorlage oder das Modell des Projekts</translation>
-    </message>
-    <message>
-        <source>&amp;Model:</source>
-        <translation>&amp;Modell:</translation>
-    </message>
-    <message>
-        <source>Sequences per optimizer step</source>
-        <translation>Sequenzen je Optimiererschritt</translation>
-    </message>
-    <message>
-        <source>None</source>
-        <translation>Keine</translation>
-    </message>
-    <message>
-        <source>Selective</source>
-        <translation>Selektiv</translation>
-    </message>
-    <message>
-        <source>Full</source>
-        <translation>Vollständig</translation>
-    </message>
-    <message>
-        <source>m&amp;icro:</source>
-        <translation>M&amp;ikro:</translation>
-    </message>
-    <message>
-        <source>&amp;Batch:</source>
-        <translation>&amp;Batch:</translation>
-    </message>
-    <message>
-        <source>&amp;Recompute:</source>
-        <translation>&amp;Neuberechnung:</translation>
-    </message>
-    <message>
-        <source>auto</source>
-        <translation>auto</translation>
-    </message>
-    <message>
-        <source>Data-parallel width; auto: GPUs / (TP x CP x PP)</source>
-        <translation>Datenparallele Breite; auto: GPUs / (TP x CP x PP)</translation>
-    </message>
-    <message>
-        <source>&amp;Plan:</source>
-        <translation>&amp;Plan:</translation>
-    </message>
-    <message>
-        <source>Find &amp;Best Plan</source>
-        <translation>&amp;Besten Plan finden</translation>
-    </message>
-    <message>
-        <source>Try every valid TP, CP, EP, PP, DP, micro-batch, interleave and recompute for this model on this cluster and apply the fastest that fits in memory</source>
-        <translation>Jede gültige Kombination aus TP, CP, EP, PP, DP, Mikro-Batch, Interleave und Neuberechnung für dieses Modell auf diesem Cluster ausprobieren und die schnellste übernehmen, die in den Speicher passt</translation>
-    </message>
-    <message>
         <source>Projection</source>
         <translation>Prognose</translation>
     </message>
@@ -456,49 +718,6 @@
     <message>
         <source>Diagnostics</source>
         <translation>Diagnosen</translation>
-    </message>
-    <message>
-        <source>Choose a model...</source>
-        <translation>Modell wählen...</translation>
-    </message>
-    <message>
-        <source>The project&apos;s model</source>
-        <translation>Das Modell des Projekts</translation>
-    </message>
-    <message>
-        <source>%1 (project)</source>
-        <translation>%1 (Projekt)</translation>
-    </message>
-    <message>
-        <source>Train %1</source>
-        <translation>%1 trainieren</translation>
-    </message>
-    <message>
-        <source>Set %1 to %2</source>
-        <translation>%1 auf %2 setzen</translation>
-    </message>
-    <message>
-        <source>Change Training Settings</source>
-        <translation>Trainingseinstellungen ändern</translation>
-    </message>
-    <message>
-        <source>Planning...</source>
-        <translation>Wird geplant...</translation>
-    </message>
-    <message numerus="yes">
-        <source>No plan of %n tried fits in memory on this cluster</source>
-        <translation>
-            <numerusform>Der eine versuchte Plan passt auf diesem Cluster nicht in den Speicher</numerusform>
-            <numerusform>Keiner der %n versuchten Pläne passt auf diesem Cluster in den Speicher</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Apply Best Plan</source>
-        <translation>Besten Plan übernehmen</translation>
-    </message>
-    <message>
-        <source>Best of %1 valid plans that fit: TP %2, PP %3, DP %4 at %5</source>
-        <translation>Bester von %1 gültigen Plänen, die passen: TP %2, PP %3, DP %4 mit %5</translation>
     </message>
     <message numerus="yes">
         <source>%n GPUs. Set the parallel degrees, or find the best plan.</source>
@@ -593,6 +812,128 @@
         <source>Nothing to report.</source>
         <translation>Nichts zu melden.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>%n weiteres</numerusform>
+            <numerusform>%n weitere</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>What-if: %1 failed; routed around %2, on the %n GPUs left.</source>
+        <translation>
+            <numerusform>Was-wäre-wenn: %1 ausgefallen; Routing um %2 herum, auf der verbleibenden %n GPU.</numerusform>
+            <numerusform>Was-wäre-wenn: %1 ausgefallen; Routing um %2 herum, auf den verbleibenden %n GPUs.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>it</source>
+        <translation>den Ausfall</translation>
+    </message>
+    <message>
+        <source>them</source>
+        <translation>die Ausfälle</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Parallel groups&lt;/b&gt;&lt;p&gt;One row per kind of group the plan makes (TP, CP, EP, PP, DP): how many GPUs each group has and how many such groups there are, the bus bandwidth its collective reaches, the interconnect it crosses (NVLink, InfiniBand, Ethernet), whether it leaves an NVLink domain, the switch hops on its path and the link that limits it.&lt;/p&gt;&lt;p&gt;The row with the lowest bandwidth for its traffic is the bottleneck; clicking a row selects its links on the canvas.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Parallele Gruppen&lt;/b&gt;&lt;p&gt;Eine Zeile je Art von Gruppe, die der Plan bildet (TP, CP, EP, PP, DP): wie viele GPUs jede Gruppe hat und wie viele solche Gruppen es gibt, die Busbandbreite, die ihre Kollektivoperation erreicht, die Verbindungstechnik, über die sie läuft (NVLink, InfiniBand, Ethernet), ob sie eine NVLink-Domäne verlässt, die Switch-Hops auf ihrem Pfad und die Verbindung, die sie begrenzt.&lt;/p&gt;&lt;p&gt;Die Zeile mit der niedrigsten Bandbreite für ihren Verkehr ist der Engpass; ein Klick auf eine Zeile wählt ihre Verbindungen auf der Zeichenfläche aus.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Pin as Baseline</source>
+        <translation>Als &amp;Referenz festlegen</translation>
+    </message>
+    <message>
+        <source>Keep this design and plan as the baseline: every edit then shows its delta against it, here and on the charts</source>
+        <translation>Diesen Entwurf und Plan als Referenz festhalten: jede Änderung zeigt dann ihre Abweichung davon, hier und in den Grafiken</translation>
+    </message>
+    <message>
+        <source>Un&amp;pin Baseline</source>
+        <translation>&amp;Referenz aufheben</translation>
+    </message>
+    <message>
+        <source>Against the baseline (%1, pinned %2): %3</source>
+        <translation>Gegenüber der Referenz (%1, festgelegt um %2): %3</translation>
+    </message>
+    <message>
+        <source>Baseline: %1, pinned %2. This design has no result to compare yet.</source>
+        <translation>Referenz: %1, festgelegt um %2. Dieser Entwurf hat noch kein Ergebnis zum Vergleichen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Diagnostics&lt;/b&gt;&lt;p&gt;What the engine found wrong or worth knowing about the design and the plan: errors first, then warnings and notes. Click one to select the devices or links it names.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Diagnosen&lt;/b&gt;&lt;p&gt;Was TopoPlan an Entwurf und Plan als fehlerhaft oder wissenswert erkannt hat: zuerst Fehler, dann Warnungen und Hinweise. Ein Klick auf einen Eintrag wählt die Geräte oder Verbindungen aus, die er nennt.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::CablingPreview</name>
+    <message>
+        <source>Connect %1 and %2</source>
+        <translation>%1 und %2 verbinden</translation>
+    </message>
+    <message>
+        <source>A stated number of cables:</source>
+        <translation>Eine feste Anzahl Kabel:</translation>
+    </message>
+    <message>
+        <source>:1</source>
+        <translation>:1</translation>
+    </message>
+    <message>
+        <source>Downlink cables per uplink cable; 1:1 is non-blocking.</source>
+        <translation>Downlink-Kabel je Uplink-Kabel; 1:1 ist blockierungsfrei.</translation>
+    </message>
+    <message>
+        <source>Oversubscription:</source>
+        <translation>Überbuchung:</translation>
+    </message>
+    <message>
+        <source>Cables and ports (as the project file counts them):</source>
+        <translation>Kabel und Ports (wie die Projektdatei sie zählt):</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <source>What the design implies: 1 cable</source>
+        <translation>Was der Entwurf ergibt: 1 Kabel</translation>
+    </message>
+    <message numerus="yes">
+        <source>What the design implies: %n cables</source>
+        <translation>
+            <numerusform>Was der Entwurf ergibt: %n Kabel</numerusform>
+            <numerusform>Was der Entwurf ergibt: %n Kabel</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Note: %1.</source>
+        <translation>Hinweis: %1.</translation>
+    </message>
+    <message>
+        <source>Not possible: %1.</source>
+        <translation>Nicht möglich: %1.</translation>
+    </message>
+    <message>
+        <source>Connect 1 cable</source>
+        <translation>1 Kabel verbinden</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connect %n cables</source>
+        <translation>
+            <numerusform>%n Kabel verbinden</numerusform>
+            <numerusform>%n Kabel verbinden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Connect %1 and %2 (1 cable)</source>
+        <translation>%1 und %2 verbinden (1 Kabel)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connect %1 and %2 (%n cables)</source>
+        <translation>
+            <numerusform>%1 und %2 verbinden (%n Kabel)</numerusform>
+            <numerusform>%1 und %2 verbinden (%n Kabel)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>topoplan::ClusterScene</name>
@@ -613,16 +954,149 @@
         <translation>Rechenknoten</translation>
     </message>
     <message>
-        <source>%1 nodes</source>
-        <translation>%1 Knoten</translation>
+        <source>Empty: drop a switch here to make it a core switch</source>
+        <translation>Leer: einen Switch hier ablegen, um ihn zum Core-Switch zu machen</translation>
     </message>
     <message>
-        <source>%1 GPUs</source>
-        <translation>%1 GPUs</translation>
+        <source>Empty: drop a switch here to make it a spine switch</source>
+        <translation>Leer: einen Switch hier ablegen, um ihn zum Spine-Switch zu machen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n Knoten</numerusform>
+            <numerusform>%n Knoten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n switch(es)</source>
+        <translation>
+            <numerusform>%n Switch</numerusform>
+            <numerusform>%n Switches</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::ClusterView</name>
+    <message>
+        <source>&lt;b&gt;Canvas&lt;/b&gt;&lt;p&gt;The cluster: servers in the Compute lane, switches in their tier lanes above, NVLink domains as boxes, links coloured by kind with the cable count on bundles. Drag from the Hardware palette to add, press C for the Connect tool to cable two devices, drag to move, double-click to rename. Wheel zooms, the middle button or space + drag pans.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Zeichenfläche&lt;/b&gt;&lt;p&gt;Der Cluster: Server in der Bahn „Rechenknoten“, Switches in den Bahnen ihrer Ebenen darüber, NVLink-Domänen als Rahmen, Verbindungen nach Art eingefärbt, mit der Kabelanzahl an Bündeln. Zum Hinzufügen aus der Hardware-Palette ziehen, C drücken, um mit dem Werkzeug „Verbinden“ zwei Geräte zu verkabeln, zum Verschieben ziehen, zum Umbenennen doppelklicken. Das Mausrad zoomt, die mittlere Maustaste oder Leertaste + Ziehen verschiebt die Ansicht.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>%1 switches</source>
-        <translation>%1 Switches</translation>
+        <source>&lt;p style=&apos;font-size:large&apos;&gt;&lt;b&gt;This design is empty&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Drag a server or a switch from the &lt;b&gt;Hardware&lt;/b&gt; palette onto the canvas, then connect them with the Connect tool.&lt;/p&gt;&lt;p&gt;Or start from a ready cluster: &lt;b&gt;File &amp;gt; New&lt;/b&gt; opens the templates.&lt;/p&gt;&lt;p&gt;Help &amp;gt; Getting Started walks through the first five minutes.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;font-size:large&apos;&gt;&lt;b&gt;Dieser Entwurf ist leer&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Ziehen Sie einen Server oder einen Switch aus der Palette &lt;b&gt;Hardware&lt;/b&gt; auf die Zeichenfläche und verbinden Sie sie dann mit dem Werkzeug „Verbinden“.&lt;/p&gt;&lt;p&gt;Oder beginnen Sie mit einem fertigen Cluster: &lt;b&gt;Datei &amp;gt; Neu&lt;/b&gt; öffnet die Vorlagen.&lt;/p&gt;&lt;p&gt;Hilfe &amp;gt; Erste Schritte führt durch die ersten fünf Minuten.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::CompareWindow</name>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>&amp;Vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare Designs</source>
+        <translation>Entwürfe vergleichen</translation>
+    </message>
+    <message>
+        <source>The designs to compare; the first checked is the one the others are measured against</source>
+        <translation>Die zu vergleichenden Entwürfe; der erste angehakte ist der Maßstab für die anderen</translation>
+    </message>
+    <message>
+        <source>Add &amp;Files...</source>
+        <translation>&amp;Dateien hinzufügen...</translation>
+    </message>
+    <message>
+        <source>Add Designs</source>
+        <translation>Entwürfe hinzufügen</translation>
+    </message>
+    <message>
+        <source>TopoPlan projects (*.topoplan)</source>
+        <translation>TopoPlan-Projekte (*.topoplan)</translation>
+    </message>
+    <message>
+        <source>TP sweeps compared</source>
+        <translation>TP-Sweeps im Vergleich</translation>
+    </message>
+    <message>
+        <source>steps compared</source>
+        <translation>Schritte im Vergleich</translation>
+    </message>
+    <message>
+        <source>TP sweeps</source>
+        <translation>TP-Sweeps</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>The job: %1, global batch %2, from %3. Each design gets the planner&apos;s best plan for it.</source>
+        <translation>Der Auftrag: %1, globaler Batch %2, aus %3. Jeder Entwurf erhält dafür den besten Plan des Planers.</translation>
+    </message>
+    <message>
+        <source>Open another design (or add a file) to compare with this one.</source>
+        <translation>Einen weiteren Entwurf öffnen (oder eine Datei hinzufügen), um ihn mit diesem zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Check at least two designs to compare.</source>
+        <translation>Mindestens zwei Entwürfe zum Vergleichen anhaken.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Planning the job on %n designs...</source>
+        <translation>
+            <numerusform>Der Auftrag wird auf %n Entwurf geplant...</numerusform>
+            <numerusform>Der Auftrag wird auf %n Entwürfen geplant...</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPUs</source>
+        <translation>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPUs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2/%3/%4)</source>
+        <translation>%1 (%2/%3/%4)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>TP %1 PP %2 DP %3 CP %4 EP %5, mb %6</source>
+        <translation>TP %1 PP %2 DP %3 CP %4 EP %5, mb %6</translation>
+    </message>
+    <message>
+        <source>%1 %2 on %3%4</source>
+        <translation>%1 %2 über %3%4</translation>
+    </message>
+    <message>
+        <source>, at %1</source>
+        <translation>, bei %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel width (GPUs)</source>
+        <translation>Tensorparallele Breite (GPUs)</translation>
+    </message>
+    <message>
+        <source>Best tokens/s per GPU</source>
+        <translation>Beste Token/s pro GPU</translation>
+    </message>
+    <message>
+        <source>%1 (domain %2)</source>
+        <translation>%1 (Domäne %2)</translation>
     </message>
 </context>
 <context>
@@ -637,10 +1111,133 @@
     </message>
 </context>
 <context>
+    <name>topoplan::DiagramDragHandle</name>
+    <message>
+        <source>Drag Diagram</source>
+        <translation>Diagramm ziehen</translation>
+    </message>
+    <message>
+        <source>Drag from here into another application to drop the diagram as SVG or PNG</source>
+        <translation>Von hier in eine andere Anwendung ziehen, um das Diagramm als SVG oder PNG abzulegen</translation>
+    </message>
+</context>
+<context>
     <name>topoplan::Document</name>
     <message>
         <source>Untitled</source>
         <translation>Unbenannt</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::DocumentManager</name>
+    <message>
+        <source>TopoPlan projects (*.topoplan)</source>
+        <translation>TopoPlan-Projekte (*.topoplan)</translation>
+    </message>
+    <message>
+        <source>Opening %1...</source>
+        <translation>%1 wird geöffnet...</translation>
+    </message>
+    <message>
+        <source>Creating %1...</source>
+        <translation>%1 wird erstellt...</translation>
+    </message>
+    <message>
+        <source>Restoring %1...</source>
+        <translation>%1 wird wiederhergestellt...</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened what could be read of %1 (%n item(s) left out); save it under a new name</source>
+        <translation>
+            <numerusform>Der lesbare Teil von %1 wurde geöffnet (%n Element ausgelassen); unter neuem Namen speichern</numerusform>
+            <numerusform>Der lesbare Teil von %1 wurde geöffnet (%n Elemente ausgelassen); unter neuem Namen speichern</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot Open Project</source>
+        <translation>Projekt kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>%1 could not be opened.</source>
+        <translation>%1 konnte nicht geöffnet werden.</translation>
+    </message>
+    <message>
+        <source>Restored %1 as it was at %2</source>
+        <translation>%1 wiederhergestellt, wie es um %2 war</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 geöffnet</translation>
+    </message>
+    <message>
+        <source>Importing %1...</source>
+        <translation>%1 wird importiert...</translation>
+    </message>
+    <message>
+        <source>Import Cluster</source>
+        <translation>Cluster importieren</translation>
+    </message>
+    <message>
+        <source>Cluster files: ibnetdiscover, NCCL topology, nvidia-smi topo -m (*.out *.txt *.topo *.xml *.log);;All files (*)</source>
+        <translation>Cluster-Dateien: ibnetdiscover, NCCL-Topologie, nvidia-smi topo -m (*.out *.txt *.topo *.xml *.log);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot Import</source>
+        <translation>Import nicht möglich</translation>
+    </message>
+    <message>
+        <source>%1 could not be imported.</source>
+        <translation>%1 konnte nicht importiert werden.</translation>
+    </message>
+    <message>
+        <source>Imported %1: save it to keep it.</source>
+        <translation>%1 importiert: zum Behalten speichern.</translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation>%1 importiert</translation>
+    </message>
+    <message>
+        <source>Saving %1...</source>
+        <translation>%1 wird gespeichert...</translation>
+    </message>
+    <message>
+        <source>Cannot Save Project</source>
+        <translation>Projekt kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>%1 could not be saved.</source>
+        <translation>%1 konnte nicht gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Open Project</source>
+        <translation>Projekt öffnen</translation>
+    </message>
+    <message>
+        <source>TopoPlan projects (*.topoplan);;All files (*)</source>
+        <translation>TopoPlan-Projekte (*.topoplan);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Save Project As</source>
+        <translation>Projekt speichern unter</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>The project &quot;%1&quot; has been modified.
+Do you want to save your changes?</source>
+        <translation>Das Projekt „%1“ wurde geändert.
+Möchten Sie die Änderungen speichern?</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Menu</source>
+        <translation>&amp;Liste leeren</translation>
     </message>
 </context>
 <context>
@@ -650,12 +1247,12 @@
         <translation>Der Katalog kennt kein Servermodell „%1“.</translation>
     </message>
     <message>
-        <source>Not added to %1: %2.</source>
-        <translation>Nicht zu %1 hinzugefügt: %2.</translation>
-    </message>
-    <message>
         <source>The catalog has no switch model &quot;%1&quot;.</source>
         <translation>Der Katalog kennt kein Switch-Modell „%1“.</translation>
+    </message>
+    <message>
+        <source>Not added: %1.</source>
+        <translation>Nicht hinzugefügt: %1.</translation>
     </message>
 </context>
 <context>
@@ -757,10 +1354,6 @@
         <translation>Knoten, Switches oder NVLink-Domänen zum Kopieren auswählen</translation>
     </message>
     <message>
-        <source>Copied %1 items and %2 links inside them</source>
-        <translation>%1 Elemente und %2 Verbindungen darin kopiert</translation>
-    </message>
-    <message>
         <source>Cut %1</source>
         <translation>%1 ausschneiden</translation>
     </message>
@@ -846,6 +1439,531 @@
         <source>Every node is cabled already; remove links before adding a fabric</source>
         <translation>Alle Knoten sind schon verkabelt; vor dem Hinzufügen einer Fabric Verbindungen entfernen</translation>
     </message>
+    <message numerus="yes">
+        <source>Copied %n item(s)</source>
+        <translation>
+            <numerusform>%n Element kopiert</numerusform>
+            <numerusform>%n Elemente kopiert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n link(s) inside them</source>
+        <translation>
+            <numerusform>%1 und %n Verbindung darin</numerusform>
+            <numerusform>%1 und %n Verbindungen darin</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::ExploreDock</name>
+    <message>
+        <source>Explore Designs</source>
+        <translation>Entwürfe erkunden</translation>
+    </message>
+    <message>
+        <source>Explore</source>
+        <translation>Erkunden</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>The GPU count every design is built for; by default the design&apos;s own</source>
+        <translation>Die GPU-Anzahl, für die jeder Entwurf aufgebaut wird; standardmäßig die des Entwurfs</translation>
+    </message>
+    <message>
+        <source>as designed (100000)</source>
+        <translation>wie im Entwurf (100000)</translation>
+    </message>
+    <message>
+        <source>e.g. 15T</source>
+        <translation>z. B. 15T</translation>
+    </message>
+    <message>
+        <source>Tokens to train (15T, 1.5e13, 800B): the table then gives the days each design takes</source>
+        <translation>Zu trainierende Token (15T, 1.5e13, 800B): die Tabelle zeigt dann, wie viele Tage jeder Entwurf braucht</translation>
+    </message>
+    <message>
+        <source>NVLink domains</source>
+        <translation>NVLink-Domänen</translation>
+    </message>
+    <message>
+        <source>Fabrics</source>
+        <translation>Fabrics</translation>
+    </message>
+    <message>
+        <source>Oversubscription</source>
+        <translation>Überbuchung</translation>
+    </message>
+    <message>
+        <source>Leaf switch</source>
+        <translation>Leaf-Switch</translation>
+    </message>
+    <message>
+        <source>Build every combination of the chosen domains, fabrics and oversubscriptions and plan the job on each</source>
+        <translation>Jede Kombination der gewählten Domänen, Fabrics und Überbuchungen aufbauen und den Auftrag auf jeder planen</translation>
+    </message>
+    <message>
+        <source>%v of %m designs</source>
+        <translation>%v von %m Entwürfen</translation>
+    </message>
+    <message>
+        <source>GPUs:</source>
+        <translation>GPUs:</translation>
+    </message>
+    <message>
+        <source>Token budget:</source>
+        <translation>Token-Budget:</translation>
+    </message>
+    <message>
+        <source>Which design runs this job best? Choose the axes and press Explore: every combination is built, planned and compared.</source>
+        <translation>Welcher Entwurf führt diesen Auftrag am besten aus? Die Achsen wählen und „Erkunden“ drücken: jede Kombination wird aufgebaut, geplant und verglichen.</translation>
+    </message>
+    <message>
+        <source>Domain size</source>
+        <translation>Domänengröße</translation>
+    </message>
+    <message>
+        <source>tokens per GPU by NVLink domain</source>
+        <translation>Token pro GPU nach NVLink-Domäne</translation>
+    </message>
+    <message>
+        <source>tokens by oversubscription</source>
+        <translation>Token nach Überbuchung</translation>
+    </message>
+    <message>
+        <source>Switches</source>
+        <translation>Switches</translation>
+    </message>
+    <message>
+        <source>tokens against switches</source>
+        <translation>Token gegenüber Switches</translation>
+    </message>
+    <message>
+        <source>%1 (%2-GPU domain)</source>
+        <translation>%1 (Domäne mit %2 GPUs)</translation>
+    </message>
+    <message>
+        <source>%1 in %2-GPU domains</source>
+        <translation>%1 in Domänen mit %2 GPUs</translation>
+    </message>
+    <message>
+        <source>%1, fewest tiers</source>
+        <translation>%1, wenigste Ebenen</translation>
+    </message>
+    <message>
+        <source>%1:1</source>
+        <translation>%1:1</translation>
+    </message>
+    <message>
+        <source>Default for the NICs&apos; speed</source>
+        <translation>Standard für die NIC-Geschwindigkeit</translation>
+    </message>
+    <message>
+        <source>%1 (%2 x %3G)</source>
+        <translation>%1 (%2 x %3G)</translation>
+    </message>
+    <message>
+        <source>as designed (%1)</source>
+        <translation>wie im Entwurf (%1)</translation>
+    </message>
+    <message>
+        <source>as designed</source>
+        <translation>wie im Entwurf</translation>
+    </message>
+    <message>
+        <source>Choose a model to train first (Analysis panel): the explorer plans that job on every design.</source>
+        <translation>Zuerst ein Modell zum Trainieren wählen (Bereich „Analyse“): die Erkundung plant diesen Auftrag auf jedem Entwurf.</translation>
+    </message>
+    <message>
+        <source>The design has no GPUs yet: set the GPU count to explore.</source>
+        <translation>Der Entwurf hat noch keine GPUs: zum Erkunden die GPU-Anzahl setzen.</translation>
+    </message>
+    <message>
+        <source>Tick at least one NVLink domain, one fabric, one oversubscription and one leaf switch.</source>
+        <translation>Mindestens eine NVLink-Domäne, eine Fabric, eine Überbuchung und einen Leaf-Switch anhaken.</translation>
+    </message>
+    <message>
+        <source>Token budget &quot;%1&quot;: expected a positive count such as 15T, 800B or 1.5e13.</source>
+        <translation>Token-Budget „%1“: erwartet wird eine positive Anzahl wie 15T, 800B oder 1.5e13.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Building and planning %n designs of %1 GPUs...</source>
+        <translation>
+            <numerusform>%n Entwurf mit %1 GPUs wird aufgebaut und geplant...</numerusform>
+            <numerusform>%n Entwürfe mit %1 GPUs werden aufgebaut und geplant...</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelling...</source>
+        <translation>Wird abgebrochen...</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after evaluating %1 of %n design(s).</source>
+        <translation>
+            <numerusform>Abgebrochen: %1 von %n Entwurf ausgewertet.</numerusform>
+            <numerusform>Abgebrochen: %1 von %n Entwürfen ausgewertet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>NVLink domain (GPUs)</source>
+        <translation>NVLink-Domäne (GPUs)</translation>
+    </message>
+    <message>
+        <source>Best tokens/s per GPU</source>
+        <translation>Beste Token/s pro GPU</translation>
+    </message>
+    <message>
+        <source>Leaf oversubscription (downlinks : uplinks)</source>
+        <translation>Leaf-Überbuchung (Downlinks : Uplinks)</translation>
+    </message>
+    <message>
+        <source>Tokens/s (%1)</source>
+        <translation>Token/s (%1)</translation>
+    </message>
+    <message>
+        <source>Designs</source>
+        <translation>Entwürfe</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>Pareto-Front</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::ExploreModel</name>
+    <message>
+        <source>Not evaluated yet.</source>
+        <translation>Noch nicht ausgewertet.</translation>
+    </message>
+    <message>
+        <source>%1
+Best plan: TP %2, PP %3, DP %4, CP %5, EP %6; micro-batch %7, interleave %8, recompute %9</source>
+        <translation>%1
+Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, Neuberechnung %9</translation>
+    </message>
+    <message>
+        <source>%1 (%2 per GPU), MFU %3, step %4</source>
+        <translation>%1 (%2 pro GPU), MFU %3, Schritt %4</translation>
+    </message>
+    <message>
+        <source>Waiting to be evaluated.</source>
+        <translation>Wartet auf Auswertung.</translation>
+    </message>
+    <message>
+        <source>%1 (%2/%3/%4)</source>
+        <translation>%1 (%2/%3/%4)</translation>
+    </message>
+    <message>
+        <source>%1 kW</source>
+        <translation>%1 kW</translation>
+    </message>
+    <message>
+        <source>...</source>
+        <translation>...</translation>
+    </message>
+    <message>
+        <source>TP %1 PP %2 DP %3</source>
+        <translation>TP %1 PP %2 DP %3</translation>
+    </message>
+    <message>
+        <source> CP %1</source>
+        <translation> CP %1</translation>
+    </message>
+    <message>
+        <source> EP %1</source>
+        <translation> EP %1</translation>
+    </message>
+    <message>
+        <source>Design</source>
+        <translation>Entwurf</translation>
+    </message>
+    <message>
+        <source>NVLink domain</source>
+        <translation>NVLink-Domäne</translation>
+    </message>
+    <message>
+        <source>Switches (L/S/C)</source>
+        <translation>Switches (L/S/C)</translation>
+    </message>
+    <message>
+        <source>Cables</source>
+        <translation>Kabel</translation>
+    </message>
+    <message>
+        <source>Server power</source>
+        <translation>Serverleistung</translation>
+    </message>
+    <message>
+        <source>Best plan</source>
+        <translation>Bester Plan</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>Token/s</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>Pro GPU</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>Tage</translation>
+    </message>
+    <message>
+        <source>Front</source>
+        <translation>Front</translation>
+    </message>
+    <message>
+        <source>Server model (and NVLink domain size), fabric, leaf oversubscription</source>
+        <translation>Servermodell (und Größe der NVLink-Domäne), Fabric, Leaf-Überbuchung</translation>
+    </message>
+    <message>
+        <source>GPUs in the largest NVLink domain</source>
+        <translation>GPUs in der größten NVLink-Domäne</translation>
+    </message>
+    <message>
+        <source>Switches in total (leaf / spine / core)</source>
+        <translation>Switches insgesamt (Leaf / Spine / Core)</translation>
+    </message>
+    <message>
+        <source>Cables of the scale-out fabric</source>
+        <translation>Kabel der Scale-out-Fabric</translation>
+    </message>
+    <message>
+        <source>The servers&apos; maximum power from the catalog&apos;s datasheet figures; switches carry no power figure in the catalog</source>
+        <translation>Maximale Leistungsaufnahme der Server laut Datenblattwerten im Katalog; für Switches enthält der Katalog keine Leistungsangabe</translation>
+    </message>
+    <message>
+        <source>The planner&apos;s best plan of the job on this design</source>
+        <translation>Der beste Plan des Planers für den Auftrag auf diesem Entwurf</translation>
+    </message>
+    <message>
+        <source>Projected training throughput of the best plan</source>
+        <translation>Prognostizierter Trainingsdurchsatz des besten Plans</translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation>Token/s pro GPU</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation</source>
+        <translation>Auslastung der Modell-FLOPs</translation>
+    </message>
+    <message>
+        <source>Time of one training step</source>
+        <translation>Dauer eines Trainingsschritts</translation>
+    </message>
+    <message>
+        <source>Days to train the token budget</source>
+        <translation>Tage, um das Token-Budget zu trainieren</translation>
+    </message>
+    <message>
+        <source>On the Pareto front of tokens/s against switches: nothing is faster with as few switches</source>
+        <translation>Auf der Pareto-Front von Token/s gegenüber Switches: nichts ist mit so wenigen Switches schneller</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::ExportDialog</name>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Diagram: SVG drawing</source>
+        <translation>Diagramm: SVG-Zeichnung</translation>
+    </message>
+    <message>
+        <source>Diagram: PDF document</source>
+        <translation>Diagramm: PDF-Dokument</translation>
+    </message>
+    <message>
+        <source>Diagram: PNG image</source>
+        <translation>Diagramm: PNG-Bild</translation>
+    </message>
+    <message>
+        <source>Diagram: JPEG image</source>
+        <translation>Diagramm: JPEG-Bild</translation>
+    </message>
+    <message>
+        <source>Design report: PDF</source>
+        <translation>Entwurfsbericht: PDF</translation>
+    </message>
+    <message>
+        <source>Design report: HTML page</source>
+        <translation>Entwurfsbericht: HTML-Seite</translation>
+    </message>
+    <message>
+        <source>Whole design</source>
+        <translation>Ganzer Entwurf</translation>
+    </message>
+    <message>
+        <source>Selection</source>
+        <translation>Auswahl</translation>
+    </message>
+    <message>
+        <source>Visible area</source>
+        <translation>Sichtbarer Bereich</translation>
+    </message>
+    <message>
+        <source>Link legend and group summary</source>
+        <translation>Verbindungslegende und Gruppenübersicht</translation>
+    </message>
+    <message>
+        <source>Title block: model and plan, tokens/s, date</source>
+        <translation>Schriftfeld: Modell und Plan, Token/s, Datum</translation>
+    </message>
+    <message>
+        <source>White background (for print)</source>
+        <translation>Weißer Hintergrund (für den Druck)</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>Durchsuchen...</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Format:</translation>
+    </message>
+    <message>
+        <source>&amp;Scope:</source>
+        <translation>&amp;Umfang:</translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation>&amp;Titel:</translation>
+    </message>
+    <message>
+        <source>F&amp;ile:</source>
+        <translation>&amp;Datei:</translation>
+    </message>
+    <message>
+        <source>Preview:</source>
+        <translation>Vorschau:</translation>
+    </message>
+    <message>
+        <source>Preparing the preview...</source>
+        <translation>Vorschau wird vorbereitet...</translation>
+    </message>
+    <message numerus="yes">
+        <source>... %n more lines</source>
+        <translation>
+            <numerusform>... %n weitere Zeile</numerusform>
+            <numerusform>... %n weitere Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1-Dateien (*.%2)</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::FailuresDock</name>
+    <message>
+        <source>Link</source>
+        <translation>Verbindung</translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation>Switch</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Server NIC</source>
+        <translation>Server-NIC</translation>
+    </message>
+    <message>
+        <source>N-1 Failures</source>
+        <translation>N-1-Ausfälle</translation>
+    </message>
+    <message>
+        <source>Run N-1</source>
+        <translation>N-1 ausführen</translation>
+    </message>
+    <message>
+        <source>Fail every switch, link bundle and server NIC in turn and rank them by the throughput the plan loses</source>
+        <translation>Jeden Switch, jedes Verbindungsbündel und jede Server-NIC nacheinander ausfallen lassen und nach dem Durchsatzverlust des Plans ordnen</translation>
+    </message>
+    <message>
+        <source>Which single failure costs the plan most? Run N-1 to rank every switch, link bundle and server NIC.</source>
+        <translation>Welcher einzelne Ausfall kostet den Plan am meisten? „N-1 ausführen“ ordnet jeden Switch, jedes Verbindungsbündel und jede Server-NIC ein.</translation>
+    </message>
+    <message>
+        <source>Element</source>
+        <translation>Element</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Tokens/s lost</source>
+        <translation>Verlorene Token/s</translation>
+    </message>
+    <message>
+        <source>Group hit</source>
+        <translation>Betroffene Gruppe</translation>
+    </message>
+    <message>
+        <source>GB/s intact → failed</source>
+        <translation>GB/s intakt → ausgefallen</translation>
+    </message>
+    <message>
+        <source>New bottleneck</source>
+        <translation>Neuer Engpass</translation>
+    </message>
+    <message>
+        <source>Cancelling...</source>
+        <translation>Wird abgebrochen...</translation>
+    </message>
+    <message>
+        <source>Choose a model to train first: N-1 ranks failures by the throughput the plan loses.</source>
+        <translation>Zuerst ein Modell zum Trainieren wählen: N-1 ordnet Ausfälle nach dem Durchsatzverlust des Plans.</translation>
+    </message>
+    <message>
+        <source>Failing each element in turn: %1 of %2 analysed...</source>
+        <translation>Jedes Element fällt nacheinander aus: %1 von %2 analysiert...</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Failing each element in turn...</source>
+        <translation>Jedes Element fällt nacheinander aus...</translation>
+    </message>
+    <message>
+        <source>N-1 needs a plan that runs: %1</source>
+        <translation>N-1 braucht einen lauffähigen Plan: %1</translation>
+    </message>
+    <message>
+        <source>no path</source>
+        <translation>kein Pfad</translation>
+    </message>
+    <message>
+        <source>Plan tp %1, pp %2, dp %3: %4 tokens/s intact. %5 of %6 elements cost throughput when they fail; %7 cost less than 0.01 %.</source>
+        <translation>Plan TP %1, PP %2, DP %3: %4 Token/s intakt. %5 von %6 Elementen kosten bei Ausfall Durchsatz; %7 kosten weniger als 0,01 %.</translation>
+    </message>
+    <message>
+        <source>Cancelled: only part of the elements were analysed. </source>
+        <translation>Abgebrochen: nur ein Teil der Elemente wurde analysiert. </translation>
+    </message>
+    <message>
+        <source>The design changed since: run N-1 again.</source>
+        <translation>Der Entwurf hat sich seitdem geändert: N-1 erneut ausführen.</translation>
+    </message>
 </context>
 <context>
     <name>topoplan::FindBar</name>
@@ -872,6 +1990,65 @@
     <message>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::HelpMenu</name>
+    <message>
+        <source>&amp;Getting Started</source>
+        <translation>&amp;Erste Schritte</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>User &amp;Manual</source>
+        <translation>Benutzer&amp;handbuch</translation>
+    </message>
+    <message>
+        <source>The first five minutes: a template, a plan, the bottleneck, an export</source>
+        <translation>Die ersten fünf Minuten: eine Vorlage, ein Plan, der Engpass, ein Export</translation>
+    </message>
+    <message>
+        <source>Every keyboard shortcut of this window</source>
+        <translation>Alle Tastenkürzel dieses Fensters</translation>
+    </message>
+    <message>
+        <source>The manual that comes with TopoPlan</source>
+        <translation>Das mit TopoPlan gelieferte Handbuch</translation>
+    </message>
+    <message>
+        <source>Getting Started</source>
+        <translation>Erste Schritte</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;The first five minutes&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Open a template.&lt;/b&gt; &lt;i&gt;File &amp;gt; New&lt;/i&gt; shows the templates: pick one (a DGX H100 SuperPOD, a GB200 NVL72 rack row, ...) and press OK. The canvas shows its servers in the Compute lane, the leaf and spine switches in lanes above, and the NVLink domains as boxes.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Choose a model and a plan.&lt;/b&gt; In the &lt;i&gt;Analysis&lt;/i&gt; panel at the bottom, choose a model under &lt;i&gt;Training job&lt;/i&gt;, then set TP, PP and DP under &lt;i&gt;Plan&lt;/i&gt; yourself, or press &lt;i&gt;Find Best Plan&lt;/i&gt;. Your plan stays until you change it.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Read the bottleneck.&lt;/b&gt; The &lt;i&gt;Projection&lt;/i&gt; shows tokens/s and, for every parallel group, the interconnect it crosses and its slowest link. On the canvas the card in the corner says the same and the bottleneck links are marked; the &lt;i&gt;TP Sweep&lt;/i&gt; tab shows where tokens/s falls off the NVLink domain. Click a diagnostic to select what it names.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Change the design.&lt;/b&gt; Drag servers and switches from the &lt;i&gt;Hardware&lt;/i&gt; palette (a switch takes the tier of the lane it lands in), connect them with the Connect tool (C), edit names and tiers in &lt;i&gt;Properties&lt;/i&gt;. Every edit is one undo step and the analysis follows.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Export.&lt;/b&gt; &lt;i&gt;File &amp;gt; Export Diagram&lt;/i&gt; writes the figure as SVG, PDF, PNG or JPEG; &lt;i&gt;File &amp;gt; Save&lt;/i&gt; keeps the project.&lt;/p&gt;&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Press Shift+F1 (or &lt;i&gt;Help &amp;gt; What&apos;s This?&lt;/i&gt;) and click a panel to learn what it shows. &lt;i&gt;Help &amp;gt; Keyboard Shortcuts&lt;/i&gt; lists every shortcut; &lt;i&gt;Help &amp;gt; User Manual&lt;/i&gt; has the rest.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Die ersten fünf Minuten&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Eine Vorlage öffnen.&lt;/b&gt; &lt;i&gt;Datei &amp;gt; Neu&lt;/i&gt; zeigt die Vorlagen: eine auswählen (einen DGX H100 SuperPOD, eine GB200-NVL72-Rackreihe, ...) und OK drücken. Die Zeichenfläche zeigt die Server in der Bahn „Rechenknoten“, die Leaf- und Spine-Switches in den Bahnen darüber und die NVLink-Domänen als Rahmen.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Ein Modell und einen Plan wählen.&lt;/b&gt; Im Bereich &lt;i&gt;Analyse&lt;/i&gt; unten unter &lt;i&gt;Trainingsauftrag&lt;/i&gt; ein Modell wählen, dann unter &lt;i&gt;Plan&lt;/i&gt; TP, PP und DP selbst setzen oder &lt;i&gt;Besten Plan finden&lt;/i&gt; drücken. Ihr Plan bleibt bestehen, bis Sie ihn ändern.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Den Engpass ablesen.&lt;/b&gt; Die &lt;i&gt;Prognose&lt;/i&gt; zeigt die Token/s und für jede parallele Gruppe die Verbindungstechnik, über die sie läuft, und ihre langsamste Verbindung. Auf der Zeichenfläche sagt die Karte in der Ecke dasselbe, und die Engpassverbindungen sind markiert; der Reiter &lt;i&gt;TP-Sweep&lt;/i&gt; zeigt, wo die Token/s jenseits der NVLink-Domäne einbrechen. Ein Klick auf eine Diagnose wählt aus, was sie nennt.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Den Entwurf ändern.&lt;/b&gt; Server und Switches aus der Palette &lt;i&gt;Hardware&lt;/i&gt; ziehen (ein Switch übernimmt die Ebene der Bahn, in der er landet), mit dem Werkzeug „Verbinden“ (C) verkabeln, Namen und Ebenen unter &lt;i&gt;Eigenschaften&lt;/i&gt; bearbeiten. Jede Änderung ist ein Rückgängig-Schritt, und die Analyse zieht nach.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Exportieren.&lt;/b&gt; &lt;i&gt;Datei &amp;gt; Exportieren&lt;/i&gt; schreibt die Abbildung als SVG, PDF, PNG oder JPEG; &lt;i&gt;Datei &amp;gt; Speichern&lt;/i&gt; sichert das Projekt.&lt;/p&gt;&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Umschalt+F1 drücken (oder &lt;i&gt;Hilfe &amp;gt; Direkthilfe&lt;/i&gt;) und auf einen Bereich klicken, um zu erfahren, was er zeigt. &lt;i&gt;Hilfe &amp;gt; Tastenkürzel&lt;/i&gt; listet alle Tastenkürzel auf; &lt;i&gt;Hilfe &amp;gt; Benutzerhandbuch&lt;/i&gt; enthält den Rest.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation>Menü</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>TopoPlan Manual</source>
+        <translation>TopoPlan-Handbuch</translation>
+    </message>
+    <message>
+        <source>:/doc/README.md: the manual is missing from this build.</source>
+        <translation>:/doc/README.md: das Handbuch fehlt in diesem Build.</translation>
     </message>
 </context>
 <context>
@@ -1007,6 +2184,235 @@
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
+    <message>
+        <source>Failed (what-if)</source>
+        <translation>Ausgefallen (Was-wäre-wenn)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Properties&lt;/b&gt;&lt;p&gt;The name, model and settings of what is selected on the canvas. An edit here is one undo step; one the engine refuses is explained in red below the fields.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Eigenschaften&lt;/b&gt;&lt;p&gt;Name, Modell und Einstellungen dessen, was auf der Zeichenfläche ausgewählt ist. Jede Änderung hier ist ein Rückgängig-Schritt; lehnt TopoPlan eine Änderung ab, steht die Begründung rot unter den Feldern.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Left out of the analysis, which routes around it, until repaired</source>
+        <translation>Bis zur Reparatur von der Analyse ausgenommen; das Routing umgeht es</translation>
+    </message>
+    <message>
+        <source>The ports each end takes, as the project file counts them; rail n is a server&apos;s NIC n-1</source>
+        <translation>Die Ports, die jedes Ende belegt, wie die Projektdatei sie zählt; Rail n ist die NIC n-1 eines Servers</translation>
+    </message>
+    <message>
+        <source>Ports:</source>
+        <translation>Ports:</translation>
+    </message>
+    <message>
+        <source>State:</source>
+        <translation>Zustand:</translation>
+    </message>
+    <message>
+        <source>The NVLink domain box the selected trays belong to</source>
+        <translation>Der NVLink-Domänen-Rahmen, zu dem die ausgewählten Trays gehören</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::JobEditor</name>
+    <message>
+        <source>Training job</source>
+        <translation>Trainingsauftrag</translation>
+    </message>
+    <message>
+        <source>The transformer to train: a preset, or the project&apos;s own</source>
+        <translation>Der zu trainierende Transformer: eine Vorlage oder das Modell des Projekts</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modell:</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step</source>
+        <translation>Sequenzen je Optimiererschritt</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>Selective</source>
+        <translation>Selektiv</translation>
+    </message>
+    <message>
+        <source>Full</source>
+        <translation>Vollständig</translation>
+    </message>
+    <message>
+        <source>m&amp;icro:</source>
+        <translation>M&amp;ikro:</translation>
+    </message>
+    <message>
+        <source>&amp;Batch:</source>
+        <translation>&amp;Batch:</translation>
+    </message>
+    <message>
+        <source>&amp;Recompute:</source>
+        <translation>&amp;Neuberechnung:</translation>
+    </message>
+    <message>
+        <source>&amp;Software:</source>
+        <translation>&amp;Software:</translation>
+    </message>
+    <message>
+        <source>E&amp;xperts:</source>
+        <translation>E&amp;xperten:</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>auto</translation>
+    </message>
+    <message>
+        <source>Data-parallel width; auto: GPUs / (TP x CP x PP)</source>
+        <translation>Datenparallele Breite; auto: GPUs / (TP x CP x PP)</translation>
+    </message>
+    <message>
+        <source>&amp;Plan:</source>
+        <translation>&amp;Plan:</translation>
+    </message>
+    <message>
+        <source>Find &amp;Best Plan</source>
+        <translation>&amp;Besten Plan finden</translation>
+    </message>
+    <message>
+        <source>Try every valid TP, CP, EP, PP, DP, micro-batch, interleave and recompute for this model on this cluster and apply the fastest that fits in memory</source>
+        <translation>Jede gültige Kombination aus TP, CP, EP, PP, DP, Mikro-Batch, Interleave und Neuberechnung für dieses Modell auf diesem Cluster ausprobieren und die schnellste übernehmen, die in den Speicher passt</translation>
+    </message>
+    <message>
+        <source>Megatron-Core (default)</source>
+        <translation>Megatron-Core (Standard)</translation>
+    </message>
+    <message>
+        <source>Megatron-Core</source>
+        <translation>Megatron-Core</translation>
+    </message>
+    <message>
+        <source>Megatron-LM 2021</source>
+        <translation>Megatron-LM 2021</translation>
+    </message>
+    <message>
+        <source>Current Megatron-Core fuses attention and overlaps the gradient reduction, parameter gather and pipeline sends; the Megatron-LM of 2021 did not</source>
+        <translation>Das aktuelle Megatron-Core fusioniert die Attention und überlappt Gradientenreduktion, Parameter-Gather und Pipeline-Transfers; das Megatron-LM von 2021 tat das nicht</translation>
+    </message>
+    <message>
+        <source>Gradients: as the software does</source>
+        <translation>Gradienten: wie die Software</translation>
+    </message>
+    <message>
+        <source>Gradients in FP32</source>
+        <translation>Gradienten in FP32</translation>
+    </message>
+    <message>
+        <source>Gradients in BF16</source>
+        <translation>Gradienten in BF16</translation>
+    </message>
+    <message>
+        <source>The type gradients are accumulated and reduced in over data parallelism: memory and the data-parallel traffic</source>
+        <translation>Der Datentyp, in dem Gradienten über die Datenparallelität akkumuliert und reduziert werden: bestimmt Speicherbedarf und datenparallelen Verkehr</translation>
+    </message>
+    <message>
+        <source>TP overlap</source>
+        <translation>TP-Überlappung</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel all-gathers and reduce-scatters pipelined with the GEMMs that use them (Megatron-Core tp_comm_overlap)</source>
+        <translation>Tensorparallele All-Gathers und Reduce-Scatters im Pipelining mit den GEMMs, die sie nutzen (Megatron-Core tp_comm_overlap)</translation>
+    </message>
+    <message>
+        <source>EP overlap</source>
+        <translation>EP-Überlappung</translation>
+    </message>
+    <message>
+        <source>The experts&apos; dispatch and combine of one micro-batch run behind another&apos;s compute (DeepSeek-V3&apos;s DualPipe)</source>
+        <translation>Dispatch und Combine der Experten eines Mikro-Batches laufen hinter der Berechnung eines anderen (DualPipe von DeepSeek-V3)</translation>
+    </message>
+    <message>
+        <source>FSDP</source>
+        <translation>FSDP</translation>
+    </message>
+    <message>
+        <source>Fully sharded data parallelism: weights and gradients sharded over the data-parallel GPUs, weights gathered layer by layer</source>
+        <translation>Vollständig geshardete Datenparallelität: Gewichte und Gradienten auf die datenparallelen GPUs verteilt, Gewichte Schicht für Schicht gesammelt</translation>
+    </message>
+    <message>
+        <source>The first layers keep the dense MLP (DeepSeek-V3: 3)</source>
+        <translation>Die ersten Schichten behalten das dichte MLP (DeepSeek-V3: 3)</translation>
+    </message>
+    <message>
+        <source>Of the other layers, every n-th has experts (1: all of them)</source>
+        <translation>Von den übrigen Schichten hat jede n-te Experten (1: alle)</translation>
+    </message>
+    <message>
+        <source>Experts every token passes through besides its routed ones, computed where the token is</source>
+        <translation>Experten, die jedes Token zusätzlich zu seinen gerouteten durchläuft, berechnet dort, wo das Token liegt</translation>
+    </message>
+    <message>
+        <source>dense first:</source>
+        <translation>erste dichte:</translation>
+    </message>
+    <message>
+        <source>every n-th:</source>
+        <translation>jede n-te:</translation>
+    </message>
+    <message>
+        <source>shared:</source>
+        <translation>gemeinsame:</translation>
+    </message>
+    <message>
+        <source>Choose a model...</source>
+        <translation>Modell wählen...</translation>
+    </message>
+    <message>
+        <source>The project&apos;s model</source>
+        <translation>Das Modell des Projekts</translation>
+    </message>
+    <message>
+        <source>%1 (project)</source>
+        <translation>%1 (Projekt)</translation>
+    </message>
+    <message>
+        <source>Train %1</source>
+        <translation>%1 trainieren</translation>
+    </message>
+    <message>
+        <source>Set %1 to %2</source>
+        <translation>%1 auf %2 setzen</translation>
+    </message>
+    <message>
+        <source>Change Training Settings</source>
+        <translation>Trainingseinstellungen ändern</translation>
+    </message>
+    <message>
+        <source>Change the Experts&apos; Layers</source>
+        <translation>Expertenschichten ändern</translation>
+    </message>
+    <message>
+        <source>Planning...</source>
+        <translation>Wird geplant...</translation>
+    </message>
+    <message numerus="yes">
+        <source>No plan of %n tried fits in memory on this cluster</source>
+        <translation>
+            <numerusform>Der eine versuchte Plan passt auf diesem Cluster nicht in den Speicher</numerusform>
+            <numerusform>Keiner der %n versuchten Pläne passt auf diesem Cluster in den Speicher</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Apply Best Plan</source>
+        <translation>Besten Plan übernehmen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Best of %n valid plan(s) that fit: TP %1, PP %2, DP %3 at %4</source>
+        <translation>
+            <numerusform>Der %n gültige Plan, der passt: TP %1, PP %2, DP %3 bei %4</numerusform>
+            <numerusform>Bester von %n gültigen Plänen, die passen: TP %1, PP %2, DP %3 bei %4</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>topoplan::MainWindow</name>
@@ -1099,78 +2505,12 @@
         <translation>GPUs: %1 · Knoten: %2 · NVLink-Domänen: %3 · Switches: %4 Leaf, %5 Spine, %6 Core · Verbindungen / Kabel: %7 / %8</translation>
     </message>
     <message>
-        <source>Opening %1...</source>
-        <translation>%1 wird geöffnet...</translation>
-    </message>
-    <message>
-        <source>Creating %1...</source>
-        <translation>%1 wird erstellt...</translation>
-    </message>
-    <message>
-        <source>Cannot Open Project</source>
-        <translation>Projekt kann nicht geöffnet werden</translation>
-    </message>
-    <message>
-        <source>%1 could not be opened.</source>
-        <translation>%1 konnte nicht geöffnet werden.</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>%1 geöffnet</translation>
-    </message>
-    <message>
-        <source>Saving %1...</source>
-        <translation>%1 wird gespeichert...</translation>
-    </message>
-    <message>
-        <source>Cannot Save Project</source>
-        <translation>Projekt kann nicht gespeichert werden</translation>
-    </message>
-    <message>
-        <source>%1 could not be saved.</source>
-        <translation>%1 konnte nicht gespeichert werden.</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>%1 gespeichert</translation>
-    </message>
-    <message>
-        <source>Open Project</source>
-        <translation>Projekt öffnen</translation>
-    </message>
-    <message>
-        <source>TopoPlan projects (*.topoplan);;All files (*)</source>
-        <translation>TopoPlan-Projekte (*.topoplan);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Save Project As</source>
-        <translation>Projekt speichern unter</translation>
-    </message>
-    <message>
-        <source>TopoPlan projects (*.topoplan)</source>
-        <translation>TopoPlan-Projekte (*.topoplan)</translation>
-    </message>
-    <message>
-        <source>Unsaved Changes</source>
-        <translation>Ungespeicherte Änderungen</translation>
-    </message>
-    <message>
-        <source>The project &quot;%1&quot; has been modified.
-Do you want to save your changes?</source>
-        <translation>Das Projekt „%1“ wurde geändert.
-Möchten Sie die Änderungen speichern?</translation>
-    </message>
-    <message>
         <source>About TopoPlan</source>
         <translation>Über TopoPlan</translation>
     </message>
     <message>
         <source>&lt;h3&gt;TopoPlan %1&lt;/h3&gt;&lt;p&gt;Plan GPU training clusters: NVLink domains, InfiniBand and Ethernet fabrics, and the parallelism that runs on them.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;TopoPlan %1&lt;/h3&gt;&lt;p&gt;GPU-Trainingscluster planen: NVLink-Domänen, InfiniBand- und Ethernet-Fabrics und die Parallelisierung, die darauf läuft.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&amp;Clear Menu</source>
-        <translation>&amp;Liste leeren</translation>
     </message>
     <message>
         <source>Main Toolbar</source>
@@ -1213,22 +2553,6 @@ Möchten Sie die Änderungen speichern?</translation>
         <translation>Automatisches Speichern, Farben, Raster und die Fabric, die „Fabric hinzufügen“ vorschlägt</translation>
     </message>
     <message>
-        <source>Restored %1 as it was at %2</source>
-        <translation>%1 wiederhergestellt, wie es um %2 war</translation>
-    </message>
-    <message>
-        <source>Restoring %1...</source>
-        <translation>%1 wird wiederhergestellt...</translation>
-    </message>
-    <message>
-        <source>&amp;Export Diagram...</source>
-        <translation>Diagramm e&amp;xportieren...</translation>
-    </message>
-    <message>
-        <source>Save the diagram as SVG, PDF, PNG or JPEG for a document</source>
-        <translation>Das Diagramm als SVG, PDF, PNG oder JPEG für ein Dokument speichern</translation>
-    </message>
-    <message>
         <source>Show Analysis on &amp;Canvas</source>
         <translation>Analyse auf der &amp;Zeichenfläche zeigen</translation>
     </message>
@@ -1241,10 +2565,6 @@ Möchten Sie die Änderungen speichern?</translation>
         <translation>%1 wird exportiert...</translation>
     </message>
     <message>
-        <source>Export Diagram</source>
-        <translation>Diagramm exportieren</translation>
-    </message>
-    <message>
         <source>Cannot Export Diagram</source>
         <translation>Diagramm kann nicht exportiert werden</translation>
     </message>
@@ -1255,6 +2575,94 @@ Möchten Sie die Änderungen speichern?</translation>
     <message>
         <source>Exported %1</source>
         <translation>%1 exportiert</translation>
+    </message>
+    <message>
+        <source>&amp;Export...</source>
+        <translation>&amp;Exportieren...</translation>
+    </message>
+    <message>
+        <source>Export the diagram, the design report or a file for other tools (bill of materials, cabling, Slurm, draw.io, ...)</source>
+        <translation>Das Diagramm, den Entwurfsbericht oder eine Datei für andere Werkzeuge exportieren (Stückliste, Verkabelung, Slurm, draw.io, ...)</translation>
+    </message>
+    <message>
+        <source>Export &amp;Report...</source>
+        <translation>Be&amp;richt exportieren...</translation>
+    </message>
+    <message>
+        <source>Write the design report: diagram, summary, plan, group bandwidths, diagnostics, charts, bill of materials and sources, as PDF or HTML</source>
+        <translation>Den Entwurfsbericht schreiben: Diagramm, Übersicht, Plan, Gruppenbandbreiten, Diagnosen, Grafiken, Stückliste und Quellen, als PDF oder HTML</translation>
+    </message>
+    <message>
+        <source>&amp;Import...</source>
+        <translation>&amp;Importieren...</translation>
+    </message>
+    <message>
+        <source>Start from the real cluster: ibnetdiscover output, NCCL topology XML or nvidia-smi topo -m</source>
+        <translation>Vom realen Cluster ausgehen: Ausgabe von ibnetdiscover, NCCL-Topologie-XML oder nvidia-smi topo -m</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation</source>
+        <translation>&amp;Präsentation</translation>
+    </message>
+    <message>
+        <source>Full screen for a workshop: the canvas, the key figures and the step chart in large type; Esc leaves</source>
+        <translation>Vollbild für einen Workshop: Zeichenfläche, Kennzahlen und Schrittgrafik in großer Schrift; Esc beendet</translation>
+    </message>
+    <message>
+        <source>Leave Presentation</source>
+        <translation>Präsentation beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Compare Designs...</source>
+        <translation>Entwürfe &amp;vergleichen...</translation>
+    </message>
+    <message>
+        <source>The same job on this design and the other open ones (or files): deltas, TP sweeps and steps side by side</source>
+        <translation>Derselbe Auftrag auf diesem und den anderen geöffneten Entwürfen (oder Dateien): Abweichungen, TP-Sweeps und Schritte nebeneinander</translation>
+    </message>
+    <message>
+        <source>&amp;Explore Designs...</source>
+        <translation>Entwürfe e&amp;rkunden...</translation>
+    </message>
+    <message>
+        <source>Which design runs this job best? Compare NVLink domains, fabrics and oversubscription</source>
+        <translation>Welcher Entwurf führt diesen Auftrag am besten aus? NVLink-Domänen, Fabrics und Überbuchung vergleichen</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Writing the report %1...</source>
+        <translation>Bericht %1 wird geschrieben...</translation>
+    </message>
+    <message>
+        <source>Cannot Export Report</source>
+        <translation>Bericht kann nicht exportiert werden</translation>
+    </message>
+    <message>
+        <source>Wrote the report %1</source>
+        <translation>Bericht %1 geschrieben</translation>
+    </message>
+    <message>
+        <source>Opened from the explorer: %1. Save it to keep it.</source>
+        <translation>Aus der Erkundung geöffnet: %1. Zum Behalten speichern.</translation>
+    </message>
+    <message>
+        <source>Presentation</source>
+        <translation>Präsentation</translation>
+    </message>
+    <message>
+        <source>Choose a model to train first: the comparison plans that job on every design.</source>
+        <translation>Zuerst ein Modell zum Trainieren wählen: der Vergleich plant diesen Auftrag auf jedem Entwurf.</translation>
+    </message>
+    <message>
+        <source>The language changes when TopoPlan starts next</source>
+        <translation>Die Sprache wechselt beim nächsten Start von TopoPlan</translation>
     </message>
 </context>
 <context>
@@ -1310,6 +2718,10 @@ Möchten Sie die Änderungen speichern?</translation>
     <message>
         <source>%1 compute NICs at %2</source>
         <translation>%1 Compute-NICs mit %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Hardware&lt;/b&gt;&lt;p&gt;Every server, compute tray, rack and switch of the catalog. Drag one onto the canvas: a switch takes the tier of the lane it lands in (the empty dashed lanes make a spine or core switch), a tray dropped in an NVLink domain box joins it. Type in the search field to narrow the list.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Hardware&lt;/b&gt;&lt;p&gt;Alle Server, Compute-Trays, Racks und Switches des Katalogs. Einen davon auf die Zeichenfläche ziehen: ein Switch übernimmt die Ebene der Bahn, in der er landet (die leeren gestrichelten Bahnen machen ihn zum Spine- oder Core-Switch), ein in einem NVLink-Domänen-Rahmen abgelegtes Tray wird Teil dieser Domäne. Im Suchfeld tippen, um die Liste einzugrenzen.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1427,6 +2839,68 @@ Möchten Sie die Änderungen speichern?</translation>
         <comment>oversubscription ratio, downlinks : uplinks</comment>
         <translation> : 1</translation>
     </message>
+    <message>
+        <source>Your name, for the design report</source>
+        <translation>Ihr Name, für den Entwurfsbericht</translation>
+    </message>
+    <message>
+        <source>The author the title block of an exported design report names.</source>
+        <translation>Der Autor, den das Schriftfeld eines exportierten Entwurfsberichts nennt.</translation>
+    </message>
+    <message>
+        <source>A&amp;uthor:</source>
+        <translation>A&amp;utor:</translation>
+    </message>
+    <message>
+        <source>As the system</source>
+        <translation>Wie das System</translation>
+    </message>
+    <message>
+        <source>As the system (%1)</source>
+        <translation>Wie das System (%1)</translation>
+    </message>
+    <message>
+        <source>The language of menus, panels and messages. It changes when TopoPlan starts next.</source>
+        <translation>Die Sprache von Menüs, Bereichen und Meldungen. Sie wechselt beim nächsten Start von TopoPlan.</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>S&amp;prache:</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::PresentationPanel</name>
+    <message>
+        <source>Choose a model and a plan to see the projection.</source>
+        <translation>Ein Modell und einen Plan wählen, um die Prognose zu sehen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 per GPU &amp;middot; MFU %3 &amp;middot; step %4&lt;br&gt;%5 on %6 GPUs: TP %7, PP %8, DP %9, CP %10, EP %11</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 pro GPU &amp;middot; MFU %3 &amp;middot; Schritt %4&lt;br&gt;%5 auf %6 GPUs: TP %7, PP %8, DP %9, CP %10, EP %11</translation>
+    </message>
+    <message>
+        <source>Against %1: %2</source>
+        <translation>Gegenüber %1: %2</translation>
+    </message>
+    <message>
+        <source>No warnings.</source>
+        <translation>Keine Warnungen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s): see the analysis panel.</source>
+        <translation>
+            <numerusform>%n Warnung: siehe Bereich „Analyse“.</numerusform>
+            <numerusform>%n Warnungen: siehe Bereich „Analyse“.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This plan</source>
+        <translation>Dieser Plan</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Referenz</translation>
+    </message>
 </context>
 <context>
     <name>topoplan::RecoveryDialog</name>
@@ -1508,38 +2982,6 @@ Möchten Sie die Änderungen speichern?</translation>
         <translation>Die Auswahl ist die Zelle oben links im Raster; jede andere Zelle erhält eine Kopie mit den Verbindungen innerhalb der Auswahl.</translation>
     </message>
     <message>
-        <source>1 NVLink domain</source>
-        <translation>1 NVLink-Domäne</translation>
-    </message>
-    <message>
-        <source>%1 NVLink domains</source>
-        <translation>%1 NVLink-Domänen</translation>
-    </message>
-    <message>
-        <source>1 node</source>
-        <translation>1 Knoten</translation>
-    </message>
-    <message>
-        <source>%1 nodes</source>
-        <translation>%1 Knoten</translation>
-    </message>
-    <message>
-        <source>1 switch</source>
-        <translation>1 Switch</translation>
-    </message>
-    <message>
-        <source>%1 switches</source>
-        <translation>%1 Switches</translation>
-    </message>
-    <message>
-        <source>1 link</source>
-        <translation>1 Verbindung</translation>
-    </message>
-    <message>
-        <source>%1 links</source>
-        <translation>%1 Verbindungen</translation>
-    </message>
-    <message>
         <source>%1 and %2</source>
         <translation>%1 und %2</translation>
     </message>
@@ -1554,6 +2996,34 @@ Möchten Sie die Änderungen speichern?</translation>
     <message>
         <source>Adds %1 copies: %2 in all.</source>
         <translation>Fügt %1 Kopien hinzu: insgesamt %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n NVLink domain(s)</source>
+        <translation>
+            <numerusform>%n NVLink-Domäne</numerusform>
+            <numerusform>%n NVLink-Domänen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n Knoten</numerusform>
+            <numerusform>%n Knoten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n switch(es)</source>
+        <translation>
+            <numerusform>%n Switch</numerusform>
+            <numerusform>%n Switches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s)</source>
+        <translation>
+            <numerusform>%n Verbindung</numerusform>
+            <numerusform>%n Verbindungen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1580,6 +3050,53 @@ Möchten Sie die Änderungen speichern?</translation>
     <message>
         <source>Medium</source>
         <translation>Medium</translation>
+    </message>
+    <message>
+        <source>Not moved: %1.</source>
+        <translation>Nicht verschoben: %1.</translation>
+    </message>
+    <message>
+        <source>What-if</source>
+        <translation>Was-wäre-wenn</translation>
+    </message>
+    <message>
+        <source>Repair</source>
+        <translation>Reparieren</translation>
+    </message>
+    <message>
+        <source>Mark as Failed</source>
+        <translation>Als ausgefallen markieren</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::StepDock</name>
+    <message>
+        <source>Step Time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>This plan</source>
+        <translation>Dieser Plan</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <source>Choose a model and a plan to see where the step&apos;s time goes.</source>
+        <translation>Ein Modell und einen Plan wählen, um zu sehen, wofür die Zeit eines Schritts verbraucht wird.</translation>
+    </message>
+    <message>
+        <source>Step %1: compute %2 (optimizer %3), exposed communication %4, pipeline bubble %5.</source>
+        <translation>Schritt %1: Rechnen %2 (Optimierer %3), nicht überdeckte Kommunikation %4, Pipeline-Blase %5.</translation>
+    </message>
+    <message>
+        <source>%1 of communication runs behind compute.</source>
+        <translation>Vom Rechnen überdeckte Kommunikation: %1.</translation>
     </message>
 </context>
 <context>
@@ -1628,8 +3145,28 @@ Möchten Sie die Änderungen speichern?</translation>
         <translation>Jede Breite läuft innerhalb einer NVLink-Domäne.</translation>
     </message>
     <message>
-        <source>%.0fk tokens/s</source>
-        <translation>%.0f Tsd. Token/s</translation>
+        <source>&lt;b&gt;TP Sweep&lt;/b&gt;&lt;p&gt;Tokens/s of the job at every tensor-parallel width, the other degrees chosen as best for each. The marked edge is the NVLink domain: beyond it TP traffic crosses the network and tokens/s falls off a cliff. Points are missing where a width is not a valid plan; the line above the chart says why.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;TP-Sweep&lt;/b&gt;&lt;p&gt;Token/s des Auftrags bei jeder tensorparallelen Breite, die übrigen Grade jeweils bestmöglich gewählt. Die markierte Grenze ist die NVLink-Domäne: darüber hinaus läuft der TP-Verkehr über das Netzwerk, und die Token/s brechen ein. Punkte fehlen, wo eine Breite keinen gültigen Plan ergibt; die Zeile über der Grafik nennt den Grund.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>TP sweep</source>
+        <translation>TP-Sweep</translation>
+    </message>
+    <message>
+        <source>Baseline: best plan</source>
+        <translation>Referenz: bester Plan</translation>
+    </message>
+    <message>
+        <source>does not fit in GPU memory</source>
+        <translation>passt nicht in den GPU-Speicher</translation>
+    </message>
+    <message>
+        <source>no valid plan</source>
+        <translation>kein gültiger Plan</translation>
+    </message>
+    <message>
+        <source>This plan has no point at TP %1: %2.</source>
+        <translation>Dieser Plan hat keinen Punkt bei TP %1: %2.</translation>
     </message>
 </context>
 <context>
@@ -1669,7 +3206,7 @@ Nur die Zeichenfläche</translation>
         <translation>Wird gezählt...</translation>
     </message>
     <message numerus="yes">
-        <source>%n switches</source>
+        <source>%n switch(es)</source>
         <translation>
             <numerusform>%n Switch</numerusform>
             <numerusform>%n Switches</numerusform>

@@ -140,6 +140,13 @@
     </message>
 </context>
 <context>
+    <name>topoplan::DocumentManager</name>
+    <message numerus="yes">
+        <source>Opened what could be read of %1 (%n item(s) left out); save it under a new name</source>
+        <translation><numerusform>Opened what could be read of %1 (%n item left out); save it under a new name</numerusform><numerusform>Opened what could be read of %1 (%n items left out); save it under a new name</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>topoplan::EditingActions</name>
     <message numerus="yes">
         <source>Cut %n Items</source>
@@ -224,13 +231,6 @@
     <message numerus="yes">
         <source>Best of %n valid plan(s) that fit: TP %1, PP %2, DP %3 at %4</source>
         <translation><numerusform>Best of %n valid plan that fit: TP %1, PP %2, DP %3 at %4</numerusform><numerusform>Best of %n valid plans that fit: TP %1, PP %2, DP %3 at %4</numerusform></translation>
-    </message>
-</context>
-<context>
-    <name>topoplan::MainWindow</name>
-    <message numerus="yes">
-        <source>Opened what could be read of %1 (%n item(s) left out); save it under a new name</source>
-        <translation><numerusform>Opened what could be read of %1 (%n item left out); save it under a new name</numerusform><numerusform>Opened what could be read of %1 (%n items left out); save it under a new name</numerusform></translation>
     </message>
 </context>
 <context>

@@ -28,15 +28,17 @@ void showImportReport(QWidget *parent, const QString &title, const ImportReport 
     auto *label = new QLabel(summary, dialog);
     label->setWordWrap(true);
     layout->addWidget(label);
+    // The counts go in through plain variables: lupdate (Qt 6.4) never returns from a scoped
+    // enumerator ("Kind::Assumed") inside a translate() call.
+    const int assumed = report.count(ImportNote::Kind::Assumed);
+    const int unmapped = report.count(ImportNote::Kind::Unmapped);
+    const int checked = report.count(ImportNote::Kind::Checked);
     auto *counts = new QLabel(
-            QCoreApplication::translate("FileDialogs", "%n assumption(s)", nullptr,
-                                        report.count(ImportNote::Kind::Assumed))
+            QCoreApplication::translate("FileDialogs", "%n assumption(s)", "", assumed)
                     + QStringLiteral(" \u00b7 ")
-                    + QCoreApplication::translate("FileDialogs", "%n not mapped", nullptr,
-                                                  report.count(ImportNote::Kind::Unmapped))
+                    + QCoreApplication::translate("FileDialogs", "%n not mapped", "", unmapped)
                     + QStringLiteral(" \u00b7 ")
-                    + QCoreApplication::translate("FileDialogs", "%n check(s)", nullptr,
-                                                  report.count(ImportNote::Kind::Checked)),
+                    + QCoreApplication::translate("FileDialogs", "%n check(s)", "", checked),
             dialog);
     layout->addWidget(counts);
     auto *notes = new QPlainTextEdit(dialog);
