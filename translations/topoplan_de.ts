@@ -1611,10 +1611,10 @@ Möchten Sie die Änderungen speichern?</translation>
         <translation>Wird abgebrochen...</translation>
     </message>
     <message numerus="yes">
-        <source>Cancelled: %1 of %n design(s) were evaluated.</source>
+        <source>Cancelled after evaluating %1 of %n design(s).</source>
         <translation>
-            <numerusform>Abgebrochen: %1 von %n Entwurf wurde ausgewertet.</numerusform>
-            <numerusform>Abgebrochen: %1 von %n Entwürfen wurden ausgewertet.</numerusform>
+            <numerusform>Abgebrochen: %1 von %n Entwurf ausgewertet.</numerusform>
+            <numerusform>Abgebrochen: %1 von %n Entwürfen ausgewertet.</numerusform>
         </translation>
     </message>
     <message>
@@ -2223,6 +2223,10 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
         <source>The NVLink domain box the selected trays belong to</source>
         <translation>Der NVLink-Domänen-Rahmen, zu dem die ausgewählten Trays gehören</translation>
     </message>
+    <message>
+        <source>The NVLink domain box the selected trays belong to; the domains they cannot join are not offered (%1)</source>
+        <translation>Die NVLink-Domäne, zu der die ausgewählten Einschübe gehören; Domänen, denen sie nicht beitreten können, werden nicht angeboten (%1)</translation>
+    </message>
 </context>
 <context>
     <name>topoplan::JobEditor</name>
@@ -2674,6 +2678,13 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
     <message>
         <source>The language changes when TopoPlan starts next</source>
         <translation>Die Sprache wechselt beim nächsten Start von TopoPlan</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::MiniMap</name>
+    <message>
+        <source>The whole design: click or drag to show that part</source>
+        <translation>Der ganze Entwurf: Klicken oder Ziehen zeigt diesen Teil</translation>
     </message>
 </context>
 <context>

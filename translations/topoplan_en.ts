@@ -306,10 +306,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Cancelled: %1 of %n design(s) were evaluated.</source>
+        <source>Cancelled after evaluating %1 of %n design(s).</source>
         <translation>
-            <numerusform>Cancelled: %1 of %n design were evaluated.</numerusform>
-            <numerusform>Cancelled: %1 of %n designs were evaluated.</numerusform>
+            <numerusform>Cancelled after evaluating %1 of %n design.</numerusform>
+            <numerusform>Cancelled after evaluating %1 of %n designs.</numerusform>
         </translation>
     </message>
 </context>

@@ -4,67 +4,37 @@
 #include "app/canvas/badgeitem.h"
 #include "app/canvas/domainitem.h"
 #include "app/canvas/laneitem.h"
+#include "app/canvas/linkgeometry.h"
 #include "app/canvas/linkitem.h"
 #include "app/canvas/linklayeritem.h"
 #include "app/canvas/nodeitem.h"
 #include "app/canvas/overviewitem.h"
 #include "app/canvas/switchitem.h"
-#include "app/common/hardwaretext.h"
 #include "app/document/document.h"
-#include "app/document/editcommands.h"
 
 #include "engine/generate/generator.h"
 
-#include <QApplication>
 #include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsSceneHelpEvent>
 #include <QGraphicsSceneMouseEvent>
+#include <QGuiApplication>
 #include <QKeyEvent>
 #include <QPainter>
 #include <QPalette>
 #include <QToolTip>
-#include <QUndoStack>
 
 #include <algorithm>
-#include <array>
-#include <cmath>
-#include <limits>
-#include <map>
 #include <utility>
 
 namespace topoplan {
 
 namespace {
 
-constexpr double kLanePadding = 24; // above and below the items of a lane
 constexpr double kContentMargin = 30;
 
 QString qs(const std::string &s)
 {
     return QString::fromStdString(s);
-}
-
-QSizeF fixedSize(const DiagramItem *item)
-{
-    if (item->type() == NodeItemType)
-        return {diagram::kNodeWidth, diagram::kNodeHeight};
-    if (item->type() == SwitchItemType)
-        return {diagram::kSwitchWidth, diagram::kSwitchHeight};
-    return item->boundingRect().adjusted(2, 2, -2, -2).size(); // a domain's own size
-}
-
-QRectF itemRect(const DiagramItem *item)
-{
-    return QRectF(item->pos(), fixedSize(item));
-}
-
-// "4 x QM9700" when every item of a lane is of one model, else "6 switches".
-QString modelSummary(const std::map<std::string, int> &models, int total, const QString &many)
-{
-    if (models.size() == 1)
-        return QString::number(total) + QStringLiteral(" x ")
-               + shortModelName(models.begin()->first);
-    return many;
 }
 
 } // namespace
@@ -95,7 +65,6 @@ ClusterScene::~ClusterScene() = default;
 void ClusterScene::setTool(AbstractTool *tool)
 {
     m_tool = tool;
-    m_dragging = false;
 }
 
 void ClusterScene::setStyle(const DiagramStyle &style)
@@ -175,7 +144,7 @@ void ClusterScene::applyLayerVisibility()
             break;
         }
     }
-    for (BadgeItem *badge : std::as_const(m_badges))
+    for (BadgeItem *badge : m_badges.all())
         badge->setVisible(badge->isPlaced() && (m_badgesShown || m_fullDetail) && !overview);
     if (m_overview)
         m_overview->setVisible(overview);
@@ -375,7 +344,7 @@ void ClusterScene::removeItemFor(const QString &id)
         m_linksAt[link->deviceA()].removeAll(link);
         m_linksAt[link->deviceB()].removeAll(link);
         const QStringList ends{link->deviceA(), link->deviceB()};
-        delete m_badges.take(id);
+        m_badges.remove(id);
         delete item;
         relink(ends);
         scheduleRefresh(RefreshBadges); // its badge's place is free now
@@ -462,243 +431,30 @@ void ClusterScene::relink(const QStringList &deviceIds)
 
 void ClusterScene::layoutSlots(const QString &switchId)
 {
-    const SwitchItem *sw = switchItem(switchId);
-    if (!sw)
-        return;
-    const QRectF box = itemRect(sw);
-    struct Slot
-    {
-        double otherX;
-        int port;
-        LinkItem *link;
-        bool atA;
-    };
-    QList<Slot> up, down;
-    for (LinkItem *link : m_linksAt.value(switchId)) {
-        const bool atA = link->endA() == sw;
-        const DiagramItem *other = atA ? link->endB() : link->endA();
-        if (!other)
-            continue;
-        const QPointF c = itemRect(other).center();
-        Slot s{c.x(), atA ? link->portA() : link->portB(), link, atA};
-        (c.y() < box.center().y() ? up : down).append(s);
-    }
-    for (QList<Slot> *side : {&up, &down}) {
-        std::sort(side->begin(), side->end(), [](const Slot &a, const Slot &b) {
-            return a.otherX != b.otherX ? a.otherX < b.otherX : a.port < b.port;
-        });
-        const double inset = 10;
-        const double span = box.width() - 2 * inset;
-        for (qsizetype i = 0; i < side->size(); ++i) {
-            const Slot &s = side->at(i);
-            s.link->setSlot(s.atA, inset + span * (i + 0.5) / side->size());
-        }
-    }
-}
-
-QPointF ClusterScene::anchor(const DiagramItem *device, const DiagramItem *other, int port,
-                             int count, double slot)
-{
-    const QRectF box = itemRect(device);
-    const bool towardsTop = itemRect(other).center().y() < box.center().y();
-    const double y = towardsTop ? box.top() : box.bottom();
-    double x = box.center().x();
-    if (device->type() == NodeItemType) {
-        // A node's NICs sit side by side along its edge; a bundle starts at its first port.
-        const int ports = std::max(static_cast<const NodeItem *>(device)->nicCount(), port + count);
-        const double inset = 8;
-        x = box.left() + inset + (box.width() - 2 * inset) * (port + count / 2.0) / ports;
-    } else if (device->type() == SwitchItemType && slot >= 0) {
-        x = box.left() + slot;
-    }
-    return QPointF(x, y);
+    linkgeometry::layoutSlots(switchItem(switchId), m_linksAt.value(switchId));
 }
 
 void ClusterScene::updateLinkGeometry(LinkItem *link)
 {
     if (!link)
         return;
-    const DiagramItem *a = link->endA();
-    const DiagramItem *b = link->endB();
     link->setVisible(linkItemShown(link));
-    if (!a || !b)
-        return;
-    const int count = link->count();
-    link->setLine(QLineF(anchor(a, b, link->portA(), count, link->slotA()),
-                         anchor(b, a, link->portB(), count, link->slotB())));
+    linkgeometry::updateLine(link);
 }
 
 void ClusterScene::placeBadges()
 {
-    // Bundle badges go where they cover no other badge: the middle of the line if free, else
-    // a little towards either end; a badge with no free place is left off (the link's
-    // tooltip still says it). A grid of placed badges keeps this linear in the link count.
-    constexpr double kCell = 64;
-    constexpr double kCandidates[] = {0.5, 0.38, 0.62, 0.27, 0.73, 0.17, 0.83};
-    QHash<QPoint, QList<QRectF>> placed;
-    const auto cellsOf = [](const QRectF &r) {
-        QList<QPoint> cells;
-        for (int x = int(std::floor(r.left() / kCell)); x <= int(std::floor(r.right() / kCell));
-             ++x) {
-            for (int y = int(std::floor(r.top() / kCell)); y <= int(std::floor(r.bottom() / kCell));
-                 ++y)
-                cells.append(QPoint(x, y));
-        }
-        return cells;
-    };
-    const auto isFree = [&](const QRectF &r) {
-        for (const QPoint &cell : cellsOf(r)) {
-            for (const QRectF &other : placed.value(cell)) {
-                if (other.intersects(r))
-                    return false;
-            }
-        }
-        return true;
-    };
-    for (const Link &l : m_document->project().topology.links) {
-        const QString id = qs(l.id);
-        if (l.count <= 1) {
-            delete m_badges.take(id);
-            continue;
-        }
-        LinkItem *link = linkItem(id);
-        if (!link)
-            continue;
-        BadgeItem *badge = m_badges.value(id);
-        if (!badge) {
-            badge = new BadgeItem(id);
-            m_badges.insert(id, badge);
-            addItem(badge);
-        }
-        badge->setText(link->badgeText(), link->badgeSize(), link->color());
-        bool shown = false;
-        for (double t : kCandidates) {
-            const QRectF r = link->badgeRectAt(t).adjusted(-2, -2, 2, 2);
-            if (isLinkShown(link) && isFree(r)) {
-                for (const QPoint &cell : cellsOf(r))
-                    placed[cell].append(r);
-                badge->setPos(r.center());
-                shown = true;
-                break;
-            }
-        }
-        badge->setPlaced(shown);
-        badge->setVisible(shown && (m_badgesShown || m_fullDetail) && !overviewShown());
-    }
+    m_badges.place(this);
 }
 
 void ClusterScene::updateLanes()
 {
-    const Topology &t = m_document->project().topology;
-    QRectF content;
-    for (const DiagramItem *item : std::as_const(m_items)) {
-        if (item->type() != LinkItemType)
-            content = content.united(itemRect(item));
-    }
-
-    struct LaneData
-    {
-        QString key;
-        QString title;
-        double top = std::numeric_limits<double>::max();
-        double bottom = std::numeric_limits<double>::lowest();
-        std::map<std::string, int> models;
-        int count = 0;
-        int gpus = 0;
-    };
-    LaneData lanes[4];
-    const QString keys[4] = {QStringLiteral("lane:core"), QStringLiteral("lane:spine"),
-                             QStringLiteral("lane:leaf"), QStringLiteral("lane:nodes")};
-    const QString titles[4] = {tr("Core"), tr("Spine"), tr("Leaf"), tr("Compute")};
-    for (int i = 0; i < 4; ++i) {
-        lanes[i].key = keys[i];
-        lanes[i].title = titles[i];
-    }
-    const auto extend = [](LaneData &lane, const QRectF &r) {
-        lane.top = std::min(lane.top, r.top());
-        lane.bottom = std::max(lane.bottom, r.bottom());
-    };
-    for (const Switch &s : t.switches) {
-        const DiagramItem *item = m_items.value(qs(s.id));
-        if (!item)
-            continue;
-        LaneData &lane = lanes[s.tier == Tier::Core ? 0 : s.tier == Tier::Spine ? 1 : 2];
-        extend(lane, itemRect(item));
-        ++lane.models[s.model];
-        ++lane.count;
-    }
-    for (const Node &n : t.nodes) {
-        if (const DiagramItem *item = m_items.value(qs(n.id))) {
-            extend(lanes[3], itemRect(item));
-            ++lanes[3].models[n.model];
-            ++lanes[3].count;
-            if (const ServerModel *server = m_document->catalog().server(n.model))
-                lanes[3].gpus += server->gpus;
-        }
-    }
-    for (const Domain &d : t.domains) {
-        if (const DiagramItem *item = m_items.value(qs(d.id)))
-            extend(lanes[3], itemRect(item));
-    }
-
-    // The tiers above the topmost one with switches are empty drop targets, stacked upwards:
-    // a design with leaves offers a spine and a core lane, one with spines a core lane.
-    int topTier = -1;
-    for (int i = 2; i >= 0; --i) {
-        if (lanes[i].count > 0)
-            topTier = i;
-    }
-    std::array<bool, 4> dropTarget{};
-    for (int i = topTier - 1; i >= 0; --i) {
-        dropTarget[i] = true;
-        lanes[i].bottom = lanes[i + 1].top - diagram::kLaneGap / 2 - 2 * kLanePadding;
-        lanes[i].top = lanes[i].bottom - diagram::kSwitchHeight;
-    }
-
-    QHash<QString, LaneItem *> existing;
-    for (LaneItem *lane : std::as_const(m_lanes))
-        existing.insert(lane->id(), lane);
-    m_lanes.clear();
-    QRectF targets;
-    for (int i = 0; i < 4; ++i) {
-        LaneData &data = lanes[i];
-        LaneItem *lane = existing.take(data.key);
-        if (data.count == 0 && !dropTarget[i]) {
-            delete lane;
-            continue;
-        }
-        if (!lane) {
-            lane = new LaneItem(data.key);
-            addItem(lane);
-        }
-        const double left = content.left() - LaneItem::kLabelWidth;
-        lane->setGeometry(QRectF(left, data.top - kLanePadding, content.right() + 40 - left,
-                                 data.bottom - data.top + 2 * kLanePadding));
-        lane->setDropTarget(dropTarget[i]);
-        m_lanes.append(lane);
-        if (dropTarget[i]) {
-            targets = targets.united(lane->boundingRect());
-            lane->setTexts(data.title, i == 0 ? tr("Empty: drop a switch here to make it a "
-                                                   "core switch")
-                                              : tr("Empty: drop a switch here to make it a "
-                                                   "spine switch"));
-            continue;
-        }
-        QString subtitle;
-        if (data.key == QLatin1String("lane:nodes")) {
-            subtitle = modelSummary(data.models, data.count, tr("%n node(s)", nullptr, data.count))
-                       + QLatin1Char('\n') + tr("%n GPU(s)", nullptr, data.gpus);
-        } else {
-            subtitle = modelSummary(data.models, data.count,
-                                    tr("%n switch(es)", nullptr, data.count));
-        }
-        lane->setTexts(data.title, subtitle);
-    }
-    qDeleteAll(existing);
-
+    const TierLanes::Extent extent = m_lanes.update(this, m_items);
+    const QRectF &content = extent.content;
+    const QRectF &targets = extent.targets;
     m_linkLayer->setBounds(content.adjusted(-10, -10, 10, 10)); // room for the widest pen
     QRectF all = content;
-    for (const LaneItem *lane : std::as_const(m_lanes)) {
+    for (const LaneItem *lane : m_lanes.lanes()) {
         if (!lane->isDropTarget())
             all = all.united(lane->boundingRect());
     }
@@ -742,7 +498,7 @@ DiagramItem *ClusterScene::topItemAt(const QPointF &scenePos) const
         DiagramItem *found = nullptr;
         for (DiagramItem *item : m_items) {
             const int type = item->type();
-            if (type == LinkItemType || !itemRect(item).contains(scenePos))
+            if (type == LinkItemType || !linkgeometry::itemRect(item).contains(scenePos))
                 continue;
             if (!found || item->zValue() > found->zValue())
                 found = item;
@@ -806,7 +562,7 @@ QStringList ClusterScene::idsInside(const QRectF &rect) const
                 continue;
             r = QRectF(link->line().p1(), link->line().p2()).normalized();
         } else {
-            r = itemRect(item);
+            r = linkgeometry::itemRect(item);
         }
         if (rect.contains(r))
             ids.append(item->id());
@@ -855,46 +611,9 @@ void ClusterScene::helpEvent(QGraphicsSceneHelpEvent *event)
 
 void ClusterScene::mousePressEvent(QGraphicsSceneMouseEvent *event)
 {
-    if (m_tool) {
-        QGraphicsScene::mousePressEvent(event);
-        if (!mouseGrabberItem())
-            m_tool->mousePressed(event);
-        return;
-    }
-    if (event->button() != Qt::LeftButton) {
-        QGraphicsScene::mousePressEvent(event);
-        return;
-    }
-    event->accept();
-    m_dragging = false;
-    DiagramItem *hit = topItemAt(event->scenePos());
-    QSet<QString> selection = m_document->selection();
-    const bool toggle = event->modifiers() & (Qt::ControlModifier | Qt::ShiftModifier);
-    if (!hit) {
-        if (!toggle)
-            m_document->setSelection({});
-        return;
-    }
-    if (toggle) {
-        if (!selection.remove(hit->id()))
-            selection.insert(hit->id());
-        m_document->setSelection(selection);
-        return;
-    }
-    if (!selection.contains(hit->id()))
-        m_document->setSelection({hit->id()});
-
-    QStringList selected(m_document->selection().begin(), m_document->selection().end());
-    selected.sort();
-    m_drag = Drag{};
-    m_drag.ids = dragSetFor(selected);
-    for (const QString &id : std::as_const(m_drag.ids)) {
-        const std::optional<LayoutItem> item = m_document->layoutItem(id);
-        m_drag.start.append(item ? QPointF(item->x, item->y) : QPointF());
-    }
-    m_drag.pressPos = event->scenePos();
-    m_drag.gesture = MoveItems::newGesture();
-    m_dragging = !m_drag.ids.isEmpty();
+    QGraphicsScene::mousePressEvent(event);
+    if (m_tool && !mouseGrabberItem())
+        m_tool->mousePressed(event);
 }
 
 void ClusterScene::mouseMoveEvent(QGraphicsSceneMouseEvent *event)
@@ -903,36 +622,13 @@ void ClusterScene::mouseMoveEvent(QGraphicsSceneMouseEvent *event)
         m_tool->mouseMoved(event);
         return;
     }
-    if (!m_dragging || !(event->buttons() & Qt::LeftButton)) {
-        QGraphicsScene::mouseMoveEvent(event);
-        return;
-    }
-    event->accept();
-    if (!m_drag.moving) {
-        const QPoint travelled = event->screenPos() - event->buttonDownScreenPos(Qt::LeftButton);
-        if (travelled.manhattanLength() < QApplication::startDragDistance())
-            return;
-        m_drag.moving = true;
-    }
-    // Whole scene units keep saved files tidy.
-    const QPointF delta(qRound(event->scenePos().x() - m_drag.pressPos.x()),
-                        qRound(event->scenePos().y() - m_drag.pressPos.y()));
-    QList<QPointF> positions;
-    positions.reserve(m_drag.start.size());
-    for (const QPointF &start : std::as_const(m_drag.start))
-        positions.append(start + delta);
-    m_document->undoStack()->push(new MoveItems(m_document, m_drag.ids, positions, m_drag.gesture));
+    QGraphicsScene::mouseMoveEvent(event);
 }
 
 void ClusterScene::mouseReleaseEvent(QGraphicsSceneMouseEvent *event)
 {
     if (m_tool && !mouseGrabberItem()) {
         m_tool->mouseReleased(event);
-        return;
-    }
-    if (event->button() == Qt::LeftButton && m_dragging) {
-        m_dragging = false;
-        event->accept();
         return;
     }
     QGraphicsScene::mouseReleaseEvent(event);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "app/canvas/linkbadges.h"
+#include "app/canvas/tierlanes.h"
 #include "app/common/changeevent.h"
 #include "app/common/diagramstyle.h"
 
@@ -34,8 +36,9 @@ public:
 
     Document *document() const { return m_document; }
     const DiagramStyle &style() const { return m_style; }
-    // The tool that gets the mouse events no item took (see ToolManager); without one the
-    // scene selects and drags by itself.
+    // The tool that gets the mouse events no item took (see ToolManager): selecting and
+    // dragging are the Select tool's. Without one the scene only shows the diagram (an export,
+    // the command line).
     void setTool(AbstractTool *tool);
     AbstractTool *tool() const { return m_tool; }
     // The node, switch, domain or link drawn on top at `scenePos` (a badge stands for its
@@ -66,7 +69,7 @@ public:
     const QList<LaneItem *> &lanes() const
     {
         ensureRefreshed();
-        return m_lanes;
+        return m_lanes.lanes();
     }
 
     // The bounding rectangle of the design's figure, with a margin: what an export shows.
@@ -132,8 +135,6 @@ private:
     void syncDomains();
     void relink(const QStringList &deviceIds);
     void layoutSlots(const QString &switchId);
-    static QPointF anchor(const DiagramItem *device, const DiagramItem *other, int port, int count,
-                          double slot);
     void updateLinkGeometry(LinkItem *link);
     void updateLanes();
     void placeBadges();
@@ -150,9 +151,9 @@ private:
     AbstractTool *m_tool = nullptr; // owned by the ToolManager, which unsets it
     DiagramStyle m_style;
     QHash<QString, DiagramItem *> m_items;
-    QHash<QString, BadgeItem *> m_badges;        // link id -> badge
+    LinkBadges m_badges;
     QHash<QString, QList<LinkItem *>> m_linksAt; // device id -> the links at it
-    QList<LaneItem *> m_lanes;
+    TierLanes m_lanes;
     OverviewItem *m_overview = nullptr;   // owned by the scene, remade by rebuild()
     LinkLayerItem *m_linkLayer = nullptr; // likewise
     QRectF m_contentRect;
@@ -164,18 +165,6 @@ private:
     bool m_cablesShown = true;
     bool m_badgesShown = true;
     bool m_overviewShown = false;
-
-    // The drag in progress: items, where they started, and the undo gesture it belongs to.
-    struct Drag
-    {
-        QStringList ids;
-        QList<QPointF> start;
-        QPointF pressPos;
-        int gesture = 0;
-        bool moving = false;
-    };
-    Drag m_drag;
-    bool m_dragging = false;
 };
 
 } // namespace topoplan

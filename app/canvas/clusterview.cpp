@@ -3,6 +3,7 @@
 #include "app/canvas/clusterscene.h"
 #include "app/canvas/diagramitem.h"
 #include "app/canvas/diagramlegend.h"
+#include "app/canvas/minimap.h"
 #include "app/document/document.h"
 
 #include "engine/model/project.h"
@@ -34,6 +35,7 @@ ClusterView::ClusterView(QWidget *parent)
     : QGraphicsView(parent)
     // A child of the view, not of the viewport: QWidget::scroll() would carry it away.
     , m_legend(new DiagramLegend(this))
+    , m_miniMap(new MiniMap(this))
     , m_emptyHint(new QLabel(this))
     , m_balloon(new QLabel(this))
     , m_balloonTimer(new QTimer(this))
@@ -87,6 +89,7 @@ ClusterView::ClusterView(QWidget *parent)
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
+    connect(this, &ClusterView::zoomChanged, m_miniMap, &MiniMap::viewChanged);
     applyStyle();
 }
 
@@ -94,13 +97,19 @@ void ClusterView::setClusterScene(ClusterScene *scene)
 {
     if (m_scene)
         disconnect(this, &ClusterView::zoomChanged, m_scene, nullptr);
+    disconnect(m_documentChanged);
     m_scene = scene;
     setScene(scene);
+    m_miniMap->invalidate();
     if (scene) {
         connect(scene, &ClusterScene::contentRectChanged, this, [this] {
             updateSceneRect();
             updateEmptyHint();
+            m_miniMap->invalidate();
+            m_miniMap->viewChanged();
         });
+        m_documentChanged
+                = connect(scene->document(), &Document::changed, m_miniMap, &MiniMap::invalidate);
         connect(this, &ClusterView::zoomChanged, scene, &ClusterScene::setViewZoom);
         updateSceneRect();
     }
@@ -355,6 +364,18 @@ void ClusterView::endPan()
         viewport()->unsetCursor();
 }
 
+void ClusterView::panTo(const QPointF &scenePos)
+{
+    m_fitted = false;
+    centerOn(scenePos);
+}
+
+void ClusterView::scrollContentsBy(int dx, int dy)
+{
+    QGraphicsView::scrollContentsBy(dx, dy);
+    m_miniMap->viewChanged();
+}
+
 void ClusterView::resizeEvent(QResizeEvent *event)
 {
     QGraphicsView::resizeEvent(event);
@@ -367,6 +388,7 @@ bool ClusterView::viewportEvent(QEvent *event)
     if (event->type() == QEvent::Resize) {
         placeLegend();
         updateEmptyHint();
+        m_miniMap->viewChanged();
     }
     return QGraphicsView::viewportEvent(event);
 }
@@ -384,6 +406,7 @@ void ClusterView::applyStyle()
     if (m_scene)
         m_scene->setStyle(style);
     m_legend->setStyle(style);
+    m_miniMap->invalidate();
     QPalette hint = m_emptyHint->palette();
     hint.setColor(QPalette::Window, style.laneFill);
     hint.setColor(QPalette::WindowText, style.text);

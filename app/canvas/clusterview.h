@@ -10,6 +10,7 @@ namespace topoplan {
 
 class ClusterScene;
 class DiagramLegend;
+class MiniMap;
 
 // The canvas: wheel zoom about the cursor, pan with the middle button or space + drag, zoom
 // to fit. Until the user zooms or pans, the view keeps the whole diagram fitted as the
@@ -29,6 +30,10 @@ public:
     void zoomBy(double factor, const QPoint &viewPos);
     // Shows `sceneRect` as large as it fits (at most kMaxZoom): zoom to selection.
     void zoomToRect(const QRectF &sceneRect);
+    // Centres the view on `scenePos` at the zoom it has, as a pan by the user.
+    void panTo(const QPointF &scenePos);
+    // The overview in the bottom-right corner, shown while part of the design is out of view.
+    MiniMap *miniMap() const { return m_miniMap; }
 
     // A widget floating over the viewport's top-right corner (the analysis card): zoom to fit
     // keeps the devices clear of it, and a fitted view fits again when it appears or resizes.
@@ -67,6 +72,7 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
     bool viewportEvent(QEvent *event) override;
+    void scrollContentsBy(int dx, int dy) override;
 
 private:
     void applyStyle();
@@ -83,6 +89,8 @@ private:
 
     QPointer<ClusterScene> m_scene;
     DiagramLegend *m_legend;
+    MiniMap *m_miniMap;
+    QMetaObject::Connection m_documentChanged; // to the minimap
     QLabel *m_emptyHint;
     QLabel *m_balloon;
     QTimer *m_balloonTimer;

@@ -10,6 +10,8 @@
 #include <QCoreApplication>
 #include <QPainter>
 
+#include <algorithm>
+
 namespace topoplan {
 
 namespace {
@@ -82,17 +84,26 @@ void DomainItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option
 
     if (lod * kDetailFont < kMinTextPixels)
         return;
+    // The name comes first: the summary ("NVLink 5 - 72 GPUs - 1.8 TB/s per GPU") takes the
+    // room the name leaves, elided, and is left out when too little is left (the tooltip has
+    // it), so that a narrow box still shows whose it is.
     const QRectF header(12, 4, m_size.width() - 24, 22);
-    painter->setPen(style.domainBorder.darker(style.dark ? 70 : 140));
-    painter->setFont(DiagramStyle::font(kDetailFont));
-    QRectF summaryRect;
-    painter->drawText(header, Qt::AlignRight | Qt::AlignVCenter, m_summary, &summaryRect);
-    painter->setPen(style.text);
     painter->setFont(DiagramStyle::font(kNameFont, true));
-    const double nameWidth = header.width() - summaryRect.width() - 8;
-    painter->drawText(QRectF(header.left(), header.top(), nameWidth, header.height()),
+    const double nameNeeds = std::min<double>(painter->fontMetrics().horizontalAdvance(m_name) + 1,
+                                              header.width());
+    painter->setPen(style.text);
+    painter->drawText(QRectF(header.left(), header.top(), nameNeeds, header.height()),
                       Qt::AlignLeft | Qt::AlignVCenter,
-                      painter->fontMetrics().elidedText(m_name, Qt::ElideRight, int(nameWidth)));
+                      painter->fontMetrics().elidedText(m_name, Qt::ElideRight, int(nameNeeds)));
+    const double summaryRoom = header.width() - nameNeeds - 12;
+    painter->setFont(DiagramStyle::font(kDetailFont));
+    if (summaryRoom < 4 * painter->fontMetrics().averageCharWidth())
+        return;
+    painter->setPen(style.domainBorder.darker(style.dark ? 70 : 140));
+    painter->drawText(
+            QRectF(header.right() - summaryRoom, header.top(), summaryRoom, header.height()),
+            Qt::AlignRight | Qt::AlignVCenter,
+            painter->fontMetrics().elidedText(m_summary, Qt::ElideRight, int(summaryRoom)));
 }
 
 } // namespace topoplan

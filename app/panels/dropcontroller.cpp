@@ -3,6 +3,8 @@
 #include "app/canvas/canvasplacement.h"
 #include "app/canvas/clusterscene.h"
 #include "app/canvas/clusterview.h"
+#include "app/canvas/diagramitem.h"
+#include "app/canvas/linkgeometry.h"
 #include "app/document/document.h"
 #include "app/document/topologycommands.h"
 #include "app/panels/palettedock.h"
@@ -14,13 +16,16 @@
 #include <QDropEvent>
 #include <QUndoStack>
 
+#include <algorithm>
+
 namespace topoplan {
 
 namespace {
 
-// An empty domain box: room for one row of three trays under its header.
+// An empty domain box: room for one row of three trays under its header, the size of what it
+// will hold first, not a large box over the diagram.
 constexpr int kNewDomainColumns = 3;
-constexpr int kNewDomainRows = 2;
+constexpr int kNewDomainRows = 1;
 
 QSizeF newDomainSize()
 {
@@ -31,6 +36,30 @@ QSizeF newDomainSize()
                     + (kNewDomainRows - 1) * diagram::kItemGap};
 }
 
+// Where a new box of `rect` lands clear of the devices and domains already drawn: where it
+// was dropped if that is free, else straight below what it would cover, so that it hides no
+// item and no item hides its name.
+QRectF clearOfItems(const ClusterScene *scene, QRectF rect)
+{
+    QList<QRectF> taken;
+    for (const DiagramItem *item : scene->diagramItems()) {
+        if (item->type() != LinkItemType)
+            taken.append(linkgeometry::itemRect(item).adjusted(
+                    -diagram::kItemGap / 2, -diagram::kItemGap / 2, diagram::kItemGap / 2,
+                    diagram::kItemGap / 2));
+    }
+    for (qsizetype tries = 0; tries <= taken.size(); ++tries) {
+        double below = rect.top();
+        for (const QRectF &r : std::as_const(taken)) {
+            if (r.intersects(rect))
+                below = std::max(below, r.bottom());
+        }
+        if (below == rect.top())
+            break;
+        rect.moveTop(CanvasPlacement::snapped(QPointF(0, below + CanvasPlacement::gridSize())).y());
+    }
+    return rect;
+}
 } // namespace
 
 DropController::DropController(ClusterView *view)
@@ -146,6 +175,11 @@ bool DropController::drop(const PaletteEntry &entry, const QPointF &scenePos)
         break;
     }
     case PaletteEntry::Domain: {
+        // Nodes sit below the switch lanes, and a box covers no item.
+        if (placement.tierAt(scenePos.y()))
+            layout.y = CanvasPlacement::snapped(QPointF(0, *placement.nodeTop())).y();
+        const QRectF landed = clearOfItems(scene, QRectF(QPointF(layout.x, layout.y), size));
+        layout.y = landed.top();
         Domain domain;
         domain.id = unusedId(topology, "domain");
         domain.name = domain.id;

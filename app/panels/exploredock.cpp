@@ -499,7 +499,9 @@ void ExploreDock::onFinished()
         lines << q(s).toHtmlEscaped();
     if (r.cancelled)
         lines.prepend(
-                tr("Cancelled: %1 of %n design(s) were evaluated.", nullptr, int(r.variants.size()))
+                // Reads for any pair: "after evaluating 0 of 1 design", "... 3 of 12 designs".
+                tr("Cancelled after evaluating %1 of %n design(s).", nullptr,
+                   int(r.variants.size()))
                         .arg(m_done));
     if (!lines.isEmpty())
         lines.front() = QStringLiteral("<b>") + lines.front() + QStringLiteral("</b>");

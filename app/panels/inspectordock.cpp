@@ -19,6 +19,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <unordered_set>
 
@@ -466,31 +467,56 @@ void InspectorDock::refreshDomains(const Selection &s)
     const QSignalBlocker blocker(m_domain);
     m_domain->clear();
     m_domain->addItem(tr("None"), QString());
-    for (const Domain &d : m_document->project().topology.domains) {
+
+    // Offer only the domains every selected node may join (or is in already), as the engine's
+    // rule says: a board server or a rack is offered none, a tray only the domains of its
+    // NVLink generation. The rule depends on the server model, so one node per model asks it.
+    const Topology &t = m_document->project().topology;
+    const Catalog &catalog = m_document->catalog();
+    std::map<std::string, const Node *> firstMember; // domain id -> a member
+    for (const Node &n : t.nodes) {
+        if (!n.domain.empty())
+            firstMember.emplace(n.domain, &n);
+    }
+    std::optional<std::string> refusal; // why a domain was left out, the first one
+    for (const Domain &d : t.domains) {
+        std::set<std::string> asked; // server models
+        std::optional<std::string> why;
+        for (const Node *n : s.nodes) {
+            if (n->domain == d.id || !asked.insert(n->model).second)
+                continue;
+            const auto member = firstMember.find(d.id);
+            why = domainMembershipRefusal(catalog, *n, d.id,
+                                          member == firstMember.end() ? nullptr : member->second);
+            if (why)
+                break;
+        }
+        if (why) {
+            if (!refusal)
+                refusal = why;
+            continue;
+        }
         const QString label = d.name.empty() ? qs(d.id) : tr("%1 (%2)").arg(qs(d.name), qs(d.id));
         m_domain->addItem(label, qs(d.id));
     }
+    const bool offered = m_domain->count() > 1;
     QStringList current;
     for (const Node *n : s.nodes)
         current.append(qs(n->domain));
     const std::optional<QString> value = common(current);
     showValue(m_domain, value.value_or(QString()), !value);
 
-    // Offer a domain only to nodes that may join one (trays whose NVLink leaves the box); for
-    // a board server or a rack the field says why, instead of a choice that is then refused.
-    const Topology &t = m_document->project().topology;
-    std::optional<std::string> refusal;
-    for (const Node *n : s.nodes) {
-        if (!n->domain.empty() || t.domains.empty())
-            continue; // already a member (leaving stays possible), or no domain to join
-        // The first domain stands for any: a node that may join none is refused by its scope.
-        refusal = domainMembershipRefusal(m_document->catalog(), *n, t.domains.front().id, nullptr);
-        if (refusal)
-            break;
-    }
-    m_domain->setEnabled(!refusal);
-    m_domain->setToolTip(refusal ? qs(*refusal)
-                                 : tr("The NVLink domain box the selected trays belong to"));
+    // With nothing to choose, the field says why instead of offering a choice then refused.
+    const bool choice = offered || (value && !value->isEmpty());
+    m_domain->setEnabled(choice);
+    if (!choice && refusal)
+        m_domain->setToolTip(qs(*refusal));
+    else if (refusal)
+        m_domain->setToolTip(tr("The NVLink domain box the selected trays belong to; the "
+                                "domains they cannot join are not offered (%1)")
+                                     .arg(qs(*refusal)));
+    else
+        m_domain->setToolTip(tr("The NVLink domain box the selected trays belong to"));
 }
 
 void InspectorDock::refreshLinks(const Selection &s)

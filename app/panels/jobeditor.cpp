@@ -311,9 +311,9 @@ void JobEditor::onModelChosen(int index)
         return; // the placeholder or the project's own model: nothing changes
     Job job = ChangeJob::current(m_document);
     job.workload = *preset;
+    // The plan stays as the user stated it (or unset on a new job): the planner's best plan
+    // replaces it only when asked for, by Find Best Plan.
     pushJob(job, tr("Train %1").arg(qs(name)), QString());
-    if (!job.plan)
-        applyBestPlan(); // a new job: start from the plan that runs best here
 }
 
 void JobEditor::onDegreeChanged(Dim dim, int value)

@@ -2,6 +2,7 @@
 
 #include "app/canvas/clusterscene.h"
 #include "app/canvas/diagramitem.h"
+#include "app/canvas/linkgeometry.h"
 #include "app/document/document.h"
 #include "app/document/editcommands.h"
 #include "app/document/propertycommands.h"
@@ -26,13 +27,6 @@
 namespace topoplan {
 
 namespace {
-
-QSizeF deviceSize(const DiagramItem *item)
-{
-    if (item->type() == NodeItemType)
-        return {diagram::kNodeWidth, diagram::kNodeHeight};
-    return {diagram::kSwitchWidth, diagram::kSwitchHeight};
-}
 
 QPointF layoutCenter(const Document *document, const QString &id)
 {
@@ -341,7 +335,7 @@ void SelectTool::updateHandle(const QPointF &scenePos)
         hideHandle();
         return;
     }
-    const QRectF box(item->pos(), deviceSize(item));
+    const QRectF box = linkgeometry::itemRect(item);
     const bool nearTop = std::abs(scenePos.y() - box.top()) <= kHandleReach;
     const bool nearBottom = std::abs(scenePos.y() - box.bottom()) <= kHandleReach;
     if (!nearTop && !nearBottom) {

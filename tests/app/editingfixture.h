@@ -6,6 +6,8 @@
 #include "app/canvas/clusterscene.h"
 #include "app/canvas/clusterview.h"
 #include "app/document/document.h"
+#include "app/tools/selecttool.h"
+#include "app/tools/toolmanager.h"
 #include "app/window/editingactions.h"
 
 #include "engine/generate/generator.h"
@@ -44,6 +46,9 @@ public:
         document = new Document(std::move(project), {}, &window);
         scene = new ClusterScene(document, &window);
         view->setClusterScene(scene);
+        tools = new ToolManager(&window);
+        tools->registerTool(new SelectTool);
+        tools->setScene(scene);
         actions = new EditingActions(&window, view);
         actions->setDocument(document);
         window.resize(1400, 900);
@@ -51,6 +56,7 @@ public:
 
     ~EditorWindow()
     {
+        tools->setScene(nullptr);
         view->setClusterScene(nullptr);
         delete scene;
     }
@@ -81,6 +87,7 @@ public:
     ClusterView *view;
     Document *document = nullptr;
     ClusterScene *scene = nullptr;
+    ToolManager *tools = nullptr; // the Select tool, as the main window has it
     EditingActions *actions = nullptr;
 };
 

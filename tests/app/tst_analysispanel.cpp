@@ -23,6 +23,7 @@
 
 #include "engine/explore/failures.h"
 #include "engine/generate/generator.h"
+#include "engine/generate/templates.h"
 #include "engine/io/projectfile.h"
 #include "engine/model/naming.h"
 #include "engine/plan/analysis.h"
@@ -93,7 +94,9 @@ private Q_SLOTS:
     void tpBeyondTheDomainIsOneStepAndWarns();
     void invalidPlanSaysWhy();
     void overtakenResultsAreDropped();
-    void choosingAModelFindsTheBestPlan();
+    void choosingAModelLeavesThePlanToTheUser();
+    void choosingAModelKeepsTheTemplatesPlan_data();
+    void choosingAModelKeepsTheTemplatesPlan();
     void fittedDiagramKeepsClearOfTheCard_data();
     void fittedDiagramKeepsClearOfTheCard();
     void failedLeafReanalysesAndN1RanksIt();
@@ -295,7 +298,7 @@ void TestAnalysisPanel::overtakenResultsAreDropped()
     QVERIFY(finished.size() < 5);
 }
 
-void TestAnalysisPanel::choosingAModelFindsTheBestPlan()
+void TestAnalysisPanel::choosingAModelLeavesThePlanToTheUser()
 {
     // Four DGX H100 on a rail-optimized fabric, no job yet.
     GeneratorOptions o;
@@ -323,32 +326,94 @@ void TestAnalysisPanel::choosingAModelFindsTheBestPlan()
              qPrintable(dock->headline()->text()));
     QVERIFY(!dock->degreeBox(Dim::TP)->isEnabled());
 
+    // The model alone: one step, no plan made up; the panel says what to do next.
     QSignalSpy applied(dock, &AnalysisDock::bestPlanApplied);
     QComboBox *model = dock->modelBox();
     const int index = model->findData(QStringLiteral("llama3-8b"));
     QVERIFY(index > 0);
     model->setCurrentIndex(index);
     Q_EMIT model->activated(index);
-    QVERIFY(applied.wait(kTimeoutMs));
+    QVERIFY(settled(w.analysis()));
+    QVERIFY(!w.findChild<JobEditor *>()->isPlanning());
+    QVERIFY(applied.isEmpty());
+    const Project &p = w.document()->project();
+    QVERIFY(p.workload);
+    QVERIFY(!p.plan);
+    QUndoStack *undo = w.document()->undoStack();
+    QCOMPARE(undo->count(), 1);
+    QCOMPARE(undo->text(0), QStringLiteral("Train llama3-8b"));
+    QVERIFY2(dock->headline()->text().contains(QStringLiteral("find the best plan")),
+             qPrintable(dock->headline()->text()));
+    QVERIFY(dock->degreeBox(Dim::TP)->isEnabled());
 
-    // The planner's own best plan for this job, applied in two steps: the model, the plan.
+    // The best plan when asked for: the planner's own, one more step.
+    auto *best = w.findChild<QPushButton *>(QStringLiteral("bestPlanButton"));
+    QVERIFY(best && best->isVisible() && best->isEnabled());
+    QTest::mouseClick(best, Qt::LeftButton);
+    QVERIFY(applied.wait(kTimeoutMs));
     Expected<Analyzer> a = Analyzer::create(bare->topology);
     QVERIFY(a);
     PlannerOptions options;
     options.top = 1;
-    const PlannerResult best = planJob(*a, *workloadPreset("llama3-8b"), {}, options);
-    QVERIFY(!best.plans.empty());
-    const Project &p = w.document()->project();
-    QCOMPARE(*p.plan, best.plans.front().plan);
-    QCOMPARE(p.workload->training, best.plans.front().workload.training);
-    QUndoStack *undo = w.document()->undoStack();
+    const PlannerResult planned = planJob(*a, *workloadPreset("llama3-8b"), {}, options);
+    QVERIFY(!planned.plans.empty());
+    QCOMPARE(*p.plan, planned.plans.front().plan);
+    QCOMPARE(p.workload->training, planned.plans.front().workload.training);
     QCOMPARE(undo->count(), 2);
-    QCOMPARE(undo->text(0), QStringLiteral("Train llama3-8b"));
     QCOMPARE(undo->text(1), QStringLiteral("Apply Best Plan"));
     QVERIFY(settled(w.analysis()));
-    QCOMPARE(w.analysis()->outcome()->result->step.tokensPerS, best.plans.front().step.tokensPerS);
-    QVERIFY(dock->degreeBox(Dim::TP)->isEnabled());
-    QCOMPARE(dock->degreeBox(Dim::TP)->value(), best.plans.front().plan.tp);
+    QCOMPARE(w.analysis()->outcome()->result->step.tokensPerS,
+             planned.plans.front().step.tokensPerS);
+    QCOMPARE(dock->degreeBox(Dim::TP)->value(), planned.plans.front().plan.tp);
+}
+
+void TestAnalysisPanel::choosingAModelKeepsTheTemplatesPlan_data()
+{
+    QTest::addColumn<QString>("templateId");
+    for (const ProjectTemplate &t : builtinTemplates())
+        QTest::newRow(t.id.c_str()) << QString::fromStdString(t.id);
+}
+
+void TestAnalysisPanel::choosingAModelKeepsTheTemplatesPlan()
+{
+    // Every template states a plan; choosing another model keeps it, whether it runs well,
+    // badly or not at all with that model: the planner runs only when asked.
+    QFETCH(QString, templateId);
+    const ProjectTemplate *t = findTemplate(templateId.toStdString());
+    QVERIFY(t);
+    Expected<Project> project = instantiate(*t);
+    QVERIFY(project);
+    QVERIFY(project->plan);
+    const Plan stated = *project->plan;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("template.topoplan"));
+    QVERIFY(!saveProject(*project, path.toStdString()));
+
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy opened(&w, &MainWindow::documentOpened);
+    w.openFile(path);
+    QVERIFY(opened.wait(kTimeoutMs));
+    AnalysisDock *dock = w.analysisDock();
+    QSignalSpy applied(dock, &AnalysisDock::bestPlanApplied);
+    QComboBox *model = dock->modelBox();
+    for (const char *name : {"llama3-8b", "deepseek-v3"}) {
+        if (project->workload && project->workload->model.name == name)
+            continue;
+        const int index = model->findData(QString::fromLatin1(name));
+        QVERIFY(index > 0);
+        model->setCurrentIndex(index);
+        Q_EMIT model->activated(index);
+        QVERIFY(!w.findChild<JobEditor *>()->isPlanning());
+        QCOMPARE(w.document()->project().workload->model.name, std::string(name));
+        QVERIFY(w.document()->project().plan);
+        QCOMPARE(*w.document()->project().plan, stated);
+        QCOMPARE(dock->degreeBox(Dim::TP)->value(), stated.tp);
+        QCOMPARE(dock->degreeBox(Dim::PP)->value(), stated.pp);
+    }
+    QVERIFY(applied.isEmpty());
+    QCOMPARE(w.document()->undoStack()->count(), 2);
 }
 
 void TestAnalysisPanel::fittedDiagramKeepsClearOfTheCard_data()

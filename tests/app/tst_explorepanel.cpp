@@ -240,7 +240,22 @@ private Q_SLOTS:
         QVERIFY(explored.wait(kTimeoutMs));
         QVERIFY(dock->result());
         QVERIFY(dock->result()->cancelled);
-        QVERIFY(dock->verdictLabel()->text().startsWith(QStringLiteral("<b>Cancelled")));
+        // "Cancelled after evaluating 3 of 12 designs.": the count of designs takes the plural
+        // ending, and the sentence reads for one design as well.
+        const QString verdict = dock->verdictLabel()->text();
+        const int designs = int(dock->result()->variants.size());
+        QVERIFY2(verdict.startsWith(QStringLiteral("<b>Cancelled after evaluating ")),
+                 qPrintable(verdict));
+        QVERIFY2(verdict.contains(QStringLiteral(" of %1 design%2.</b>")
+                                          .arg(designs)
+                                          .arg(designs == 1 ? QString() : QStringLiteral("s"))),
+                 qPrintable(verdict));
+        QCOMPARE(ExploreDock::tr("Cancelled after evaluating %1 of %n design(s).", nullptr, 1)
+                         .arg(0),
+                 QStringLiteral("Cancelled after evaluating 0 of 1 design."));
+        QCOMPARE(ExploreDock::tr("Cancelled after evaluating %1 of %n design(s).", nullptr, 12)
+                         .arg(1),
+                 QStringLiteral("Cancelled after evaluating 1 of 12 designs."));
         QVERIFY(dock->findChild<QPushButton *>(QStringLiteral("exploreRun"))->isEnabled());
     }
 

@@ -76,6 +76,7 @@ private Q_SLOTS:
     void mixedValuesShowAsSuch();
     void refusedModelLeavesDocumentUntouched();
     void refusedDomainLeavesDocumentUntouched();
+    void domainsOfAnotherNvlinkAreNotOffered();
     void cableCountGrowsInPlaceOrIsRefused();
     void namesNotIds();
     void failedCheckboxMarksAndRepairs();
@@ -304,6 +305,45 @@ void TestInspector::refusedDomainLeavesDocumentUntouched()
     QCOMPARE(w.undo()->text(0), QStringLiteral("Set NVLink Domain of 2 Items"));
     w.undo()->undo();
     QCOMPARE(w.json(), before);
+}
+
+void TestInspector::domainsOfAnotherNvlinkAreNotOffered()
+{
+    // Two NVL72 domains of GB200 trays (NVLink 5), an empty domain, and a project's own tray
+    // of H100 GPUs (NVLink 4) whose NVLink leaves the box as well.
+    Project p = generated("gb200-tray", 36, 72);
+    p.catalogOverrides = nlohmann::ordered_json::parse(R"({"servers": [
+        {"id": "h100-tray", "name": "H100 tray", "gpu": "h100-sxm", "gpus": 4, "nvswitches": 0,
+         "nvlink_scope": "external", "trays": 1, "nics": 4, "nic_gbit_s": 400,
+         "nic_medium": "ib-ndr", "pcie": "pcie5", "rack_units": 1, "power_kw": 3,
+         "source": "a test's own tray"}]})");
+    p.topology.domains.push_back(Domain{"dom-empty", "spare"});
+    p.topology.nodes.push_back(Node{"hopper", "hopper", "h100-tray", {}});
+    p.layout.items["hopper"] = LayoutItem{0, -200, 0, 0, {}};
+    EditorWindow w(std::move(p));
+    QVERIFY(w.show());
+    InspectorDock *inspector = w.actions->inspector();
+    QVERIFY(w.document->catalog().server("h100-tray"));
+
+    // The H100 tray may join only the empty domain, as the engine's rule says; the tooltip
+    // says why the others are left out.
+    w.select({QStringLiteral("hopper")});
+    QCOMPARE(values(inspector->domainBox()), (QStringList{QString(), QStringLiteral("dom-empty")}));
+    QVERIFY(inspector->domainBox()->isEnabled());
+    QVERIFY2(inspector->domainBox()->toolTip().contains(QStringLiteral("same NVLink generation")),
+             qPrintable(inspector->domainBox()->toolTip()));
+    QVERIFY(choose(inspector->domainBox(), QStringLiteral("dom-empty")));
+    QCOMPARE(w.document->project().topology.node("hopper")->domain, std::string("dom-empty"));
+
+    // A GB200 tray now may not join the domain the H100 tray holds, and the other NVL72 it may.
+    w.select({QStringLiteral("node-1")});
+    QCOMPARE(values(inspector->domainBox()),
+             (QStringList{QString(), QStringLiteral("dom-1"), QStringLiteral("dom-2")}));
+    // The two together may join no domain: nothing to choose, and the field says why.
+    w.select({QStringLiteral("node-1"), QStringLiteral("hopper")});
+    QVERIFY(values(inspector->domainBox()).filter(QStringLiteral("dom")).isEmpty());
+    QVERIFY(!inspector->domainBox()->isEnabled());
+    QVERIFY(inspector->domainBox()->toolTip().contains(QStringLiteral("same NVLink generation")));
 }
 
 void TestInspector::cableCountGrowsInPlaceOrIsRefused()

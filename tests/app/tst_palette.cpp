@@ -2,8 +2,10 @@
 // real palette drag data dropped on the canvas creating the device where it fell, in one
 // undo step (a tray in a domain box joins it, a board server there is refused).
 
+#include "app/canvas/canvasplacement.h"
 #include "app/canvas/clusterscene.h"
 #include "app/canvas/clusterview.h"
+#include "app/canvas/diagramitem.h"
 #include "app/canvas/laneitem.h"
 #include "app/common/translations.h"
 #include "app/document/document.h"
@@ -136,6 +138,7 @@ private Q_SLOTS:
     void emptyTierLanesAreDropTargets();
     void emptyCanvasShowsWhatToDoFirst();
     void domainEntryAddsAnEmptyBox();
+    void domainDroppedOnItemsLandsClearOfThem();
 };
 
 void TestPalette::everyModelHasAnEntry()
@@ -516,10 +519,40 @@ void TestPalette::domainEntryAddsAnEmptyBox()
     QVERIFY(canvas.drop({PaletteEntry::Domain, {}}, where));
     QVERIFY(canvas.doc.project().topology.domain("domain-1"));
     const LayoutItem box = *canvas.doc.layoutItem(QStringLiteral("domain-1"));
+    // Room for a row of three trays under its name: what it holds first, no more.
     QVERIFY(box.w > diagram::kNodeWidth * 3);
-    QVERIFY(box.h > diagram::kNodeHeight * 2);
+    QVERIFY(box.w < diagram::kNodeWidth * 4);
+    QVERIFY(box.h > diagram::kNodeHeight + diagram::kDomainHeader);
+    QVERIFY(box.h < diagram::kNodeHeight * 2 + diagram::kDomainHeader);
     QVERIFY(QRectF(box.x, box.y, box.w, box.h).contains(where));
     QVERIFY(canvas.scene->domainItem(QStringLiteral("domain-1")));
+}
+
+void TestPalette::domainDroppedOnItemsLandsClearOfThem()
+{
+    // Dropped onto the servers, the box goes below them: it covers none, none covers its name.
+    Canvas canvas(generated("dgx-h100", 8));
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas.view));
+    const LayoutItem first = *canvas.doc.layoutItem(QStringLiteral("node-2"));
+    const QPointF onNodes(first.x + diagram::kNodeWidth, first.y + diagram::kNodeHeight / 2);
+    QVERIFY(canvas.drop({PaletteEntry::Domain, {}}, onNodes));
+    const LayoutItem l = *canvas.doc.layoutItem(QStringLiteral("domain-1"));
+    const QRectF box(l.x, l.y, l.w, l.h);
+    for (const Node &n : canvas.doc.project().topology.nodes) {
+        const LayoutItem node = *canvas.doc.layoutItem(qs(n.id));
+        QVERIFY2(!box.intersects(QRectF(node.x, node.y, diagram::kNodeWidth, diagram::kNodeHeight)),
+                 n.id.c_str());
+    }
+    QVERIFY(box.top() > first.y + diagram::kNodeHeight);
+    QVERIFY(box.top() < first.y + diagram::kNodeHeight + 4 * diagram::kItemGap); // just below
+    QVERIFY(qAbs(box.center().x() - onNodes.x()) <= CanvasPlacement::gridSize());
+    // Its name is the topmost thing at its header.
+    canvas.scene->refreshNow();
+    const DiagramItem *top = canvas.scene->topItemAt(box.topLeft() + QPointF(30, 14));
+    QVERIFY(top);
+    QCOMPARE(top->id(), QStringLiteral("domain-1"));
+    saveShot(canvas.view, "domain-dropped.png");
+    QCOMPARE(canvas.doc.undoStack()->count(), 1);
 }
 
 QTEST_MAIN(TestPalette)

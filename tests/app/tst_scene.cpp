@@ -1,5 +1,6 @@
 // The canvas: one item per entity of a generated project, badges on bundles, lanes per tier,
-// and the view driven by real mouse events: a drag moves the model, as one undo step.
+// and the view driven by real mouse events through the Select tool: a drag moves the model, as
+// one undo step.
 
 #include "app/canvas/badgeitem.h"
 #include "app/canvas/clusterscene.h"
@@ -7,6 +8,7 @@
 #include "app/canvas/domainitem.h"
 #include "app/canvas/laneitem.h"
 #include "app/canvas/linkitem.h"
+#include "app/canvas/minimap.h"
 #include "app/canvas/nodeitem.h"
 #include "app/canvas/switchitem.h"
 #include "app/common/translations.h"
@@ -14,12 +16,15 @@
 #include "app/document/document.h"
 #include "app/document/editcommands.h"
 #include "app/document/topologycommands.h"
+#include "app/tools/selecttool.h"
+#include "app/tools/toolmanager.h"
 
 #include "engine/edit/subset.h"
 #include "engine/generate/generator.h"
 #include "tests/engine/analysisfixtures.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QGraphicsSceneMouseEvent>
 #include <QImage>
 #include <QPainter>
@@ -61,6 +66,19 @@ void dragTo(QWidget *viewport, const QPoint &pos)
     QApplication::sendEvent(viewport, &move);
 }
 
+// The Select tool on `scene`, as the main window installs it: the scene itself neither
+// selects nor drags.
+struct Tools
+{
+    explicit Tools(ClusterScene *scene)
+    {
+        manager.registerTool(new SelectTool);
+        manager.setScene(scene);
+    }
+    ~Tools() { manager.setScene(nullptr); }
+    ToolManager manager;
+};
+
 } // namespace
 
 // A scalable unit of 32 DGX H100 shown at 100 %, where one layer draws the links.
@@ -97,6 +115,7 @@ private Q_SLOTS:
     void clickSelects();
     void wheelZoomsAboutCursor();
     void zoomToFitShowsEverything();
+    void miniMapShowsAndPansALargeDesign();
     void panWithMiddleButtonOrSpace();
     void exportRendersAtFullDetail();
     void zoomedOutHidesCablesAndBadges();
@@ -294,6 +313,7 @@ void TestScene::dragMovesDocumentAsOneStep()
     ClusterView view;
     view.resize(1200, 800);
     view.setClusterScene(scene);
+    Tools tools(scene);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.resetZoom(); // 1 scene unit = 1 pixel
@@ -352,6 +372,7 @@ void TestScene::dragDomainCarriesItsTrays()
     ClusterView view;
     view.resize(1200, 800);
     view.setClusterScene(scene);
+    Tools tools(scene);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.resetZoom();
@@ -363,12 +384,12 @@ void TestScene::dragDomainCarriesItsTrays()
     const QPoint start = view.mapFromScene(header);
     QTest::mousePress(view.viewport(), Qt::LeftButton, Qt::NoModifier, start);
     QCOMPARE(doc.selection(), QSet<QString>{QStringLiteral("dom-1")});
-    dragTo(view.viewport(), start + QPoint(-30, 25));
-    QTest::mouseRelease(view.viewport(), Qt::LeftButton, Qt::NoModifier, start + QPoint(-30, 25));
+    dragTo(view.viewport(), start + QPoint(-30, 20));
+    QTest::mouseRelease(view.viewport(), Qt::LeftButton, Qt::NoModifier, start + QPoint(-30, 20));
 
     QCOMPARE(doc.layoutItem(QStringLiteral("dom-1"))->x, box.x - 30);
     QCOMPARE(doc.layoutItem(QStringLiteral("node-1"))->x, tray.x - 30);
-    QCOMPARE(doc.layoutItem(QStringLiteral("node-1"))->y, tray.y + 25);
+    QCOMPARE(doc.layoutItem(QStringLiteral("node-1"))->y, tray.y + 20);
     QCOMPARE(doc.layoutItem(QStringLiteral("dom-1"))->w, box.w); // size kept
     QCOMPARE(doc.undoStack()->count(), 1);
 }
@@ -380,6 +401,7 @@ void TestScene::clickSelects()
     ClusterView view;
     view.resize(1200, 800);
     view.setClusterScene(scene);
+    Tools tools(scene);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.resetZoom();
@@ -442,6 +464,61 @@ void TestScene::zoomToFitShowsEverything()
     QVERIFY2(view.zoom() >= 0.9, qPrintable(QString::number(view.zoom())));
 }
 
+void TestScene::miniMapShowsAndPansALargeDesign()
+{
+    Document doc(generated("dgx-h100", 256));
+    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
+    ClusterView view;
+    view.resize(1400, 900);
+    view.setClusterScene(scene);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    MiniMap *map = view.miniMap();
+    QVERIFY(map);
+
+    // Fitted, the whole design is in view: no overview.
+    view.zoomToFit();
+    QVERIFY(!map->isVisible());
+
+    // At 100 % most of it is out of view: the overview sits in the canvas's bottom-right
+    // corner, no larger than its limits, and frames the part shown.
+    view.resetZoom();
+    QVERIFY(map->isVisible());
+    const QRect area = view.viewport()->geometry();
+    QVERIFY(area.contains(map->geometry()));
+    QVERIFY(map->geometry().left() > area.center().x());
+    QVERIFY(map->geometry().top() > area.center().y());
+    QVERIFY(map->width() <= MiniMap::kMaxWidth && map->height() <= MiniMap::kMaxHeight);
+
+    // A click on it brings that part of the design into view, at the same zoom.
+    const QRectF content = scene->contentRect();
+    const QPointF target(content.left() + content.width() * 0.8, content.center().y());
+    const QPoint at = map->widgetRect(QRectF(target, QSizeF())).topLeft().toPoint();
+    QTest::mouseClick(map, Qt::LeftButton, Qt::NoModifier, at);
+    const QPointF centre = view.mapToScene(view.viewport()->rect().center());
+    const double pixel = std::max(content.width() / map->width(), content.height() / map->height());
+    QVERIFY2(QLineF(centre, target).length() <= 2 * pixel,
+             qPrintable(QStringLiteral("centre %1,%2, target %3,%4")
+                                .arg(centre.x())
+                                .arg(centre.y())
+                                .arg(target.x())
+                                .arg(target.y())));
+    QCOMPARE(view.zoom(), 1.0);
+    // A drag on it pans along.
+    QTest::mousePress(map, Qt::LeftButton, Qt::NoModifier, at);
+    QMouseEvent move(QEvent::MouseMove, QPointF(at - QPoint(40, 0)),
+                     map->mapToGlobal(QPointF(at - QPoint(40, 0))), Qt::NoButton, Qt::LeftButton,
+                     Qt::NoModifier);
+    QApplication::sendEvent(map, &move);
+    QTest::mouseRelease(map, Qt::LeftButton, Qt::NoModifier, at - QPoint(40, 0));
+    const QPointF moved = view.mapToScene(view.viewport()->rect().center());
+    QVERIFY(moved.x() < centre.x() - 30 * pixel);
+    if (qEnvironmentVariableIsSet("TOPOPLAN_SCREENSHOTS"))
+        view.grab().save(QDir(qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"))
+                                 .filePath(QStringLiteral("minimap.png")));
+    QCOMPARE(doc.undoStack()->count(), 0); // looking around is no edit
+}
+
 void TestScene::panWithMiddleButtonOrSpace()
 {
     Document doc(generated("dgx-h100", 32));
@@ -449,6 +526,7 @@ void TestScene::panWithMiddleButtonOrSpace()
     ClusterView view;
     view.resize(800, 600);
     view.setClusterScene(scene);
+    Tools tools(scene);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.resetZoom();
