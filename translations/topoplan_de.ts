@@ -2225,7 +2225,7 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
     </message>
     <message>
         <source>The NVLink domain box the selected trays belong to; the domains they cannot join are not offered (%1)</source>
-        <translation>Die NVLink-Domäne, zu der die ausgewählten Einschübe gehören; Domänen, denen sie nicht beitreten können, werden nicht angeboten (%1)</translation>
+        <translation>Der NVLink-Domänen-Rahmen, zu dem die ausgewählten Trays gehören; Domänen, denen sie nicht beitreten können, werden nicht angeboten (%1)</translation>
     </message>
 </context>
 <context>
