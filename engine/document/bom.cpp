@@ -149,11 +149,11 @@ long long BomCounts::transceivers() const
 Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c, bool units)
 {
     const Topology &t = p.topology;
-    Expected<std::vector<Host>> hostsOr = projectHosts(p, c);
-    if (!hostsOr)
-        return hostsOr.error();
-    const std::vector<Host> &hosts = *hostsOr;
-    const auto ofNode = hostsByNode(t, hosts);
+    Expected<HostTable> table = hostTable(p, c);
+    if (!table)
+        return table.error();
+    const std::vector<Host> &hosts = table->hosts;
+    const auto &ofNode = table->ofNode;
     const RackPlan racks = planRacks(p, c, hosts);
     BillOfMaterials bom;
     bom.computeRacks = racks.computeRacks;

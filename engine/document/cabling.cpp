@@ -10,12 +10,12 @@ namespace topoplan {
 Expected<std::string> cablingCsv(const Project &p, const Catalog &c)
 {
     const Topology &t = p.topology;
-    Expected<std::vector<Host>> hostsOr = projectHosts(p, c);
-    if (!hostsOr)
-        return hostsOr.error();
-    const std::vector<Host> &hosts = *hostsOr;
+    Expected<HostTable> table = hostTable(p, c);
+    if (!table)
+        return table.error();
+    const std::vector<Host> &hosts = table->hosts;
+    const auto &ofNode = table->ofNode;
     const RackPlan racks = planRacks(p, c, hosts);
-    const auto ofNode = hostsByNode(t, hosts);
 
     struct End
     {

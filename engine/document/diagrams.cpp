@@ -177,11 +177,11 @@ Expected<std::string> dotPlain(const Project &p, const Catalog &c)
 Expected<std::string> dotAir(const Project &p, const Catalog &c)
 {
     const Topology &t = p.topology;
-    Expected<std::vector<Host>> hostsOr = projectHosts(p, c);
-    if (!hostsOr)
-        return hostsOr.error();
-    const std::vector<Host> &hosts = *hostsOr;
-    const auto ofNode = hostsByNode(t, hosts);
+    Expected<HostTable> table = hostTable(p, c);
+    if (!table)
+        return table.error();
+    const std::vector<Host> &hosts = table->hosts;
+    const auto &ofNode = table->ofNode;
     std::map<std::string, std::string> switchName;
     std::set<std::string> used;
     for (const Host &h : hosts)
@@ -233,10 +233,11 @@ Expected<std::string> dotAir(const Project &p, const Catalog &c)
 Expected<std::string> drawioXml(const Project &p, const Catalog &c)
 {
     const Topology &t = p.topology;
-    Expected<std::vector<Host>> hostsOr = projectHosts(p, c);
-    if (!hostsOr)
-        return hostsOr.error();
-    const auto ofNode = hostsByNode(t, *hostsOr);
+    Expected<HostTable> table = hostTable(p, c);
+    if (!table)
+        return table.error();
+    const std::vector<Host> &hosts = table->hosts;
+    const auto &ofNode = table->ofNode;
 
     // Positions from the layout; items without one go in a row below everything.
     double maxY = 0, minX = 0, maxX = 0;
@@ -355,7 +356,7 @@ Expected<std::string> drawioXml(const Project &p, const Catalog &c)
         const ServerModel *m = c.server(n.model);
         std::vector<std::string> names;
         for (std::size_t h : ofNode[i])
-            names.push_back((*hostsOr)[h].name);
+            names.push_back(hosts[h].name);
         const LayoutItem &g = placed[n.id];
         const bool inDomain = !n.domain.empty() && t.domain(n.domain);
         object(n.id, {{"label", deviceName(t, n.id)},

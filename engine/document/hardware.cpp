@@ -236,6 +236,15 @@ std::vector<std::vector<std::size_t>> hostsByNode(const Topology &t, const std::
     return by;
 }
 
+Expected<HostTable> hostTable(const Project &p, const Catalog &c)
+{
+    Expected<std::vector<Host>> hosts = projectHosts(p, c);
+    if (!hosts)
+        return hosts.error();
+    std::vector<std::vector<std::size_t>> ofNode = hostsByNode(p.topology, *hosts);
+    return HostTable{std::move(*hosts), std::move(ofNode)};
+}
+
 HostPort hostPortOf(const std::vector<Host> &hosts, const std::vector<std::size_t> &ofNode,
                     int port)
 {

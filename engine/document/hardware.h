@@ -79,6 +79,15 @@ std::vector<std::vector<std::size_t>> hostsByNode(const Topology &t,
 HostPort hostPortOf(const std::vector<Host> &hosts, const std::vector<std::size_t> &ofNode,
                     int port);
 
+// What every document that names hosts starts from: the project's hosts (projectHosts) and
+// the host indices of each node.
+struct HostTable
+{
+    std::vector<Host> hosts;
+    std::vector<std::vector<std::size_t>> ofNode;
+};
+Expected<HostTable> hostTable(const Project &p, const Catalog &c);
+
 // A CSV field: quoted when it holds a comma, a quote or a line break.
 std::string csvField(const std::string &s);
 

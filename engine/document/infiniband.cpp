@@ -89,11 +89,11 @@ struct Device
 Expected<std::string> fabricText(const Project &p, const Catalog &c, Style style)
 {
     const Topology &t = p.topology;
-    Expected<std::vector<Host>> hostsOr = projectHosts(p, c);
-    if (!hostsOr)
-        return hostsOr.error();
-    const std::vector<Host> &hosts = *hostsOr;
-    const auto ofNode = hostsByNode(t, hosts);
+    Expected<HostTable> table = hostTable(p, c);
+    if (!table)
+        return table.error();
+    const std::vector<Host> &hosts = table->hosts;
+    const auto &ofNode = table->ofNode;
 
     // Deterministic GUIDs: switches from one base, adapters from another, by position.
     constexpr std::uint64_t kSwitchGuidBase = 0x0002c90300100000ull;

@@ -7,6 +7,8 @@
 #include "app/cli/cliexport.h"
 #include "app/common/translations.h"
 #include "app/window/mainwindow.h"
+#include "engine/generate/templates.h"
+#include "engine/io/projectfile.h"
 #include "tests/engine/clirun.h"
 
 #include <QCoreApplication>
@@ -50,6 +52,14 @@ inline QByteArray readAll(const QString &path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// The built-in sample (engine/templates.h's kSampleTemplateId) saved as the project file
+// `path`, as a user would have it; false if it cannot be made or written.
+[[nodiscard]] inline bool writeSample(const QString &path)
+{
+    Expected<Project> p = instantiate(*findTemplate(kSampleTemplateId));
+    return p && !saveProject(*p, path.toStdString());
 }
 
 // Shows `w`, opens the project file `path` and waits until it is on show and its analysis

@@ -84,9 +84,7 @@ void TestExportDialog::initTestCase()
     prepareApplication();
     QVERIFY(m_dir.isValid());
     m_sample = m_dir.filePath(QStringLiteral("su.topoplan"));
-    Expected<Project> p = instantiate(*findTemplate(kSampleTemplateId));
-    QVERIFY(p.ok());
-    QVERIFY(!saveProject(*p, m_sample.toStdString()));
+    QVERIFY(writeSample(m_sample));
 }
 
 void TestExportDialog::openSample(MainWindow &w)

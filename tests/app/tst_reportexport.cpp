@@ -78,9 +78,7 @@ void TestReportExport::initTestCase()
     prepareApplication();
     QVERIFY(m_dir.isValid());
     m_sample = m_dir.filePath(QStringLiteral("su.topoplan"));
-    const CliRun r
-            = runCli({"generate", "--template", kSampleTemplateId, "-o", m_sample.toStdString()});
-    QVERIFY2(r.code == 0, r.err.c_str());
+    QVERIFY(writeSample(m_sample));
     QVERIFY2(!QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty(),
              "pdftotext (poppler-utils) is missing; packaging/install-deps.sh installs it");
 }
