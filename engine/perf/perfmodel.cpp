@@ -443,9 +443,17 @@ double exposedAcrossChunks(double total, int v, int pp, double window)
 } // namespace
 
 StepEstimate estimateStep(const Workload &w, const Plan &p, const GpuModel &gpu,
-                          const PlanNetwork &net, const SoftwareModel &software)
+                          const PlanNetwork &routed, const SoftwareModel &software)
 {
     const SoftwareModel sw = withTraining(software, w.training, p.pp);
+    // Without NVLink SHARP every all-reduce runs as a ring.
+    PlanNetwork net = routed;
+    if (!sw.nvls) {
+        for (DimNetwork *d : {&net.tp, &net.cp, &net.ep, &net.pp, &net.dp})
+            d->nvlsBusbwGBs = 0;
+        if (net.edp)
+            net.edp->nvlsBusbwGBs = 0;
+    }
     StepEstimate e;
     const int pp = std::max(1, p.pp), v = std::max(1, w.training.interleave);
     const int gpus = std::max(1, p.tp * p.cp * pp * p.dp);
