@@ -178,9 +178,9 @@ void Router::ring()
         const auto [nextBegin, nextEnd] = runs[(j + 1) % runs.size()];
         const std::size_t next = nextEnd - nextBegin;
         const std::size_t k = std::min({r, next, bound});
+        const double share = (m_options.networkReduction ? 0.5 : 1.0) / double(k);
         for (std::size_t c = 0; c < k; ++c)
-            flow(m_members[begin + c * r / k], m_members[nextBegin + c * next / k],
-                 1.0 / double(k));
+            flow(m_members[begin + c * r / k], m_members[nextBegin + c * next / k], share);
     }
 }
 

@@ -46,6 +46,10 @@ struct RouteOptions
     // The network channels (NIC pairs) a ring drives across each domain boundary
     // (CollectiveTuning::ringNetworkChannels); 0: one per member pair, unbounded.
     int ringNetworkChannels = 0;
+    // The switches reduce what a ring sends across the network (InfiniBand SHARP, NCCL's CollNet):
+    // each channel's NIC sends its share up once and receives the result once, half of what a
+    // ring's 2 (n-1)/n passes put through it.
+    bool networkReduction = false;
 };
 
 struct RouteResult

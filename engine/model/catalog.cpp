@@ -247,6 +247,8 @@ void Catalog::parseInto(const JsonIn &root, bool partial)
             m_collectives.ringNetworkChannels = c->at("ring_network_channels").positiveInt(1024);
         m_collectives.nvlsLatencyUs
                 = c->nonNegative("nvls_latency_us", m_collectives.nvlsLatencyUs);
+        m_collectives.sharpLatencyUs
+                = c->nonNegative("sharp_latency_us", m_collectives.sharpLatencyUs);
         m_collectives.source = c->string("source", m_collectives.source);
     }
 }

@@ -131,6 +131,8 @@ struct CollectiveTuning
     int ringNetworkChannels = 0;
     // An NVLink SHARP all-reduce's latency, whatever its size.
     double nvlsLatencyUs = 0;
+    // An all-reduce through InfiniBand SHARP (NCCL's CollNet): its latency, whatever its size.
+    double sharpLatencyUs = 0;
     std::string source;
 };
 

@@ -30,6 +30,11 @@ struct DimNetwork
     // cannot, or the job turns it off) and its latency, whatever the size (NCCL's tuning model).
     double nvlsBusbwGBs = 0;
     double nvlsLatencyUs = 0;
+    // InfiniBand SHARP: an all-reduce's bus bandwidth when every switch of the fabric reduces
+    // the part that crosses the network (0: it cannot, or the job does not enable it), and its
+    // latency, whatever the size.
+    double sharpBusbwGBs = 0;
+    double sharpLatencyUs = 0;
 };
 
 // The network figures of every dimension of a plan. `dp` is the gradient reduction's group

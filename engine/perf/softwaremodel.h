@@ -52,6 +52,9 @@ struct SoftwareModel
     // All-reduces inside an NVLink domain reduced in the NVSwitch (NVLink SHARP) where the
     // switches can: NCCL's default (NCCL_NVLS_ENABLE) where present.
     bool nvls = true;
+    // The network part of all-reduces reduced in InfiniBand switches that can (SHARP, through
+    // NCCL's CollNet plugin): off unless the job enables it.
+    bool ibSharp = false;
 };
 
 // The software a workload states (TrainingSpec: software, grad_reduce, tp_comm_overlap,
@@ -83,6 +86,7 @@ inline SoftwareModel withTraining(SoftwareModel sw, const TrainingSpec &t, int p
     sw.tpCommOverlap = sw.tpCommOverlap || t.tpCommOverlap;
     sw.epCommOverlap = sw.epCommOverlap || t.epCommOverlap;
     sw.nvls = sw.nvls && t.nvls;
+    sw.ibSharp = sw.ibSharp || t.ibSharp;
     return sw;
 }
 

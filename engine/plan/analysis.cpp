@@ -196,6 +196,18 @@ std::vector<std::pair<Dim, Analyzer::Layout>> Analyzer::layoutsOf(const Plan &p)
     return out;
 }
 
+bool Analyzer::sharpFabric() const
+{
+    bool any = false;
+    for (const Switch &s : m_topology->switches) {
+        const SwitchModel *model = m_catalog->switchModel(s.model);
+        if (!model || !model->sharp)
+            return false;
+        any = true;
+    }
+    return any;
+}
+
 std::vector<int> Analyzer::rankGpus(int gpusPerDomain) const
 {
     std::vector<int> out;
@@ -271,6 +283,7 @@ std::shared_ptr<const Analyzer::Routed> Analyzer::routeUncached(const Layout &la
 
     std::vector<GroupRoute> routes;
     std::vector<double> load;
+    double sharpBusbw = 0;
     if (layout.collective != Collective::SendRecv) {
         std::vector<std::vector<VertexId>> input;
         input.reserve(groups.size());
@@ -281,6 +294,19 @@ std::shared_ptr<const Analyzer::Routed> Analyzer::routeUncached(const Layout &la
         RouteResult r = routeConcurrent(m_graph, input, layout.collective, options);
         routes = std::move(r.groups);
         load = std::move(r.edgeLoad);
+        // With every switch reducing (InfiniBand SHARP), the same groups again as the switches
+        // would run their all-reduces: the slowest group's bus bandwidth then.
+        bool crosses = false;
+        for (const GroupRoute &g : routes)
+            crosses = crosses || g.crossesDomain;
+        if (layout.collective == Collective::AllReduce && crosses && sharpFabric()) {
+            options.networkReduction = true;
+            const RouteResult reduced = routeConcurrent(m_graph, input, layout.collective, options);
+            double slowest = std::numeric_limits<double>::infinity();
+            for (const GroupRoute &g : reduced.groups)
+                slowest = std::min(slowest, g.connected ? g.busbwGBs : 0.0);
+            sharpBusbw = std::isfinite(slowest) ? slowest : 0;
+        }
     } else {
         routes.resize(groups.size());
         std::vector<char> seen(groups.size(), 0);
@@ -374,6 +400,10 @@ std::shared_ptr<const Analyzer::Routed> Analyzer::routeUncached(const Layout &la
             nvls = std::min(nvls, r.nvlsBusbwGBs);
         out->network.nvlsBusbwGBs = std::isfinite(nvls) ? nvls : 0;
         out->network.nvlsLatencyUs = tuning.nvlsLatencyUs;
+    }
+    if (sharpBusbw > 0) {
+        out->network.sharpBusbwGBs = sharpBusbw;
+        out->network.sharpLatencyUs = tuning.sharpLatencyUs;
     }
 
     if (withLoads) {

@@ -104,6 +104,9 @@ public:
     // at least that many, domain after domain; domains with fewer are left out. 0: every GPU,
     // in order. Empty when no domain has that many GPUs.
     std::vector<int> rankGpus(int gpusPerDomain) const;
+    // Every switch of the fabric reduces in the network (SwitchModel::sharp): InfiniBand SHARP
+    // trees span the fabric, so one switch without it rules them out.
+    bool sharpFabric() const;
     // GPUs in the largest NVLink domain.
     int domainSize() const;
     // The GPU steps are projected on: the nodes' GPU, or the slowest of several.

@@ -67,6 +67,7 @@ private Q_SLOTS:
     void nvlinkSharpOnOneNvl72Rack();
     void ringAcrossTwentyNvl72Racks();
     void ringChannelsAreBounded();
+    void infinibandSharpIsOptIn();
     void catalogStatesWhoReduces();
     void ranksPerDomain();
     void ranksPerDomainInFilesAndOptions();
@@ -138,8 +139,9 @@ void tst_Collectives::ringAcrossTwentyNvl72Racks()
     // The ring drives 8 NICs of each rack (CollectiveTuning::ringNetworkChannels): 8 x 47 GB/s.
     QVERIFY2(near(dp.network.busbwGBs, 8 * 47.0, 0.01),
              qPrintable(QString::number(dp.network.busbwGBs)));
-    DimNetwork ring = dp.network;
+    DimNetwork ring = dp.network; // as measured: no NVLS, no SHARP (CollNet off)
     ring.nvlsBusbwGBs = 0;
+    ring.sharpBusbwGBs = 0;
     const double gib = 1024.0 * 1024 * 1024;
     const double at16 = measuredBusbw(ring, 16 * gib, 1440);
     qInfo("GB200 NVL72, 20 racks, all-reduce: %.0f GB/s bus bandwidth (%.0f at 16 GiB with the "
@@ -187,6 +189,33 @@ void tst_Collectives::ringChannelsAreBounded()
     o.ringNetworkChannels = 2;
     QVERIFY(near(routeConcurrent(two, {both}, Collective::AllReduce, o).groups[0].busbwGBs,
                  4 * 47.0, 1e-9));
+}
+
+void tst_Collectives::infinibandSharpIsOptIn()
+{
+    // Four DGX H100 on a Quantum-2 fabric (SHARP-capable); DP over one GPU per node, gradients
+    // all-reduced (no distributed optimizer).
+    const Analyzer a = analyzer(generated("dgx-h100", 4));
+    QVERIFY(a.sharpFabric());
+    Workload w = withBatch("llama3-8b", 32);
+    w.training.distributedOptimizer = false;
+    const AnalysisResult ring = analyzeOrFail(a, w, plan(8));
+    const DimNetwork &dp = ring.dimension(Dim::DP)->network;
+    QVERIFY(dp.crossesDomain);
+    QVERIFY2(near(dp.busbwGBs, 47, 0.01), qPrintable(QString::number(dp.busbwGBs)));
+    // The switches reduce: each NIC carries half the ring's traffic, twice the bus bandwidth.
+    QVERIFY2(near(dp.sharpBusbwGBs, 2 * 47, 0.01), qPrintable(QString::number(dp.sharpBusbwGBs)));
+    // Off unless the job enables it (NCCL needs the SHARP plugin).
+    Workload sharp = w;
+    sharp.training.ibSharp = true;
+    const AnalysisResult reduced = analyzeOrFail(a, sharp, plan(8));
+    QVERIFY(reduced.step.dpCommS < 0.6 * ring.step.dpCommS);
+    QVERIFY(reduced.step.dpCommS > 0.4 * ring.step.dpCommS);
+
+    // HDR Quantum (QM8700) is not in the catalog as SHARP-capable: nothing to enable.
+    const Analyzer hdr = analyzer(generated("dgx-a100", 4));
+    QVERIFY(!hdr.sharpFabric());
+    QCOMPARE(analyzeOrFail(hdr, sharp, plan(8)).dimension(Dim::DP)->network.sharpBusbwGBs, 0.0);
 }
 
 void tst_Collectives::catalogStatesWhoReduces()
