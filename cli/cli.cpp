@@ -90,7 +90,8 @@ Workload and plan (analyze, sweep, plan):
                        deepseek-v3
                        without either, the project's own workload
   --plan SPEC          e.g. tp=8,pp=4 (also cp, ep, dp, order=tp-cp-ep-dp-pp); unstated
-                       degrees are 1, dp is GPUs / (tp cp pp); without it, the project's plan
+                       degrees are 1, dp is GPUs / (tp cp pp); without it, the project's plan;
+                       gpus_per_domain=64 places ranks on 64 GPUs of each NVLink domain
 
 Options:
   -h, --help           show this help (or: topoplan-cli COMMAND --help)

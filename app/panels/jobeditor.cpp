@@ -113,12 +113,19 @@ JobEditor::JobEditor(AnalysisController *controller, QWidget *parent)
         connect(box, &QSpinBox::valueChanged, this,
                 [this, dim = dim](int value) { onDegreeChanged(dim, value); });
     }
+    m_perDomain = spin(this, "gpusPerDomain", 0);
+    m_perDomain->setSpecialValueText(tr("all"));
+    m_perDomain->setToolTip(tr("GPUs of each NVLink domain that take ranks, as recipes place "
+                               "them (e.g. 64 of a 72-GPU rack); all: every GPU in order"));
+    degrees->addWidget(new QLabel(tr("per domain"), this));
+    degrees->addWidget(m_perDomain);
+    connect(m_perDomain, &QSpinBox::valueChanged, this, &JobEditor::onPerDomainChanged);
     form->addRow(buddyLabel(tr("&Plan:"), m_tp, this), degrees);
     for (QSpinBox *box : {m_globalBatch, m_microBatch})
         connect(box, &QSpinBox::valueChanged, this, &JobEditor::onTrainingChanged);
     for (QComboBox *box : {m_recompute, m_precision, m_software, m_gradReduce})
         connect(box, &QComboBox::activated, this, &JobEditor::onTrainingChanged);
-    for (QCheckBox *box : {m_tpOverlap, m_epOverlap, m_fsdp})
+    for (QCheckBox *box : {m_tpOverlap, m_epOverlap, m_fsdp, m_nvls, m_ibSharp})
         connect(box, &QCheckBox::clicked, this, &JobEditor::onTrainingChanged);
 
     m_bestPlan = new QPushButton(tr("Find &Best Plan"), this);
@@ -174,7 +181,17 @@ QWidget *JobEditor::createSoftwareRow()
     layout->addWidget(m_gradReduce);
     layout->addWidget(m_tpOverlap);
     layout->addWidget(m_epOverlap);
+    m_nvls = new QCheckBox(tr("NVLS"), row);
+    m_nvls->setObjectName(QStringLiteral("nvls"));
+    m_nvls->setToolTip(tr("NVLink SHARP: all-reduces inside an NVLink domain reduced in the "
+                          "NVSwitch where it can (NCCL's default)"));
+    m_ibSharp = new QCheckBox(tr("IB SHARP"), row);
+    m_ibSharp->setObjectName(QStringLiteral("ibSharp"));
+    m_ibSharp->setToolTip(tr("InfiniBand SHARP: the network part of all-reduces reduced in the "
+                             "switches where every switch has it (NCCL's SHARP plugin)"));
     layout->addWidget(m_fsdp);
+    layout->addWidget(m_nvls);
+    layout->addWidget(m_ibSharp);
     layout->addStretch(1);
     return row;
 }
@@ -268,6 +285,8 @@ void JobEditor::refresh()
         m_tpOverlap->setChecked(t.tpCommOverlap);
         m_epOverlap->setChecked(t.epCommOverlap);
         m_fsdp->setChecked(t.fsdp);
+        m_nvls->setChecked(t.nvls);
+        m_ibSharp->setChecked(t.ibSharp);
         const ModelSpec &m = job.workload->model;
         m_firstDense->setMaximum(std::max(0, m.layers - 1));
         m_firstDense->setValue(m.firstDenseLayers);
@@ -285,11 +304,12 @@ void JobEditor::refresh()
     m_dp->setValue(job.plan ? plan.dp : 0);
     m_cp->setValue(plan.cp);
     m_ep->setValue(plan.ep);
+    m_perDomain->setValue(plan.gpusPerDomain);
     const bool editable = job.workload.has_value() && !m_planner.isRunning();
     for (QWidget *w : std::initializer_list<QWidget *>{
                  m_globalBatch, m_microBatch, m_recompute, m_precision, m_software, m_gradReduce,
-                 m_tpOverlap, m_epOverlap, m_fsdp, m_expertsRow, m_tp, m_pp, m_dp, m_cp, m_ep,
-                 m_bestPlan})
+                 m_tpOverlap, m_epOverlap, m_fsdp, m_nvls, m_ibSharp, m_expertsRow, m_tp, m_pp,
+                 m_dp, m_cp, m_ep, m_perDomain, m_bestPlan})
         w->setEnabled(editable);
     m_refreshing = false;
 }
@@ -351,6 +371,20 @@ void JobEditor::onDegreeChanged(Dim dim, int value)
     pushJob(job, tr("Set %1 to %2").arg(name).arg(value), name);
 }
 
+void JobEditor::onPerDomainChanged(int value)
+{
+    if (m_refreshing || !m_document)
+        return;
+    Job job = ChangeJob::current(m_document);
+    Plan plan = job.plan.value_or(Plan{});
+    plan.gpusPerDomain = value;
+    plan.dp = 0; // the GPUs that take ranks changed: re-derived
+    job.plan = plan;
+    pushJob(job,
+            value > 0 ? tr("Set GPUs per Domain to %1").arg(value) : tr("Place Ranks on Every GPU"),
+            QStringLiteral("gpus_per_domain"));
+}
+
 void JobEditor::onTrainingChanged()
 {
     if (m_refreshing || !m_document)
@@ -368,6 +402,8 @@ void JobEditor::onTrainingChanged()
     t.tpCommOverlap = m_tpOverlap->isChecked();
     t.epCommOverlap = m_epOverlap->isChecked();
     t.fsdp = m_fsdp->isChecked();
+    t.nvls = m_nvls->isChecked();
+    t.ibSharp = m_ibSharp->isChecked();
     pushJob(job, tr("Change Training Settings"), QStringLiteral("training"));
 }
 

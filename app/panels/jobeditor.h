@@ -44,6 +44,9 @@ public:
     QCheckBox *tpOverlapBox() const { return m_tpOverlap; }
     QCheckBox *epOverlapBox() const { return m_epOverlap; }
     QCheckBox *fsdpBox() const { return m_fsdp; }
+    QCheckBox *nvlsBox() const { return m_nvls; }
+    QCheckBox *ibSharpBox() const { return m_ibSharp; }
+    QSpinBox *gpusPerDomainBox() const { return m_perDomain; }
     QSpinBox *firstDenseLayersBox() const { return m_firstDense; }
     QSpinBox *moeLayerFreqBox() const { return m_moeFreq; }
     QSpinBox *sharedExpertsBox() const { return m_shared; }
@@ -65,6 +68,7 @@ private:
     void onModelChosen(int index);
     void onDegreeChanged(Dim dim, int value);
     void onTrainingChanged();
+    void onPerDomainChanged(int value);
     void onExpertsChanged();
     void onPlanned();
 
@@ -82,6 +86,8 @@ private:
     QCheckBox *m_tpOverlap;
     QCheckBox *m_epOverlap;
     QCheckBox *m_fsdp;
+    QCheckBox *m_nvls;
+    QCheckBox *m_ibSharp;
     QWidget *m_expertsRow;
     QSpinBox *m_firstDense;
     QSpinBox *m_moeFreq;
@@ -91,6 +97,7 @@ private:
     QSpinBox *m_dp;
     QSpinBox *m_cp;
     QSpinBox *m_ep;
+    QSpinBox *m_perDomain;
     QPushButton *m_bestPlan;
 
     QFutureWatcher<PlannerResult> m_planner;

@@ -114,6 +114,9 @@ struct EdgeRates
     double latencyUs = 0;
     LinkClass linkClass = LinkClass::PCIe;
     bool nicAttachment = false; // GPU <-> its NIC (PCIe, GPUDirect RDMA)
+    // GPU <-> NVSwitch where the switch reduces in place (NVLink SHARP): the all-reduce bus
+    // bandwidth the port gives, line rate x the medium's nvlsEfficiency. 0 elsewhere.
+    double nvlsGBs = 0;
 };
 
 // The shortest route between two NICs: edges from NIC to NIC and switches passed.

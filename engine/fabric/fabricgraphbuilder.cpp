@@ -363,7 +363,11 @@ std::size_t FabricGraphBuilder::addEdgePair(VertexId a, VertexId b, const Medium
     const bool nicAttachment
             = (graph[a].kind == VertexKind::Gpu && graph[b].kind == VertexKind::Nic)
               || (graph[a].kind == VertexKind::Nic && graph[b].kind == VertexKind::Gpu);
-    const EdgeRates rates{e.effectiveGBs, e.latencyUs, e.linkClass, nicAttachment};
+    const bool switchPort
+            = (graph[a].kind == VertexKind::Gpu && graph[b].kind == VertexKind::NVSwitch)
+              || (graph[a].kind == VertexKind::NVSwitch && graph[b].kind == VertexKind::Gpu);
+    const double nvlsGBs = switchPort ? e.capacityGBs * m.nvlsEfficiency : 0;
+    const EdgeRates rates{e.effectiveGBs, e.latencyUs, e.linkClass, nicAttachment, nvlsGBs};
     m_g.m_rates.push_back(rates);
     m_g.m_rates.push_back(rates);
     return index;

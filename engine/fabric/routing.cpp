@@ -18,8 +18,9 @@ namespace {
 class Router
 {
 public:
-    Router(const FabricGraph &g, std::size_t groups)
+    Router(const FabricGraph &g, std::size_t groups, const RouteOptions &options)
         : m_g(g)
+        , m_options(options)
         , m_load(g.edgeCount(), 0.0)
         , m_stamp(g.edgeCount(), -1)
         , m_domainStamp(g.domains().size(), -1)
@@ -82,6 +83,7 @@ private:
     double latency(std::size_t edge) const { return m_g.rates(edge).latencyUs; }
 
     const FabricGraph &m_g;
+    RouteOptions m_options;
     std::vector<double> m_load;
     std::vector<int> m_stamp; // per edge: the last group that loaded it
     std::vector<std::size_t> m_used;
@@ -164,15 +166,21 @@ void Router::ring()
             flow(m_members[i], m_members[(i + 1) % n], 1.0);
         return;
     }
+    const std::size_t bound
+            = m_options.ringNetworkChannels <= 0
+                      ? n
+                      : std::size_t(m_options.ringNetworkChannels) * (runs.size() == 2 ? 2 : 1);
     for (std::size_t j = 0; j < runs.size(); ++j) {
         const auto [begin, end] = runs[j];
         const std::size_t r = end - begin;
         for (std::size_t i = 0; r > 1 && i < r; ++i)
             flow(m_members[begin + i], m_members[begin + (i + 1) % r], double(r - 1) / double(r));
         const auto [nextBegin, nextEnd] = runs[(j + 1) % runs.size()];
-        const std::size_t k = std::min(r, nextEnd - nextBegin);
+        const std::size_t next = nextEnd - nextBegin;
+        const std::size_t k = std::min({r, next, bound});
+        const double share = (m_options.networkReduction ? 0.5 : 1.0) / double(k);
         for (std::size_t c = 0; c < k; ++c)
-            flow(m_members[begin + c], m_members[nextBegin + c], 1.0 / double(k));
+            flow(m_members[begin + c * r / k], m_members[nextBegin + c * next / k], share);
     }
 }
 
@@ -527,6 +535,15 @@ RouteResult Router::finish()
             if (!edge.nicAttachment)
                 r.linkClass = std::max(r.linkClass, edge.linkClass);
         }
+        // NVLink SHARP: a group in one domain whose every port reduces in the switch.
+        if (r.connected && r.domainIds.size() == 1 && s.usedEnd > s.usedBegin) {
+            double nvls = std::numeric_limits<double>::infinity();
+            for (std::size_t i = s.usedBegin; i < s.usedEnd; ++i) {
+                const std::size_t e = m_used[i];
+                nvls = std::min(nvls, m_g.rates(e).nvlsGBs / m_load[e]);
+            }
+            r.nvlsBusbwGBs = nvls;
+        }
         if (r.connected) {
             r.busbwGBs = best;
             if (bottleneck != kNoEdge) {
@@ -546,9 +563,9 @@ RouteResult Router::finish()
 } // namespace
 
 RouteResult routeConcurrent(const FabricGraph &g, const std::vector<std::vector<VertexId>> &groups,
-                            Collective c)
+                            Collective c, const RouteOptions &options)
 {
-    Router router(g, groups.size());
+    Router router(g, groups.size(), options);
     for (std::size_t i = 0; i < groups.size(); ++i)
         router.route(static_cast<int>(i), groups[i], c);
     return router.finish();

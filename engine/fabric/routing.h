@@ -34,6 +34,22 @@ struct GroupRoute
     // both ends of a failed pair are cabled (separate networks), both GPUs.
     std::vector<std::string> unreachableIds;
     std::vector<std::string> domainIds; // the domains of its members, in ring order
+    // An all-reduce's bus bandwidth with NVLink SHARP, GB/s: for a group inside one NVLink
+    // domain whose every port reduces in the NVSwitch (EdgeRates::nvlsGBs), the tightest port's
+    // NVLS rate over its load; 0 where the group cannot use NVLS.
+    double nvlsBusbwGBs = 0;
+};
+
+// What NCCL's own limits make of a ring that leaves its domains.
+struct RouteOptions
+{
+    // The network channels (NIC pairs) a ring drives across each domain boundary
+    // (CollectiveTuning::ringNetworkChannels); 0: one per member pair, unbounded.
+    int ringNetworkChannels = 0;
+    // The switches reduce what a ring sends across the network (InfiniBand SHARP, NCCL's CollNet):
+    // each channel's NIC sends its share up once and receives the result once, half of what a
+    // ring's 2 (n-1)/n passes put through it.
+    bool networkReduction = false;
 };
 
 struct RouteResult
@@ -48,16 +64,21 @@ struct RouteResult
 // that link's effective bandwidth):
 // - ring (all-reduce, all-gather, reduce-scatter): members ordered by domain. A group in one
 //   domain is one ring over NVLink, a unit per hop. A group over several domains runs
-//   k = min(members in A, members in B) channels across each boundary A -> B: member j of A
-//   sends 1/k through its NIC to member j of B. Each channel also passes the r members of a
-//   domain (r - 1 hops of 1/k), which spread over the domain's cyclic chain are (r - 1)/r of a
-//   unit per NVLink hop. So a group with k GPUs in each node gets about k NICs across nodes.
+//   k = min(members in A, members in B, the channel bound) channels across each boundary
+//   A -> B, spread evenly over the members (the same local positions on both sides, so rails
+//   stay aligned): each sends 1/k through its NIC to its peer in B. The channel bound is
+//   options.ringNetworkChannels, doubled for a group over exactly two domains (NCCL prices a
+//   one- or two-node collective at its intra-node bandwidth, tuning.cc: `nNodes <= 2 ?
+//   bwIntra : bwInter`; the two-node tree exchanges halves, both ways at once). Each channel
+//   also passes the r members of a domain (r - 1 hops of 1/k), which spread over the
+//   domain's cyclic chain are (r - 1)/r of a unit per NVLink hop. So a group with k GPUs in
+//   each node gets about k NICs across nodes, up to the bound.
 // - all-to-all: every member sends 1/(n-1) to every other member.
 // - send/recv: consecutive members (in the given order) exchange a unit each way.
 // Inside a domain traffic goes over NVLink (through the NVSwitch, or the direct xGMI link);
 // between GPUs of one PCIe-only server through the host; else GPU -> own NIC -> network ->
 // peer's NIC -> GPU, split evenly (per cable) over every equal-cost shortest path (ECMP).
 RouteResult routeConcurrent(const FabricGraph &g, const std::vector<std::vector<VertexId>> &groups,
-                            Collective c);
+                            Collective c, const RouteOptions &options = {});
 
 } // namespace topoplan

@@ -40,7 +40,8 @@ NVLinkScope scopeFromString(const std::string &s)
 
 Medium parseMedium(const JsonIn &j)
 {
-    j.expectOnly({"id", "name", "class", "bandwidth_gb_s", "latency_us", "efficiency", "source"});
+    j.expectOnly({"id", "name", "class", "bandwidth_gb_s", "latency_us", "efficiency",
+                  "nvls_efficiency", "source"});
     Medium m;
     m.id = j.at("id").id();
     m.name = j.string("name", m.id);
@@ -52,6 +53,11 @@ Medium parseMedium(const JsonIn &j)
     m.efficiency = j.positive("efficiency", 1);
     if (m.efficiency > 1)
         j.at("efficiency").fail("expected a fraction in (0, 1]");
+    m.nvlsEfficiency = j.nonNegative("nvls_efficiency", 0);
+    if (m.nvlsEfficiency > 2)
+        j.at("nvls_efficiency").fail("expected a ratio of bus bandwidth to line rate, at most 2");
+    if (m.nvlsEfficiency > 0 && m.linkClass != LinkClass::NVLink)
+        j.at("nvls_efficiency").fail("NVLink SHARP exists only on NVLink media");
     m.source = j.string("source", "");
     return m;
 }
@@ -110,7 +116,7 @@ ServerModel parseServer(const JsonIn &j)
 SwitchModel parseSwitch(const JsonIn &j)
 {
     j.expectOnly({"id", "name", "protocol", "rdma", "ports", "port_gbit_s", "medium", "latency_ns",
-                  "source"});
+                  "sharp", "source"});
     SwitchModel s;
     s.id = j.at("id").id();
     s.name = j.string("name", s.id);
@@ -122,6 +128,9 @@ SwitchModel parseSwitch(const JsonIn &j)
     s.portGbits = j.positive("port_gbit_s");
     s.medium = j.string("medium", "");
     s.latencyNs = j.nonNegative("latency_ns", 0);
+    s.sharp = j.boolean("sharp", false);
+    if (s.sharp && s.protocol != SwitchProtocol::InfiniBand)
+        j.at("sharp").fail("SHARP in-network reduction is an InfiniBand switch feature");
     s.source = j.string("source", "");
     return s;
 }
@@ -234,6 +243,12 @@ void Catalog::parseInto(const JsonIn &root, bool partial)
                                                           m_collectives.multiDomainRingFactor);
         if (m_collectives.multiDomainRingFactor < 1)
             c->at("multi_domain_ring_allreduce_factor").fail("expected a factor >= 1");
+        if (c->has("ring_network_channels"))
+            m_collectives.ringNetworkChannels = c->at("ring_network_channels").positiveInt(1024);
+        m_collectives.nvlsLatencyUs
+                = c->nonNegative("nvls_latency_us", m_collectives.nvlsLatencyUs);
+        m_collectives.sharpLatencyUs
+                = c->nonNegative("sharp_latency_us", m_collectives.sharpLatencyUs);
         m_collectives.source = c->string("source", m_collectives.source);
     }
 }

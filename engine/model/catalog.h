@@ -41,6 +41,10 @@ struct Medium
     double bandwidthGBs = 0; // per direction
     double latencyUs = 0;    // per hop, as an alpha-beta collective model sees it
     double efficiency = 1;   // achievable fraction of line rate for large collectives
+    // NVLink SHARP (NVLS): the all-reduce bus bandwidth over line rate when the NVSwitch
+    // generation built for this NVLink reduces in the switch (NVSwitch 3, NVLink 4, and later);
+    // 0 where the switches cannot (NVLink 3 and older, meshes, PCIe).
+    double nvlsEfficiency = 0;
     std::string source;
 
     double effectiveGBs() const { return bandwidthGBs * efficiency; }
@@ -108,6 +112,9 @@ struct SwitchModel
     double portGbits = 0;
     std::string medium; // default medium of its ports
     double latencyNs = 0;
+    // InfiniBand SHARP: the switch reduces in the network (Quantum-2 and later, streaming
+    // aggregation of large messages); NCCL uses it through the SHARP plugin (CollNet).
+    bool sharp = false;
     std::string source;
 };
 
@@ -118,6 +125,14 @@ struct CollectiveTuning
 {
     double ringBaseLatencyUs = 0;
     double multiDomainRingFactor = 1;
+    // Network channels (NIC pairs) an NCCL ring drives across each NVLink-domain boundary, however
+    // many members a domain has: the ring's channels share out those NICs. 0: unbounded (one per
+    // member pair).
+    int ringNetworkChannels = 0;
+    // An NVLink SHARP all-reduce's latency, whatever its size.
+    double nvlsLatencyUs = 0;
+    // An all-reduce through InfiniBand SHARP (NCCL's CollNet): its latency, whatever its size.
+    double sharpLatencyUs = 0;
     std::string source;
 };
 

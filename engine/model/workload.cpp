@@ -75,7 +75,7 @@ TrainingSpec parseTraining(const JsonIn &j)
 {
     j.expectOnly({"global_batch", "micro_batch", "precision", "recompute", "sequence_parallel",
                   "distributed_optimizer", "interleave", "software", "grad_reduce",
-                  "tp_comm_overlap", "ep_comm_overlap", "fsdp"});
+                  "tp_comm_overlap", "ep_comm_overlap", "fsdp", "nvls", "ib_sharp"});
     TrainingSpec t;
     t.globalBatch = j.positiveInt("global_batch");
     t.microBatch = j.positiveInt("micro_batch", 1);
@@ -100,6 +100,8 @@ TrainingSpec parseTraining(const JsonIn &j)
     t.tpCommOverlap = j.boolean("tp_comm_overlap", false);
     t.epCommOverlap = j.boolean("ep_comm_overlap", false);
     t.fsdp = j.boolean("fsdp", false);
+    t.nvls = j.boolean("nvls", true);
+    t.ibSharp = j.boolean("ib_sharp", false);
     if (t.fsdp && !t.distributedOptimizer)
         j.at("fsdp").fail("fsdp shards the optimizer state too: it needs "
                           "distributed_optimizer = true");
@@ -222,6 +224,10 @@ ordered_json toJson(const Workload &w)
         training["ep_comm_overlap"] = true;
     if (t.fsdp)
         training["fsdp"] = true;
+    if (!t.nvls)
+        training["nvls"] = false;
+    if (t.ibSharp)
+        training["ib_sharp"] = true;
     return ordered_json{{"model", model}, {"training", training}};
 }
 
@@ -229,7 +235,7 @@ Expected<Plan> planFromJson(const JsonIn &j)
 {
     try {
         j.expectObject();
-        j.expectOnly({"tp", "pp", "dp", "cp", "ep", "order"});
+        j.expectOnly({"tp", "pp", "dp", "cp", "ep", "order", "gpus_per_domain"});
         Plan p;
         p.tp = j.positiveInt("tp", 1, kMaxDegree);
         p.pp = j.positiveInt("pp", 1, kMaxDegree);
@@ -239,6 +245,8 @@ Expected<Plan> planFromJson(const JsonIn &j)
         p.order = j.string("order", p.order);
         if (auto err = checkOrder(p.order))
             j.at("order").fail(*err);
+        p.gpusPerDomain
+                = j.has("gpus_per_domain") ? j.at("gpus_per_domain").positiveInt(kMaxDegree) : 0;
         return p;
     } catch (const JsonFailure &f) {
         return f.error;
@@ -253,6 +261,8 @@ ordered_json toJson(const Plan &p)
     j["cp"] = p.cp;
     j["ep"] = p.ep;
     j["order"] = p.order;
+    if (p.gpusPerDomain > 0)
+        j["gpus_per_domain"] = p.gpusPerDomain;
     return j;
 }
 
@@ -289,15 +299,17 @@ Expected<Plan> planFromSpec(const std::string &spec)
             p.order = value;
             continue;
         }
-        int *slot = key == "tp"   ? &p.tp
-                    : key == "pp" ? &p.pp
-                    : key == "dp" ? &p.dp
-                    : key == "cp" ? &p.cp
-                    : key == "ep" ? &p.ep
-                                  : nullptr;
+        int *slot = key == "tp"                ? &p.tp
+                    : key == "pp"              ? &p.pp
+                    : key == "dp"              ? &p.dp
+                    : key == "cp"              ? &p.cp
+                    : key == "ep"              ? &p.ep
+                    : key == "gpus_per_domain" ? &p.gpusPerDomain
+                                               : nullptr;
         if (!slot)
             return Error{"--plan", cleanText(key),
-                         "unknown dimension (expected tp, pp, dp, cp, ep or order)"};
+                         "unknown dimension (expected tp, pp, dp, cp, ep, order or "
+                         "gpus_per_domain)"};
         const bool digits = !value.empty() && value.size() <= 7
                             && std::all_of(value.begin(), value.end(),
                                            [](char c) { return c >= '0' && c <= '9'; });

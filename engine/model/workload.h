@@ -76,6 +76,13 @@ struct TrainingSpec
     // Fully sharded data parallelism (ZeRO-3, PyTorch FSDP, Megatron-Core FSDP): weights and
     // gradients sharded over DP x CP like the optimizer state, weights gathered layer by layer.
     bool fsdp = false;
+    // NVLink SHARP for all-reduces inside an NVLink domain, where the NVSwitches have it (NCCL's
+    // default; NCCL_NVLS_ENABLE=0 turns it off).
+    bool nvls = true;
+    // InfiniBand SHARP for the part of an all-reduce that crosses the network, where every
+    // switch of the fabric has it (NCCL's SHARP plugin, CollNet: off unless installed and
+    // enabled).
+    bool ibSharp = false;
     bool operator==(const TrainingSpec &) const = default;
 };
 
@@ -92,6 +99,10 @@ struct Plan
 {
     int tp = 1, pp = 1, dp = 1, cp = 1, ep = 1;
     std::string order = "tp-cp-ep-dp-pp";
+    // Ranks placed per NVLink domain, as recipes place them: the first gpus_per_domain GPUs of
+    // every domain take consecutive ranks and the rest stay spare (64 of a 72-GPU rack keeps
+    // TP x PP x DP blocks inside racks). 0: every GPU, in order (ranks run on across domains).
+    int gpusPerDomain = 0;
     bool operator==(const Plan &) const = default;
 };
 

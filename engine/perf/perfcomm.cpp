@@ -40,7 +40,14 @@ double collectiveSeconds(Collective c, double bytes, int n, const DimNetwork &ne
         if (c == Collective::AllReduce && bytes >= n / 16.0 * 65536)
             latencyUs *= net.multiDomainRingFactor;
     }
-    return factor * bytes / (net.busbwGBs * 1e9) + latencyUs * 1e-6;
+    const double ring = factor * bytes / (net.busbwGBs * 1e9) + latencyUs * 1e-6;
+    double best = ring;
+    if (c == Collective::AllReduce && net.nvlsBusbwGBs > 0)
+        best = std::min(best, factor * bytes / (net.nvlsBusbwGBs * 1e9) + net.nvlsLatencyUs * 1e-6);
+    if (c == Collective::AllReduce && net.sharpBusbwGBs > 0)
+        best = std::min(best,
+                        factor * bytes / (net.sharpBusbwGBs * 1e9) + net.sharpLatencyUs * 1e-6);
+    return best;
 }
 
 } // namespace topoplan

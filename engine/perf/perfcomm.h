@@ -26,6 +26,15 @@ struct DimNetwork
     // ring all-reduce's latency once it crosses domains (CollectiveTuning, catalog.h).
     double baseLatencyUs = 0;
     double multiDomainRingFactor = 1;
+    // NVLink SHARP: an all-reduce's bus bandwidth when the NVSwitches reduce it (0: the groups
+    // cannot, or the job turns it off) and its latency, whatever the size (NCCL's tuning model).
+    double nvlsBusbwGBs = 0;
+    double nvlsLatencyUs = 0;
+    // InfiniBand SHARP: an all-reduce's bus bandwidth when every switch of the fabric reduces
+    // the part that crosses the network (0: it cannot, or the job does not enable it), and its
+    // latency, whatever the size.
+    double sharpBusbwGBs = 0;
+    double sharpLatencyUs = 0;
 };
 
 // The network figures of every dimension of a plan. `dp` is the gradient reduction's group
@@ -46,6 +55,8 @@ struct PlanNetwork
 // plus each step's hop latency, where a ring over d domains crosses between them in 2(d-1)
 // steps of an all-reduce (d-1 of an all-gather or reduce-scatter) and stays on NVLink in the
 // others; a ring all-reduce over several domains has its latency scaled by the plateau factor.
+// An all-reduce the NVSwitches can reduce (nvlsBusbwGBs > 0) runs as NVLS where that is faster,
+// as NCCL picks the algorithm its model predicts fastest: factor x S / nvlsBusbw + its latency.
 // 0 when n = 1; infinite when the network has no bandwidth.
 double collectiveSeconds(Collective c, double bytes, int n, const DimNetwork &net);
 

@@ -443,9 +443,19 @@ double exposedAcrossChunks(double total, int v, int pp, double window)
 } // namespace
 
 StepEstimate estimateStep(const Workload &w, const Plan &p, const GpuModel &gpu,
-                          const PlanNetwork &net, const SoftwareModel &software)
+                          const PlanNetwork &routed, const SoftwareModel &software)
 {
     const SoftwareModel sw = withTraining(software, w.training, p.pp);
+    // Without NVLink SHARP every all-reduce in a domain runs as a ring; without InfiniBand SHARP
+    // (NCCL's CollNet plugin, off by default) none is reduced in the network.
+    PlanNetwork net = routed;
+    for (DimNetwork *d : {&net.tp, &net.cp, &net.ep, &net.pp, &net.dp,
+                          net.edp ? &*net.edp : static_cast<DimNetwork *>(nullptr)}) {
+        if (d && !sw.nvls)
+            d->nvlsBusbwGBs = 0;
+        if (d && !sw.ibSharp)
+            d->sharpBusbwGBs = 0;
+    }
     StepEstimate e;
     const int pp = std::max(1, p.pp), v = std::max(1, w.training.interleave);
     const int gpus = std::max(1, p.tp * p.cp * pp * p.dp);

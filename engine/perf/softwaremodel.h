@@ -49,6 +49,12 @@ struct SoftwareModel
     // Expert all-to-alls run while another micro-batch computes (two micro-batches in flight in
     // opposite directions: DeepSeek-V3's DualPipe, Megatron-Core's 1F1B A2A overlap).
     bool epCommOverlap = false;
+    // All-reduces inside an NVLink domain reduced in the NVSwitch (NVLink SHARP) where the
+    // switches can: NCCL's default (NCCL_NVLS_ENABLE) where present.
+    bool nvls = true;
+    // The network part of all-reduces reduced in InfiniBand switches that can (SHARP, through
+    // NCCL's CollNet plugin): off unless the job enables it.
+    bool ibSharp = false;
 };
 
 // The software a workload states (TrainingSpec: software, grad_reduce, tp_comm_overlap,
@@ -79,6 +85,8 @@ inline SoftwareModel withTraining(SoftwareModel sw, const TrainingSpec &t, int p
         sw.gradBytes = t.precision == Precision::FP8 && t.distributedOptimizer ? 2 : 4;
     sw.tpCommOverlap = sw.tpCommOverlap || t.tpCommOverlap;
     sw.epCommOverlap = sw.epCommOverlap || t.epCommOverlap;
+    sw.nvls = sw.nvls && t.nvls;
+    sw.ibSharp = sw.ibSharp || t.ibSharp;
     return sw;
 }
 

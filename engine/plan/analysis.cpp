@@ -4,6 +4,7 @@
 #include <cmath>
 #include <deque>
 #include <limits>
+#include <numeric>
 
 namespace topoplan {
 
@@ -190,6 +191,43 @@ std::vector<std::pair<Dim, Analyzer::Layout>> Analyzer::layoutsOf(const Plan &p)
         out.push_back({Dim::PP, layoutOf(dense, {"pp"}, Collective::SendRecv)});
     if (p.ep > 1 && expert.size("dp") > 1)
         out.push_back({Dim::EDP, layoutOf(expert, {"dp"}, Collective::AllReduce)});
+    for (auto &[dim, layout] : out)
+        layout.gpusPerDomain = p.gpusPerDomain;
+    return out;
+}
+
+bool Analyzer::sharpFabric() const
+{
+    bool any = false;
+    for (const Switch &s : m_topology->switches) {
+        const SwitchModel *model = m_catalog->switchModel(s.model);
+        if (!model || !model->sharp)
+            return false;
+        any = true;
+    }
+    return any;
+}
+
+std::vector<int> Analyzer::rankGpus(int gpusPerDomain) const
+{
+    std::vector<int> out;
+    if (gpusPerDomain <= 0) {
+        out.resize(m_graph.gpus().size());
+        std::iota(out.begin(), out.end(), 0);
+        return out;
+    }
+    // GPU indices run domain by domain (FabricGraph::gpus()).
+    for (std::size_t v = 0; v < m_graph.gpus().size();) {
+        const int domain = m_graph.domainOf(m_graph.gpus()[v]);
+        std::size_t end = v;
+        while (end < m_graph.gpus().size() && m_graph.domainOf(m_graph.gpus()[end]) == domain)
+            ++end;
+        if (int(end - v) >= gpusPerDomain) {
+            for (int i = 0; i < gpusPerDomain; ++i)
+                out.push_back(int(v) + i);
+        }
+        v = end;
+    }
     return out;
 }
 
@@ -229,7 +267,12 @@ std::shared_ptr<const Analyzer::Routed> Analyzer::routeUncached(const Layout &la
                                                                 bool withLoads) const
 {
     const std::vector<VertexId> &gpus = m_graph.gpus();
-    const std::vector<std::vector<int>> groups = groupsOf(layout.axes, gpuCount());
+    const std::vector<int> placed = rankGpus(layout.gpusPerDomain);
+    std::vector<std::vector<int>> groups = groupsOf(layout.axes, int(placed.size()));
+    for (std::vector<int> &g : groups) {
+        for (int &rank : g)
+            rank = placed[rank];
+    }
     auto vertices = [&](const std::vector<int> &members) {
         std::vector<VertexId> v;
         v.reserve(members.size());
@@ -240,14 +283,30 @@ std::shared_ptr<const Analyzer::Routed> Analyzer::routeUncached(const Layout &la
 
     std::vector<GroupRoute> routes;
     std::vector<double> load;
+    double sharpBusbw = 0;
     if (layout.collective != Collective::SendRecv) {
         std::vector<std::vector<VertexId>> input;
         input.reserve(groups.size());
         for (const std::vector<int> &g : groups)
             input.push_back(vertices(g));
-        RouteResult r = routeConcurrent(m_graph, input, layout.collective);
+        RouteOptions options;
+        options.ringNetworkChannels = m_catalog->collectives().ringNetworkChannels;
+        RouteResult r = routeConcurrent(m_graph, input, layout.collective, options);
         routes = std::move(r.groups);
         load = std::move(r.edgeLoad);
+        // With every switch reducing (InfiniBand SHARP), the same groups again as the switches
+        // would run their all-reduces: the slowest group's bus bandwidth then.
+        bool crosses = false;
+        for (const GroupRoute &g : routes)
+            crosses = crosses || g.crossesDomain;
+        if (layout.collective == Collective::AllReduce && crosses && sharpFabric()) {
+            options.networkReduction = true;
+            const RouteResult reduced = routeConcurrent(m_graph, input, layout.collective, options);
+            double slowest = std::numeric_limits<double>::infinity();
+            for (const GroupRoute &g : reduced.groups)
+                slowest = std::min(slowest, g.connected ? g.busbwGBs : 0.0);
+            sharpBusbw = std::isfinite(slowest) ? slowest : 0;
+        }
     } else {
         routes.resize(groups.size());
         std::vector<char> seen(groups.size(), 0);
@@ -334,6 +393,18 @@ std::shared_ptr<const Analyzer::Routed> Analyzer::routeUncached(const Layout &la
     out->network.intraLatencyUs = intraUs;
     out->network.baseLatencyUs = tuning.ringBaseLatencyUs;
     out->network.multiDomainRingFactor = tuning.multiDomainRingFactor;
+    // NVLink SHARP where every group of the dimension can reduce in its NVSwitch.
+    if (layout.collective == Collective::AllReduce && !routes.empty()) {
+        double nvls = std::numeric_limits<double>::infinity();
+        for (const GroupRoute &r : routes)
+            nvls = std::min(nvls, r.nvlsBusbwGBs);
+        out->network.nvlsBusbwGBs = std::isfinite(nvls) ? nvls : 0;
+        out->network.nvlsLatencyUs = tuning.nvlsLatencyUs;
+    }
+    if (sharpBusbw > 0) {
+        out->network.sharpBusbwGBs = sharpBusbw;
+        out->network.sharpLatencyUs = tuning.sharpLatencyUs;
+    }
 
     if (withLoads) {
         auto loads = std::make_shared<std::vector<EdgeLoad>>();
@@ -408,9 +479,15 @@ std::optional<Error> checkModel(const ModelSpec &m)
 Expected<AnalysisResult> Analyzer::analyze(const Workload &w, const Plan &p,
                                            const SoftwareModel &sw) const
 {
-    const int gpus = gpuCount();
-    if (gpus == 0)
+    if (gpuCount() == 0)
         return Error{{}, "topology", "the topology has no GPUs to place the plan on"};
+    const int gpus = static_cast<int>(rankGpus(p.gpusPerDomain).size());
+    if (gpus == 0)
+        return Error{{},
+                     "/plan/gpus_per_domain",
+                     "no NVLink domain has " + std::to_string(p.gpusPerDomain)
+                             + " GPUs to place ranks on (the largest has "
+                             + std::to_string(domainSize()) + ")"};
     if (auto err = checkModel(w.model))
         return *err;
     Expected<Plan> plan = resolvePlan(p, gpus);

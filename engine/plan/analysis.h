@@ -95,9 +95,18 @@ public:
     StepEstimate estimate(const Workload &w, const Plan &p, const SoftwareModel &sw = {}) const;
 
     const FabricGraph &graph() const { return m_graph; }
+    const Catalog &catalog() const { return *m_catalog; }
     const Topology &topology() const { return *m_topology; }
     const FabricFacts &facts() const { return *m_facts; }
     int gpuCount() const { return static_cast<int>(m_graph.gpus().size()); }
+    // The GPU (index in FabricGraph::gpus()) of each rank when `gpusPerDomain` GPUs of every
+    // NVLink domain take ranks (Plan::gpusPerDomain): the first that many of each domain with
+    // at least that many, domain after domain; domains with fewer are left out. 0: every GPU,
+    // in order. Empty when no domain has that many GPUs.
+    std::vector<int> rankGpus(int gpusPerDomain) const;
+    // Every switch of the fabric reduces in the network (SwitchModel::sharp): InfiniBand SHARP
+    // trees span the fabric, so one switch without it rules them out.
+    bool sharpFabric() const;
     // GPUs in the largest NVLink domain.
     int domainSize() const;
     // The GPU steps are projected on: the nodes' GPU, or the slowest of several.
@@ -112,9 +121,11 @@ private:
     {
         std::vector<std::pair<int, int>> axes; // canonical: by stride, merged, no size 1
         Collective collective = Collective::AllReduce;
+        int gpusPerDomain = 0; // Plan::gpusPerDomain: which GPUs the ranks run on
         bool operator<(const Layout &o) const
         {
-            return std::tie(axes, collective) < std::tie(o.axes, o.collective);
+            return std::tie(axes, collective, gpusPerDomain)
+                   < std::tie(o.axes, o.collective, o.gpusPerDomain);
         }
     };
     struct Routed;

@@ -89,6 +89,8 @@ Json toJson(const AnalysisResult &r)
                  {"interleave", t.interleave},
                  {"recompute", toString(t.recompute)},
                  {"order", r.plan.order}};
+    if (r.plan.gpusPerDomain > 0)
+        j["plan"]["gpus_per_domain"] = r.plan.gpusPerDomain;
     j["step_time_s"] = seconds(e.stepTimeS);
     j["tokens_per_s"] = num(e.tokensPerS, 1);
     j["model_tflops_per_gpu"] = num(e.modelTflopsPerGpu, 1);

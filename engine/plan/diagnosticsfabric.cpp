@@ -93,8 +93,8 @@ void Diagnoser::oversubscribed(const DimensionResult &d)
 }
 
 // The ring channels of every DP group, as routing forms them (members in GPU order, runs per
-// domain, channel c from member c of a run to member c of the next), checked for a change of
-// rail.
+// domain, k channels from member c r / k of a run to member c next / k of the next), checked for
+// a change of rail.
 void Diagnoser::crossesRails(const DimensionResult &d)
 {
     const FabricFacts &f = m_a.facts();
@@ -102,7 +102,12 @@ void Diagnoser::crossesRails(const DimensionResult &d)
         return;
     const GroupList groups
             = RankLayout(m_r.plan, false).groups(std::vector<std::string>{"cp", "dp"});
-    const std::vector<VertexId> &gpus = m_g.gpus();
+    const std::vector<int> placed = m_a.rankGpus(m_r.plan.gpusPerDomain);
+    std::vector<VertexId> gpus; // by rank
+    gpus.reserve(placed.size());
+    for (int gpu : placed)
+        gpus.push_back(m_g.gpus()[gpu]);
+    const int bound = m_a.catalog().collectives().ringNetworkChannels;
     auto railOf = [&](VertexId gpu) {
         const std::optional<VertexId> nic = m_g.nicOf(gpu);
         return nic ? f.nicRail[*nic] : -1;
@@ -121,8 +126,13 @@ void Diagnoser::crossesRails(const DimensionResult &d)
         for (std::size_t j = 0; runs.size() > 1 && j < runs.size() && !found; ++j) {
             const auto [begin, end] = runs[j];
             const auto [nextBegin, nextEnd] = runs[(j + 1) % runs.size()];
-            for (std::size_t c = 0; c < std::min(end - begin, nextEnd - nextBegin); ++c) {
-                const VertexId a = gpus[members[begin + c]], b = gpus[members[nextBegin + c]];
+            const std::size_t r = end - begin, next = nextEnd - nextBegin;
+            std::size_t k = std::min(r, next);
+            if (bound > 0)
+                k = std::min(k, std::size_t(bound) * (runs.size() == 2 ? 2 : 1));
+            for (std::size_t c = 0; c < k; ++c) {
+                const VertexId a = gpus[members[begin + c * r / k]],
+                               b = gpus[members[nextBegin + c * next / k]];
                 const int ra = railOf(a), rb = railOf(b);
                 if (ra >= 0 && rb >= 0 && ra != rb) {
                     if (crossing == 0) {

@@ -101,6 +101,7 @@ private Q_SLOTS:
     void fittedDiagramKeepsClearOfTheCard();
     void failedLeafReanalysesAndN1RanksIt();
     void softwareAndExpertsAreUndoableEdits();
+    void ranksPerDomainAndNvlsAreJobFields();
 
 private:
     void openSample(MainWindow &w);
@@ -594,6 +595,44 @@ void TestAnalysisPanel::softwareAndExpertsAreUndoableEdits()
     if (qEnvironmentVariableIsSet("TOPOPLAN_SCREENSHOTS"))
         w.grab().save(QDir(qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"))
                               .filePath(QStringLiteral("job-editor.png")));
+}
+
+// The GPUs of each NVLink domain that take ranks, and NVLink SHARP, are the job's to state in
+// the window: one undo step each, which the engine re-analyses.
+void TestAnalysisPanel::ranksPerDomainAndNvlsAreJobFields()
+{
+    MainWindow w;
+    openSample(w);
+    JobEditor *job = w.analysisDock()->jobEditor();
+    QUndoStack *undo = w.document()->undoStack();
+    const AnalysisResult before = *w.analysis()->outcome()->result;
+    QCOMPARE(job->gpusPerDomainBox()->value(), 0);
+    QCOMPARE(job->gpusPerDomainBox()->text(), QStringLiteral("all"));
+    QVERIFY(job->nvlsBox()->isChecked());
+    QVERIFY(!job->ibSharpBox()->isChecked());
+
+    // 8 of each DGX's 8 GPUs: the same GPUs as before, now stated per domain.
+    typeInto(job->gpusPerDomainBox(), 8);
+    QCOMPARE(w.document()->project().plan->gpusPerDomain, 8);
+    QCOMPARE(undo->text(undo->count() - 1), QStringLiteral("Set GPUs per Domain to 8"));
+    QVERIFY(settled(w.analysis()));
+    const AnalysisResult &placed = *w.analysis()->outcome()->result;
+    QCOMPARE(placed.plan.gpusPerDomain, 8);
+    QCOMPARE(placed.gpus, before.gpus);
+    QCOMPARE(placed.step.tokensPerS, before.step.tokensPerS);
+
+    QTest::mouseClick(job->nvlsBox(), Qt::LeftButton);
+    QVERIFY(!w.document()->project().workload->training.nvls);
+    QCOMPARE(undo->text(undo->count() - 1), QStringLiteral("Change Training Settings"));
+    QVERIFY(settled(w.analysis()));
+    QVERIFY(!w.analysis()->outcome()->result->workload.training.nvls);
+
+    undo->undo();
+    undo->undo();
+    QCOMPARE(w.document()->project().plan->gpusPerDomain, 0);
+    QVERIFY(w.document()->project().workload->training.nvls);
+    QCOMPARE(job->gpusPerDomainBox()->value(), 0);
+    QVERIFY(job->nvlsBox()->isChecked());
 }
 
 QTEST_MAIN(TestAnalysisPanel)

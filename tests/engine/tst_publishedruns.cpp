@@ -52,7 +52,8 @@ struct PublishedRun
     const char *source;
     const char *server; // catalog id
     int nodes;
-    int domainSize; // 0: the server's own
+    int domainSize;    // 0: the server's own
+    int gpusPerDomain; // ranks per NVLink domain (Plan::gpusPerDomain); 0: every GPU
     ModelSpec model;
     int gpus, batch, microBatch;
     Precision precision;
@@ -111,33 +112,34 @@ std::vector<PublishedRun> runs()
 {
     const Precision fp8 = Precision::FP8, bf16 = Precision::BF16;
     return {
-            // GB200: 2 racks of 16 trays used (64 GPUs a domain), as the recipes' 128 GPUs.
-            {"gb200 gpt3-175b 128", kNemoGb200, "gb200-tray", 32, 64, gpt3(), 128, 256, 2, fp8, 4,
-             4, 1, 1, 12, 1804, 0, kNemoOverlap},
-            {"gb200 llama3-405b 128", kNemoGb200, "gb200-tray", 32, 64, llama3_405b(), 128, 64, 1,
-             fp8, 4, 8, 2, 1, 8, 665, 0, kNemoOverlap},
-            {"gb200 nemotron4-340b 128", kNemoGb200, "gb200-tray", 32, 64, nemotron340b(), 128, 32,
-             1, fp8, 8, 4, 1, 1, 12, 737, 0, kNemoOverlap},
-            {"gb200 llama3-70b 64", kNemoGb200, "gb200-tray", 16, 64, llama3_70b(), 64, 128, 1, fp8,
-             1, 1, 1, 1, 1, 4035, 0, kNemoFsdp},
-            {"gb200 mixtral-8x7b 64", kNemoGb200, "gb200-tray", 16, 64, mixtral(), 64, 256, 2, fp8,
-             1, 1, 1, 8, 1, 19275, 0},
-            {"b200 gpt3-175b 512", kNemoB200, "dgx-b200", 64, 0, gpt3(), 512, 2048, 2, fp8, 4, 4, 1,
-             1, 6, 1600, 0, kNemoOverlap},
-            {"b200 llama3-70b 64", kNemoB200, "dgx-b200", 8, 0, llama3_70b(), 64, 128, 1, fp8, 2, 4,
-             2, 1, 5, 3062, 0, kNemoOverlap},
-            {"b200 llama3-405b 128", kNemoB200, "dgx-b200", 16, 0, llama3_405b(), 128, 64, 1, fp8,
-             4, 8, 2, 1, 8, 625, 0, kNemoOverlap},
-            {"b200 nemotron4-340b 128", kNemoB200, "dgx-b200", 16, 0, nemotron340b(), 128, 32, 1,
+            // GB200: NVL72 racks of 18 trays, 64 of each rack's 72 GPUs taking ranks as the
+            // recipes place them (the recipes' 128 GPUs on two racks, 64 on one).
+            {"gb200 gpt3-175b 128", kNemoGb200, "gb200-tray", 36, 72, 64, gpt3(), 128, 256, 2, fp8,
+             4, 4, 1, 1, 12, 1804, 0, kNemoOverlap},
+            {"gb200 llama3-405b 128", kNemoGb200, "gb200-tray", 36, 72, 64, llama3_405b(), 128, 64,
+             1, fp8, 4, 8, 2, 1, 8, 665, 0, kNemoOverlap},
+            {"gb200 nemotron4-340b 128", kNemoGb200, "gb200-tray", 36, 72, 64, nemotron340b(), 128,
+             32, 1, fp8, 8, 4, 1, 1, 12, 737, 0, kNemoOverlap},
+            {"gb200 llama3-70b 64", kNemoGb200, "gb200-tray", 18, 72, 64, llama3_70b(), 64, 128, 1,
+             fp8, 1, 1, 1, 1, 1, 4035, 0, kNemoFsdp},
+            {"gb200 mixtral-8x7b 64", kNemoGb200, "gb200-tray", 18, 72, 64, mixtral(), 64, 256, 2,
+             fp8, 1, 1, 1, 8, 1, 19275, 0},
+            {"b200 gpt3-175b 512", kNemoB200, "dgx-b200", 64, 0, 0, gpt3(), 512, 2048, 2, fp8, 4, 4,
+             1, 1, 6, 1600, 0, kNemoOverlap},
+            {"b200 llama3-70b 64", kNemoB200, "dgx-b200", 8, 0, 0, llama3_70b(), 64, 128, 1, fp8, 2,
+             4, 2, 1, 5, 3062, 0, kNemoOverlap},
+            {"b200 llama3-405b 128", kNemoB200, "dgx-b200", 16, 0, 0, llama3_405b(), 128, 64, 1,
+             fp8, 4, 8, 2, 1, 8, 625, 0, kNemoOverlap},
+            {"b200 nemotron4-340b 128", kNemoB200, "dgx-b200", 16, 0, 0, nemotron340b(), 128, 32, 1,
              fp8, 8, 4, 1, 1, 12, 602, 0, kNemoOverlap},
-            {"b200 mixtral-8x7b 64", kNemoB200, "dgx-b200", 8, 0, mixtral(), 64, 256, 2, fp8, 1, 1,
-             1, 8, 1, 15457, 0},
-            {"h100 llama3-405b 8192", kLlama3, "dgx-h100", 1024, 0, llama3_405b(), 8192, 2048, 1,
+            {"b200 mixtral-8x7b 64", kNemoB200, "dgx-b200", 8, 0, 0, mixtral(), 64, 256, 2, fp8, 1,
+             1, 1, 8, 1, 15457, 0},
+            {"h100 llama3-405b 8192", kLlama3, "dgx-h100", 1024, 0, 0, llama3_405b(), 8192, 2048, 1,
              bf16, 8, 16, 1, 1, 2, 0, 430},
-            {"h100 llama3-405b 16384", kLlama3, "dgx-h100", 2048, 0, llama3_405b(), 16384, 2048, 1,
-             bf16, 8, 16, 1, 1, 2, 0, 400},
-            {"h800 deepseek-v3 2048", kDeepSeek, "hgx-h800", 256, 0, deepseekV3(), 2048, 15360, 1,
-             fp8, 1, 16, 1, 64, 1, 1542, 0, kDeepSeekSoftware},
+            {"h100 llama3-405b 16384", kLlama3, "dgx-h100", 2048, 0, 0, llama3_405b(), 16384, 2048,
+             1, bf16, 8, 16, 1, 1, 2, 0, 400},
+            {"h800 deepseek-v3 2048", kDeepSeek, "hgx-h800", 256, 0, 0, deepseekV3(), 2048, 15360,
+             1, fp8, 1, 16, 1, 64, 1, 1542, 0, kDeepSeekSoftware},
     };
 }
 
@@ -160,7 +162,7 @@ void tst_PublishedRuns::table()
         const Analyzer a = analyzer(generated(run.server, run.nodes, FabricKind::RailOptimized,
                                               run.domainSize, catalog),
                                     catalog);
-        QCOMPARE(a.gpuCount(), run.gpus);
+        QCOMPARE(int(a.rankGpus(run.gpusPerDomain).size()), run.gpus);
         Workload w;
         w.model = run.model;
         w.training.globalBatch = run.batch;
@@ -170,7 +172,9 @@ void tst_PublishedRuns::table()
         Json stated = toJson(w);
         stated["training"].update(Json::parse(run.training));
         w = orFail(workloadFromJson(JsonIn(stated, run.name)));
-        Expected<AnalysisResult> r = a.analyze(w, plan(run.tp, run.pp, run.cp, run.ep));
+        Plan p = plan(run.tp, run.pp, run.cp, run.ep);
+        p.gpusPerDomain = run.gpusPerDomain;
+        Expected<AnalysisResult> r = a.analyze(w, p);
         QVERIFY2(bool(r), r ? run.name : r.error().text().c_str());
         const double perGpu = r->step.tokensPerS / run.gpus;
         const double published
