@@ -2428,6 +2428,42 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
             <numerusform>Bester von %n gültigen Plänen, die passen: TP %1, PP %2, DP %3 bei %4</numerusform>
         </translation>
     </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>GPUs of each NVLink domain that take ranks, as recipes place them (e.g. 64 of a 72-GPU rack); all: every GPU in order</source>
+        <translation>GPUs jeder NVLink-Domäne, die Ranks übernehmen, wie Rezepte sie platzieren (z. B. 64 eines 72-GPU-Racks); alle: jede GPU der Reihe nach</translation>
+    </message>
+    <message>
+        <source>per domain</source>
+        <translation>pro Domäne</translation>
+    </message>
+    <message>
+        <source>NVLS</source>
+        <translation>NVLS</translation>
+    </message>
+    <message>
+        <source>NVLink SHARP: all-reduces inside an NVLink domain reduced in the NVSwitch where it can (NCCL&apos;s default)</source>
+        <translation>NVLink SHARP: All-Reduces innerhalb einer NVLink-Domäne werden im NVSwitch reduziert, wo er es kann (Standard von NCCL)</translation>
+    </message>
+    <message>
+        <source>IB SHARP</source>
+        <translation>IB SHARP</translation>
+    </message>
+    <message>
+        <source>InfiniBand SHARP: the network part of all-reduces reduced in the switches where every switch has it (NCCL&apos;s SHARP plugin)</source>
+        <translation>InfiniBand SHARP: der Netzwerkanteil von All-Reduces wird in den Switches reduziert, wenn jeder Switch es beherrscht (SHARP-Plugin von NCCL)</translation>
+    </message>
+    <message>
+        <source>Set GPUs per Domain to %1</source>
+        <translation>GPUs pro Domäne auf %1 setzen</translation>
+    </message>
+    <message>
+        <source>Place Ranks on Every GPU</source>
+        <translation>Ranks auf jede GPU legen</translation>
+    </message>
 </context>
 <context>
     <name>topoplan::MainWindow</name>

@@ -70,7 +70,6 @@ namespace topoplan {
 
 namespace {
 
-constexpr int kMaxRecentFiles = 8;
 constexpr int kStatusMessageMs = 4000;
 const char *const kGeometryKey = "window/geometry";
 const char *const kStateKey = "window/state";
