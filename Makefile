@@ -35,13 +35,15 @@ FUZZ_DIR ?= build-fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_HARNESSES = project catalog workload planspec import
 # -O1 with line tables only: the usual sanitizer setting (stack traces keep file:line) and
-# about half the compile time of -O2 -g, which matters for CI's 2 cores.
+# about half the compile time of -O2 -g, which matters for CI's 2 cores. Warnings are errors
+# in the gcc build (`make test`); here they are shown, and what fails is a sanitizer's report.
 FUZZ_OPT_FLAGS = -O1 -gline-tables-only -DNDEBUG
 fuzz-configure: deps
 	@if [ ! -f $(FUZZ_DIR)/build.ninja ]; then \
 		cmake -S . -B $(FUZZ_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 			"-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$(FUZZ_OPT_FLAGS)" \
-			-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DTOPOPLAN_FUZZ=ON; fi
+			-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DTOPOPLAN_FUZZ=ON \
+			-DTOPOPLAN_WERROR=OFF; fi
 
 fuzz: fuzz-configure
 	cmake --build $(FUZZ_DIR) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_HARNESSES))
