@@ -168,6 +168,13 @@ inline Catalog catalogWithTrays()
     return orFail(Catalog::builtin().merged(JsonIn(overrides, "test-catalog")));
 }
 
+// The analysis of `w` on `p`; a failure ends the test with the engine's message.
+inline AnalysisResult analyzeOrFail(const Analyzer &a, const Workload &w, const Plan &p,
+                                    const SoftwareModel &sw = {})
+{
+    return orFail(a.analyze(w, p, sw));
+}
+
 // Whether `r` reports a diagnostic with `code` ("tp-crosses-domain", ...).
 inline bool hasCode(const AnalysisResult &r, const char *code)
 {

@@ -29,15 +29,6 @@ constexpr double kNdrLow = 46, kNdrHigh = 48;
 // model says the plan needs it.
 constexpr double kNemoTolerance = 0.12;
 
-AnalysisResult analyzeOrFail(const Analyzer &a, const Workload &w, const Plan &p,
-                             const SoftwareModel &sw = {})
-{
-    Expected<AnalysisResult> r = a.analyze(w, p, sw);
-    if (!r)
-        qFatal("%s", r.error().text().c_str());
-    return *r;
-}
-
 // The 162B GPT of SC'21 Figure 13 (h = 20480, l = 32, a = 128) on 64 GPUs as (tp, 64 / tp),
 // with the 2021 software and the figure's script (examples/sc21/run_figure_13.sh: micro-batch
 // 1, Megatron's local DDP, full uniform recomputation): results by TP width. Batch 512 leaves

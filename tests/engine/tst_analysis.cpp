@@ -37,15 +37,6 @@ const Analyzer &superPod()
     return a;
 }
 
-AnalysisResult analyzeOrFail(const Analyzer &a, const Workload &w, const Plan &p,
-                             const SoftwareModel &sw = {})
-{
-    Expected<AnalysisResult> r = a.analyze(w, p, sw);
-    if (!r)
-        qFatal("%s", r.error().text().c_str());
-    return *r;
-}
-
 } // namespace
 
 class tst_Analysis : public QObject

@@ -28,14 +28,6 @@ constexpr double kNvl72RackNvls = 834.57;    // 8 GiB
 constexpr double kNvl72TwentyRacks = 405.74; // 16 GiB
 constexpr double kTolerance = 0.10;
 
-AnalysisResult analyzeOrFail(const Analyzer &a, const Workload &w, const Plan &p)
-{
-    Expected<AnalysisResult> r = a.analyze(w, p);
-    if (!r)
-        qFatal("%s", r.error().text().c_str());
-    return *r;
-}
-
 Workload withBatch(const std::string &name, int batch)
 {
     Workload w = preset(name);

@@ -4,6 +4,8 @@
 #include "engine/perf/perfmodel.h"
 #include "engine/plan/placement.h"
 
+#include "tests/engine/analysisfixtures.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -500,12 +502,7 @@ void tst_PerfModel::softwareStatedInTheWorkload()
     w.training.sequenceParallel = w.training.distributedOptimizer = false;
     for (int pp : {1, 4}) {
         const Plan p = makePlan(8, 1, pp, 32 / pp);
-        SoftwareModel sw;
-        sw.attention = AttentionKernel::Unfused;
-        sw.overlapP2p = false;
-        sw.overlapGradReduce = pp == 1;
-        sw.gradBytes = pp == 1 ? 2 : 4;
-        sw.fusedCrossEntropy = false;
+        const SoftwareModel sw = fixtures::megatron2021(pp); // the SC'21 software, by hand
         const StepEstimate byHand = estimateStep(w, p, gpu("a100-sxm-80gb"), h100Network(), sw);
         Workload stated = w;
         stated.training.software = Software::MegatronLM2021;
