@@ -36,13 +36,7 @@ struct Case
 const Case &caseFor(int gpus)
 {
     static const Case small = [] {
-        GeneratorOptions o;
-        o.nodeModel = "dgx-h100";
-        o.nodes = 128;
-        o.fabric = FabricKind::FatTree;
-        o.tiers = 3;
-        o.leaf = o.spine = o.core = "qm9700";
-        Case c{orFail(generateProject(o)), orFail(workloadPreset("gpt3-175b")), {}};
+        Case c{fixtures::dgxH100FatTree1024(), orFail(workloadPreset("gpt3-175b")), {}};
         c.plan.tp = 8;
         c.plan.pp = 8;
         c.plan.dp = 0;

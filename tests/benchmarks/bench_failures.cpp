@@ -21,22 +21,8 @@ using fixtures::orFail;
 
 const Project &design(FabricKind fabric)
 {
-    static const Project rail = [] {
-        GeneratorOptions o;
-        o.nodeModel = "dgx-h100";
-        o.nodes = 128;
-        o.fabric = FabricKind::RailOptimized;
-        return orFail(generateProject(o));
-    }();
-    static const Project fatTree = [] {
-        GeneratorOptions o;
-        o.nodeModel = "dgx-h100";
-        o.nodes = 128;
-        o.fabric = FabricKind::FatTree;
-        o.tiers = 3;
-        o.leaf = o.spine = o.core = "qm9700";
-        return orFail(generateProject(o));
-    }();
+    static const Project rail = fixtures::generatedProject("dgx-h100", 128);
+    static const Project fatTree = fixtures::dgxH100FatTree1024();
     return fabric == FabricKind::FatTree ? fatTree : rail;
 }
 

@@ -57,6 +57,18 @@ inline Project generatedProject(const std::string &model, int nodes, int domainS
     return generatedProject(o);
 }
 
+// 128 DGX H100 (1,024 GPUs) on a 3-tier QM9700 fat tree: the benchmarks' mid-size design.
+inline Project dgxH100FatTree1024()
+{
+    GeneratorOptions o;
+    o.nodeModel = "dgx-h100";
+    o.nodes = 128;
+    o.fabric = FabricKind::FatTree;
+    o.tiers = 3;
+    o.leaf = o.spine = o.core = "qm9700";
+    return generatedProject(o);
+}
+
 // The software of Megatron-LM SC'21 (Narayanan et al.), for its Table 1 and Figure 13:
 // Megatron-LM 2021, unfused attention, no sequence parallelism, blocking pipeline sends, no
 // distributed optimizer; PyTorch DDP with an overlapped fp16 all-reduce for pp = 1, Megatron's
