@@ -315,12 +315,7 @@ void TestAnalysisPanel::choosingAModelLeavesThePlanToTheUser()
     QVERIFY(!saveProject(*bare, path.toStdString()));
 
     MainWindow w;
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QSignalSpy opened(&w, &MainWindow::documentOpened);
-    w.openFile(path);
-    QVERIFY(opened.wait(kTimeoutMs));
-    QVERIFY(settled(w.analysis()));
+    QVERIFY(openAndSettle(w, path, kTimeoutMs));
     QVERIFY(w.analysis()->outcome()->noJob);
     AnalysisDock *dock = w.analysisDock();
     QVERIFY2(dock->headline()->text().contains(QStringLiteral("Choose a model")),

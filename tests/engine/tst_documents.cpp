@@ -12,6 +12,7 @@
 #include "engine/model/hostnames.h"
 #include "engine/model/summary.h"
 
+#include "tests/engine/golden.h"
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -562,23 +563,8 @@ void tst_Documents::golden()
     const std::string got = text(DocumentFormat(format), d.project);
     const std::string path = std::string(TOPOPLAN_SOURCE_DIR "tests/data/golden/documents/")
                              + d.name + "." + goldenSuffix(DocumentFormat(format));
-    if (qEnvironmentVariableIntValue("TOPOPLAN_UPDATE_GOLDEN") == 1) {
-        std::ofstream(path, std::ios::binary | std::ios::trunc) << got;
-        return;
-    }
-    std::ifstream in(path, std::ios::binary);
-    QVERIFY2(in, (path + " is missing; run with TOPOPLAN_UPDATE_GOLDEN=1").c_str());
-    const std::string want((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (got != want) {
-        const Names g = split(got, '\n'), w = split(want, '\n');
-        for (std::size_t i = 0; i < std::max(g.size(), w.size()); ++i) {
-            const std::string a = i < w.size() ? w[i] : "", b = i < g.size() ? g[i] : "";
-            if (a != b)
-                QFAIL((path + " line " + std::to_string(i + 1) + ":\n  want: " + a
-                       + "\n  got:  " + b)
-                              .c_str());
-        }
-    }
+    const std::string diff = fixtures::goldenDifference(path, got);
+    QVERIFY2(diff.empty(), diff.c_str());
     // The output is deterministic.
     QCOMPARE(text(DocumentFormat(format), d.project), got);
 }

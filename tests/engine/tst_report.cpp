@@ -10,6 +10,7 @@
 #include "engine/generate/templates.h"
 #include "engine/plan/analysis.h"
 
+#include "tests/engine/golden.h"
 #include <QtTest>
 
 #include <algorithm>
@@ -198,19 +199,8 @@ void TestReport::golden()
     QVERIFY(bool(r));
     const std::string got = reportText(*r);
     const std::string path = TOPOPLAN_SOURCE_DIR "tests/data/golden/report/sample.txt";
-    if (qEnvironmentVariableIntValue("TOPOPLAN_UPDATE_GOLDEN") == 1) {
-        std::ofstream(path, std::ios::binary | std::ios::trunc) << got;
-        return;
-    }
-    std::ifstream in(path, std::ios::binary);
-    QVERIFY2(in, (path + " is missing; run with TOPOPLAN_UPDATE_GOLDEN=1").c_str());
-    const std::string want((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (got != want) {
-        std::size_t line = 1, i = 0;
-        for (; i < got.size() && i < want.size() && got[i] == want[i]; ++i)
-            line += got[i] == '\n';
-        QFAIL((path + " differs at line " + std::to_string(line)).c_str());
-    }
+    const std::string diff = fixtures::goldenDifference(path, got);
+    QVERIFY2(diff.empty(), diff.c_str());
     QCOMPARE(reportText(*buildReport(sample(), Catalog::builtin(), o)), got);
 }
 
