@@ -33,13 +33,14 @@ QPointF CanvasPlacement::snapped(const QPointF &pos)
 CanvasPlacement::CanvasPlacement(const ClusterScene *scene)
 {
     for (const LaneItem *lane : scene->lanes()) {
-        const QString &id = lane->id();
+        // "lane:spine", or "lane:spine:2" for the second row of a design laid out in rows.
+        const QString kind = lane->id().section(QLatin1Char(':'), 1, 1);
         std::optional<Tier> tier;
-        if (id == QLatin1String("lane:core"))
+        if (kind == QLatin1String("core"))
             tier = Tier::Core;
-        else if (id == QLatin1String("lane:spine"))
+        else if (kind == QLatin1String("spine"))
             tier = Tier::Spine;
-        else if (id == QLatin1String("lane:leaf"))
+        else if (kind == QLatin1String("leaf"))
             tier = Tier::Leaf;
         if (tier)
             m_lanes.append(Lane{*tier, lane->boundingRect()});
@@ -61,14 +62,17 @@ std::optional<Tier> CanvasPlacement::tierAt(double sceneY) const
     return std::nullopt;
 }
 
-std::optional<double> CanvasPlacement::nodeTop() const
+std::optional<double> CanvasPlacement::nodeTop(double sceneY) const
 {
-    std::optional<double> bottom;
-    for (const Lane &lane : m_lanes)
+    std::optional<double> bottom, leafBelow;
+    for (const Lane &lane : m_lanes) {
         bottom = std::max(bottom.value_or(lane.rect.bottom()), lane.rect.bottom());
+        if (lane.tier == Tier::Leaf && lane.rect.bottom() >= sceneY)
+            leafBelow = std::min(leafBelow.value_or(lane.rect.bottom()), lane.rect.bottom());
+    }
     if (!bottom)
         return std::nullopt;
-    return *bottom + diagram::kItemGap;
+    return leafBelow.value_or(*bottom) + diagram::kItemGap;
 }
 
 QString CanvasPlacement::domainAt(const QPointF &scenePos, const QStringList &moving,

@@ -31,9 +31,10 @@ public:
 
     // The tier of the switch lane under `sceneY`, if any.
     std::optional<Tier> tierAt(double sceneY) const;
-    // The lowest y at which a node sits clear of the switch lanes (below the leaf lane), or
-    // nullopt when there are none.
-    std::optional<double> nodeTop() const;
+    // Where a node let go at `sceneY` in a switch lane sits clear of the lanes: below the
+    // first leaf lane at or under sceneY (a design laid out in rows has one per row), else
+    // below every switch lane; nullopt when there are none.
+    std::optional<double> nodeTop(double sceneY) const;
     // The domain whose box holds `scenePos`, empty when none. Boxes of the `moving` domains
     // (dragged along) are taken `delta` away from where the snapshot saw them.
     QString domainAt(const QPointF &scenePos, const QStringList &moving = {},

@@ -40,64 +40,90 @@ TierLanes::Extent TierLanes::update(ClusterScene *scene, const QHash<QString, Di
             content = content.united(itemRect(item));
     }
 
-    struct LaneData
+    // The items of each tier (core, spine, leaf, nodes), then a lane per band of them: one
+    // per tier, or one per grid row where a large design is laid out in rows of pods or SUs.
+    struct TierItems
     {
-        QString key;
-        QString title;
-        double top = std::numeric_limits<double>::max();
-        double bottom = std::numeric_limits<double>::lowest();
-        std::map<std::string, int> models;
-        int count = 0;
-        int gpus = 0;
+        std::vector<std::pair<double, double>> spans;
+        std::vector<std::string> models; // per span; empty for a domain box
+        std::vector<int> gpus;
     };
-    LaneData lanes[4];
-    const QString keys[4] = {QStringLiteral("lane:core"), QStringLiteral("lane:spine"),
-                             QStringLiteral("lane:leaf"), QStringLiteral("lane:nodes")};
-    const QString titles[4] = {ClusterScene::tr("Core"), ClusterScene::tr("Spine"),
-                               ClusterScene::tr("Leaf"), ClusterScene::tr("Compute")};
-    for (int i = 0; i < 4; ++i) {
-        lanes[i].key = keys[i];
-        lanes[i].title = titles[i];
-    }
-    const auto extend = [](LaneData &lane, const QRectF &r) {
-        lane.top = std::min(lane.top, r.top());
-        lane.bottom = std::max(lane.bottom, r.bottom());
+    std::array<TierItems, 4> tiers;
+    const auto add = [](TierItems &tier, const QRectF &r, const std::string &model, int gpus) {
+        tier.spans.emplace_back(r.top(), r.bottom());
+        tier.models.push_back(model);
+        tier.gpus.push_back(gpus);
     };
     for (const Switch &s : t.switches) {
-        const DiagramItem *item = items.value(QString::fromStdString(s.id));
-        if (!item)
-            continue;
-        LaneData &lane = lanes[s.tier == Tier::Core ? 0 : s.tier == Tier::Spine ? 1 : 2];
-        extend(lane, itemRect(item));
-        ++lane.models[s.model];
-        ++lane.count;
+        if (const DiagramItem *item = items.value(QString::fromStdString(s.id)))
+            add(tiers[s.tier == Tier::Core    ? 0
+                      : s.tier == Tier::Spine ? 1
+                                              : 2],
+                itemRect(item), s.model, 0);
     }
     for (const Node &n : t.nodes) {
         if (const DiagramItem *item = items.value(QString::fromStdString(n.id))) {
-            extend(lanes[3], itemRect(item));
-            ++lanes[3].models[n.model];
-            ++lanes[3].count;
-            if (const ServerModel *server = document->catalog().server(n.model))
-                lanes[3].gpus += server->gpus;
+            const ServerModel *server = document->catalog().server(n.model);
+            add(tiers[3], itemRect(item), n.model, server ? server->gpus : 0);
         }
     }
     for (const Domain &d : t.domains) {
         if (const DiagramItem *item = items.value(QString::fromStdString(d.id)))
-            extend(lanes[3], itemRect(item));
+            add(tiers[3], itemRect(item), {}, 0);
     }
 
-    // The tiers above the topmost one with switches are empty drop targets, stacked upwards:
-    // a design with leaves offers a spine and a core lane, one with spines a core lane.
-    int topTier = -1;
-    for (int i = 2; i >= 0; --i) {
-        if (lanes[i].count > 0)
+    struct LaneData
+    {
+        QString key;
+        int tier = 0;
+        double top = 0;
+        double bottom = 0;
+        std::map<std::string, int> models;
+        int count = 0;
+        int gpus = 0;
+        bool dropTarget = false;
+    };
+    const QString keys[4] = {QStringLiteral("lane:core"), QStringLiteral("lane:spine"),
+                             QStringLiteral("lane:leaf"), QStringLiteral("lane:nodes")};
+    const QString titles[4] = {ClusterScene::tr("Core"), ClusterScene::tr("Spine"),
+                               ClusterScene::tr("Leaf"), ClusterScene::tr("Compute")};
+    std::vector<LaneData> lanes;
+    std::array<double, 4> firstTop{};
+    int topTier = -1; // the highest tier with switches
+    for (int i = 0; i < 4; ++i) {
+        const std::vector<diagram::Band> rows = diagram::bands(tiers[i].spans);
+        for (std::size_t r = 0; r < rows.size(); ++r) {
+            LaneData lane;
+            // The first row keeps the tier's key: tools and tests find a tier's lane by it.
+            lane.key = r == 0 ? keys[i] : keys[i] + QLatin1Char(':') + QString::number(r + 1);
+            lane.tier = i;
+            lane.top = rows[r].top;
+            lane.bottom = rows[r].bottom;
+            for (std::size_t k : rows[r].members) {
+                if (tiers[i].models[k].empty())
+                    continue; // a domain box: its trays are counted as nodes
+                ++lane.models[tiers[i].models[k]];
+                ++lane.count;
+                lane.gpus += tiers[i].gpus[k];
+            }
+            lanes.push_back(std::move(lane));
+        }
+        if (!rows.empty())
+            firstTop[i] = rows.front().top;
+        if (i < 3 && !rows.empty() && topTier < 0)
             topTier = i;
     }
-    std::array<bool, 4> dropTarget{};
+    // The tiers above the topmost one with switches are empty drop targets, stacked upwards:
+    // a design with leaves offers a spine and a core lane, one with spines a core lane.
     for (int i = topTier - 1; i >= 0; --i) {
-        dropTarget[i] = true;
-        lanes[i].bottom = lanes[i + 1].top - diagram::kLaneGap / 2 - 2 * kLanePadding;
-        lanes[i].top = lanes[i].bottom - diagram::kSwitchHeight;
+        LaneData lane;
+        lane.key = keys[i];
+        lane.tier = i;
+        lane.dropTarget = true;
+        lane.bottom = firstTop[i + 1] - diagram::kLaneGap / 2 - 2 * kLanePadding;
+        lane.top = lane.bottom - diagram::kSwitchHeight;
+        firstTop[i] = lane.top;
+        lanes.push_back(std::move(lane));
     }
 
     QHash<QString, LaneItem *> existing;
@@ -105,13 +131,8 @@ TierLanes::Extent TierLanes::update(ClusterScene *scene, const QHash<QString, Di
         existing.insert(lane->id(), lane);
     m_lanes.clear();
     QRectF targets;
-    for (int i = 0; i < 4; ++i) {
-        LaneData &data = lanes[i];
+    for (const LaneData &data : lanes) {
         LaneItem *lane = existing.take(data.key);
-        if (data.count == 0 && !dropTarget[i]) {
-            delete lane;
-            continue;
-        }
         if (!lane) {
             lane = new LaneItem(data.key);
             scene->addItem(lane);
@@ -119,19 +140,19 @@ TierLanes::Extent TierLanes::update(ClusterScene *scene, const QHash<QString, Di
         const double left = content.left() - LaneItem::kLabelWidth;
         lane->setGeometry(QRectF(left, data.top - kLanePadding, content.right() + 40 - left,
                                  data.bottom - data.top + 2 * kLanePadding));
-        lane->setDropTarget(dropTarget[i]);
+        lane->setDropTarget(data.dropTarget);
         m_lanes.append(lane);
-        if (dropTarget[i]) {
+        const QString &title = titles[data.tier];
+        if (data.dropTarget) {
             targets = targets.united(lane->boundingRect());
-            lane->setTexts(data.title,
-                           i == 0 ? ClusterScene::tr("Empty: drop a switch here to make it a "
-                                                     "core switch")
-                                  : ClusterScene::tr("Empty: drop a switch here to make it a "
-                                                     "spine switch"));
+            lane->setTexts(title, data.tier == 0 ? ClusterScene::tr("Empty: drop a switch here to "
+                                                                    "make it a core switch")
+                                                 : ClusterScene::tr("Empty: drop a switch here to "
+                                                                    "make it a spine switch"));
             continue;
         }
         QString subtitle;
-        if (data.key == QLatin1String("lane:nodes")) {
+        if (data.tier == 3) {
             subtitle = modelSummary(data.models, data.count,
                                     ClusterScene::tr("%n node(s)", nullptr, data.count))
                        + QLatin1Char('\n') + ClusterScene::tr("%n GPU(s)", nullptr, data.gpus);
@@ -139,7 +160,7 @@ TierLanes::Extent TierLanes::update(ClusterScene *scene, const QHash<QString, Di
             subtitle = modelSummary(data.models, data.count,
                                     ClusterScene::tr("%n switch(es)", nullptr, data.count));
         }
-        lane->setTexts(data.title, subtitle);
+        lane->setTexts(title, subtitle);
     }
     qDeleteAll(existing);
     return {content, targets};

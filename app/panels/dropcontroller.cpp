@@ -155,7 +155,7 @@ bool DropController::drop(const PaletteEntry &entry, const QPointF &scenePos)
             }
             node.domain = domain.toStdString();
         } else if (placement.tierAt(scenePos.y())) {
-            layout.y = CanvasPlacement::snapped(QPointF(0, *placement.nodeTop())).y();
+            layout.y = CanvasPlacement::snapped(QPointF(0, *placement.nodeTop(scenePos.y()))).y();
         }
         id = QString::fromStdString(node.id);
         command = new AddNode(document, node, layout);
@@ -177,7 +177,7 @@ bool DropController::drop(const PaletteEntry &entry, const QPointF &scenePos)
     case PaletteEntry::Domain: {
         // Nodes sit below the switch lanes, and a box covers no item.
         if (placement.tierAt(scenePos.y()))
-            layout.y = CanvasPlacement::snapped(QPointF(0, *placement.nodeTop())).y();
+            layout.y = CanvasPlacement::snapped(QPointF(0, *placement.nodeTop(scenePos.y()))).y();
         const QRectF landed = clearOfItems(scene, QRectF(QPointF(layout.x, layout.y), size));
         layout.y = landed.top();
         Domain domain;

@@ -202,9 +202,6 @@ double SelectTool::pushBelowSwitchLanes() const
     // until the highest of them is clear of the lanes. The whole group moves by the same
     // amount so that it keeps its shape; switches stay where they were put.
     const Document *doc = document();
-    const std::optional<double> nodeTop = m_placement->nodeTop();
-    if (!nodeTop)
-        return 0;
     std::optional<double> top;
     for (const QString &id : std::as_const(m_ids)) {
         if (doc->indexOf<Switch>(id) >= 0)
@@ -217,6 +214,9 @@ double SelectTool::pushBelowSwitchLanes() const
             top = std::min(top.value_or(l->y), l->y);
     }
     if (!top)
+        return 0;
+    const std::optional<double> nodeTop = m_placement->nodeTop(*top);
+    if (!nodeTop)
         return 0;
     return CanvasPlacement::snapped(QPointF(0, *nodeTop)).y() - *top;
 }

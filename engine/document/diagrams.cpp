@@ -288,25 +288,28 @@ Expected<std::string> drawioXml(const Project &p, const Catalog &c)
                + num(top - pad) + "\" width=\"" + num(maxX - minX + 3 * pad + 60) + "\" height=\""
                + num(bottom - top + 2 * pad) + "\" as=\"geometry\" />\n        </mxCell>\n";
     };
+    // A lane per band: one per tier, or one per row of a design laid out in rows of pods.
+    const auto lanes = [&](const std::string &id, const std::string &label,
+                           const std::vector<std::pair<double, double>> &spans) {
+        const std::vector<diagram::Band> rows = diagram::bands(spans);
+        for (std::size_t r = 0; r < rows.size(); ++r)
+            lane(r == 0 ? id : id + "-" + std::to_string(r + 1), label, rows[r].top,
+                 rows[r].bottom);
+    };
     for (Tier tier : tiers) {
-        double top = std::numeric_limits<double>::max(), bottom = -top;
+        std::vector<std::pair<double, double>> spans;
         for (const Switch &s : t.switches)
-            if (s.tier == tier) {
-                top = std::min(top, placed[s.id].y);
-                bottom = std::max(bottom, placed[s.id].y + placed[s.id].h);
-            }
-        if (bottom > top)
-            lane(std::string("lane-") + toString(tier), toString(tier), top, bottom);
+            if (s.tier == tier)
+                spans.emplace_back(placed[s.id].y, placed[s.id].y + placed[s.id].h);
+        lanes(std::string("lane-") + toString(tier), toString(tier), spans);
     }
     {
-        double top = std::numeric_limits<double>::max(), bottom = -top;
+        std::vector<std::pair<double, double>> spans;
         for (const Node &n : t.nodes) {
             const LayoutItem &it = n.domain.empty() ? placed[n.id] : placed[n.domain];
-            top = std::min(top, it.y);
-            bottom = std::max(bottom, it.y + it.h);
+            spans.emplace_back(it.y, it.y + it.h);
         }
-        if (bottom > top)
-            lane("lane-servers", "servers", top, bottom);
+        lanes("lane-servers", "servers", spans);
     }
 
     auto object = [&](const std::string &id,

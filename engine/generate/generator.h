@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace topoplan {
@@ -67,6 +68,18 @@ inline constexpr double kDomainPadding = 16; // around the trays inside a domain
 inline constexpr double kDomainHeader = 28;  // above them, for the domain's name
 inline constexpr int kMinColumns = 8;        // nodes per row under a leaf group, at least
 inline constexpr int kMaxDomainColumns = 6;  // trays per row in a domain box (18 = 6 x 3)
+
+// The rows of one tier (or of the nodes) in a diagram: the items' vertical spans (top,
+// bottom) grouped top to bottom, an item joining the band above when it starts less than half
+// a lane gap below it. A tier laid out in one lane is one band; a design laid out as a grid of
+// pods or SUs has a band per grid row. The canvas and the draw.io file draw a lane per band.
+struct Band
+{
+    double top = 0;
+    double bottom = 0;
+    std::vector<std::size_t> members; // indices into the spans given
+};
+std::vector<Band> bands(const std::vector<std::pair<double, double>> &spans);
 } // namespace diagram
 
 // What "Add fabric..." adds to a project: new switches, the links that cable them, and a

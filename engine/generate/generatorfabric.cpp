@@ -18,6 +18,9 @@ struct DefaultSwitch
 };
 constexpr DefaultSwitch kDefaultSwitches[] = {{200, "qm8700"}, {400, "qm9700"}, {800, "q3400"}};
 
+// Leaves per layout group of a fat tree: the 8 rail leaves of a DGX SU.
+constexpr int kLeavesPerLayoutGroup = 8;
+
 // The epsilon keeps 64 x 1/2 at 32 despite floating point.
 PortSplit splitPorts(int ports, double r)
 {
@@ -182,16 +185,23 @@ std::optional<Error> FabricBuilder::placeFatTree()
     }
     m_leavesPerPod = tiers == 3 ? std::min(m_leafCount, spinePorts.down) : m_leafCount;
     m_nodesPerPod = 1LL * m_leavesPerPod * leafPorts.down / m_nodes.front().model->nics;
+    // Layout groups: runs of leaves within a pod as wide as a rail-optimized SU, so that a
+    // wide 2-tier fabric is drawn in blocks that wrap (generatorlayout.h), not one strip.
+    const int run = std::min(m_leavesPerPod, kLeavesPerLayoutGroup);
+    const int runsPerPod = static_cast<int>(ceilDiv(m_leavesPerPod, run));
+    const auto groupOf = [&](int leaf) {
+        return leaf / m_leavesPerPod * runsPerPod + leaf % m_leavesPerPod / run;
+    };
     long long index = 0;
     for (const NodeRef &n : m_nodes) {
         std::vector<std::pair<int, int>> ports;
         for (int nic = 0; nic < n.model->nics; ++nic, ++index)
             ports.emplace_back(static_cast<int>(index / leafPorts.down),
                                static_cast<int>(index % leafPorts.down));
-        nodeGroup.push_back(ports.front().first / m_leavesPerPod);
+        nodeGroup.push_back(groupOf(ports.front().first));
         m_nicPort.push_back(std::move(ports));
     }
-    int groups = static_cast<int>(ceilDiv(m_leafCount, m_leavesPerPod));
+    const int groups = groupOf(m_leafCount - 1) + 1;
     groupLeaves.assign(groups, {});
     const int width = std::max(3, digits(m_leafCount));
     for (int leaf = 0; leaf < m_leafCount; ++leaf) {
@@ -199,10 +209,10 @@ std::optional<Error> FabricBuilder::placeFatTree()
         std::string name = tiers == 3 ? "leaf-p" + std::to_string(pod + 1) + "-"
                                                 + padded(leaf % m_leavesPerPod + 1, 2)
                                       : "leaf-" + padded(leaf + 1, width);
-        groupLeaves[pod].push_back(addSwitch("leaf", name, leafModel, Tier::Leaf));
+        groupLeaves[groupOf(leaf)].push_back(addSwitch("leaf", name, leafModel, Tier::Leaf));
     }
-    for (int g = 0; g < groups; ++g)
-        pods.push_back(Pod{g, 1, {}});
+    for (int g = 0; g < groups; g += runsPerPod)
+        pods.push_back(Pod{g, std::min(runsPerPod, groups - g), {}});
     if (tiers == 2)
         pods = {Pod{0, groups, {}}};
     return std::nullopt;

@@ -81,6 +81,18 @@ void sizeGroup(GroupBlock *g, std::size_t leaves)
     g->width = std::max(rowWidth(n == 0 ? 0 : g->cols, g->cellWidth), leafWidth);
 }
 
+double groupHeight(const GroupBlock &g)
+{
+    double h = 0;
+    for (std::size_t first = 0; first < g.cells.size(); first += g.cols) {
+        double rowHeight = 0;
+        for (std::size_t k = first; k < std::min(first + g.cols, g.cells.size()); ++k)
+            rowHeight = std::max(rowHeight, g.cells[k].h);
+        h += rowHeight + (first > 0 ? kItemGap : 0);
+    }
+    return h;
+}
+
 void placeGroup(const GroupBlock &g, const Topology &t, double left, double top, Layout *out)
 {
     const double block = rowWidth(std::min<std::size_t>(g.cols, g.cells.size()), g.cellWidth);
@@ -93,6 +105,21 @@ void placeGroup(const GroupBlock &g, const Topology &t, double left, double top,
             rowHeight = std::max(rowHeight, g.cells[k].h);
         }
         y += rowHeight + kItemGap;
+    }
+}
+
+// Switches in rows of at most `width`, centred on centerX, the first row at y.
+void placeWrapped(const std::vector<int> &indices, const std::vector<Switch> &sw, double width,
+                  double centerX, double y, Layout *out)
+{
+    const std::size_t perRow = switchesPerRow(indices.size(), width);
+    for (std::size_t first = 0; first < indices.size(); first += perRow) {
+        const std::vector<int> row(
+                indices.begin() + static_cast<std::ptrdiff_t>(first),
+                indices.begin()
+                        + static_cast<std::ptrdiff_t>(std::min(first + perRow, indices.size())));
+        placeRow(row, sw, centerX, y, out);
+        y += kSwitchHeight + kItemGap;
     }
 }
 
@@ -111,7 +138,87 @@ void shiftToOrigin(Layout *layout)
     }
 }
 
+// What sits under the top tier and repeats: a pod (its spines, leaves and nodes) when there
+// are cores, else a group (its leaves and nodes) under the spines.
+struct Block
+{
+    std::vector<int> groups;
+    const std::vector<int> *spines = nullptr; // a pod's, placed in the block
+    double groupsWidth = 0;
+    double width = 0;
+    double height = 0;
+};
+
+void placeBlock(const Block &b, const std::vector<GroupBlock> &groups, const Topology &t,
+                const GeneratedFabric *f, double left, double top, Layout *out)
+{
+    const double lane = kSwitchHeight + kLaneGap;
+    const double leafY = top + (b.spines ? lane : 0);
+    const double nodeY = f ? leafY + lane : top;
+    double gx = left + (b.width - b.groupsWidth) / 2;
+    for (int g : b.groups) {
+        placeGroup(groups[g], t, gx, nodeY, out);
+        if (f)
+            placeRow(f->groupLeaves[g], f->switches, gx + groups[g].width / 2, leafY, out);
+        gx += groups[g].width + kGroupGap;
+    }
+    if (b.spines)
+        placeRow(*b.spines, f->switches, left + b.width / 2, top, out);
+}
+
 } // namespace
+
+std::size_t switchesPerRow(std::size_t count, double width)
+{
+    const auto fit = static_cast<std::size_t>((width + kItemGap) / (kSwitchWidth + kItemGap));
+    return std::max<std::size_t>(1, std::min(count, fit));
+}
+
+double topBandHeight(std::size_t count, double width)
+{
+    if (count == 0)
+        return 0;
+    const std::size_t perRow = switchesPerRow(count, width);
+    const std::size_t rows = (count + perRow - 1) / perRow;
+    return rows * kSwitchHeight + (rows - 1) * kItemGap;
+}
+
+GridShape gridShape(const std::vector<double> &blockWidths, double blockHeight,
+                    std::size_t topSwitches)
+{
+    const std::size_t n = blockWidths.size();
+    GridShape best;
+    best.columns = std::max<std::size_t>(1, n);
+    if (n <= 1)
+        return best;
+    // One row first: the blocks side by side, the top tier in one row over them.
+    double rowWidthAll = 0;
+    for (double w : blockWidths)
+        rowWidthAll += w;
+    rowWidthAll += (n - 1) * kGroupGap;
+    const double topWidth = rowWidth(topSwitches, kSwitchWidth);
+    const double lane = kSwitchHeight + kLaneGap;
+    const double oneRowHeight = (topSwitches ? lane : 0) + blockHeight;
+    const double oneRowAspect = std::max(rowWidthAll, topWidth) / oneRowHeight;
+    if (oneRowAspect <= kMaxRowAspect)
+        return best;
+    const double cell = *std::max_element(blockWidths.begin(), blockWidths.end());
+    double bestScore = std::abs(std::log(oneRowAspect / kGridAspect));
+    for (std::size_t c = 1; c < n; ++c) {
+        const std::size_t rows = (n + c - 1) / c;
+        const double w = c * cell + (c - 1) * kGroupGap;
+        const double top = topBandHeight(topSwitches, w);
+        const double h
+                = (top > 0 ? top + kLaneGap : 0) + rows * blockHeight + (rows - 1) * kLaneGap;
+        const double score = std::abs(std::log(w / h / kGridAspect));
+        if (score < bestScore) {
+            bestScore = score;
+            best.columns = c;
+            best.wrapped = true;
+        }
+    }
+    return best;
+}
 
 Layout layoutProject(const Topology &t, const std::vector<int> &nodeDomain,
                      const GeneratedFabric *f)
@@ -139,34 +246,70 @@ Layout layoutProject(const Topology &t, const std::vector<int> &nodeDomain,
         sizeGroup(&groups[g], f ? f->groupLeaves[g].size() : 0);
 
     const bool hasCores = f && !f->cores.empty();
-    const bool hasSpines = f && std::any_of(f->pods.begin(), f->pods.end(), [](const Pod &p) {
-                               return !p.spines.empty();
-                           });
     const double lane = kSwitchHeight + kLaneGap;
-    const double spineY = hasCores ? lane : 0;
-    const double leafY = spineY + (hasSpines ? lane : 0);
-    const double nodeY = f ? leafY + lane : 0;
 
-    std::vector<Pod> pods = f ? f->pods : std::vector<Pod>{Pod{0, 1, {}}};
-    double x = 0;
-    for (const Pod &pod : pods) {
-        double groupsWidth = 0;
-        for (int g = pod.firstGroup; g < pod.firstGroup + pod.groupCount; ++g)
-            groupsWidth += groups[g].width + (g > pod.firstGroup ? kGroupGap : 0);
-        const double podWidth = std::max(groupsWidth, rowWidth(pod.spines.size(), kSwitchWidth));
-        double gx = x + (podWidth - groupsWidth) / 2;
-        for (int g = pod.firstGroup; g < pod.firstGroup + pod.groupCount; ++g) {
-            placeGroup(groups[g], t, gx, nodeY, &out);
-            if (f)
-                placeRow(f->groupLeaves[g], f->switches, gx + groups[g].width / 2, leafY, &out);
-            gx += groups[g].width + kGroupGap;
+    // The blocks under the top tier: pods under the cores, else groups under the spines.
+    std::vector<Block> blocks;
+    std::vector<int> topTier; // cores, or the single pod's spines
+    if (hasCores) {
+        topTier = f->cores;
+        for (const Pod &pod : f->pods) {
+            Block b;
+            for (int g = pod.firstGroup; g < pod.firstGroup + pod.groupCount; ++g)
+                b.groups.push_back(g);
+            b.spines = &pod.spines;
+            blocks.push_back(std::move(b));
         }
-        if (f)
-            placeRow(pod.spines, f->switches, x + podWidth / 2, spineY, &out);
-        x += podWidth + kGroupGap;
+    } else {
+        if (f) {
+            for (const Pod &pod : f->pods)
+                topTier.insert(topTier.end(), pod.spines.begin(), pod.spines.end());
+        }
+        for (std::size_t g = 0; g < groupCount; ++g)
+            blocks.push_back(Block{{static_cast<int>(g)}, nullptr, 0, 0, 0});
     }
-    if (hasCores)
-        placeRow(f->cores, f->switches, (x - kGroupGap) / 2, 0, &out);
+    double blockHeight = 0;
+    std::vector<double> widths;
+    for (Block &b : blocks) {
+        double nodes = 0;
+        for (int g : b.groups) {
+            b.groupsWidth += groups[g].width + (g > b.groups.front() ? kGroupGap : 0);
+            nodes = std::max(nodes, groupHeight(groups[g]));
+        }
+        b.width = std::max(b.groupsWidth,
+                           b.spines ? rowWidth(b.spines->size(), kSwitchWidth) : 0.0);
+        b.height = (b.spines ? lane : 0) + (f ? lane : 0) + nodes;
+        blockHeight = std::max(blockHeight, b.height);
+        widths.push_back(b.width);
+    }
+
+    const GridShape shape = gridShape(widths, blockHeight, topTier.size());
+    if (!shape.wrapped) {
+        // One row: the blocks side by side, the top tier in one row centred over them.
+        const double top = topTier.empty() ? 0 : lane;
+        double x = 0;
+        for (const Block &b : blocks) {
+            placeBlock(b, groups, t, f, x, top, &out);
+            x += b.width + kGroupGap;
+        }
+        if (!topTier.empty())
+            placeRow(topTier, f->switches, (x - kGroupGap) / 2, 0, &out);
+    } else {
+        // A grid of equal cells, rows a lane apart for the links from the top tier, which
+        // wraps to the grid's width.
+        const double cell = *std::max_element(widths.begin(), widths.end());
+        const double gridWidth = shape.columns * cell + (shape.columns - 1) * kGroupGap;
+        const double topHeight = topBandHeight(topTier.size(), gridWidth);
+        if (!topTier.empty())
+            placeWrapped(topTier, f->switches, gridWidth, gridWidth / 2, 0, &out);
+        const double gridTop = topHeight > 0 ? topHeight + kLaneGap : 0;
+        for (std::size_t k = 0; k < blocks.size(); ++k) {
+            const std::size_t row = k / shape.columns, column = k % shape.columns;
+            placeBlock(blocks[k], groups, t, f,
+                       column * (cell + kGroupGap) + (cell - blocks[k].width) / 2,
+                       gridTop + row * (blockHeight + kLaneGap), &out);
+        }
+    }
     shiftToOrigin(&out);
     return out;
 }
@@ -222,3 +365,25 @@ Layout layoutOverNodes(const Project &p, const std::vector<NodeRef> &nodes,
 }
 
 } // namespace topoplan::generator
+
+namespace topoplan::diagram {
+
+std::vector<Band> bands(const std::vector<std::pair<double, double>> &spans)
+{
+    std::vector<std::size_t> order(spans.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return spans[a].first < spans[b].first; });
+    std::vector<Band> out;
+    for (std::size_t i : order) {
+        const auto [top, bottom] = spans[i];
+        if (out.empty() || top > out.back().bottom + kLaneGap / 2)
+            out.push_back(Band{top, bottom, {}});
+        out.back().bottom = std::max(out.back().bottom, bottom);
+        out.back().members.push_back(i);
+    }
+    return out;
+}
+
+} // namespace topoplan::diagram

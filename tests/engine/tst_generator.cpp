@@ -1,4 +1,6 @@
 #include "engine/generate/generator.h"
+#include "engine/generate/generatorlayout.h"
+#include "engine/generate/templates.h"
 #include "engine/io/projectfile.h"
 
 #include <QtTest>
@@ -168,6 +170,8 @@ private Q_SLOTS:
     void layout_data();
     void layout();
     void layoutGroupsScalableUnits();
+    void layoutWrapsWideDesignsIntoAGrid_data();
+    void layoutWrapsWideDesignsIntoAGrid();
     void fabricMatchesProject();
     void fabricIdsDoNotCollide();
     void fabricErrors_data();
@@ -590,32 +594,45 @@ void tst_Generator::layout()
     QCOMPARE(items.size(), t.domains.size() + t.nodes.size() + t.switches.size());
 
     std::vector<Rect> rects; // nodes and switches
-    std::map<Tier, double> laneY;
+    std::map<Tier, std::vector<std::pair<double, double>>> spans;
     for (const Switch &s : t.switches) {
         auto it = items.find(s.id);
         QVERIFY2(it != items.end(), s.id.c_str());
         QVERIFY(it->second.x >= 0 && it->second.y >= 0);
-        if (laneY.count(s.tier))
-            QCOMPARE(it->second.y, laneY[s.tier]); // one lane per tier
-        laneY[s.tier] = it->second.y;
+        spans[s.tier].emplace_back(it->second.y, it->second.y + diagram::kSwitchHeight);
         rects.push_back(Rect{it->second.x, it->second.y, diagram::kSwitchWidth,
                              diagram::kSwitchHeight, s.id});
     }
-    // Lanes top to bottom: core, spine, leaf, then the nodes.
-    double above = -1;
-    for (Tier tier : {Tier::Core, Tier::Spine, Tier::Leaf}) {
-        if (laneY.count(tier)) {
-            QVERIFY(laneY[tier] > above);
-            above = laneY[tier];
-        }
+    // Lanes top to bottom: core, spine, leaf, then the nodes; in a design laid out in rows
+    // every row has a spine (3 tiers) and a leaf lane, each above the row's nodes.
+    std::map<Tier, std::vector<diagram::Band>> lanes;
+    for (const auto &[tier, s] : spans)
+        lanes[tier] = diagram::bands(s);
+    QVERIFY(lanes[Tier::Core].size() <= 1);
+    if (!lanes[Tier::Core].empty())
+        QVERIFY(lanes[Tier::Core][0].bottom < lanes[Tier::Spine].front().top);
+    if (!lanes[Tier::Core].empty() || lanes[Tier::Spine].size() <= 1) {
+        // Under cores every row is a pod with its spines; else the spines are one lane.
+        for (std::size_t r = 0; r < lanes[Tier::Spine].size(); ++r)
+            QVERIFY(lanes[Tier::Spine][r].bottom < lanes[Tier::Leaf][r].top);
     }
+    if (spans[Tier::Core].empty() && spans[Tier::Spine].size() > 1)
+        QCOMPARE(lanes[Tier::Spine].size(), std::size_t(1));
+    // The nearest leaf lane above a node is its row's.
+    const auto leafAbove = [&](double y) {
+        double best = -1;
+        for (const diagram::Band &b : lanes[Tier::Leaf])
+            if (b.bottom < y)
+                best = std::max(best, b.bottom);
+        return best;
+    };
     std::set<double> rows;
     for (const Node &n : t.nodes) {
         auto it = items.find(n.id);
         QVERIFY2(it != items.end(), n.id.c_str());
         QVERIFY(it->second.x >= 0);
-        if (above >= 0)
-            QVERIFY(it->second.y >= above + diagram::kSwitchHeight);
+        if (!lanes[Tier::Leaf].empty())
+            QVERIFY2(leafAbove(it->second.y) >= 0, n.id.c_str());
         rows.insert(it->second.y);
         rects.push_back(
                 Rect{it->second.x, it->second.y, diagram::kNodeWidth, diagram::kNodeHeight, n.id});
@@ -636,9 +653,111 @@ void tst_Generator::layout()
         boxes.push_back(Rect{box.x, box.y, box.w, box.h, d.id});
     }
     QCOMPARE(overlap(boxes), QString());
-    // Many nodes wrap into rows rather than one endless line.
+    // Many nodes wrap into rows rather than one endless line, and the whole is no strip.
     if (t.nodes.size() > 100)
         QVERIFY(rows.size() >= 4);
+    double width = 0, height = 0;
+    for (const Rect &r : rects) {
+        width = std::max(width, r.x + r.w);
+        height = std::max(height, r.y + r.h);
+    }
+    QVERIFY2(width <= generator::kMaxRowAspect * height,
+             qPrintable(QStringLiteral("%1 x %2").arg(width).arg(height)));
+}
+
+void tst_Generator::layoutWrapsWideDesignsIntoAGrid_data()
+{
+    QTest::addColumn<QString>("templateId");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<int>("tiers");
+    QTest::addColumn<int>("blocks");
+    // 16 pods of 128 nodes under 256 cores; 8 blocks of 8 leaves and 32 nodes under 32 spines.
+    QTest::newRow("h100-16k template") << "h100-16k" << QString() << 0 << 3 << 16;
+    QTest::newRow("256 x dgx-h100 fat tree, 2 tiers") << QString() << "dgx-h100" << 256 << 2 << 8;
+}
+
+void tst_Generator::layoutWrapsWideDesignsIntoAGrid()
+{
+    QFETCH(QString, templateId);
+    QFETCH(QString, model);
+    QFETCH(int, nodes);
+    QFETCH(int, tiers);
+    QFETCH(int, blocks);
+    const ProjectTemplate *tp
+            = templateId.isEmpty() ? nullptr : findTemplate(templateId.toStdString());
+    QVERIFY(templateId.isEmpty() || tp);
+    Expected<Project> p
+            = generateProject(tp ? tp->options : options(model, nodes, FabricKind::FatTree, tiers));
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().text().c_str());
+    const Topology &t = p->topology;
+    const auto &items = p->layout.items;
+
+    // The grid, not a strip: about as wide as a screen for its height. One row of these
+    // blocks would be 4 (2 tiers) to 67 (16k) times wider than tall.
+    double width = 0, height = 0;
+    for (const auto &[id, it] : items) {
+        width = std::max(width, it.x + diagram::kNodeWidth);
+        height = std::max(height, it.y + diagram::kNodeHeight);
+    }
+    QVERIFY2(width / height >= 1 / generator::kGridAspect && width / height <= 2.5,
+             qPrintable(QStringLiteral("%1 x %2").arg(width).arg(height)));
+
+    // Each block (a pod, or a run of 8 leaves with their nodes) in a box of its own: the
+    // boxes do not overlap, so no block's links cross another's servers.
+    std::map<std::string, Rect> box;
+    const auto grow = [&](const std::string &key, const LayoutItem &it, double w, double h) {
+        auto [at, fresh] = box.try_emplace(key, Rect{it.x, it.y, w, h, key});
+        Rect &r = at->second;
+        if (!fresh) {
+            const double right = std::max(r.x + r.w, it.x + w),
+                         bottom = std::max(r.y + r.h, it.y + h);
+            r.x = std::min(r.x, it.x);
+            r.y = std::min(r.y, it.y);
+            r.w = right - r.x;
+            r.h = bottom - r.y;
+        }
+    };
+    // Which block a leaf belongs to, from its cables; a node's block is its first NIC's leaf's.
+    std::map<std::string, std::string> blockOfLeaf;
+    int leafIndex = 0;
+    for (const Switch &s : t.switches) {
+        if (s.tier != Tier::Leaf)
+            continue;
+        const std::string key = tiers == 3 ? s.name.substr(0, s.name.rfind('-'))
+                                           : "run" + std::to_string(leafIndex / 8);
+        blockOfLeaf[s.id] = key;
+        ++leafIndex;
+        grow(key, items.at(s.id), diagram::kSwitchWidth, diagram::kSwitchHeight);
+    }
+    for (const Switch &s : t.switches) {
+        if (s.tier == Tier::Spine && tiers == 3) // spine-p3-07 sits in pod leaf-p3's block
+            grow("leaf-" + s.name.substr(6, s.name.rfind('-') - 6), items.at(s.id),
+                 diagram::kSwitchWidth, diagram::kSwitchHeight);
+    }
+    std::set<std::string> nodeIds, seen;
+    for (const Node &n : t.nodes)
+        nodeIds.insert(n.id);
+    for (const Link &l : t.links) {
+        if (blockOfLeaf.count(l.b.device) && nodeIds.count(l.a.device) && !seen.count(l.a.device)) {
+            seen.insert(l.a.device);
+            grow(blockOfLeaf[l.b.device], items.at(l.a.device), diagram::kNodeWidth,
+                 diagram::kNodeHeight);
+        }
+    }
+    QCOMPARE(seen.size(), t.nodes.size());
+    QCOMPARE(box.size(), std::size_t(blocks));
+    std::vector<Rect> boxes;
+    for (const auto &[key, r] : box)
+        boxes.push_back(r);
+    QCOMPARE(overlap(boxes), QString());
+    // The top tier (cores; spines in 2 tiers) stays above every block.
+    for (const Switch &s : t.switches) {
+        if (s.tier == (tiers == 3 ? Tier::Core : Tier::Spine)) {
+            for (const Rect &r : boxes)
+                QVERIFY(items.at(s.id).y + diagram::kSwitchHeight < r.y);
+        }
+    }
 }
 
 void tst_Generator::layoutGroupsScalableUnits()
