@@ -115,6 +115,22 @@ void Document::setProjectName(const QString &name)
     emitChanged(ChangeEvent::ProjectChanged, {});
 }
 
+ProjectInfo Document::projectInfo() const
+{
+    return {QString::fromStdString(m_project.name), QString::fromStdString(m_project.description),
+            QString::fromStdString(m_project.revision),
+            QString::fromStdString(m_project.hostNames)};
+}
+
+void Document::setProjectInfo(const ProjectInfo &info)
+{
+    m_project.name = info.name.toStdString();
+    m_project.description = info.description.toStdString();
+    m_project.revision = info.revision.toStdString();
+    m_project.hostNames = info.hostNames.toStdString();
+    emitChanged(ChangeEvent::ProjectChanged, {});
+}
+
 void Document::setJob(const std::optional<Workload> &workload, const std::optional<Plan> &plan)
 {
     m_project.workload = workload;

@@ -18,6 +18,16 @@ class QUndoStack;
 
 namespace topoplan {
 
+// What File > Project Properties edits: the project's own texts.
+struct ProjectInfo
+{
+    QString name;
+    QString description;
+    QString revision;  // "B", "2.1"; printed in the report's title block
+    QString hostNames; // a Slurm host list such as "dgx[001-128]"; empty: the node names
+    bool operator==(const ProjectInfo &) const = default;
+};
+
 // One open project: the model, its undo stack, the selection, the file it came from and
 // whether it changed since. The model is read directly through project(); it changes only
 // through QUndoCommands pushed on undoStack() (see undocommands.h), which call the mutators
@@ -57,6 +67,9 @@ public:
 
     // --- Mutators for undo commands only: each changes the model and emits changed(). ---
     void setProjectName(const QString &name);
+    // Name, description, revision and host-name pattern. ProjectChanged.
+    ProjectInfo projectInfo() const;
+    void setProjectInfo(const ProjectInfo &info);
     // The training job: the workload and the plan (either may be absent). ProjectChanged.
     void setJob(const std::optional<Workload> &workload, const std::optional<Plan> &plan);
     QString itemName(const QString &id) const; // node, switch or domain

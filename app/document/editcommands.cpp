@@ -20,6 +20,22 @@ void RenameProject::setValue(const QString &, const QString &name) const
     document()->setProjectName(name);
 }
 
+ChangeProjectInfo::ChangeProjectInfo(Document *document, const ProjectInfo &info)
+    : ChangeValue(document, {QString()}, {info})
+{
+    setText(QCoreApplication::translate("Undo Commands", "Edit Project Properties"));
+}
+
+ProjectInfo ChangeProjectInfo::value(const QString &) const
+{
+    return document()->projectInfo();
+}
+
+void ChangeProjectInfo::setValue(const QString &, const ProjectInfo &info) const
+{
+    document()->setProjectInfo(info);
+}
+
 RenameItem::RenameItem(Document *document, const QString &itemId, const QString &name)
     : ChangeValue(document, {itemId}, {name})
 {

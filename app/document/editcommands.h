@@ -19,6 +19,20 @@ protected:
     void setValue(const QString &, const QString &name) const override;
 };
 
+// File > Project Properties: name, description, revision and host-name pattern in one step.
+class ChangeProjectInfo : public ChangeValue<ProjectInfo>
+{
+public:
+    ChangeProjectInfo(Document *document, const ProjectInfo &info);
+    int id() const override { return CmdChangeProjectInfo; }
+
+protected:
+    ProjectInfo value(const QString &) const override;
+    void setValue(const QString &, const ProjectInfo &info) const override;
+    // Each dialog's OK is a step of its own.
+    bool canMergeWith(const ChangeValue<ProjectInfo> &) const override { return false; }
+};
+
 // Renames a node, switch or NVLink domain.
 class RenameItem : public ChangeValue<QString>
 {

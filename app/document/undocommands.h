@@ -9,6 +9,7 @@ enum UndoCommandId {
     CmdRenameItem,
     CmdMoveItems,
     CmdChangeJob,
+    CmdChangeProjectInfo,
 };
 
 } // namespace topoplan

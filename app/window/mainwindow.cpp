@@ -12,9 +12,11 @@
 #include "app/common/translations.h"
 #include "app/dialogs/filedialogs.h"
 #include "app/dialogs/preferences.h"
+#include "app/dialogs/projectdialog.h"
 #include "app/dialogs/recoverydialog.h"
 #include "app/dialogs/templategallery.h"
 #include "app/document/document.h"
+#include "app/document/editcommands.h"
 #include "app/export/diagramdrag.h"
 #include "app/export/diagramexport.h"
 #include "app/export/reportexport.h"
@@ -352,6 +354,12 @@ void MainWindow::createMenus()
     file->addAction(m_saveAsAction);
     file->addAction(m_exportAction);
     file->addAction(m_exportReportAction);
+    file->addSeparator();
+    m_projectAction = file->addAction(tr("Project &Properties..."));
+    m_projectAction->setObjectName(QStringLiteral("projectPropertiesAction"));
+    m_projectAction->setStatusTip(tr("Name, revision and description of the design, and the "
+                                     "hosts' naming pattern"));
+    connect(m_projectAction, &QAction::triggered, this, &MainWindow::showProjectProperties);
     file->addSeparator();
     file->addAction(m_quitAction);
 
@@ -823,6 +831,20 @@ CompareWindow *MainWindow::showCompare()
                                     "job on every design."),
                                  kStatusMessageMs);
     return m_compare;
+}
+
+ProjectDialog *MainWindow::showProjectProperties()
+{
+    auto *dialog = new ProjectDialog(m_document, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, document = m_document] {
+        // Only a change makes an undo step; a document replaced meanwhile is left alone.
+        if (document != m_document || dialog->info() == m_document->projectInfo())
+            return;
+        m_document->undoStack()->push(new ChangeProjectInfo(m_document, dialog->info()));
+    });
+    dialog->open();
+    return dialog;
 }
 
 void MainWindow::showPreferences()

@@ -36,6 +36,7 @@ class DropController;
 class EditingActions;
 class ExploreDock;
 class PaletteDock;
+class ProjectDialog;
 class PresentationPanel;
 class SelectTool;
 class StepDock;
@@ -117,6 +118,10 @@ public:
     // The diagram as `choice` draws it, recorded from the scene (UI thread).
     DiagramPicture recordChoice(const ExportChoice &choice);
 
+    // File > Project Properties...: name, revision, description and host-name pattern (window-
+    // modal, not blocking); OK is one undo step. Returns the dialog shown.
+    ProjectDialog *showProjectProperties();
+
     // Edit > Preferences...; applyPreferences() also saves them in the settings.
     void showPreferences();
     void applyPreferences(const Preferences &preferences);
@@ -183,6 +188,7 @@ private:
     QAction *m_exportAction = nullptr;
     QAction *m_exportReportAction = nullptr;
     QAction *m_exportDialogAction = nullptr;
+    QAction *m_projectAction = nullptr;
     QAction *m_importAction = nullptr;
 
     ToolManager *m_tools = nullptr;

@@ -506,7 +506,9 @@ Expected<Report> buildReport(const Project &p, const Catalog &c, const ReportOpt
     report.titleBlock = {{"Project", report.title},
                          {"Author", o.author.empty() ? std::string("not stated") : o.author},
                          {"Date", o.date.empty() ? std::string("not stated") : o.date},
-                         {"Revision", o.revision.empty() ? std::string("none") : o.revision},
+                         {"Revision", !o.revision.empty()   ? o.revision
+                                      : !p.revision.empty() ? p.revision
+                                                            : std::string("none")},
                          {"GPUs", count(summary->gpus)}};
     if (result)
         report.titleBlock.push_back(

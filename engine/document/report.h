@@ -91,8 +91,8 @@ struct ReportOptions
 {
     std::string author; // empty: "not stated"
     std::string date;   // as it is to be printed ("2026-12-04")
-    // The design's revision as its authors count it ("B", "2.1"); empty: "none" (the project
-    // file states no revision).
+    // The design's revision as its authors count it ("B", "2.1"); empty: the project's
+    // (Project::revision), and "none" when that is empty too.
     std::string revision;
     bool sweep = true; // run the TP sweep (the slowest part for a large design)
 };

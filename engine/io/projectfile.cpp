@@ -174,11 +174,12 @@ Layout parseLayout(const JsonIn &j, const Topology &t)
 
 Project parseCurrent(const JsonIn &root, const Catalog &base)
 {
-    root.expectOnly({"format", "version", "name", "description", "catalog", "topology", "workload",
-                     "plan", "hostNames", "layout"});
+    root.expectOnly({"format", "version", "name", "description", "revision", "catalog", "topology",
+                     "workload", "plan", "hostNames", "layout"});
     Project p;
     p.name = root.string("name", "");
     p.description = root.string("description", "");
+    p.revision = root.string("revision", "");
     std::optional<Catalog> own;
     if (auto overrides = root.find("catalog")) {
         overrides->expectOnly({"media", "gpus", "servers", "switches"});
@@ -362,6 +363,8 @@ Json projectToJson(const Project &p)
     Json doc = {{"format", kFormatTag}, {"version", kProjectFormatVersion}, {"name", p.name}};
     if (!p.description.empty())
         doc["description"] = p.description;
+    if (!p.revision.empty())
+        doc["revision"] = p.revision;
     if (!p.catalogOverrides.is_null())
         doc["catalog"] = p.catalogOverrides;
     doc["topology"] = topologyToJson(p.topology);

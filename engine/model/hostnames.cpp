@@ -236,21 +236,30 @@ std::optional<Error> checkHostNames(const std::string &pattern, const std::strin
     return std::nullopt;
 }
 
+Expected<std::vector<std::string>> patternHostNames(const std::string &pattern, const Topology &t,
+                                                    const Catalog &catalog)
+{
+    if (auto e = checkHostNames(pattern, ""))
+        return *e;
+    std::vector<std::string> names = *expandHostList(pattern);
+    const int hosts = hostCount(t, catalog);
+    if (int(names.size()) < hosts)
+        return Error{"", "/hostNames",
+                     "\"" + pattern + "\" names " + std::to_string(names.size())
+                             + " hosts, but the design has " + std::to_string(hosts)
+                             + " (one per server, one per compute tray of a rack-scale system)"};
+    return names;
+}
+
 Expected<std::vector<Host>> projectHosts(const Project &p, const Catalog &catalog)
 {
     const Topology &t = p.topology;
     std::vector<std::string> patternNames;
     if (!p.hostNames.empty()) {
-        if (auto e = checkHostNames(p.hostNames, ""))
-            return *e;
-        patternNames = *expandHostList(p.hostNames);
-        const int hosts = hostCount(t, catalog);
-        if (int(patternNames.size()) < hosts)
-            return Error{"", "/hostNames",
-                         "\"" + p.hostNames + "\" names " + std::to_string(patternNames.size())
-                                 + " hosts, but the design has " + std::to_string(hosts)
-                                 + " (one per server, one per compute tray of a rack-scale "
-                                   "system)"};
+        Expected<std::vector<std::string>> names = patternHostNames(p.hostNames, t, catalog);
+        if (!names)
+            return names.error();
+        patternNames = std::move(*names);
     }
     std::vector<Host> hosts;
     std::set<std::string> seen;

@@ -47,5 +47,10 @@ Expected<std::vector<Host>> projectHosts(const Project &p, const Catalog &catalo
 // a valid list of valid, distinct names. Whether it names every host is checked where the
 // names are used (projectHosts), so that adding a server never makes a project unloadable.
 std::optional<Error> checkHostNames(const std::string &pattern, const std::string &file);
+// The names a pattern gives, checked as above and against this design: it names every host
+// (more are kept for growth). Errors at "/hostNames". projectHosts and the Project
+// Properties dialog both ask this.
+Expected<std::vector<std::string>> patternHostNames(const std::string &pattern, const Topology &t,
+                                                    const Catalog &catalog);
 
 } // namespace topoplan

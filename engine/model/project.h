@@ -119,6 +119,9 @@ struct Project
 {
     std::string name;
     std::string description;
+    // The design's revision as its authors count it ("B", "2.1"); printed in the report's
+    // title block. Empty: none stated.
+    std::string revision;
     nlohmann::ordered_json catalogOverrides; // the file's "catalog" section, as written (or null)
     Topology topology;
     std::optional<Workload> workload;

@@ -5,6 +5,7 @@
 #include "app/canvas/clusterview.h"
 #include "app/canvas/nodeitem.h"
 #include "app/common/translations.h"
+#include "app/dialogs/projectdialog.h"
 #include "app/dialogs/templategallery.h"
 #include "app/document/document.h"
 #include "app/document/editcommands.h"
@@ -18,12 +19,16 @@
 #include "tests/app/apptest.h"
 #include <QAbstractButton>
 #include <QApplication>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -82,6 +87,7 @@ private Q_SLOTS:
     void corruptFileIsRefused();
     void brokenFileListsEveryProblemAndOpensWhatCanBeRead();
     void saveAndReopen();
+    void projectPropertiesAreOneStepAndSaved();
     void undoActionsNameTheCommand();
     void unsavedChangesAreNotLostSilently();
     void bigProjectLoadsInTheBackground();
@@ -316,6 +322,75 @@ void TestMainWindow::saveAndReopen()
     QVERIFY(w.document()->project() == savedProject);
     QCOMPARE(w.document()->layoutItem(QStringLiteral("node-2"))->x, -500.0);
     QCOMPARE(w.document()->undoStack()->count(), 0);
+}
+
+void TestMainWindow::projectPropertiesAreOneStepAndSaved()
+{
+    // File > Project Properties: typed into, checked as typed, one undo step, saved.
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openAndWait(w, QString()));
+    Document *doc = w.document();
+    const ProjectInfo before = doc->projectInfo();
+    QAction *action = w.findChild<QAction *>(QStringLiteral("projectPropertiesAction"));
+    QVERIFY(action);
+    QVERIFY(w.findChild<QMenu *>(QStringLiteral("fileMenu"))->actions().contains(action));
+    action->trigger();
+    auto *dialog = w.findChild<ProjectDialog *>();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    QCOMPARE(dialog->nameEdit()->text(), before.name);
+    QCOMPARE(dialog->hostSummary(), QStringLiteral("The hosts take the node names (32 hosts)."));
+    QPushButton *ok = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+
+    dialog->nameEdit()->selectAll();
+    QTest::keyClicks(dialog->nameEdit(), QStringLiteral("Hall B"));
+    QTest::keyClicks(dialog->revisionEdit(), QStringLiteral("C"));
+    QTest::keyClicks(dialog->descriptionEdit(), QStringLiteral("First row of the hall"));
+    // Too few names for the 32 servers, then a typo: refused as typed, with the reason.
+    QTest::keyClicks(dialog->hostNamesEdit(), QStringLiteral("dgx[001-016]"));
+    QVERIFY2(
+            dialog->hostSummary().contains(QStringLiteral("names 16 hosts, but the design has 32")),
+            qPrintable(dialog->hostSummary()));
+    QVERIFY(!ok->isEnabled());
+    dialog->hostNamesEdit()->clear();
+    QTest::keyClicks(dialog->hostNamesEdit(), QStringLiteral("dgx[001-04"));
+    QVERIFY2(dialog->hostSummary().startsWith(QStringLiteral("column ")),
+             qPrintable(dialog->hostSummary()));
+    QVERIFY(!ok->isEnabled());
+    QTest::keyClicks(dialog->hostNamesEdit(), QStringLiteral("0]"));
+    QCOMPARE(dialog->hostSummary(),
+             QStringLiteral("The 32 hosts are named dgx001 to dgx032. 8 more names kept for "
+                            "growth."));
+    QVERIFY(ok->isEnabled());
+    QTest::mouseClick(ok, Qt::LeftButton);
+    QTRY_VERIFY(!w.findChild<ProjectDialog *>());
+
+    const Project &p = doc->project();
+    QCOMPARE(QString::fromStdString(p.name), QStringLiteral("Hall B"));
+    QCOMPARE(QString::fromStdString(p.revision), QStringLiteral("C"));
+    QCOMPARE(QString::fromStdString(p.description), QStringLiteral("First row of the hall"));
+    QCOMPARE(QString::fromStdString(p.hostNames), QStringLiteral("dgx[001-040]"));
+    QCOMPARE(w.windowTitle(), QStringLiteral("Hall B[*] \u2014 TopoPlan"));
+    QCOMPARE(doc->undoStack()->count(), 1);
+    QCOMPARE(doc->undoStack()->undoText(), QStringLiteral("Edit Project Properties"));
+
+    // Saved and read back by the engine's loader.
+    const QString path = m_dir.filePath(QStringLiteral("properties.topoplan"));
+    QSignalSpy saved(&w, &MainWindow::documentSaved);
+    w.saveFile(path);
+    QTRY_VERIFY_WITH_TIMEOUT(!saved.isEmpty(), kTimeoutMs);
+    Expected<Project> back = loadProject(path.toStdString());
+    QVERIFY2(back.ok(), back ? "" : back.error().text().c_str());
+    QCOMPARE(back->revision, std::string("C"));
+    QCOMPARE(back->hostNames, std::string("dgx[001-040]"));
+
+    // OK without a change adds no step; undo restores every field at once.
+    w.showProjectProperties()->accept();
+    QCOMPARE(doc->undoStack()->count(), 1);
+    doc->undoStack()->undo();
+    QVERIFY(doc->projectInfo() == before);
 }
 
 void TestMainWindow::undoActionsNameTheCommand()

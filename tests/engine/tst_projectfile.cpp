@@ -119,6 +119,7 @@ void TestProjectFile::roundTripOfProjectBuiltInCode()
     Project p;
     p.name = "Cluster M\u00fcnchen \u2713";
     p.description = "line one\nline \"two\"";
+    p.revision = "C.2";
     p.topology.domains = {{"rack-a", "Rack A"}};
     p.topology.nodes
             = {{"t1", "", "gb200-tray", "rack-a"}, {"t2", "tray 2", "gb200-tray", "rack-a"}};
@@ -133,6 +134,7 @@ void TestProjectFile::roundTripOfProjectBuiltInCode()
     std::string text = serializeProject(p);
     QVERIFY(text.size() > 2 && text.back() == '\n' && text[text.size() - 2] == '}');
     QVERIFY(text.find("\n  \"topology\": {\n    \"domains\": [") != std::string::npos);
+    QVERIFY(text.find("\n  \"revision\": \"C.2\",\n") != std::string::npos);
     Expected<Project> back = parseProject(Json::parse(text), "code");
     QVERIFY2(back.ok(), back ? "" : back.error().text().c_str());
     QVERIFY(*back == p);
@@ -256,7 +258,7 @@ void TestProjectFile::rejects_data()
     row("unknown top-level member", su, R"([{"op": "add", "path": "/topolgy", "value": {}}])",
         "/topolgy",
         "unknown member \"topolgy\" (expected one of: format, version, name, description, "
-        "catalog, topology, workload, plan, hostNames, layout)");
+        "revision, catalog, topology, workload, plan, hostNames, layout)");
     row("unknown node member", su,
         R"([{"op": "add", "path": "/topology/nodes/0/modle", "value": "x"}])",
         "/topology/nodes/0/modle",

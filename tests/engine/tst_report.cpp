@@ -92,8 +92,13 @@ void TestReport::everySectionForTheSample()
     QCOMPARE(value("Author"), std::string("Ada Lovelace"));
     QCOMPARE(value("Date"), std::string("2026-12-04"));
     QCOMPARE(value("Revision"), std::string("none"));
+    // The project's own revision, unless the export states one (--revision).
+    Project revised = p;
+    revised.revision = "C.2";
+    QCOMPARE(buildReport(revised, Catalog::builtin(), o)->titleBlock[3].second, std::string("C.2"));
     o.revision = "B";
     QCOMPARE(buildReport(p, Catalog::builtin(), o)->titleBlock[3].second, std::string("B"));
+    QCOMPARE(buildReport(revised, Catalog::builtin(), o)->titleBlock[3].second, std::string("B"));
     // Figure slots for the diagram and both charts, with the charts' data.
     QVERIFY(hasFigure(*r, ReportFigure::Diagram));
     QVERIFY(hasFigure(*r, ReportFigure::SweepChart));
