@@ -108,7 +108,7 @@ QString LinkItem::toolTipText(const Topology *topology) const
               : dead()
                       ? QStringLiteral("<br>")
                                 + QCoreApplication::translate(
-                                        "Diagram", "Carries nothing: a device at its end is failed "
+                                        "Diagram", "Carries nothing: a device at its end has failed "
                                                    "(what-if)")
                       : QString());
 }

@@ -152,7 +152,7 @@ QWidget *PreferencesDialog::createGeneralPage(const Preferences &current)
     m_author->setObjectName(QStringLiteral("author"));
     m_author->setMaxLength(200);
     m_author->setPlaceholderText(tr("Your name, for the design report"));
-    m_author->setToolTip(tr("The author the title block of an exported design report names."));
+    m_author->setToolTip(tr("The name an exported design report prints as its author."));
     form->addRow(tr("A&uthor:"), m_author);
 
     m_language = new QComboBox(group);

@@ -237,7 +237,7 @@ void FailuresDock::showResult()
                                                       ? QStringLiteral("-")
                                                       : named(row.newBottleneck)));
     }
-    QString text = tr("Plan tp %1, pp %2, dp %3: %4 tokens/s intact. %5 of %6 elements cost "
+    QString text = tr("Plan TP %1, PP %2, DP %3: %4 tokens/s intact. %5 of %6 elements cost "
                       "throughput when they fail; %7 cost less than 0.01 %.")
                            .arg(n1.intact.plan.tp)
                            .arg(n1.intact.plan.pp)

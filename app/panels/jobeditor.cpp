@@ -163,8 +163,9 @@ QWidget *JobEditor::createSoftwareRow()
     m_gradReduce->addItem(tr("Gradients: as the software does"), kUnset);
     m_gradReduce->addItem(tr("Gradients in FP32"), int(GradReduce::FP32));
     m_gradReduce->addItem(tr("Gradients in BF16"), int(GradReduce::BF16));
-    m_gradReduce->setToolTip(tr("The type gradients are accumulated and reduced in over data "
-                                "parallelism: memory and the data-parallel traffic"));
+    m_gradReduce->setToolTip(tr("The number type in which gradients are accumulated and reduced "
+                                "across the data-parallel GPUs; it sets their memory and the "
+                                "data-parallel traffic"));
     m_tpOverlap = new QCheckBox(tr("TP overlap"), row);
     m_tpOverlap->setObjectName(QStringLiteral("tpCommOverlap"));
     m_tpOverlap->setToolTip(tr("Tensor-parallel all-gathers and reduce-scatters pipelined with "
