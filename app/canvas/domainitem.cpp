@@ -53,11 +53,22 @@ void DomainItem::sync(const Domain &domain, const Topology &topology, const Cata
                 fabric = scaleUpFabric(*server, catalog);
         }
     }
-    if (fabric.medium) {
+    if (fabric.medium && domain.gpus > 0) {
+        // A stated size: how full the rack is ("36 of 72 GPUs").
+        m_summary = QCoreApplication::translate("Diagram",
+                                                "%1 \u00b7 %2 of %n GPUs \u00b7 %3 per GPU",
+                                                nullptr, domain.gpus)
+                            .arg(QString::fromStdString(fabric.medium->name))
+                            .arg(m_gpus)
+                            .arg(units::bandwidth(fabric.perGpuGBs));
+    } else if (fabric.medium) {
         m_summary = QCoreApplication::translate("Diagram", "%1 \u00b7 %n GPUs \u00b7 %2 per GPU",
                                                 nullptr, m_gpus)
                             .arg(QString::fromStdString(fabric.medium->name),
                                  units::bandwidth(fabric.perGpuGBs));
+    } else if (domain.gpus > 0) {
+        m_summary = QCoreApplication::translate("Diagram", "empty NVLink domain of %n GPUs",
+                                                nullptr, domain.gpus);
     } else {
         m_summary = QCoreApplication::translate("Diagram", "empty NVLink domain");
     }

@@ -112,6 +112,8 @@ QString ChangeProperties::label(Property property)
         return QCoreApplication::translate("Undo Commands", "Failed");
     case Property::FailedNics:
         return QCoreApplication::translate("Undo Commands", "Failed NICs");
+    case Property::Size:
+        return QCoreApplication::translate("Undo Commands", "Domain Size");
     }
     return {};
 }

@@ -100,6 +100,7 @@ InspectorDock::InspectorDock(QWidget *parent)
     , m_domain(new QComboBox)
     , m_medium(new QComboBox)
     , m_count(new QSpinBox)
+    , m_size(new QSpinBox)
     , m_failed(new QCheckBox(tr("Failed (what-if)")))
     , m_message(new QLabel)
 {
@@ -136,6 +137,9 @@ InspectorDock::InspectorDock(QWidget *parent)
     m_domain->setObjectName(QStringLiteral("inspectorDomain"));
     m_medium->setObjectName(QStringLiteral("inspectorMedium"));
     m_count->setObjectName(QStringLiteral("inspectorCount"));
+    m_size->setObjectName(QStringLiteral("inspectorSize"));
+    m_size->setKeyboardTracking(false);
+    m_size->setSuffix(tr(" GPUs"));
     m_failed->setObjectName(QStringLiteral("inspectorFailed"));
     m_failed->setToolTip(tr("Left out of the analysis, which routes around it, until repaired"));
     m_name->setClearButtonEnabled(true);
@@ -161,6 +165,7 @@ InspectorDock::InspectorDock(QWidget *parent)
     m_form->addRow(tr("NVLink domain:"), m_domain);
     m_form->addRow(tr("Medium:"), m_medium);
     m_form->addRow(tr("Cables:"), m_count);
+    m_form->addRow(tr("Size:"), m_size);
     m_ports = new QLabel(body);
     m_ports->setObjectName(QStringLiteral("inspectorPorts"));
     m_ports->setWordWrap(true);
@@ -191,6 +196,11 @@ void InspectorDock::connectFields()
     connect(m_count, &QSpinBox::valueChanged, this, [this](int value) {
         if (value >= 1)
             apply(Property::Count, QString::number(value));
+    });
+    // -1 is "Mixed" (domains of different sizes selected), 0 "Not stated".
+    connect(m_size, &QSpinBox::valueChanged, this, [this](int value) {
+        if (value >= 0)
+            apply(Property::Size, QString::number(value));
     });
     // A click on a mixed (partially checked) box marks every selected item failed.
     connect(m_failed, &QCheckBox::clicked, this, [this](bool checked) {
@@ -271,6 +281,9 @@ bool InspectorDock::isShown(Property property) const
         break;
     case Property::Count:
         field = m_count;
+        break;
+    case Property::Size:
+        field = m_size;
         break;
     case Property::Failed:
     case Property::FailedNics:
@@ -389,7 +402,48 @@ void InspectorDock::refresh()
     refreshSwitchFields(s);
     refreshDomains(s);
     refreshLinks(s);
+    refreshSize(s);
     refreshFailed(s);
+}
+
+void InspectorDock::refreshSize(const Selection &s)
+{
+    const bool shown = !s.domains.empty() && int(s.domains.size()) == s.count();
+    m_form->setRowVisible(m_size, shown);
+    if (!shown)
+        return;
+    // The most the selected domains' NVLink generation joins (the engine's rule), what their
+    // members hold now, and the size they state.
+    const Topology &t = m_document->project().topology;
+    const Catalog &catalog = m_document->catalog();
+    int limit = kMaxGpusPerDomain, held = 0;
+    QStringList sizes;
+    for (const Domain *d : s.domains) {
+        sizes.append(QString::number(d->gpus));
+        int gpus = 0;
+        for (const Node &n : t.nodes) {
+            if (n.domain != d->id)
+                continue;
+            const ServerModel *server = catalog.server(n.model);
+            gpus += server ? server->gpus : 0;
+            const int capacity = domainCapacity(catalog, Domain{}, &n);
+            if (capacity > 0)
+                limit = std::min(limit, capacity);
+        }
+        held = std::max(held, gpus);
+    }
+    const std::optional<QString> size = common(sizes);
+    const QSignalBlocker blocker(m_size);
+    m_size->setRange(size ? 0 : -1, limit);
+    m_size->setSpecialValueText(size ? tr("Not stated") : mixedText());
+    m_size->setValue(size ? size->toInt() : -1);
+    m_size->setToolTip(
+            tr("The GPUs the domain's NVLink switches join: 36 for an NVL36 rack, 72 for an "
+               "NVL72. Trays beyond it are refused; fewer is a rack being filled. Not stated: "
+               "up to what the NVLink generation joins (%1 GPUs). The members hold %2 GPUs "
+               "now.")
+                    .arg(limit)
+                    .arg(held));
 }
 
 void InspectorDock::refreshFailed(const Selection &s)

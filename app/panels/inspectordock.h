@@ -47,6 +47,7 @@ public:
     QComboBox *domainBox() const { return m_domain; }
     QComboBox *mediumBox() const { return m_medium; }
     QSpinBox *countBox() const { return m_count; }
+    QSpinBox *sizeBox() const { return m_size; }
     QLabel *portsLabel() const { return m_ports; }
     QCheckBox *failedBox() const { return m_failed; }
     // Whether the row of `property` is shown for the current selection.
@@ -64,6 +65,7 @@ private:
     void refreshSwitchFields(const Selection &s);
     void refreshDomains(const Selection &s);
     void refreshLinks(const Selection &s);
+    void refreshSize(const Selection &s);
     void refreshFailed(const Selection &s);
     QStringList mediaFor(const Selection &s);
     void setMessage(const QString &text, const QString &details = {});
@@ -80,6 +82,7 @@ private:
     QComboBox *m_domain;
     QComboBox *m_medium;
     QSpinBox *m_count;
+    QSpinBox *m_size; // an NVLink domain's GPUs
     QLabel *m_ports;
     QCheckBox *m_failed; // what-if: links, nodes and switches marked failed
     QLabel *m_message;

@@ -330,9 +330,13 @@ Expected<std::string> drawioXml(const Project &p, const Catalog &c)
             if (n.domain == d.id)
                 if (const ServerModel *m = c.server(n.model))
                     gpus += m->gpus;
-        object(d.id, {{"label", d.name.empty() ? d.id : d.name},
-                      {"kind", "nvlink-domain"},
-                      {"gpus", std::to_string(gpus)}});
+        std::vector<std::pair<std::string, std::string>> props{
+                {"label", d.name.empty() ? d.id : d.name},
+                {"kind", "nvlink-domain"},
+                {"gpus", std::to_string(gpus)}};
+        if (d.gpus > 0)
+            props.emplace_back("size_gpus", std::to_string(d.gpus)); // stated: NVL36, NVL72
+        object(d.id, props);
         out += "          <mxCell style=\"swimlane;container=1;collapsible=0;rounded=1;"
                "startSize=28;fillColor=none;strokeColor=#76b900;dashed=1;fontStyle=1;\" "
                "vertex=\"1\" parent=\"1\">\n";

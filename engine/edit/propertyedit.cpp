@@ -204,6 +204,8 @@ const char *toString(Property p)
         return "failed";
     case Property::FailedNics:
         return "failed_nics";
+    case Property::Size:
+        return "gpus";
     }
     return "name";
 }
@@ -307,6 +309,31 @@ Expected<TopologyEdit> editProperty(const Topology &topology, const Catalog &cat
         for (Link &l : t.links) {
             if (selected.count(l.id))
                 l.failed = failed;
+        }
+        break;
+    }
+    case Property::Size: {
+        const std::optional<int> gpus = value == "0" ? std::optional<int>(0) : parseCount(value);
+        if (!gpus || *gpus > kMaxGpusPerDomain)
+            return Error{file, where,
+                         "expected a number of GPUs from 1 to " + std::to_string(kMaxGpusPerDomain)
+                                 + ", or 0 for not stated, found " + quoteText(value)};
+        for (Domain &d : t.domains) {
+            if (!selected.count(d.id))
+                continue;
+            d.gpus = *gpus;
+            // Say it of the domain, before the validator names the first member that no
+            // longer fits.
+            int members = 0;
+            for (const Node &n : t.nodes) {
+                const ServerModel *s = n.domain == d.id ? catalog.server(n.model) : nullptr;
+                members += s ? s->gpus : 0;
+            }
+            if (*gpus > 0 && members > *gpus)
+                return Error{file, where,
+                             "NVLink domain " + quoteText(d.id) + " holds "
+                                     + std::to_string(members) + " GPUs; a size of "
+                                     + std::to_string(*gpus) + " is too small for them"};
         }
         break;
     }

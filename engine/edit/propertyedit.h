@@ -24,6 +24,7 @@ enum class Property {
     Count,      // links: the number of cables, "1" or more
     Failed,     // nodes, switches, links: "true" or "false" (a what-if failure)
     FailedNics, // nodes: the failed compute NICs, "3,5", or "" for none
+    Size,       // domains: the GPUs the domain joins ("72"), or "0" for not stated
 };
 const char *toString(Property p); // "name", "model", ...
 

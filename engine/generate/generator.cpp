@@ -154,6 +154,13 @@ Expected<Project> generateProject(const GeneratorOptions &o, const Catalog &c)
                          "expected a multiple of " + o.nodeModel + "'s "
                                  + std::to_string(model->gpus) + " GPUs, got "
                                  + std::to_string(gpus)};
+        const GpuModel *gpu = c.gpu(model->gpu);
+        const Medium *link = gpu ? c.medium(gpu->nvlink) : nullptr;
+        if (link && link->maxDomainGpus > 0 && gpus > link->maxDomainGpus)
+            return Error{{},
+                         "--domain-size",
+                         link->name + " joins at most " + std::to_string(link->maxDomainGpus)
+                                 + " GPUs in one domain, got " + std::to_string(gpus)};
         traysPerDomain = gpus / model->gpus;
     } else if (o.domainSize > 0) {
         return Error{{},
@@ -172,9 +179,9 @@ Expected<Project> generateProject(const GeneratorOptions &o, const Catalog &c)
         const int domains = static_cast<int>(ceilDiv(o.nodes, traysPerDomain));
         const int gpus = traysPerDomain * model->gpus;
         for (int d = 0; d < domains; ++d) {
-            p.topology.domains.push_back(
-                    Domain{"dom-" + std::to_string(d + 1),
-                           "nvl" + std::to_string(gpus) + "-" + padded(d + 1, digits(domains))});
+            p.topology.domains.push_back(Domain{
+                    "dom-" + std::to_string(d + 1),
+                    "nvl" + std::to_string(gpus) + "-" + padded(d + 1, digits(domains)), gpus});
         }
     }
     std::vector<NodeRef> refs;

@@ -96,8 +96,11 @@ Topology parseTopology(const JsonIn &j)
         }
     };
     each("domains", [&](const JsonIn &d) {
-        d.expectOnly({"id", "name"});
-        t.domains.push_back({d.at("id").id(), d.string("name", "")});
+        d.expectOnly({"id", "name", "gpus"});
+        Domain domain{d.at("id").id(), d.string("name", "")};
+        if (auto gpus = d.find("gpus"))
+            domain.gpus = gpus->positiveInt(kMaxGpusPerDomain);
+        t.domains.push_back(std::move(domain));
     });
     each("nodes", [&](const JsonIn &n) {
         n.expectOnly({"id", "name", "model", "domain", "failed", "failed_nics"});
@@ -245,8 +248,12 @@ Json topologyToJson(const Topology &t)
             j["name"] = name;
         return j;
     };
-    for (const Domain &d : t.domains)
-        domains.push_back(named(d.id, d.name));
+    for (const Domain &d : t.domains) {
+        Json j = named(d.id, d.name);
+        if (d.gpus > 0)
+            j["gpus"] = d.gpus;
+        domains.push_back(std::move(j));
+    }
     for (const Node &n : t.nodes) {
         Json j = named(n.id, n.name);
         j["model"] = n.model;

@@ -41,7 +41,7 @@ NVLinkScope scopeFromString(const std::string &s)
 Medium parseMedium(const JsonIn &j)
 {
     j.expectOnly({"id", "name", "class", "bandwidth_gb_s", "latency_us", "efficiency",
-                  "nvls_efficiency", "source"});
+                  "nvls_efficiency", "max_domain_gpus", "source"});
     Medium m;
     m.id = j.at("id").id();
     m.name = j.string("name", m.id);
@@ -58,6 +58,10 @@ Medium parseMedium(const JsonIn &j)
         j.at("nvls_efficiency").fail("expected a ratio of bus bandwidth to line rate, at most 2");
     if (m.nvlsEfficiency > 0 && m.linkClass != LinkClass::NVLink)
         j.at("nvls_efficiency").fail("NVLink SHARP exists only on NVLink media");
+    m.maxDomainGpus = j.count("max_domain_gpus", 0, kMaxGpusPerDomain);
+    if (m.maxDomainGpus > 0 && m.linkClass != LinkClass::NVLink)
+        j.at("max_domain_gpus")
+                .fail("only NVLink media join GPUs of several servers into a domain");
     m.source = j.string("source", "");
     return m;
 }

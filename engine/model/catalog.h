@@ -14,6 +14,9 @@ class JsonIn;
 // Limits on what a catalog entry or a project may state (README, "Limits of the input"): far
 // above any machine built today, low enough that expanding a design cannot exhaust memory.
 inline constexpr int kMaxGpusPerServer = 576; // also trays per server
+// The largest NVLink domain the file format accepts: NVLink 5's 576 (Medium::maxDomainGpus
+// of the catalog sets each generation's own limit).
+inline constexpr int kMaxGpusPerDomain = 576;
 inline constexpr int kMaxNvswitchesPerServer = 144;
 inline constexpr int kMaxNicsPerServer = 1152;
 inline constexpr int kMaxNvlinkLinks = 64; // NVLink links of one GPU
@@ -45,6 +48,9 @@ struct Medium
     // generation built for this NVLink reduces in the switch (NVSwitch 3, NVLink 4, and later);
     // 0 where the switches cannot (NVLink 3 and older, meshes, PCIe).
     double nvlsEfficiency = 0;
+    // The most GPUs one domain of this scale-up link can join through its switches (NVLink 4's
+    // NVLink Switch System 256, NVLink 5's 576); 0 where it is not switched across servers.
+    int maxDomainGpus = 0;
     std::string source;
 
     double effectiveGBs() const { return bandwidthGBs * efficiency; }

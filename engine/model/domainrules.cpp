@@ -66,18 +66,59 @@ std::optional<std::string> domainMembershipRefusal(const Catalog &catalog, const
     return std::nullopt;
 }
 
+int domainCapacity(const Catalog &catalog, const Domain &domain, const Node *member)
+{
+    if (domain.gpus > 0)
+        return domain.gpus;
+    const Medium *link = member ? catalog.medium(nvlinkOf(catalog, *member)) : nullptr;
+    return link ? link->maxDomainGpus : 0;
+}
+
+std::optional<std::string> domainCapacityRefusal(const Catalog &catalog, const Domain &domain,
+                                                 const Node &node, int gpusAlready)
+{
+    const ServerModel *server = catalog.server(node.model);
+    const Medium *link = catalog.medium(nvlinkOf(catalog, node));
+    if (!server)
+        return std::nullopt; // refused as an unknown model by the membership rule
+    const int limit = link ? link->maxDomainGpus : 0;
+    if (domain.gpus > 0 && limit > 0 && domain.gpus > limit)
+        return "NVLink domain " + quoteText(domain.id) + " is stated as "
+               + std::to_string(domain.gpus) + " GPUs, but " + link->name + " joins at most "
+               + std::to_string(limit) + " GPUs in one domain";
+    const int capacity = domainCapacity(catalog, domain, &node);
+    const long long total = 1LL * gpusAlready + server->gpus;
+    if (capacity > 0 && total > capacity)
+        return "node " + quoteText(node.id) + " (" + node.model + ", "
+               + std::to_string(server->gpus) + " GPUs) does not fit in NVLink domain "
+               + quoteText(domain.id) + ": it holds " + std::to_string(gpusAlready) + " of its "
+               + std::to_string(capacity) + " GPUs"
+               + (domain.gpus > 0 ? std::string()
+                                  : " (" + link->name + " joins at most " + std::to_string(capacity)
+                                            + " GPUs in one domain)");
+    return std::nullopt;
+}
+
 std::optional<std::string> domainMembershipRefusal(const Topology &topology, const Catalog &catalog,
                                                    const Node &node, const std::string &domainId)
 {
-    const bool known = std::any_of(topology.domains.begin(), topology.domains.end(),
-                                   [&](const Domain &d) { return d.id == domainId; });
-    if (!known)
+    const auto domain = std::find_if(topology.domains.begin(), topology.domains.end(),
+                                     [&](const Domain &d) { return d.id == domainId; });
+    if (domain == topology.domains.end())
         return "no NVLink domain has the id " + quoteText(domainId);
     const auto first
             = std::find_if(topology.nodes.begin(), topology.nodes.end(),
                            [&](const Node &n) { return n.domain == domainId && n.id != node.id; });
-    return domainMembershipRefusal(catalog, node, domainId,
-                                   first == topology.nodes.end() ? nullptr : &*first);
+    if (std::optional<std::string> refusal = domainMembershipRefusal(
+                catalog, node, domainId, first == topology.nodes.end() ? nullptr : &*first))
+        return refusal;
+    int gpus = 0;
+    for (const Node &n : topology.nodes) {
+        if (n.domain == domainId && n.id != node.id)
+            if (const ServerModel *s = catalog.server(n.model))
+                gpus += s->gpus;
+    }
+    return domainCapacityRefusal(catalog, *domain, node, gpus);
 }
 
 } // namespace topoplan

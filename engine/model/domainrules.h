@@ -24,9 +24,19 @@ std::optional<std::string> domainMembershipRefusal(const Catalog &catalog, const
                                                    const std::string &domainId,
                                                    const Node *firstMember);
 
-// The same rule asked of a topology: may `node` (a node of `topology`, or one about to be
+// How many GPUs `domain` may hold: its stated size, else what the NVLink generation of
+// `member` (any member, or a node about to join; may be null) joins in one domain
+// (Medium::maxDomainGpus); 0 when neither says.
+int domainCapacity(const Catalog &catalog, const Domain &domain, const Node *member);
+// Why `node` does not fit into `domain`, which holds `gpusAlready` GPUs of other members, or
+// nullopt if it does; also refused: a stated size beyond what the generation can join.
+std::optional<std::string> domainCapacityRefusal(const Catalog &catalog, const Domain &domain,
+                                                 const Node &node, int gpusAlready);
+
+// The same rules asked of a topology: may `node` (a node of `topology`, or one about to be
 // added to it) join `domainId` as the topology stands? Its first other member is the one
-// compared; an unknown domain id is refused too.
+// compared, and the GPUs of all others count against the domain's size; an unknown domain id
+// is refused too.
 std::optional<std::string> domainMembershipRefusal(const Topology &topology, const Catalog &catalog,
                                                    const Node &node, const std::string &domainId);
 

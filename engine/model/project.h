@@ -22,6 +22,10 @@ struct Domain
 {
     std::string id;
     std::string name;
+    // Its size: the GPUs its NVLink switches join (a GB200 NVL36 rack 36, an NVL72 72); the
+    // members may have fewer (a rack being filled), never more. 0: not stated, the members'
+    // GPUs up to what their NVLink generation can join (Medium::maxDomainGpus).
+    int gpus = 0;
     bool operator==(const Domain &) const = default;
 };
 

@@ -204,6 +204,7 @@ private:
     void checkNodes()
     {
         std::unordered_map<std::string, std::size_t> firstMember;
+        std::unordered_map<std::string, int> domainGpus; // of the members seen so far
         for (std::size_t i = 0; i < m_t.nodes.size(); ++i) {
             const Node &n = m_t.nodes[i];
             const ServerModel *server = m_c.server(n.model);
@@ -231,6 +232,11 @@ private:
             if (std::optional<std::string> refusal = domainMembershipRefusal(
                         m_c, n, n.domain, isFirst ? nullptr : &m_t.nodes[first->second]))
                 fail(where, *refusal);
+            int &gpus = domainGpus[n.domain];
+            if (std::optional<std::string> refusal
+                = domainCapacityRefusal(m_c, m_t.domains[owner->second.index], n, gpus))
+                fail(where, *refusal);
+            gpus += server->gpus;
         }
     }
 

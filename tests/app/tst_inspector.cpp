@@ -78,6 +78,7 @@ private Q_SLOTS:
     void refusedDomainLeavesDocumentUntouched();
     void domainsOfAnotherNvlinkAreNotOffered();
     void cableCountGrowsInPlaceOrIsRefused();
+    void domainSizeIsSetOrRefused();
     void namesNotIds();
     void failedCheckboxMarksAndRepairs();
 };
@@ -309,9 +310,10 @@ void TestInspector::refusedDomainLeavesDocumentUntouched()
 
 void TestInspector::domainsOfAnotherNvlinkAreNotOffered()
 {
-    // Two NVL72 domains of GB200 trays (NVLink 5), an empty domain, and a project's own tray
-    // of H100 GPUs (NVLink 4) whose NVLink leaves the box as well.
-    Project p = generated("gb200-tray", 36, 72);
+    // Two NVL72 domains of GB200 trays (NVLink 5), the second with room for two more trays,
+    // an empty domain, and a project's own tray of H100 GPUs (NVLink 4) whose NVLink leaves
+    // the box as well.
+    Project p = generated("gb200-tray", 34, 72);
     p.catalogOverrides = nlohmann::ordered_json::parse(R"({"servers": [
         {"id": "h100-tray", "name": "H100 tray", "gpu": "h100-sxm", "gpus": 4, "nvswitches": 0,
          "nvlink_scope": "external", "trays": 1, "nics": 4, "nic_gbit_s": 400,
@@ -344,6 +346,56 @@ void TestInspector::domainsOfAnotherNvlinkAreNotOffered()
     QVERIFY(values(inspector->domainBox()).filter(QStringLiteral("dom")).isEmpty());
     QVERIFY(!inspector->domainBox()->isEnabled());
     QVERIFY(inspector->domainBox()->toolTip().contains(QStringLiteral("same NVLink generation")));
+}
+
+void TestInspector::domainSizeIsSetOrRefused()
+{
+    // 27 GB200 trays in NVL72 racks: dom-1 full (18 trays), dom-2 being filled (9 trays).
+    EditorWindow w(generated("gb200-tray", 27, 72));
+    QVERIFY(w.show());
+    const QString before = w.json();
+    InspectorDock *inspector = w.actions->inspector();
+    QSpinBox *size = inspector->sizeBox();
+    const auto type = [&](const QString &value) {
+        size->setFocus();
+        size->selectAll();
+        QTest::keyClicks(size, value);
+        QTest::keyClick(size, Qt::Key_Return);
+    };
+    // A node has no size; a domain has, up to what NVLink 5 joins.
+    w.select({QStringLiteral("node-1")});
+    QVERIFY(!inspector->isShown(Property::Size));
+    w.select({QStringLiteral("dom-2")});
+    QVERIFY(inspector->isShown(Property::Size));
+    QCOMPARE(size->value(), 72);
+    QCOMPARE(size->maximum(), 576);
+    QVERIFY2(size->toolTip().contains(QStringLiteral("The members hold 36 GPUs now")),
+             qPrintable(size->toolTip()));
+
+    // Smaller than its trays: refused, and the field keeps the size.
+    type(QStringLiteral("32"));
+    QCOMPARE(w.document->project().topology.domains[1].gpus, 72);
+    QCOMPARE(size->value(), 72);
+    QVERIFY2(inspector->message().contains(QStringLiteral("holds 36 GPUs; a size of 32 is too "
+                                                          "small")),
+             qPrintable(inspector->message()));
+    QCOMPARE(w.undo()->count(), 0);
+
+    // An NVL36: one step, and the rack is full.
+    type(QStringLiteral("36"));
+    QCOMPARE(w.document->project().topology.domains[1].gpus, 36);
+    QCOMPARE(w.undo()->count(), 1);
+    QCOMPARE(w.undo()->text(0), QStringLiteral("Set Domain Size"));
+    w.select({QStringLiteral("node-1")});
+    QCOMPARE(values(inspector->domainBox()), (QStringList{QString(), QStringLiteral("dom-1")}));
+    QVERIFY2(inspector->domainBox()->toolTip().contains(QStringLiteral("does not fit")),
+             qPrintable(inspector->domainBox()->toolTip()));
+
+    // Both domains: sizes differ, shown as such.
+    w.select({QStringLiteral("dom-1"), QStringLiteral("dom-2")});
+    QCOMPARE(size->text(), QStringLiteral("Mixed"));
+    w.undo()->undo();
+    QCOMPARE(w.json(), before);
 }
 
 void TestInspector::cableCountGrowsInPlaceOrIsRefused()

@@ -287,7 +287,19 @@ private:
     {
         InspectorDock *inspector = m_w->actions->inspector();
         const int before = m_w->undo()->index();
-        switch (m_rng.bounded(7)) {
+        switch (m_rng.bounded(8)) {
+        case 7: {
+            // A domain's size: not stated, one some trays overflow, an NVL36, an NVL72.
+            QStringList domains;
+            for (const Domain &d : topology().domains)
+                domains.append(qs(d.id));
+            if (domains.isEmpty())
+                return false;
+            static const int sizes[] = {0, 8, 36, 72};
+            m_w->select(pickSome(domains, 2));
+            inspector->apply(Property::Size, QString::number(sizes[m_rng.bounded(4)]));
+            break;
+        }
         case 0: {
             m_w->select(pickSome(devices(), 3));
             inspector->apply(Property::Name, QStringLiteral("set %1").arg(m_rng.bounded(100)));

@@ -120,7 +120,7 @@ void TestProjectFile::roundTripOfProjectBuiltInCode()
     p.name = "Cluster M\u00fcnchen \u2713";
     p.description = "line one\nline \"two\"";
     p.revision = "C.2";
-    p.topology.domains = {{"rack-a", "Rack A"}};
+    p.topology.domains = {{"rack-a", "Rack A", 72}};
     p.topology.nodes
             = {{"t1", "", "gb200-tray", "rack-a"}, {"t2", "tray 2", "gb200-tray", "rack-a"}};
     p.topology.switches = {{"s1", "spine", "q3400", Tier::Spine, FabricRole::Storage}};
@@ -367,6 +367,28 @@ void TestProjectFile::rejects_data()
         "/topology/nodes/1/domain",
         "node \"tray-2\" (h100-tray, nvlink4) cannot share NVLink domain \"dom-1\" with node "
         "\"tray-1\" (gb200-tray, nvlink5)");
+    // A domain's size: at least its members' GPUs, at most what the generation joins.
+    row("domain size below its members", gb,
+        R"([{"op": "add", "path": "/topology/domains/0/gpus", "value": 4}])",
+        "/topology/nodes/1/domain",
+        "node \"tray-2\" (gb200-tray, 4 GPUs) does not fit in NVLink domain \"dom-1\": it "
+        "holds 4 of its 4 GPUs");
+    row("domain size of no GPUs", gb,
+        R"([{"op": "add", "path": "/topology/domains/0/gpus", "value": 0}])",
+        "/topology/domains/0/gpus", "expected a positive integer, found 0");
+    row("domain size beyond the format", gb,
+        R"([{"op": "add", "path": "/topology/domains/0/gpus", "value": 1152}])",
+        "/topology/domains/0/gpus", "expected a positive integer up to 576, found 1152");
+    row("domain size beyond the NVLink generation", gb,
+        R"([{"op": "add", "path": "/catalog/servers", "value": [{"id": "h100-tray",
+              "gpu": "h100-sxm", "gpus": 4, "nvlink_scope": "external", "nics": 4,
+              "nic_gbit_s": 400, "source": "test"}]},
+            {"op": "replace", "path": "/topology/nodes/0/model", "value": "h100-tray"},
+            {"op": "replace", "path": "/topology/nodes/1/model", "value": "h100-tray"},
+            {"op": "add", "path": "/topology/domains/0/gpus", "value": 512}])",
+        "/topology/nodes/0/domain",
+        "NVLink domain \"dom-1\" is stated as 512 GPUs, but NVLink 4 joins at most 256 GPUs in "
+        "one domain");
 
     // Links
     row("device does not exist", su,

@@ -5,6 +5,8 @@
 #include "engine/edit/propertyedit.h"
 #include "engine/generate/generator.h"
 #include "engine/io/projectfile.h"
+#include "engine/model/domainrules.h"
+#include "engine/model/topologycheck.h"
 
 #include <QtTest>
 
@@ -82,6 +84,7 @@ private Q_SLOTS:
     void refusedWithTheValidationMessage_data();
     void refusedWithTheValidationMessage();
     void growingBundleNeverMoves();
+    void domainSizeBoundsItsMembers();
     void mediaForLink_data();
     void mediaForLink();
     void findByNameOrId_data();
@@ -201,6 +204,23 @@ void TestPropertyEdit::refusedWithTheValidationMessage_data()
                                << QStringLiteral("0") << QStringLiteral("count")
                                << QStringLiteral(
                                           "expected a number of cables of 1 or more, found \"0\"");
+    // 27 trays in NVL72 racks: dom-1 is full (18 trays), dom-2 holds 9 (36 GPUs).
+    QTest::newRow("domain size below its members")
+            << QStringLiteral("gb200-tray") << 27 << 72 << QStringList{QStringLiteral("dom-2")}
+            << Property::Size << QStringLiteral("32") << QStringLiteral("gpus")
+            << QStringLiteral("NVLink domain \"dom-2\" holds 36 GPUs; a size of 32 is too small "
+                              "for them");
+    QTest::newRow("domain size beyond the format")
+            << QStringLiteral("gb200-tray") << 27 << 72 << QStringList{QStringLiteral("dom-2")}
+            << Property::Size << QStringLiteral("1000") << QStringLiteral("gpus")
+            << QStringLiteral("expected a number of GPUs from 1 to 576, or 0 for not stated, "
+                              "found \"1000\"");
+    QTest::newRow("a tray into a full domain")
+            << QStringLiteral("gb200-tray") << 27 << 72 << QStringList{QStringLiteral("node-19")}
+            << Property::Domain << QStringLiteral("dom-1")
+            << QStringLiteral("/topology/nodes/18/domain")
+            << QStringLiteral("node \"node-19\" (gb200-tray, 4 GPUs) does not fit in NVLink "
+                              "domain \"dom-1\": it holds 72 of its 72 GPUs");
     QTest::newRow("unknown model")
             << QStringLiteral("dgx-h100") << 32 << 0 << QStringList{QStringLiteral("node-1")}
             << Property::Model << QStringLiteral("dgx-z9") << QStringLiteral("model")
@@ -226,6 +246,67 @@ void TestPropertyEdit::refusedWithTheValidationMessage()
     QCOMPARE(qs(edit.error().file), QStringLiteral("my.topoplan"));
     QCOMPARE(qs(edit.error().where), where);
     QCOMPARE(qs(edit.error().message), message);
+}
+
+void TestPropertyEdit::domainSizeBoundsItsMembers()
+{
+    // Generated NVL72 racks state their size; a rack being filled holds fewer.
+    const Project p = generated("gb200-tray", 27, {}, 72);
+    QCOMPARE(p.topology.domains.size(), std::size_t(2));
+    QCOMPARE(p.topology.domains[1].gpus, 72);
+    const Catalog &c = Catalog::builtin();
+    // dom-2 holds 9 trays (36 GPUs): an NVL36 fits them exactly; not stated is "0".
+    Expected<TopologyEdit> nvl36 = editProperty(p.topology, c, {"dom-2"}, Property::Size, "36");
+    QVERIFY2(nvl36.ok(), nvl36 ? "" : nvl36.error().text().c_str());
+    QCOMPARE(nvl36->domains.size(), std::size_t(1));
+    QCOMPARE(nvl36->domains[0].gpus, 36);
+    Topology t = p.topology;
+    applyEdit(t, *nvl36);
+    // Full now: a tray more is refused by the one membership rule, as the editor asks it.
+    Node extra{"extra", "extra", "gb200-tray", {}};
+    const std::optional<std::string> full = domainMembershipRefusal(t, c, extra, "dom-2");
+    QVERIFY(full);
+    QCOMPARE(qs(*full), QStringLiteral("node \"extra\" (gb200-tray, 4 GPUs) does not fit in "
+                                       "NVLink domain \"dom-2\": it holds 36 of its 36 GPUs"));
+    Expected<TopologyEdit> unstated = editProperty(t, c, {"dom-2"}, Property::Size, "0");
+    QVERIFY(unstated.ok());
+    QCOMPARE(unstated->domains[0].gpus, 0);
+    applyEdit(t, *unstated);
+    QVERIFY(!domainMembershipRefusal(t, c, extra, "dom-2"));
+    QCOMPARE(domainCapacity(c, t.domains[1], &extra), 576);
+
+    // Unstated, a domain still holds no more than NVLink 5 joins: 144 trays are 576 GPUs.
+    Expected<Project> big = [] {
+        GeneratorOptions o;
+        o.nodeModel = "gb200-tray";
+        o.nodes = 144;
+        o.fabric = FabricKind::None;
+        o.domainSize = 576;
+        return generateProject(o);
+    }();
+    QVERIFY2(big.ok(), big ? "" : big.error().text().c_str());
+    Topology huge = big->topology;
+    huge.domains[0].gpus = 0;
+    QVERIFY(!validateTopology(huge, c, "big"));
+    huge.nodes.push_back(Node{"node-145", "", "gb200-tray", "dom-1"});
+    const std::optional<Error> tooMany = validateTopology(huge, c, "big");
+    QVERIFY(tooMany);
+    QCOMPARE(qs(tooMany->where), QStringLiteral("/topology/nodes/144/domain"));
+    QCOMPARE(qs(tooMany->message),
+             QStringLiteral("node \"node-145\" (gb200-tray, 4 GPUs) does not fit in NVLink "
+                            "domain \"dom-1\": it holds 576 of its 576 GPUs (NVLink 5 joins at "
+                            "most 576 GPUs in one domain)"));
+    // The generator refuses what no NVLink 5 domain can be.
+    GeneratorOptions o;
+    o.nodeModel = "gb200-tray";
+    o.nodes = 288;
+    o.fabric = FabricKind::None;
+    o.domainSize = 1152;
+    Expected<Project> refused = generateProject(o);
+    QVERIFY(!refused);
+    QCOMPARE(qs(refused.error().text()),
+             QStringLiteral("--domain-size: NVLink 5 joins at most 576 GPUs in one domain, got "
+                            "1152"));
 }
 
 void TestPropertyEdit::growingBundleNeverMoves()
