@@ -272,7 +272,11 @@ void LinkLayerItem::paintFan(QPainter *painter, const Fan &fan, const QRectF &ex
     if (isSolid(fan, lod)) {
         painter->setRenderHint(QPainter::Antialiasing, false);
         painter->setPen(Qt::NoPen);
-        painter->setBrush(fan.color); // lines over lines: opaque
+        // Lines over lines: opaque, except over rows of a grid (LinkItem::kRowsTall).
+        QColor fill = fan.color;
+        if (fan.bounds.height() > LinkItem::kRowsTall)
+            fill.setAlphaF(LinkItem::kSheetAlpha);
+        painter->setBrush(fill);
         painter->drawPolygon(fan.hull);
         return;
     }
@@ -294,6 +298,8 @@ void LinkLayerItem::paintFan(QPainter *painter, const Fan &fan, const QRectF &ex
         color.setAlphaF(LinkItem::kCableAlpha);
     if (fan.dead && !fan.failed)
         color.setAlphaF(LinkItem::kDeadAlpha);
+    if (fan.bounds.height() > LinkItem::kRowsTall && !fan.failed && !fan.dead)
+        color.setAlphaF(LinkItem::kSheetLineAlpha);
     // A link that carries nothing is dashed even when thin, so it reads as broken at any zoom.
     QPen pen(color, hairline ? (fan.dead ? 1.5 / lod : 0) : fan.width);
     pen.setCapStyle(Qt::FlatCap);

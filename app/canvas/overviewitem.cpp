@@ -102,13 +102,20 @@ void OverviewItem::paintBundles(QPainter *painter, const Batch &batch)
     // lines cover less than their hull and are drawn one by one.
     const double scale = painter->worldTransform().m11();
     const double hullArea = polygonArea(batch.hull);
+    const bool overRows = batch.hull.boundingRect().height() > LinkItem::kRowsTall;
     if (batch.hull.size() >= 3 && batch.length * scale >= 1.5 * hullArea * scale * scale) {
+        QColor fill = batch.color;
+        if (overRows)
+            fill.setAlphaF(LinkItem::kSheetAlpha);
         painter->setPen(Qt::NoPen);
-        painter->setBrush(batch.color);
+        painter->setBrush(fill);
         painter->drawPolygon(batch.hull);
         return;
     }
-    painter->setPen(QPen(batch.color, 0));
+    QColor line = batch.color;
+    if (overRows)
+        line.setAlphaF(LinkItem::kSheetLineAlpha);
+    painter->setPen(QPen(line, 0));
     painter->drawLines(batch.lines);
 }
 

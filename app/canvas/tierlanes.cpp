@@ -8,6 +8,7 @@
 
 #include "engine/generate/generator.h"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <map>
@@ -125,6 +126,10 @@ TierLanes::Extent TierLanes::update(ClusterScene *scene, const QHash<QString, Di
         firstTop[i] = lane.top;
         lanes.push_back(std::move(lane));
     }
+
+    // Top to bottom, the drop targets above the tiers in use.
+    std::stable_sort(lanes.begin(), lanes.end(),
+                     [](const LaneData &x, const LaneData &y) { return x.top < y.top; });
 
     QHash<QString, LaneItem *> existing;
     for (LaneItem *lane : std::as_const(m_lanes))

@@ -18,7 +18,7 @@ Layout layoutProject(const Topology &t, const std::vector<int> &nodeDomain,
                      const GeneratedFabric *fabric);
 
 // A row of blocks wider than this many times its height is wrapped into a grid...
-inline constexpr double kMaxRowAspect = 4.0;
+inline constexpr double kMaxRowAspect = 8.0;
 // ...whose width over height comes nearest to this: a 16:10 screen, so that the whole design
 // opens at a zoom where its blocks can be told apart.
 inline constexpr double kGridAspect = 1.6;
