@@ -105,12 +105,12 @@ QString LinkItem::toolTipText(const Topology *topology) const
                                  + QCoreApplication::translate(
                                          "Diagram", "Failed (what-if): routing goes around it")
                                  + QStringLiteral("</b>")
-              : dead()
-                      ? QStringLiteral("<br>")
-                                + QCoreApplication::translate(
-                                        "Diagram", "Carries nothing: a device at its end has failed "
-                                                   "(what-if)")
-                      : QString());
+              : dead() ? QStringLiteral("<br>")
+                                 + QCoreApplication::translate(
+                                         "Diagram",
+                                         "Carries nothing: a device at its end has failed "
+                                         "(what-if)")
+                       : QString());
 }
 
 void LinkItem::setEnds(DiagramItem *a, DiagramItem *b)
