@@ -53,8 +53,8 @@ void DomainItem::sync(const Domain &domain, const Topology &topology, const Cata
                 fabric = scaleUpFabric(*server, catalog);
         }
     }
-    if (fabric.medium && domain.gpus > 0) {
-        // A stated size: how full the rack is ("36 of 72 GPUs").
+    if (fabric.medium && domain.gpus > 0 && m_gpus < domain.gpus) {
+        // A stated size not yet filled: how full the rack is ("36 of 72 GPUs").
         m_summary = QCoreApplication::translate("Diagram",
                                                 "%1 \u00b7 %2 of %n GPUs \u00b7 %3 per GPU",
                                                 nullptr, domain.gpus)

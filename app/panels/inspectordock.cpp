@@ -528,9 +528,16 @@ void InspectorDock::refreshDomains(const Selection &s)
     const Topology &t = m_document->project().topology;
     const Catalog &catalog = m_document->catalog();
     std::map<std::string, const Node *> firstMember; // domain id -> a member
+    std::map<std::string, int> held;                 // domain id -> its members' GPUs
+    const auto gpusOf = [&catalog](const Node &n) {
+        const ServerModel *server = catalog.server(n.model);
+        return server ? server->gpus : 0;
+    };
     for (const Node &n : t.nodes) {
-        if (!n.domain.empty())
+        if (!n.domain.empty()) {
             firstMember.emplace(n.domain, &n);
+            held[n.domain] += gpusOf(n);
+        }
     }
     std::optional<std::string> refusal; // why a domain was left out, the first one
     for (const Domain &d : t.domains) {
@@ -544,6 +551,20 @@ void InspectorDock::refreshDomains(const Selection &s)
                                           member == firstMember.end() ? nullptr : member->second);
             if (why)
                 break;
+        }
+        if (!why) {
+            // All of them together must fit in its size (the same rule, asked once for the
+            // last one with the others counted in).
+            const Node *last = nullptr;
+            int moving = 0;
+            for (const Node *n : s.nodes) {
+                if (n->domain != d.id) {
+                    moving += gpusOf(*n);
+                    last = n;
+                }
+            }
+            if (last)
+                why = domainCapacityRefusal(catalog, d, *last, held[d.id] + moving - gpusOf(*last));
         }
         if (why) {
             if (!refusal)

@@ -272,8 +272,9 @@ void TestInspector::refusedModelLeavesDocumentUntouched()
 
 void TestInspector::refusedDomainLeavesDocumentUntouched()
 {
-    // GB200 trays in two NVL72 domains, and a DGX H100 next to them.
-    Project p = generated("gb200-tray", 36, 72);
+    // GB200 trays in two NVL72 domains (the second with room for two trays), and a DGX H100
+    // next to them.
+    Project p = generated("gb200-tray", 34, 72);
     p.topology.nodes.push_back(Node{"dgx", "dgx", "dgx-h100", {}});
     p.layout.items["dgx"] = LayoutItem{0, -200, 0, 0, {}};
     EditorWindow w(std::move(p));

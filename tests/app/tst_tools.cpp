@@ -256,8 +256,11 @@ void TestTools::altDragDoesNotSnap()
 
 void TestTools::trayMovedIntoDomainJoinsIt()
 {
-    // 8 trays in two domains of 16 GPUs; a tray added outside joins one by a drag.
-    Canvas c(generated("gb200-tray", 8, 16));
+    // 8 trays in two domains of 16 GPUs, the first stated as 32 (half filled); a tray added
+    // outside joins it by a drag.
+    Project p = generated("gb200-tray", 8, 16);
+    p.topology.domains[0].gpus = 32;
+    Canvas c(std::move(p));
     QVERIFY(QTest::qWaitForWindowExposed(&c.view));
     const LayoutItem box = *c.doc.layoutItem(QStringLiteral("dom-1"));
     Node tray{"tray-x", "tray-x", "gb200-tray", ""};
