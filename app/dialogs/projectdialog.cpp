@@ -106,10 +106,7 @@ void ProjectDialog::checkHostNames()
                 = patternHostNames(pattern.toStdString(), t, m_document->catalog());
         if (!names) {
             ok = false;
-            // A syntax error says where ("column 4"); the JSON path means nothing here.
-            const Error &e = names.error();
-            m_hostSummary->setText(QString::fromStdString(
-                    e.where.rfind("column", 0) == 0 ? e.where + ": " + e.message : e.message));
+            m_hostSummary->setText(QString::fromStdString(names.error().message));
         } else if (hosts == 0) {
             m_hostSummary->setText(
                     tr("%n name(s); the design has no host yet.", nullptr, int(names->size())));

@@ -347,6 +347,8 @@ void TestMainWindow::projectPropertiesAreOneStepAndSaved()
     dialog->nameEdit()->selectAll();
     QTest::keyClicks(dialog->nameEdit(), QStringLiteral("Hall B"));
     QTest::keyClicks(dialog->revisionEdit(), QStringLiteral("C"));
+    QVERIFY(!dialog->descriptionEdit()->toPlainText().isEmpty()); // the template's
+    dialog->descriptionEdit()->selectAll();
     QTest::keyClicks(dialog->descriptionEdit(), QStringLiteral("First row of the hall"));
     // Too few names for the 32 servers, then a typo: refused as typed, with the reason.
     QTest::keyClicks(dialog->hostNamesEdit(), QStringLiteral("dgx[001-016]"));
@@ -356,7 +358,8 @@ void TestMainWindow::projectPropertiesAreOneStepAndSaved()
     QVERIFY(!ok->isEnabled());
     dialog->hostNamesEdit()->clear();
     QTest::keyClicks(dialog->hostNamesEdit(), QStringLiteral("dgx[001-04"));
-    QVERIFY2(dialog->hostSummary().startsWith(QStringLiteral("column ")),
+    QVERIFY2(dialog->hostSummary().contains(QStringLiteral("column 4: '[' without a closing "
+                                                           "']'")),
              qPrintable(dialog->hostSummary()));
     QVERIFY(!ok->isEnabled());
     QTest::keyClicks(dialog->hostNamesEdit(), QStringLiteral("0]"));
