@@ -118,16 +118,30 @@
         <translation>Ausgefallen (Was-wäre-wenn): wird vom Routing umgangen</translation>
     </message>
     <message>
-        <source>Carries nothing: a device at its end is failed (what-if)</source>
-        <translation>Ohne Verkehr: ein Gerät an einem Ende ist ausgefallen (Was-wäre-wenn)</translation>
-    </message>
-    <message>
         <source>Failed (what-if): its GPUs are not in the plan</source>
         <translation>Ausgefallen (Was-wäre-wenn): seine GPUs sind nicht im Plan</translation>
     </message>
     <message>
         <source>Failed NICs (what-if): %1</source>
         <translation>Ausgefallene NICs (Was-wäre-wenn): %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 of %n GPUs · %3 per GPU</source>
+        <translation>
+            <numerusform>%1 · %2 von %n GPU · %3 pro GPU</numerusform>
+            <numerusform>%1 · %2 von %n GPUs · %3 pro GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>empty NVLink domain of %n GPUs</source>
+        <translation>
+            <numerusform>leere NVLink-Domäne mit %n GPU</numerusform>
+            <numerusform>leere NVLink-Domäne mit %n GPUs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Carries nothing: a device at its end has failed (what-if)</source>
+        <translation>Ohne Verkehr: ein Gerät an einem Ende ist ausgefallen (Was-wäre-wenn)</translation>
     </message>
 </context>
 <context>
@@ -592,6 +606,14 @@
     <message>
         <source>Failed NICs</source>
         <translation>Ausgefallene NICs</translation>
+    </message>
+    <message>
+        <source>Edit Project Properties</source>
+        <translation>Projekteigenschaften ändern</translation>
+    </message>
+    <message>
+        <source>Domain Size</source>
+        <translation>Domänengröße</translation>
     </message>
 </context>
 <context>
@@ -1964,16 +1986,16 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
         <translation>kein Pfad</translation>
     </message>
     <message>
-        <source>Plan tp %1, pp %2, dp %3: %4 tokens/s intact. %5 of %6 elements cost throughput when they fail; %7 cost less than 0.01 %.</source>
-        <translation>Plan TP %1, PP %2, DP %3: %4 Token/s intakt. %5 von %6 Elementen kosten bei Ausfall Durchsatz; %7 kosten weniger als 0,01 %.</translation>
-    </message>
-    <message>
         <source>Cancelled: only part of the elements were analysed. </source>
         <translation>Abgebrochen: nur ein Teil der Elemente wurde analysiert. </translation>
     </message>
     <message>
         <source>The design changed since: run N-1 again.</source>
         <translation>Der Entwurf hat sich seitdem geändert: N-1 erneut ausführen.</translation>
+    </message>
+    <message>
+        <source>Plan TP %1, PP %2, DP %3: %4 tokens/s intact. %5 of %6 elements cost throughput when they fail; %7 cost less than 0.01 %.</source>
+        <translation>Plan TP %1, PP %2, DP %3: %4 Token/s intakt. %5 von %6 Elementen kosten bei Ausfall Durchsatz; %7 kosten weniger als 0,01 %.</translation>
     </message>
 </context>
 <context>
@@ -2227,6 +2249,22 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
         <source>The NVLink domain box the selected trays belong to; the domains they cannot join are not offered (%1)</source>
         <translation>Der NVLink-Domänen-Rahmen, zu dem die ausgewählten Trays gehören; Domänen, denen sie nicht beitreten können, werden nicht angeboten (%1)</translation>
     </message>
+    <message>
+        <source> GPUs</source>
+        <translation> GPUs</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>Größe:</translation>
+    </message>
+    <message>
+        <source>Not stated</source>
+        <translation>Nicht angegeben</translation>
+    </message>
+    <message>
+        <source>The GPUs the domain&apos;s NVLink switches join: 36 for an NVL36 rack, 72 for an NVL72. Trays beyond it are refused; fewer is a rack being filled. Not stated: up to what the NVLink generation joins (%1 GPUs). The members hold %2 GPUs now.</source>
+        <translation>Die GPUs, die die NVLink-Switches der Domäne verbinden: 36 für ein NVL36-Rack, 72 für ein NVL72. Weitere Trays werden abgelehnt; weniger ist ein Rack im Aufbau. Nicht angegeben: bis zu dem, was die NVLink-Generation verbindet (%1 GPUs). Die Mitglieder haben jetzt %2 GPUs.</translation>
+    </message>
 </context>
 <context>
     <name>topoplan::JobEditor</name>
@@ -2325,10 +2363,6 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
     <message>
         <source>Gradients in BF16</source>
         <translation>Gradienten in BF16</translation>
-    </message>
-    <message>
-        <source>The type gradients are accumulated and reduced in over data parallelism: memory and the data-parallel traffic</source>
-        <translation>Der Datentyp, in dem Gradienten über die Datenparallelität akkumuliert und reduziert werden: bestimmt Speicherbedarf und datenparallelen Verkehr</translation>
     </message>
     <message>
         <source>TP overlap</source>
@@ -2463,6 +2497,10 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
     <message>
         <source>Place Ranks on Every GPU</source>
         <translation>Ranks auf jede GPU legen</translation>
+    </message>
+    <message>
+        <source>The number type in which gradients are accumulated and reduced across the data-parallel GPUs; it sets their memory and the data-parallel traffic</source>
+        <translation>Der Zahlentyp, in dem Gradienten über die datenparallelen GPUs akkumuliert und reduziert werden; er bestimmt ihren Speicherbedarf und den datenparallelen Verkehr</translation>
     </message>
 </context>
 <context>
@@ -2715,6 +2753,14 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
         <source>The language changes when TopoPlan starts next</source>
         <translation>Die Sprache wechselt beim nächsten Start von TopoPlan</translation>
     </message>
+    <message>
+        <source>Project &amp;Properties...</source>
+        <translation>Projekt&amp;eigenschaften...</translation>
+    </message>
+    <message>
+        <source>Name, revision and description of the design, and the hosts&apos; naming pattern</source>
+        <translation>Name, Revision und Beschreibung des Entwurfs und das Namensmuster der Hosts</translation>
+    </message>
 </context>
 <context>
     <name>topoplan::MiniMap</name>
@@ -2902,10 +2948,6 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
         <translation>Ihr Name, für den Entwurfsbericht</translation>
     </message>
     <message>
-        <source>The author the title block of an exported design report names.</source>
-        <translation>Der Autor, den das Schriftfeld eines exportierten Entwurfsberichts nennt.</translation>
-    </message>
-    <message>
         <source>A&amp;uthor:</source>
         <translation>A&amp;utor:</translation>
     </message>
@@ -2924,6 +2966,10 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
     <message>
         <source>&amp;Language:</source>
         <translation>S&amp;prache:</translation>
+    </message>
+    <message>
+        <source>The name an exported design report prints as its author.</source>
+        <translation>Der Name, den ein exportierter Entwurfsbericht als Autor nennt.</translation>
     </message>
 </context>
 <context>
@@ -2958,6 +3004,70 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
     <message>
         <source>Baseline</source>
         <translation>Referenz</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::ProjectDialog</name>
+    <message>
+        <source>Project Properties</source>
+        <translation>Projekteigenschaften</translation>
+    </message>
+    <message>
+        <source>for example B or 2.1</source>
+        <translation>zum Beispiel B oder 2.1</translation>
+    </message>
+    <message>
+        <source>for example dgx[001-128]; empty: the node names</source>
+        <translation>zum Beispiel dgx[001-128]; leer: die Knotennamen</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Revision:</source>
+        <translation>&amp;Revision:</translation>
+    </message>
+    <message>
+        <source>&amp;Description:</source>
+        <translation>&amp;Beschreibung:</translation>
+    </message>
+    <message>
+        <source>&amp;Host names:</source>
+        <translation>&amp;Hostnamen:</translation>
+    </message>
+    <message>
+        <source>The report&apos;s title block prints the name and revision. The host names are a Slurm host list; the scheduler files and the cabling plan name the servers (and the trays of rack-scale systems) with them, in order.</source>
+        <translation>Das Schriftfeld des Berichts nennt Name und Revision. Die Hostnamen sind eine Slurm-Hostliste; die Scheduler-Dateien und der Verkabelungsplan benennen damit der Reihe nach die Server (und die Trays von Rack-Systemen).</translation>
+    </message>
+    <message numerus="yes">
+        <source>The hosts take the node names (%n host(s)).</source>
+        <translation>
+            <numerusform>Die Hosts tragen die Knotennamen (%n Host).</numerusform>
+            <numerusform>Die Hosts tragen die Knotennamen (%n Hosts).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n name(s); the design has no host yet.</source>
+        <translation>
+            <numerusform>%n Name; der Entwurf hat noch keinen Host.</numerusform>
+            <numerusform>%n Namen; der Entwurf hat noch keinen Host.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The host is named %1.</source>
+        <translation>Der Host heißt %1.</translation>
+    </message>
+    <message>
+        <source>The %1 hosts are named %2 to %3.</source>
+        <translation>Die %1 Hosts heißen %2 bis %3.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more name(s) kept for growth.</source>
+        <translation>
+            <numerusform>%n weiterer Name bleibt für Wachstum frei.</numerusform>
+            <numerusform>%n weitere Namen bleiben für Wachstum frei.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

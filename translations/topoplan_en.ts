@@ -25,6 +25,14 @@
         <source>%n GPUs</source>
         <translation><numerusform>%n GPUs</numerusform><numerusform>%n GPUs</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>%1 · %2 of %n GPUs · %3 per GPU</source>
+        <translation><numerusform>%1 · %2 of %n GPUs · %3 per GPU</numerusform><numerusform>%1 · %2 of %n GPUs · %3 per GPU</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>empty NVLink domain of %n GPUs</source>
+        <translation><numerusform>empty NVLink domain of %n GPUs</numerusform><numerusform>empty NVLink domain of %n GPUs</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>FileDialogs</name>
@@ -242,6 +250,21 @@
     <message numerus="yes">
         <source>%n warning(s): see the analysis panel.</source>
         <translation><numerusform>%n warning: see the analysis panel.</numerusform><numerusform>%n warnings: see the analysis panel.</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::ProjectDialog</name>
+    <message numerus="yes">
+        <source>The hosts take the node names (%n host(s)).</source>
+        <translation><numerusform>The hosts take the node names (%n host).</numerusform><numerusform>The hosts take the node names (%n hosts).</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n name(s); the design has no host yet.</source>
+        <translation><numerusform>%n name; the design has no host yet.</numerusform><numerusform>%n names; the design has no host yet.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more name(s) kept for growth.</source>
+        <translation><numerusform>%n more name kept for growth.</numerusform><numerusform>%n more names kept for growth.</numerusform></translation>
     </message>
 </context>
 <context>
