@@ -3,6 +3,7 @@
 // one undo step.
 
 #include "app/canvas/badgeitem.h"
+#include "app/canvas/canvasplacement.h"
 #include "app/canvas/clusterscene.h"
 #include "app/canvas/clusterview.h"
 #include "app/canvas/domainitem.h"
@@ -21,6 +22,7 @@
 
 #include "engine/edit/subset.h"
 #include "engine/generate/generator.h"
+#include "engine/generate/templates.h"
 #include "tests/engine/analysisfixtures.h"
 
 #include <QApplication>
@@ -116,6 +118,7 @@ private Q_SLOTS:
     void wheelZoomsAboutCursor();
     void zoomToFitShowsEverything();
     void miniMapShowsAndPansALargeDesign();
+    void largeDesignOpensAsAGridWithLanesPerRow();
     void panWithMiddleButtonOrSpace();
     void exportRendersAtFullDetail();
     void zoomedOutHidesCablesAndBadges();
@@ -462,6 +465,50 @@ void TestScene::zoomToFitShowsEverything()
     QVERIFY(visible.adjusted(-1, -1, 1, 1).contains(scene->contentRect()));
     // A 32-node unit on a 1600 x 1000 canvas is shown at full size: labels are readable.
     QVERIFY2(view.zoom() >= 0.9, qPrintable(QString::number(view.zoom())));
+}
+
+void TestScene::largeDesignOpensAsAGridWithLanesPerRow()
+{
+    // The 16,384-GPU template: 16 pods under 256 cores, laid out two pods to a row.
+    Expected<Project> p = instantiate(*findTemplate("h100-16k"));
+    QVERIFY(p.ok());
+    Document doc(std::move(*p));
+    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
+    ClusterView view;
+    view.resize(1400, 900);
+    view.setClusterScene(scene);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.zoomToFit();
+    // As one row of 64 SUs it fitted at 2 %; as a grid a server is still a few pixels wide.
+    QVERIFY2(view.zoom() >= 0.06, qPrintable(QString::number(view.zoom())));
+    const QRectF content = scene->contentRect();
+    QVERIFY2(content.width() < 2 * content.height(),
+             qPrintable(QStringLiteral("%1 x %2").arg(content.width()).arg(content.height())));
+
+    // A lane per tier in every row, each counting its own row: 2 pods of 32 spines.
+    QMap<QString, QList<const LaneItem *>> lanes;
+    for (const LaneItem *lane : scene->lanes())
+        lanes[lane->id().section(QLatin1Char(':'), 1, 1)].append(lane);
+    QCOMPARE(lanes.value(QStringLiteral("core")).size(), 1);
+    QCOMPARE(lanes.value(QStringLiteral("spine")).size(), 8);
+    QCOMPARE(lanes.value(QStringLiteral("leaf")).size(), 8);
+    QCOMPARE(lanes.value(QStringLiteral("nodes")).size(), 8);
+    QCOMPARE(lanes[QStringLiteral("core")].front()->subtitle(), QStringLiteral("256 x QM9700"));
+    for (const LaneItem *lane : lanes[QStringLiteral("spine")])
+        QCOMPARE(lane->subtitle(), QStringLiteral("64 x QM9700"));
+    for (const LaneItem *lane : lanes[QStringLiteral("nodes")])
+        QCOMPARE(lane->subtitle(), QStringLiteral("256 x DGX H100\n2048 GPUs"));
+    // Lanes do not overlap; a server let go in the fifth row's leaf lane lands below that
+    // lane, in its own row, not below the last one.
+    const QList<LaneItem *> &all = scene->lanes();
+    for (qsizetype i = 1; i < all.size(); ++i)
+        QVERIFY(all[i - 1]->boundingRect().bottom() <= all[i]->boundingRect().top());
+    const QRectF fifth = lanes[QStringLiteral("leaf")][4]->boundingRect();
+    const CanvasPlacement placement(scene);
+    QCOMPARE(placement.tierAt(fifth.center().y()), std::optional<Tier>(Tier::Leaf));
+    QCOMPARE(placement.nodeTop(fifth.center().y()),
+             std::optional<double>(fifth.bottom() + diagram::kItemGap));
 }
 
 void TestScene::miniMapShowsAndPansALargeDesign()
