@@ -83,6 +83,21 @@ struct Tools
 
 } // namespace
 
+// A project's scene in a view of `size`, shown (wait for it with qWaitForWindowExposed).
+struct Shown
+{
+    Shown(Project project, QSize size)
+        : doc(std::move(project))
+    {
+        view.resize(size);
+        view.setClusterScene(scene);
+        view.show();
+    }
+    Document doc;
+    ClusterScene *scene = new ClusterScene(&doc, &doc); // owned by the document
+    ClusterView view;
+};
+
 // A scalable unit of 32 DGX H100 shown at 100 %, where one layer draws the links.
 struct ZoomedIn
 {
@@ -427,12 +442,8 @@ void TestScene::clickSelects()
 
 void TestScene::wheelZoomsAboutCursor()
 {
-    Document doc(generated("dgx-h100", 32));
-    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
-    ClusterView view;
-    view.resize(1000, 700);
-    view.setClusterScene(scene);
-    view.show();
+    Shown shown(generated("dgx-h100", 32), QSize(1000, 700));
+    ClusterView &view = shown.view;
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.resetZoom();
 
@@ -453,12 +464,9 @@ void TestScene::wheelZoomsAboutCursor()
 
 void TestScene::zoomToFitShowsEverything()
 {
-    Document doc(generated("dgx-h100", 32));
-    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
-    ClusterView view;
-    view.resize(1600, 1000);
-    view.setClusterScene(scene);
-    view.show();
+    Shown shown(generated("dgx-h100", 32), QSize(1600, 1000));
+    ClusterScene *scene = shown.scene;
+    ClusterView &view = shown.view;
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.zoomToFit();
     const QRectF visible = view.mapToScene(view.viewport()->rect()).boundingRect();
@@ -472,12 +480,9 @@ void TestScene::largeDesignOpensAsAGridWithLanesPerRow()
     // The 16,384-GPU template: 16 pods under 256 cores, laid out two pods to a row.
     Expected<Project> p = instantiate(*findTemplate("h100-16k"));
     QVERIFY(p.ok());
-    Document doc(std::move(*p));
-    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
-    ClusterView view;
-    view.resize(1400, 900);
-    view.setClusterScene(scene);
-    view.show();
+    Shown shown(std::move(*p), QSize(1400, 900));
+    ClusterScene *scene = shown.scene;
+    ClusterView &view = shown.view;
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.zoomToFit();
     // As one row of 64 SUs it fitted at 2 %; as a grid a server is still a few pixels wide.
@@ -513,12 +518,9 @@ void TestScene::largeDesignOpensAsAGridWithLanesPerRow()
 
 void TestScene::miniMapShowsAndPansALargeDesign()
 {
-    Document doc(generated("dgx-h100", 256));
-    auto *scene = new ClusterScene(&doc, &doc); // owned by the document
-    ClusterView view;
-    view.resize(1400, 900);
-    view.setClusterScene(scene);
-    view.show();
+    Shown shown(generated("dgx-h100", 256), QSize(1400, 900));
+    ClusterScene *scene = shown.scene;
+    ClusterView &view = shown.view;
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     MiniMap *map = view.miniMap();
     QVERIFY(map);
@@ -563,7 +565,7 @@ void TestScene::miniMapShowsAndPansALargeDesign()
     if (qEnvironmentVariableIsSet("TOPOPLAN_SCREENSHOTS"))
         view.grab().save(QDir(qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"))
                                  .filePath(QStringLiteral("minimap.png")));
-    QCOMPARE(doc.undoStack()->count(), 0); // looking around is no edit
+    QCOMPARE(shown.doc.undoStack()->count(), 0); // looking around is no edit
 }
 
 void TestScene::panWithMiddleButtonOrSpace()
