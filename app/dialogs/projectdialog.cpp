@@ -46,13 +46,18 @@ ProjectDialog::ProjectDialog(Document *document, QWidget *parent)
     m_description->setPlainText(info.description);
     m_description->setTabChangesFocus(true);
     m_description->setMinimumHeight(80);
+    m_description->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_hostNames->setObjectName(QStringLiteral("projectHostNames"));
     m_hostNames->setMaxLength(kMaxPatternLength);
     m_hostNames->setText(info.hostNames);
     m_hostNames->setPlaceholderText(tr("for example dgx[001-128]; empty: the node names"));
     m_hostSummary->setObjectName(QStringLiteral("projectHostSummary"));
     m_hostSummary->setWordWrap(true);
-    m_hostSummary->setMinimumWidth(360);
+    m_hostSummary->setMinimumWidth(440);
+    // Room for the longest answer (an error that quotes the pattern) from the start: the
+    // dialog does not grow with a wrapped label's text.
+    m_hostSummary->setMinimumHeight(3 * m_hostSummary->fontMetrics().lineSpacing());
+    m_hostSummary->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_hostSummary->setTextFormat(Qt::PlainText);
 
     auto *form = new QFormLayout;
@@ -60,9 +65,11 @@ ProjectDialog::ProjectDialog(Document *document, QWidget *parent)
     form->addRow(tr("&Revision:"), m_revision);
     form->addRow(tr("&Description:"), m_description);
     form->addRow(tr("&Host names:"), m_hostNames);
-    form->addRow(QString(), m_hostSummary);
+    // Below the form, not in it: a wrapped label in a form row gets the height of one line
+    // and its second line is drawn under whatever follows.
     auto *column = new QVBoxLayout(this);
     column->addLayout(form);
+    column->addWidget(m_hostSummary);
     auto *note = new QLabel(tr("The report's title block prints the name and revision. The host "
                                "names are a Slurm host list; the scheduler files and the "
                                "cabling plan name the servers (and the trays of rack-scale "

@@ -367,6 +367,9 @@ void TestMainWindow::projectPropertiesAreOneStepAndSaved()
              QStringLiteral("The 32 hosts are named dgx001 to dgx032. 8 more names kept for "
                             "growth."));
     QVERIFY(ok->isEnabled());
+    if (qEnvironmentVariableIsSet("TOPOPLAN_SCREENSHOTS"))
+        dialog->grab().save(QDir(qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"))
+                                    .filePath(QStringLiteral("project-properties.png")));
     QTest::mouseClick(ok, Qt::LeftButton);
     QTRY_VERIFY(!w.findChild<ProjectDialog *>());
 
