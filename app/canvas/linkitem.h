@@ -54,10 +54,10 @@ public:
     static constexpr float kDeadAlpha = 0.4f;
     // A fan of links taller than this reaches past the row below its upper end: a design laid
     // out as a grid (the cores to every pod's spines). Drawn solid it would hide the rows in
-    // between, so it is a tint, and its lines (zoomed in) faint: the pods show through.
+    // between, and as lines it would cross every tile of them: it is a tint at every zoom, and
+    // the pods show through.
     static constexpr double kRowsTall = 4 * (diagram::kSwitchHeight + diagram::kLaneGap);
     static constexpr float kSheetAlpha = 0.15f;
-    static constexpr float kSheetLineAlpha = 0.08f;
 
     QLineF line() const { return m_line; }
     QString deviceA() const { return m_a; }

@@ -269,12 +269,17 @@ void LinkLayerItem::paintFan(QPainter *painter, const Fan &fan, const QRectF &ex
     // Below two device pixels a one-pixel aliased hairline looks the same as the pen and
     // takes the rasterizer's fast path.
     const bool hairline = lod * fan.width < 2;
-    if (isSolid(fan, lod)) {
+    // A fan over rows of a grid (LinkItem::kRowsTall) is a tint at every zoom: its thousands of
+    // long lines would cross every tile of the rows between, costing each frame more than all
+    // the rest while telling no more than the tint (a selected link is still drawn itself).
+    const bool overRows = fan.bounds.height() > LinkItem::kRowsTall && !fan.dead && !fan.failed
+                          && fan.hull.size() >= 3;
+    if (isSolid(fan, lod) || overRows) {
         painter->setRenderHint(QPainter::Antialiasing, false);
         painter->setPen(Qt::NoPen);
         // Lines over lines: opaque, except over rows of a grid (LinkItem::kRowsTall).
         QColor fill = fan.color;
-        if (fan.bounds.height() > LinkItem::kRowsTall)
+        if (overRows)
             fill.setAlphaF(LinkItem::kSheetAlpha);
         painter->setBrush(fill);
         painter->drawPolygon(fan.hull);
@@ -298,8 +303,6 @@ void LinkLayerItem::paintFan(QPainter *painter, const Fan &fan, const QRectF &ex
         color.setAlphaF(LinkItem::kCableAlpha);
     if (fan.dead && !fan.failed)
         color.setAlphaF(LinkItem::kDeadAlpha);
-    if (fan.bounds.height() > LinkItem::kRowsTall && !fan.failed && !fan.dead)
-        color.setAlphaF(LinkItem::kSheetLineAlpha);
     // A link that carries nothing is dashed even when thin, so it reads as broken at any zoom.
     QPen pen(color, hairline ? (fan.dead ? 1.5 / lod : 0) : fan.width);
     pen.setCapStyle(Qt::FlatCap);

@@ -103,7 +103,8 @@ void OverviewItem::paintBundles(QPainter *painter, const Batch &batch)
     const double scale = painter->worldTransform().m11();
     const double hullArea = polygonArea(batch.hull);
     const bool overRows = batch.hull.boundingRect().height() > LinkItem::kRowsTall;
-    if (batch.hull.size() >= 3 && batch.length * scale >= 1.5 * hullArea * scale * scale) {
+    if (batch.hull.size() >= 3
+        && (overRows || batch.length * scale >= 1.5 * hullArea * scale * scale)) {
         QColor fill = batch.color;
         if (overRows)
             fill.setAlphaF(LinkItem::kSheetAlpha);
@@ -112,10 +113,7 @@ void OverviewItem::paintBundles(QPainter *painter, const Batch &batch)
         painter->drawPolygon(batch.hull);
         return;
     }
-    QColor line = batch.color;
-    if (overRows)
-        line.setAlphaF(LinkItem::kSheetLineAlpha);
-    painter->setPen(QPen(line, 0));
+    painter->setPen(QPen(batch.color, 0));
     painter->drawLines(batch.lines);
 }
 
