@@ -416,21 +416,23 @@ void InspectorDock::refreshSize(const Selection &s)
     // members hold now, and the size they state.
     const Topology &t = m_document->project().topology;
     const Catalog &catalog = m_document->catalog();
+    const std::unordered_map<std::string, int> members = domainMemberGpus(t, catalog);
+    std::unordered_set<std::string> ids;
     int limit = kMaxGpusPerDomain, held = 0;
     QStringList sizes;
     for (const Domain *d : s.domains) {
+        ids.insert(d->id);
         sizes.append(QString::number(d->gpus));
-        int gpus = 0;
-        for (const Node &n : t.nodes) {
-            if (n.domain != d->id)
-                continue;
-            const ServerModel *server = catalog.server(n.model);
-            gpus += server ? server->gpus : 0;
+        if (const auto it = members.find(d->id); it != members.end())
+            held = std::max(held, it->second);
+    }
+    // The generation's limit, from the first member of each (one pass over the nodes).
+    for (const Node &n : t.nodes) {
+        if (ids.erase(n.domain) > 0) {
             const int capacity = domainCapacity(catalog, Domain{}, &n);
             if (capacity > 0)
                 limit = std::min(limit, capacity);
         }
-        held = std::max(held, gpus);
     }
     const std::optional<QString> size = common(sizes);
     const QSignalBlocker blocker(m_size);
@@ -528,16 +530,14 @@ void InspectorDock::refreshDomains(const Selection &s)
     const Topology &t = m_document->project().topology;
     const Catalog &catalog = m_document->catalog();
     std::map<std::string, const Node *> firstMember; // domain id -> a member
-    std::map<std::string, int> held;                 // domain id -> its members' GPUs
+    std::unordered_map<std::string, int> held = domainMemberGpus(t, catalog);
     const auto gpusOf = [&catalog](const Node &n) {
         const ServerModel *server = catalog.server(n.model);
         return server ? server->gpus : 0;
     };
     for (const Node &n : t.nodes) {
-        if (!n.domain.empty()) {
+        if (!n.domain.empty())
             firstMember.emplace(n.domain, &n);
-            held[n.domain] += gpusOf(n);
-        }
     }
     std::optional<std::string> refusal; // why a domain was left out, the first one
     for (const Domain &d : t.domains) {

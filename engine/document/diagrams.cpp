@@ -5,6 +5,7 @@
 #include "engine/document/hardware.h"
 #include "engine/document/schedulertree.h"
 #include "engine/generate/generator.h"
+#include "engine/model/domainrules.h"
 #include "engine/model/hostnames.h"
 
 #include <algorithm>
@@ -324,12 +325,10 @@ Expected<std::string> drawioXml(const Project &p, const Catalog &c)
                + "\" width=\"" + num(g.w) + "\" height=\"" + num(g.h)
                + "\" as=\"geometry\" />\n          </mxCell>\n        </object>\n";
     };
+    const std::unordered_map<std::string, int> memberGpus = domainMemberGpus(t, c);
     for (const Domain &d : t.domains) {
-        int gpus = 0;
-        for (const Node &n : t.nodes)
-            if (n.domain == d.id)
-                if (const ServerModel *m = c.server(n.model))
-                    gpus += m->gpus;
+        const auto held = memberGpus.find(d.id);
+        const int gpus = held == memberGpus.end() ? 0 : held->second;
         std::vector<std::pair<std::string, std::string>> props{
                 {"label", d.name.empty() ? d.id : d.name},
                 {"kind", "nvlink-domain"},

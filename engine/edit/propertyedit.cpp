@@ -2,6 +2,7 @@
 
 #include "engine/core/jsonin.h"
 #include "engine/io/projectfile.h"
+#include "engine/model/domainrules.h"
 #include "engine/model/naming.h"
 
 #include <algorithm>
@@ -318,17 +319,15 @@ Expected<TopologyEdit> editProperty(const Topology &topology, const Catalog &cat
             return Error{file, where,
                          "expected a number of GPUs from 1 to " + std::to_string(kMaxGpusPerDomain)
                                  + ", or 0 for not stated, found " + quoteText(value)};
+        const std::unordered_map<std::string, int> held = domainMemberGpus(t, catalog);
         for (Domain &d : t.domains) {
             if (!selected.count(d.id))
                 continue;
             d.gpus = *gpus;
             // Say it of the domain, before the validator names the first member that no
             // longer fits.
-            int members = 0;
-            for (const Node &n : t.nodes) {
-                const ServerModel *s = n.domain == d.id ? catalog.server(n.model) : nullptr;
-                members += s ? s->gpus : 0;
-            }
+            const auto it = held.find(d.id);
+            const int members = it == held.end() ? 0 : it->second;
             if (*gpus > 0 && members > *gpus)
                 return Error{file, where,
                              "NVLink domain " + quoteText(d.id) + " holds "

@@ -66,6 +66,18 @@ std::optional<std::string> domainMembershipRefusal(const Catalog &catalog, const
     return std::nullopt;
 }
 
+std::unordered_map<std::string, int> domainMemberGpus(const Topology &t, const Catalog &catalog)
+{
+    std::unordered_map<std::string, int> gpus;
+    for (const Node &n : t.nodes) {
+        if (n.domain.empty())
+            continue;
+        const ServerModel *server = catalog.server(n.model);
+        gpus[n.domain] += server ? server->gpus : 0;
+    }
+    return gpus;
+}
+
 int domainCapacity(const Catalog &catalog, const Domain &domain, const Node *member)
 {
     if (domain.gpus > 0)

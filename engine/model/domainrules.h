@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 namespace topoplan {
 
@@ -23,6 +24,10 @@ namespace topoplan {
 std::optional<std::string> domainMembershipRefusal(const Catalog &catalog, const Node &node,
                                                    const std::string &domainId,
                                                    const Node *firstMember);
+
+// The GPUs the members of each NVLink domain hold now, by domain id, in one pass over the
+// nodes (a node whose model the catalog does not know counts none).
+std::unordered_map<std::string, int> domainMemberGpus(const Topology &t, const Catalog &catalog);
 
 // How many GPUs `domain` may hold: its stated size, else what the NVLink generation of
 // `member` (any member, or a node about to join; may be null) joins in one domain
