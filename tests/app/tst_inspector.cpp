@@ -10,6 +10,7 @@
 #include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -387,6 +388,9 @@ void TestInspector::domainSizeIsSetOrRefused()
     QCOMPARE(w.document->project().topology.domains[1].gpus, 36);
     QCOMPARE(w.undo()->count(), 1);
     QCOMPARE(w.undo()->text(0), QStringLiteral("Set Domain Size"));
+    if (qEnvironmentVariableIsSet("TOPOPLAN_SCREENSHOTS"))
+        inspector->grab().save(QDir(qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"))
+                                       .filePath(QStringLiteral("domain-size.png")));
     w.select({QStringLiteral("node-1")});
     QCOMPARE(values(inspector->domainBox()), (QStringList{QString(), QStringLiteral("dom-1")}));
     QVERIFY2(inspector->domainBox()->toolTip().contains(QStringLiteral("does not fit")),
