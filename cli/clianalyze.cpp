@@ -192,10 +192,12 @@ void writeReport(const AnalysisResult &r, const std::string &file, std::ostream 
         << "\nmemory " << gb(m.totalGB) << " of " << gb(m.capacityGB) << " per GPU ("
         << (m.fits ? "fits" : "does not fit") << ")\n\n";
 
-    Table groups({"dim", "size", "count", "GB/s", "class", "crosses domain", "hops", "bottleneck"});
+    Table groups({"dim", "size", "count", "GB/s", "algorithm", "class", "crosses domain", "hops",
+                  "bottleneck"});
     for (const DimensionResult &d : r.dimensions)
         groups.add({toString(d.dim), std::to_string(d.size), std::to_string(d.count),
-                    fixed(d.network.busbwGBs, 1), toString(d.network.linkClass),
+                    fixed(d.bulk.busbwGBs, 1), toString(d.bulk.algorithm),
+                    toString(d.network.linkClass),
                     d.groupsCrossingDomain == 0 ? "no"
                                                 : std::to_string(d.groupsCrossingDomain) + " of "
                                                           + std::to_string(d.count),

@@ -5,6 +5,7 @@
 #include "app/canvas/diagramitem.h"
 #include "app/canvas/linkitem.h"
 #include "app/common/diagramstyle.h"
+#include "app/common/hardwaretext.h"
 #include "app/common/units.h"
 #include "app/document/document.h"
 
@@ -81,7 +82,7 @@ QList<GroupSummaryLine> groupSummary(const AnalysisOutcome &outcome)
                             .arg(d.size)
                             .arg(d.count)
                             .arg(DiagramStyle::linkClassName(d.network.linkClass),
-                                 units::bandwidth(d.network.busbwGBs));
+                                 busBandwidthText(d.bulk));
         line.colour = DiagramStyle::linkColor(d.network.linkClass);
         if (mustStayInDomain(d.dim) && d.groupsCrossingDomain > 0)
             line.text += AnalysisOverlayText::tr(" \u00b7 leaves its NVLink domain");
@@ -174,9 +175,8 @@ void AnalysisOverlay::setOutcome(const std::optional<AnalysisOutcome> &outcome)
         const QString id = qs(d.worst.bottleneckId);
         if (id.isEmpty())
             continue;
-        const QString text
-                = AnalysisOverlayText::tr("%1 bottleneck \u00b7 %2")
-                          .arg(qs(diagtext::dimName(d.dim)), units::bandwidth(d.network.busbwGBs));
+        const QString text = AnalysisOverlayText::tr("%1 bottleneck \u00b7 %2")
+                                     .arg(qs(diagtext::dimName(d.dim)), busBandwidthText(d.bulk));
         auto same = std::find_if(m_bottlenecks.begin(), m_bottlenecks.end(),
                                  [&id](const Bottleneck &b) { return b.id == id; });
         if (same != m_bottlenecks.end()) {

@@ -17,4 +17,12 @@ QString scaleUpText(const ScaleUpFabric &fabric)
            + units::bandwidth(fabric.perGpuGBs);
 }
 
+QString busBandwidthText(const CollectiveChoice &choice)
+{
+    const QString bandwidth = units::bandwidth(choice.busbwGBs);
+    if (!reducesInSwitches(choice.algorithm))
+        return bandwidth;
+    return bandwidth + QLatin1Char(' ') + QLatin1String(toString(choice.algorithm));
+}
+
 } // namespace topoplan

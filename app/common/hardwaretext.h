@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/model/catalog.h"
+#include "engine/perf/perfcomm.h"
 
 #include <QString>
 
@@ -13,5 +14,9 @@ QString shortModelName(const std::string &modelId);
 
 // The scale-up fabric (scaleUpFabric() of engine/model/catalog) as text: "NVLink 4 · 450 GB/s"
 QString scaleUpText(const ScaleUpFabric &fabric);
+
+// The bus bandwidth a group's collective gets, with the algorithm where it is not a ring
+// (bulkCollective() of engine/perf/perfcomm): "368 GB/s", "481 GB/s NVLS".
+QString busBandwidthText(const CollectiveChoice &choice);
 
 } // namespace topoplan

@@ -1,6 +1,7 @@
 #include "app/panels/analysisdock.h"
 
 #include "app/common/diagramstyle.h"
+#include "app/common/hardwaretext.h"
 #include "app/common/units.h"
 #include "app/document/document.h"
 #include "app/panels/jobeditor.h"
@@ -271,11 +272,17 @@ void AnalysisDock::showGroups(const AnalysisResult &r)
         auto *item = new QTreeWidgetItem(
                 m_groups,
                 {qs(diagtext::dimName(d.dim)), tr("%1 x %2").arg(d.size).arg(d.count),
-                 units::bandwidth(d.network.busbwGBs),
-                 DiagramStyle::linkClassName(d.network.linkClass), leaves,
+                 busBandwidthText(d.bulk), DiagramStyle::linkClassName(d.network.linkClass), leaves,
                  QString::number(d.worst.maxHops),
                  d.worst.bottleneckId.empty() ? tr("\u2014") : named(d.worst.bottleneckId)});
         item->setForeground(3, DiagramStyle::linkColor(d.network.linkClass));
+        if (d.bulk.algorithm == CollectiveAlgorithm::Nvls)
+            item->setToolTip(2, tr("Reduced in the NVSwitches (NVLink SHARP), as NCCL does where "
+                                   "that is faster; as a ring: %1")
+                                        .arg(units::bandwidth(d.network.busbwGBs)));
+        else if (d.bulk.algorithm == CollectiveAlgorithm::IbSharp)
+            item->setToolTip(2, tr("Reduced in the InfiniBand switches (SHARP); as a ring: %1")
+                                        .arg(units::bandwidth(d.network.busbwGBs)));
         item->setData(0, kIdsRole, toIds(d.worstNodes));
         item->setToolTip(
                 0, tr("The slowest of the %n groups; click to select its nodes", nullptr, d.count));

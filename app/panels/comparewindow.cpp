@@ -2,6 +2,7 @@
 
 #include "app/common/chartcolours.h"
 #include "app/common/diagramstyle.h"
+#include "app/common/hardwaretext.h"
 #include "app/common/units.h"
 #include "app/export/chartexport.h"
 #include "app/panels/stepdock.h"
@@ -321,8 +322,7 @@ void CompareWindow::showTable(const Comparison &c)
                 const std::string where
                         = i < d.bottleneckNames.size() ? d.bottleneckNames[i] : std::string();
                 groups << tr("%1 %2 on %3%4")
-                                  .arg(q(diagtext::dimName(g.dim)),
-                                       units::bandwidth(g.worst.busbwGBs),
+                                  .arg(q(diagtext::dimName(g.dim)), busBandwidthText(g.bulk),
                                        DiagramStyle::linkClassName(g.worst.linkClass),
                                        where.empty() ? QString() : tr(", at %1").arg(q(where)));
             }

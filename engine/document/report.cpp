@@ -248,7 +248,11 @@ ReportSection groupsSection(const AnalysisResult *r)
         t.rows.push_back(
                 {diagtext::dimName(d.dim), count(d.count) + " x " + count(d.size),
                  j.at("collective").get<std::string>(), diagtext::className(d.network.linkClass),
-                 connected ? diagtext::gbs(d.network.busbwGBs) : "no path",
+                 connected ? diagtext::gbs(d.bulk.busbwGBs)
+                                     + (reducesInSwitches(d.bulk.algorithm)
+                                                ? std::string(" ") + toString(d.bulk.algorithm)
+                                                : std::string())
+                           : "no path",
                  diagtext::us(d.network.latencyUs),
                  d.groupsCrossingDomain == 0
                          ? "no"

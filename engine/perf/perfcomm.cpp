@@ -2,15 +2,64 @@
 
 #include <algorithm>
 #include <limits>
+#include <vector>
 
 namespace topoplan {
 
-double collectiveSeconds(Collective c, double bytes, int n, const DimNetwork &net)
+namespace {
+
+// The algorithms `net` offers `c` besides the ring: NVLS and IB SHARP reduce, so only an
+// all-reduce can use them (NCCL's NVLS and CollNet reduce-scatter and all-gather need one GPU per
+// NIC and, across nodes, its CollNet plugin's support; they move no fewer bytes than the ring).
+struct Alternative
 {
+    CollectiveAlgorithm algorithm;
+    double busbwGBs, latencyUs;
+};
+
+std::vector<Alternative> alternatives(Collective c, const DimNetwork &net)
+{
+    std::vector<Alternative> out;
+    if (c != Collective::AllReduce)
+        return out;
+    if (net.nvlsBusbwGBs > 0)
+        out.push_back({CollectiveAlgorithm::Nvls, net.nvlsBusbwGBs, net.nvlsLatencyUs});
+    if (net.sharpBusbwGBs > 0)
+        out.push_back({CollectiveAlgorithm::IbSharp, net.sharpBusbwGBs, net.sharpLatencyUs});
+    return out;
+}
+
+CollectiveAlgorithm baseAlgorithm(Collective c)
+{
+    return isRing(c) ? CollectiveAlgorithm::Ring : CollectiveAlgorithm::PointToPoint;
+}
+
+} // namespace
+
+const char *toString(CollectiveAlgorithm a)
+{
+    switch (a) {
+    case CollectiveAlgorithm::Ring:
+        return "ring";
+    case CollectiveAlgorithm::Nvls:
+        return "NVLS";
+    case CollectiveAlgorithm::IbSharp:
+        return "IB SHARP";
+    case CollectiveAlgorithm::PointToPoint:
+        return "point-to-point";
+    }
+    return "ring";
+}
+
+CollectiveChoice chooseCollective(Collective c, double bytes, int n, const DimNetwork &net)
+{
+    CollectiveChoice ring{baseAlgorithm(c), net.busbwGBs, 0};
     if (n <= 1 || bytes <= 0)
-        return 0;
-    if (net.busbwGBs <= 0)
-        return std::numeric_limits<double>::infinity();
+        return ring;
+    if (net.busbwGBs <= 0) {
+        ring.seconds = std::numeric_limits<double>::infinity();
+        return ring;
+    }
     const double share = double(n - 1) / n;
     double factor = 1, steps = 1;
     switch (c) {
@@ -40,13 +89,28 @@ double collectiveSeconds(Collective c, double bytes, int n, const DimNetwork &ne
         if (c == Collective::AllReduce && bytes >= n / 16.0 * 65536)
             latencyUs *= net.multiDomainRingFactor;
     }
-    const double ring = factor * bytes / (net.busbwGBs * 1e9) + latencyUs * 1e-6;
-    double best = ring;
-    if (c == Collective::AllReduce && net.nvlsBusbwGBs > 0)
-        best = std::min(best, factor * bytes / (net.nvlsBusbwGBs * 1e9) + net.nvlsLatencyUs * 1e-6);
-    if (c == Collective::AllReduce && net.sharpBusbwGBs > 0)
-        best = std::min(best,
-                        factor * bytes / (net.sharpBusbwGBs * 1e9) + net.sharpLatencyUs * 1e-6);
+    ring.seconds = factor * bytes / (net.busbwGBs * 1e9) + latencyUs * 1e-6;
+    CollectiveChoice best = ring;
+    for (const Alternative &a : alternatives(c, net)) {
+        const double t = factor * bytes / (a.busbwGBs * 1e9) + a.latencyUs * 1e-6;
+        if (t < best.seconds)
+            best = {a.algorithm, a.busbwGBs, t};
+    }
+    return best;
+}
+
+double collectiveSeconds(Collective c, double bytes, int n, const DimNetwork &net)
+{
+    return chooseCollective(c, bytes, n, net).seconds;
+}
+
+CollectiveChoice bulkCollective(Collective c, const DimNetwork &net)
+{
+    CollectiveChoice best{baseAlgorithm(c), net.busbwGBs, 0};
+    for (const Alternative &a : alternatives(c, net)) {
+        if (a.busbwGBs > best.busbwGBs)
+            best = {a.algorithm, a.busbwGBs, 0};
+    }
     return best;
 }
 

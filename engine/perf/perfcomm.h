@@ -60,4 +60,34 @@ struct PlanNetwork
 // 0 when n = 1; infinite when the network has no bandwidth.
 double collectiveSeconds(Collective c, double bytes, int n, const DimNetwork &net);
 
+// How NCCL runs a collective: as a ring, reduced in the NVSwitches (NVLS), reduced in the
+// InfiniBand switches (SHARP, NCCL's CollNet), or, for send/recv and all-to-all, as direct
+// transfers between the ranks.
+enum class CollectiveAlgorithm { Ring, Nvls, IbSharp, PointToPoint };
+
+// "ring", "NVLS", "IB SHARP", "point-to-point"
+const char *toString(CollectiveAlgorithm a);
+
+// NVLS and IB SHARP: the switches reduce.
+constexpr bool reducesInSwitches(CollectiveAlgorithm a)
+{
+    return a == CollectiveAlgorithm::Nvls || a == CollectiveAlgorithm::IbSharp;
+}
+
+// The algorithm a collective runs as, the bus bandwidth that algorithm gets, and the time.
+struct CollectiveChoice
+{
+    CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring;
+    double busbwGBs = 0;
+    double seconds = 0;
+};
+
+// The fastest of the algorithms `net` offers collective `c` of `bytes` over `n` ranks, as
+// collectiveSeconds prices it (its `seconds`).
+CollectiveChoice chooseCollective(Collective c, double bytes, int n, const DimNetwork &net);
+
+// The algorithm NCCL settles on for large buffers, where latency no longer counts: the one
+// with the highest bus bandwidth. What a dimension's groups "get" (the Groups table).
+CollectiveChoice bulkCollective(Collective c, const DimNetwork &net);
+
 } // namespace topoplan

@@ -442,19 +442,24 @@ double exposedAcrossChunks(double total, int v, int pp, double window)
 
 } // namespace
 
+DimNetwork withSoftware(DimNetwork net, const SoftwareModel &sw)
+{
+    if (!sw.nvls)
+        net.nvlsBusbwGBs = 0;
+    if (!sw.ibSharp)
+        net.sharpBusbwGBs = 0;
+    return net;
+}
+
 StepEstimate estimateStep(const Workload &w, const Plan &p, const GpuModel &gpu,
                           const PlanNetwork &routed, const SoftwareModel &software)
 {
     const SoftwareModel sw = withTraining(software, w.training, p.pp);
-    // Without NVLink SHARP every all-reduce in a domain runs as a ring; without InfiniBand SHARP
-    // (NCCL's CollNet plugin, off by default) none is reduced in the network.
     PlanNetwork net = routed;
     for (DimNetwork *d : {&net.tp, &net.cp, &net.ep, &net.pp, &net.dp,
                           net.edp ? &*net.edp : static_cast<DimNetwork *>(nullptr)}) {
-        if (d && !sw.nvls)
-            d->nvlsBusbwGBs = 0;
-        if (d && !sw.ibSharp)
-            d->sharpBusbwGBs = 0;
+        if (d)
+            *d = withSoftware(*d, sw);
     }
     StepEstimate e;
     const int pp = std::max(1, p.pp), v = std::max(1, w.training.interleave);

@@ -56,6 +56,11 @@ struct StepEstimate
     double optimizerS = 0; // the optimizer step and gradient zeroing, part of breakdownS.compute
 };
 
+// `net` with the in-network reductions the software does not use taken out: without NVLink
+// SHARP every all-reduce in a domain runs as a ring; without InfiniBand SHARP (NCCL's CollNet
+// plugin, off by default) none is reduced in the network.
+DimNetwork withSoftware(DimNetwork net, const SoftwareModel &sw);
+
 // Projects one training step of `w` under plan `p` (dp resolved; see validatePlan(), which the
 // caller runs first) on GPUs of model `gpu` whose parallel groups get `net`.
 //

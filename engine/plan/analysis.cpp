@@ -476,6 +476,17 @@ std::optional<Error> checkModel(const ModelSpec &m)
 
 } // namespace
 
+Collective bulkCollectiveOf(Dim d, Collective routed, const TrainingSpec &t)
+{
+    if (routed != Collective::AllReduce)
+        return routed;
+    if (d == Dim::TP && t.sequenceParallel)
+        return Collective::AllGather;
+    if ((d == Dim::DP || d == Dim::EDP) && (t.distributedOptimizer || t.fsdp))
+        return Collective::ReduceScatter;
+    return routed;
+}
+
 Expected<AnalysisResult> Analyzer::analyze(const Workload &w, const Plan &p,
                                            const SoftwareModel &sw) const
 {
@@ -505,6 +516,11 @@ Expected<AnalysisResult> Analyzer::analyze(const Workload &w, const Plan &p,
     for (const auto &[dim, layout] : layoutsOf(r.plan)) {
         r.dimensions.push_back(dimensionResult(dim, layout, *route(layout, true)));
         networkSlot(&net, dim) = r.dimensions.back().network;
+    }
+    const SoftwareModel software = withTraining(sw, w.training, r.plan.pp);
+    for (DimensionResult &d : r.dimensions) {
+        d.network = withSoftware(d.network, software);
+        d.bulk = bulkCollective(bulkCollectiveOf(d.dim, d.collective, w.training), d.network);
     }
     r.step = estimateStep(w, r.plan, gpuModel(), net, sw);
     r.diagnostics = diagnose(*this, r, sw);

@@ -57,7 +57,17 @@ struct DimensionResult
     int groupsDisconnected = 0;          // groups with a member pair that has no path
     // Every edge the dimension's groups load, by edge index: for colouring links by load.
     std::shared_ptr<const std::vector<EdgeLoad>> edgeLoads;
+    // What the dimension's bulk traffic runs as under the job's software (the all-reduce, or the
+    // reduce-scatter and all-gather that replace it with sequence parallelism or the distributed
+    // optimizer) and the bus bandwidth that gives: `network`'s ring figure, or NVLS's or IB
+    // SHARP's where NCCL would pick them. `network` holds only what the software uses.
+    CollectiveChoice bulk;
 };
+
+// The collective that carries dimension `d`'s bulk traffic under `t`: TP's all-reduce becomes an
+// all-gather and a reduce-scatter with sequence parallelism, the gradients' all-reduce a
+// reduce-scatter and an all-gather with the distributed optimizer or FSDP.
+Collective bulkCollectiveOf(Dim d, Collective routed, const TrainingSpec &t);
 
 struct AnalysisResult
 {

@@ -24,18 +24,11 @@ Json seconds(double v)
 
 std::string collectiveText(const DimensionResult &d, const Workload &w)
 {
-    switch (d.dim) {
-    case Dim::TP:
-        return w.training.sequenceParallel ? "all-gather + reduce-scatter" : "all-reduce";
-    case Dim::CP:
+    if (d.dim == Dim::CP)
         return "ring send-recv";
-    case Dim::DP:
-    case Dim::EDP:
-        return w.training.distributedOptimizer ? "reduce-scatter + all-gather" : "all-reduce";
-    case Dim::EP:
-    case Dim::PP:
-        break;
-    }
+    if (d.collective == Collective::AllReduce
+        && bulkCollectiveOf(d.dim, d.collective, w.training) != Collective::AllReduce)
+        return d.dim == Dim::TP ? "all-gather + reduce-scatter" : "reduce-scatter + all-gather";
     return toString(d.collective);
 }
 
@@ -48,7 +41,9 @@ Json toJson(const DimensionResult &d, const Workload &w)
                 {"size", d.size},
                 {"count", d.count},
                 {"collective", collectiveText(d, w)},
-                {"busbw_gbps", num(d.network.busbwGBs, 1)},
+                {"busbw_gbps", num(d.bulk.busbwGBs, 1)},
+                {"algorithm", toString(d.bulk.algorithm)},
+                {"ring_busbw_gbps", num(d.network.busbwGBs, 1)},
                 {"latency_us", num(d.network.latencyUs, 2)},
                 {"link_class", toString(d.network.linkClass)},
                 {"crosses_domain", g.crossesDomain},

@@ -346,8 +346,10 @@ void tst_Cli::analyzeReport()
     const QString out = q(r.out);
     QVERIFY(out.contains(QStringLiteral("256 GPUs (h100-sxm), gpt3-175b")));
     QVERIFY(out.contains(QStringLiteral("plan: tp 16, pp 4, dp 4, cp 1, ep 1")));
-    QVERIFY(out.contains(QStringLiteral("dim  size  count  GB/s   class       crosses domain")));
-    QVERIFY(out.contains(QStringLiteral("tp   16    16     376.0  infiniband  16 of 16")));
+    QVERIFY(out.contains(
+            QStringLiteral("dim  size  count  GB/s   algorithm       class       crosses domain")));
+    QVERIFY(out.contains(
+            QStringLiteral("tp   16    16     376.0  ring            infiniband  16 of 16")));
     QVERIFY(out.contains(QStringLiteral("Step breakdown (exposed time)")));
     QVERIFY2(out.contains(QStringLiteral("warning TP_CROSSES_NVLINK_DOMAIN: TP = 16 spans 2 "
                                          "NVLink domains (dgx-001, dgx-002)")),

@@ -1,5 +1,6 @@
 #include "engine/perf/perfcomm.h"
 #include "engine/plan/analysis.h"
+#include "engine/plan/analysisjson.h"
 #include "tests/engine/analysisfixtures.h"
 
 #include <QtTest>
@@ -95,6 +96,28 @@ void tst_Collectives::nvlinkSharpInOneDgxH100()
     const AnalysisResult slower = analyzeOrFail(a, without, plan(8));
     QVERIFY(slower.step.breakdownS.tpComm > r.step.breakdownS.tpComm * 1.1);
     QCOMPARE(slower.step.breakdownS.compute, r.step.breakdownS.compute);
+
+    // What the Groups table, the report and --json say the group gets: NVLS's bandwidth where
+    // NCCL would reduce in the NVSwitches, the ring's where the job turns NVLS off, and the
+    // ring's for sequence parallelism's all-gathers and reduce-scatters, which NVLS does not
+    // speed up.
+    const DimensionResult &reduced = *r.dimension(Dim::TP);
+    QCOMPARE(reduced.bulk.algorithm, CollectiveAlgorithm::Nvls);
+    QCOMPARE(reduced.bulk.busbwGBs, tp.nvlsBusbwGBs);
+    const Json json = toJson(reduced, w);
+    QCOMPARE(json.at("algorithm").get<std::string>(), std::string("NVLS"));
+    QCOMPARE(json.at("busbw_gbps").get<double>(), jsonNumber(tp.nvlsBusbwGBs, 1).get<double>());
+    QCOMPARE(json.at("ring_busbw_gbps").get<double>(), jsonNumber(tp.busbwGBs, 1).get<double>());
+    const DimensionResult &ringOnly = *slower.dimension(Dim::TP);
+    QCOMPARE(ringOnly.bulk.algorithm, CollectiveAlgorithm::Ring);
+    QCOMPARE(ringOnly.bulk.busbwGBs, ringOnly.network.busbwGBs);
+    QCOMPARE(ringOnly.network.nvlsBusbwGBs, 0.0);
+    Workload sequenceParallel = w;
+    sequenceParallel.training.sequenceParallel = true;
+    const AnalysisResult sp = analyzeOrFail(a, sequenceParallel, plan(8));
+    QCOMPARE(sp.dimension(Dim::TP)->bulk.algorithm, CollectiveAlgorithm::Ring);
+    QCOMPARE(toJson(*sp.dimension(Dim::TP), sequenceParallel).at("collective").get<std::string>(),
+             std::string("all-gather + reduce-scatter"));
 
     // NVLink 3 (A100) has no NVLink SHARP.
     const Analyzer a100 = analyzer(generated("dgx-a100", 1));
@@ -195,14 +218,25 @@ void tst_Collectives::infinibandSharpIsOptIn()
     const DimNetwork &dp = ring.dimension(Dim::DP)->network;
     QVERIFY(dp.crossesDomain);
     QVERIFY2(near(dp.busbwGBs, 47, 0.01), qPrintable(QString::number(dp.busbwGBs)));
-    // The switches reduce: each NIC carries half the ring's traffic, twice the bus bandwidth.
-    QVERIFY2(near(dp.sharpBusbwGBs, 2 * 47, 0.01), qPrintable(QString::number(dp.sharpBusbwGBs)));
     // Off unless the job enables it (NCCL needs the SHARP plugin).
+    QCOMPARE(dp.sharpBusbwGBs, 0.0);
+    QCOMPARE(ring.dimension(Dim::DP)->bulk.algorithm, CollectiveAlgorithm::Ring);
     Workload sharp = w;
     sharp.training.ibSharp = true;
     const AnalysisResult reduced = analyzeOrFail(a, sharp, plan(8));
+    // The switches reduce: each NIC carries half the ring's traffic, twice the bus bandwidth.
+    const DimensionResult &sharpDp = *reduced.dimension(Dim::DP);
+    QVERIFY2(near(sharpDp.network.sharpBusbwGBs, 2 * 47, 0.01),
+             qPrintable(QString::number(sharpDp.network.sharpBusbwGBs)));
+    QCOMPARE(sharpDp.bulk.algorithm, CollectiveAlgorithm::IbSharp);
+    QCOMPARE(sharpDp.bulk.busbwGBs, sharpDp.network.sharpBusbwGBs);
     QVERIFY(reduced.step.dpCommS < 0.6 * ring.step.dpCommS);
     QVERIFY(reduced.step.dpCommS > 0.4 * ring.step.dpCommS);
+    // With the distributed optimizer the gradients are reduce-scattered: a ring, SHARP or not.
+    Workload distributed = sharp;
+    distributed.training.distributedOptimizer = true;
+    QCOMPARE(analyzeOrFail(a, distributed, plan(8)).dimension(Dim::DP)->bulk.algorithm,
+             CollectiveAlgorithm::Ring);
 
     // HDR Quantum (QM8700) is not in the catalog as SHARP-capable: nothing to enable.
     const Analyzer hdr = analyzer(generated("dgx-a100", 4));
