@@ -218,7 +218,7 @@ footer { margin-top: 3em; font-size: 8pt; color: #666; }
   body { margin: 0; max-width: none; padding: 0; }
   thead { display: table-header-group; }
   tr, figure { break-inside: avoid; page-break-inside: avoid; }
-  h2 { break-after: avoid; page-break-after: avoid; }
+  h2, .table-caption { break-after: avoid; page-break-after: avoid; }
   footer { display: none; }
 }
 )")
@@ -281,14 +281,14 @@ private:
     QSizeF m_room;
 };
 
-void insertTable(QTextCursor &cursor, const ReportTable &t)
+QTextTable *insertTable(QTextCursor &cursor, const ReportTable &t)
 {
     const bool kv = keyValueTable(t);
     const int header = kv ? 0 : 1;
     const int rows = int(t.rows.size()) + header;
     const int cols = int(t.headers.size());
     if (rows == 0 || cols == 0)
-        return;
+        return nullptr;
     QTextTableFormat tf;
     tf.setHeaderRowCount(header);
     tf.setBorder(0.5);
@@ -333,6 +333,50 @@ void insertTable(QTextCursor &cursor, const ReportTable &t)
         for (int c = 0; c < cols && std::size_t(c) < t.rows[r].size(); ++c)
             put(int(r) + header, c, t.rows[r][std::size_t(c)], kv && c == 0);
     cursor.movePosition(QTextCursor::End);
+    return table;
+}
+
+// What must not be split over two pages: a figure and its caption, a table's caption and the
+// table (where it fits on a page; else its first rows), and a heading and the start of what
+// follows it. From the top of block `first` to the bottom of block `last`.
+struct KeepTogether
+{
+    QTextBlock first;
+    QTextBlock last;
+};
+
+// Qt's text layout breaks pages line by line and has no "keep with next". Each group that would
+// straddle a page break and fits on one page starts a new page instead; groups are settled in
+// document order, as each move only pushes what follows further down.
+void keepTogether(QTextDocument &doc, const std::vector<KeepTogether> &groups, qreal pageHeight)
+{
+    QAbstractTextDocumentLayout *layout = doc.documentLayout();
+    const auto pageOf = [pageHeight](qreal y) {
+        return static_cast<int>(y / pageHeight);
+    };
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+        const KeepTogether &g = groups[i];
+        if (!g.first.isValid() || !g.last.isValid())
+            continue;
+        const qreal top = layout->blockBoundingRect(g.first).top();
+        const qreal bottom = layout->blockBoundingRect(g.last).bottom();
+        if (bottom - top >= pageHeight || pageOf(top) == pageOf(std::max(top, bottom - 0.5)))
+            continue;
+        // An earlier group that reaches into this one (a heading and the table under it) moves
+        // with it, where the two still fit on a page.
+        QTextBlock start = g.first;
+        for (std::size_t k = i; k-- > 0;) {
+            const KeepTogether &before = groups[k];
+            if (before.first.isValid() && before.last.isValid()
+                && before.last.position() >= start.position()
+                && bottom - layout->blockBoundingRect(before.first).top() < pageHeight)
+                start = before.first;
+        }
+        QTextCursor c(start);
+        QTextBlockFormat f = c.blockFormat();
+        f.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+        c.setBlockFormat(f);
+    }
 }
 
 } // namespace
@@ -610,8 +654,10 @@ QByteArray reportHtml(const Report &report, const ReportFigures &figures,
                         + esc(b.text) + QStringLiteral("</p>\n");
                 break;
             case ReportBlock::Kind::Table:
-                html += htmlTable(b.table) + QStringLiteral("\n<p class=\"caption\">") + esc(b.text)
-                        + QStringLiteral("</p>\n");
+                // Captioned above, as tables are: a long table's caption is not left alone
+                // after it on the next page.
+                html += QStringLiteral("<p class=\"caption table-caption\">") + esc(b.text)
+                        + QStringLiteral("</p>\n") + htmlTable(b.table) + QStringLiteral("\n");
                 break;
             case ReportBlock::Kind::Figure: {
                 const DiagramPicture *d = pictureOf(figures, b.figure);
@@ -704,9 +750,13 @@ std::optional<QString> reportPdf(const Report &report, const ReportFigures &figu
 
     int number = 0;
     int figureNumber = 0;
+    std::vector<KeepTogether> keeps;
     for (const ReportSection &s : report.sections) {
         cursor.insertBlock(heading);
         cursor.insertText(QStringLiteral("%1. %2").arg(++number).arg(qs(s.title)), headingFormat);
+        // The heading stays with the first block of its section: a paragraph, a table's first
+        // rows, or a figure.
+        KeepTogether withHeading{cursor.block(), {}};
         for (const ReportBlock &b : s.blocks) {
             switch (b.kind) {
             case ReportBlock::Kind::Paragraph: {
@@ -717,17 +767,31 @@ std::optional<QString> reportPdf(const Report &report, const ReportFigures &figu
                 cursor.insertText(qs(b.text), f);
                 break;
             }
-            case ReportBlock::Kind::Table:
+            case ReportBlock::Kind::Table: {
+                // Captioned above, as tables are: a long table's caption is not left alone
+                // after it on the next page.
                 cursor.insertBlock(spaced);
-                insertTable(cursor, b.table);
-                cursor.insertBlock(spaced);
+                const QTextBlock caption = cursor.block();
                 cursor.insertText(qs(b.text), captionFormat);
+                cursor.insertBlock(spaced);
+                QTextTable *table = insertTable(cursor, b.table);
+                if (table) {
+                    // The whole table with its caption where it fits on a page; otherwise
+                    // at least the caption with the header and the first rows.
+                    const auto rowEnd = [table](int row) {
+                        return table->cellAt(row, 0).lastCursorPosition().block();
+                    };
+                    keeps.push_back({caption, rowEnd(table->rows() - 1)});
+                    keeps.push_back({caption, rowEnd(std::min(table->rows() - 1, 2))});
+                }
                 break;
+            }
             case ReportBlock::Kind::Figure: {
                 const int index = b.figure == ReportFigure::Diagram      ? 0
                                   : b.figure == ReportFigure::SweepChart ? 1
                                                                          : 2;
                 cursor.insertBlock(centred);
+                const QTextBlock picture = cursor.block();
                 if (pictures[std::size_t(index)]) {
                     QTextCharFormat object;
                     object.setObjectType(kPictureObject);
@@ -738,11 +802,24 @@ std::optional<QString> reportPdf(const Report &report, const ReportFigures &figu
                 cursor.insertText(
                         ReportExportText::tr("Figure %1. %2").arg(++figureNumber).arg(qs(b.text)),
                         captionFormat);
+                keeps.push_back({picture, cursor.block()});
                 break;
             }
             }
+            if (!withHeading.last.isValid())
+                withHeading.last = keeps.empty()
+                                                   || keeps.back().first.position()
+                                                              < withHeading.first.position()
+                                           ? cursor.block()
+                                           : keeps.back().last;
         }
+        if (withHeading.last.isValid())
+            keeps.push_back(withHeading);
     }
+    std::stable_sort(keeps.begin(), keeps.end(), [](const KeepTogether &a, const KeepTogether &b) {
+        return a.first.position() < b.first.position();
+    });
+    keepTogether(doc, keeps, body.height());
 
     const int pages = doc.pageCount();
     QPainter painter;

@@ -63,6 +63,7 @@ private Q_SLOTS:
     void pdfReadsBack();
     void paperSizes();
     void longTablesRepeatTheirHeader();
+    void nothingIsStrandedAtAPageBreak();
     void htmlIsSelfContained();
     void formatFromSuffix();
     void badOptionsSayWhy();
@@ -177,6 +178,75 @@ void TestReportExport::longTablesRepeatTheirHeader()
             ++pagesWithHeader;
     }
     QVERIFY2(pagesWithHeader >= 2, qPrintable(QString::number(pagesWithHeader)));
+}
+
+void TestReportExport::nothingIsStrandedAtAPageBreak()
+{
+    // Every template but the 16,384-GPU one, on both papers: no page begins with a figure's
+    // caption (its figure left on the page before), no page ends with a table's caption (tables
+    // are captioned above) or a section heading (its section starting on the next).
+    for (const ProjectTemplate &t : builtinTemplates()) {
+        if (t.id == "h100-16k")
+            continue;
+        Expected<Project> project = instantiate(t);
+        QVERIFY(project);
+        const QString file = m_dir.filePath(QString::fromStdString(t.id + ".topoplan"));
+        QVERIFY(!saveProject(*project, file.toStdString()));
+        Expected<Report> report = buildReport(*project, Catalog::builtin(), ReportOptions{});
+        QVERIFY(report);
+        QStringList tableCaptions, headings;
+        int number = 0;
+        for (const ReportSection &section : report->sections) {
+            headings << QStringLiteral("%1. %2").arg(++number).arg(
+                    QString::fromStdString(section.title));
+            for (const ReportBlock &b : section.blocks) {
+                if (b.kind == ReportBlock::Kind::Table && !b.text.empty())
+                    tableCaptions << QString::fromStdString(b.text).left(24);
+            }
+        }
+        for (const char *paper : {"a4", "letter"}) {
+            const QString out = m_dir.filePath(QStringLiteral("%1-%2.pdf")
+                                                       .arg(QString::fromStdString(t.id))
+                                                       .arg(QLatin1String(paper)));
+            const CliRun r = runCli({"export", file.toStdString(), "--format", "report", "--paper",
+                                     paper, "-o", out.toStdString()});
+            QVERIFY2(r.code == 0, r.err.c_str());
+            // pdftotext ends each page with a form feed.
+            const QStringList pages
+                    = poppler(QStringLiteral("pdftotext"), {out, QStringLiteral("-")})
+                              .split(QChar(u'\f'), Qt::SkipEmptyParts);
+            QVERIFY(pages.size() >= 3);
+            for (int i = 0; i < pages.size(); ++i) {
+                QStringList lines;
+                // Without the footer: the title and subtitle, and "Page i of n".
+                const QString footer
+                        = QString::fromStdString(report->title + " \u00b7 " + report->subtitle);
+                for (const QString &line : pages[i].split(QLatin1Char('\n'))) {
+                    const QString text = line.trimmed();
+                    if (!text.isEmpty() && text != footer
+                        && text != QStringLiteral("Page %1 of %2").arg(i + 1).arg(pages.size()))
+                        lines << text;
+                }
+                if (lines.isEmpty())
+                    continue;
+                const QString where = QStringLiteral("%1, %2, page %3: ")
+                                              .arg(QString::fromStdString(t.id))
+                                              .arg(QLatin1String(paper))
+                                              .arg(i + 1);
+                if (i > 0)
+                    QVERIFY2(!lines.first().startsWith(QStringLiteral("Figure ")),
+                             qPrintable(where + lines.first()));
+                if (i + 1 == pages.size())
+                    continue;
+                QVERIFY2(!headings.contains(lines.last()), qPrintable(where + lines.last()));
+                // A table's caption (above it) is followed on its page by the table's header
+                // and first rows: it does not start in a page's last three lines.
+                for (qsizetype l = std::max<qsizetype>(0, lines.size() - 3); l < lines.size(); ++l)
+                    for (const QString &caption : tableCaptions)
+                        QVERIFY2(!lines[l].startsWith(caption), qPrintable(where + lines[l]));
+            }
+        }
+    }
 }
 
 void TestReportExport::htmlIsSelfContained()
