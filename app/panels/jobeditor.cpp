@@ -21,6 +21,8 @@ namespace {
 
 constexpr int kMaxDegree = 1 << 16;
 constexpr int kUnset = -1; // a combo box entry for "as the software's defaults say"
+// The precision box's entries.
+constexpr int kBf16 = 0, kFp8Delayed = 1, kFp8Current = 2;
 
 QString qs(const std::string &s)
 {
@@ -81,16 +83,37 @@ JobEditor::JobEditor(AnalysisController *controller, QWidget *parent)
     m_recompute->addItem(tr("Full"), int(Recompute::Full));
     m_precision = new QComboBox(this);
     m_precision->setObjectName(QStringLiteral("precision"));
-    m_precision->addItem(QStringLiteral("BF16"), int(Precision::BF16));
-    m_precision->addItem(QStringLiteral("FP8"), int(Precision::FP8));
+    // FP8 with delayed scaling, and FP8 with current scaling (TrainingSpec::fp8Scaling), one
+    // entry each: the scaling exists only with FP8.
+    m_precision->addItem(QStringLiteral("BF16"), kBf16);
+    m_precision->addItem(QStringLiteral("FP8"), kFp8Delayed);
+    m_precision->addItem(tr("FP8, current scaling"), kFp8Current);
+    m_precision->setItemData(
+            2,
+            tr("Each tensor scaled by its own maximum, found by one more pass over it before the "
+               "cast (Transformer Engine's Float8CurrentScaling); plain FP8 takes the scale from "
+               "earlier steps"),
+            Qt::ToolTipRole);
     auto *batch = new QHBoxLayout;
     batch->addWidget(m_globalBatch, 2);
     batch->addWidget(buddyLabel(tr("m&icro:"), m_microBatch, this));
     batch->addWidget(m_microBatch, 1);
     form->addRow(buddyLabel(tr("&Batch:"), m_globalBatch, this), batch);
+    m_sequenceParallel = new QCheckBox(tr("Sequence parallel"), this);
+    m_sequenceParallel->setObjectName(QStringLiteral("sequenceParallel"));
+    m_sequenceParallel->setToolTip(
+            tr("TP's all-reduces split into all-gathers and reduce-scatters, and the activations "
+               "between them sharded over the TP group (Megatron sequence parallelism)"));
+    m_distributedOptimizer = new QCheckBox(tr("Distributed optimizer"), this);
+    m_distributedOptimizer->setObjectName(QStringLiteral("distributedOptimizer"));
+    m_distributedOptimizer->setToolTip(
+            tr("The optimizer state sharded over the data-parallel GPUs: gradients are "
+               "reduce-scattered and weights all-gathered instead of all-reduced (ZeRO-1)"));
     auto *modes = new QHBoxLayout;
     modes->addWidget(m_recompute);
     modes->addWidget(m_precision);
+    modes->addWidget(m_sequenceParallel);
+    modes->addWidget(m_distributedOptimizer);
     form->addRow(buddyLabel(tr("&Recompute:"), m_recompute, this), modes);
     QWidget *software = createSoftwareRow();
     form->addRow(buddyLabel(tr("&Software:"), m_software, this), software);
@@ -125,7 +148,18 @@ JobEditor::JobEditor(AnalysisController *controller, QWidget *parent)
         connect(box, &QSpinBox::valueChanged, this, &JobEditor::onTrainingChanged);
     for (QComboBox *box : {m_recompute, m_precision, m_software, m_gradReduce})
         connect(box, &QComboBox::activated, this, &JobEditor::onTrainingChanged);
-    for (QCheckBox *box : {m_tpOverlap, m_epOverlap, m_fsdp, m_nvls, m_ibSharp})
+    // FSDP shards the optimizer state too: it comes with the distributed optimizer and goes
+    // when that goes (the file refuses one without the other). Before the edit below reads them.
+    connect(m_fsdp, &QCheckBox::clicked, this, [this](bool on) {
+        if (on)
+            m_distributedOptimizer->setChecked(true);
+    });
+    connect(m_distributedOptimizer, &QCheckBox::clicked, this, [this](bool on) {
+        if (!on)
+            m_fsdp->setChecked(false);
+    });
+    for (QCheckBox *box : {m_tpOverlap, m_epOverlap, m_fsdp, m_nvls, m_ibSharp, m_sequenceParallel,
+                           m_distributedOptimizer})
         connect(box, &QCheckBox::clicked, this, &JobEditor::onTrainingChanged);
 
     m_bestPlan = new QPushButton(tr("Find &Best Plan"), this);
@@ -280,12 +314,17 @@ void JobEditor::refresh()
         m_globalBatch->setValue(t.globalBatch);
         m_microBatch->setValue(t.microBatch);
         m_recompute->setCurrentIndex(m_recompute->findData(int(t.recompute)));
-        m_precision->setCurrentIndex(m_precision->findData(int(t.precision)));
+        m_precision->setCurrentIndex(m_precision->findData(t.precision == Precision::BF16 ? kBf16
+                                                           : t.fp8Scaling == Fp8Scaling::Current
+                                                                   ? kFp8Current
+                                                                   : kFp8Delayed));
         m_software->setCurrentIndex(m_software->findData(dataOf(t.software)));
         m_gradReduce->setCurrentIndex(m_gradReduce->findData(dataOf(t.gradReduce)));
         m_tpOverlap->setChecked(t.tpCommOverlap);
         m_epOverlap->setChecked(t.epCommOverlap);
         m_fsdp->setChecked(t.fsdp);
+        m_sequenceParallel->setChecked(t.sequenceParallel);
+        m_distributedOptimizer->setChecked(t.distributedOptimizer);
         m_nvls->setChecked(t.nvls);
         m_ibSharp->setChecked(t.ibSharp);
         const ModelSpec &m = job.workload->model;
@@ -307,10 +346,27 @@ void JobEditor::refresh()
     m_ep->setValue(plan.ep);
     m_perDomain->setValue(plan.gpusPerDomain);
     const bool editable = job.workload.has_value() && !m_planner.isRunning();
-    for (QWidget *w : std::initializer_list<QWidget *>{
-                 m_globalBatch, m_microBatch, m_recompute, m_precision, m_software, m_gradReduce,
-                 m_tpOverlap, m_epOverlap, m_fsdp, m_nvls, m_ibSharp, m_expertsRow, m_tp, m_pp,
-                 m_dp, m_cp, m_ep, m_perDomain, m_bestPlan})
+    for (QWidget *w : std::initializer_list<QWidget *>{m_globalBatch,
+                                                       m_microBatch,
+                                                       m_recompute,
+                                                       m_precision,
+                                                       m_software,
+                                                       m_gradReduce,
+                                                       m_tpOverlap,
+                                                       m_epOverlap,
+                                                       m_fsdp,
+                                                       m_sequenceParallel,
+                                                       m_distributedOptimizer,
+                                                       m_nvls,
+                                                       m_ibSharp,
+                                                       m_expertsRow,
+                                                       m_tp,
+                                                       m_pp,
+                                                       m_dp,
+                                                       m_cp,
+                                                       m_ep,
+                                                       m_perDomain,
+                                                       m_bestPlan})
         w->setEnabled(editable);
     m_refreshing = false;
 }
@@ -397,12 +453,16 @@ void JobEditor::onTrainingChanged()
     t.globalBatch = m_globalBatch->value();
     t.microBatch = m_microBatch->value();
     t.recompute = Recompute(m_recompute->currentData().toInt());
-    t.precision = Precision(m_precision->currentData().toInt());
+    const int precision = m_precision->currentData().toInt();
+    t.precision = precision == kBf16 ? Precision::BF16 : Precision::FP8;
+    t.fp8Scaling = precision == kFp8Current ? Fp8Scaling::Current : Fp8Scaling::Delayed;
     t.software = valueOf<Software>(m_software);
     t.gradReduce = valueOf<GradReduce>(m_gradReduce);
     t.tpCommOverlap = m_tpOverlap->isChecked();
     t.epCommOverlap = m_epOverlap->isChecked();
     t.fsdp = m_fsdp->isChecked();
+    t.sequenceParallel = m_sequenceParallel->isChecked();
+    t.distributedOptimizer = m_distributedOptimizer->isChecked();
     t.nvls = m_nvls->isChecked();
     t.ibSharp = m_ibSharp->isChecked();
     pushJob(job, tr("Change Training Settings"), QStringLiteral("training"));

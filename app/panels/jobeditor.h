@@ -44,6 +44,8 @@ public:
     QCheckBox *tpOverlapBox() const { return m_tpOverlap; }
     QCheckBox *epOverlapBox() const { return m_epOverlap; }
     QCheckBox *fsdpBox() const { return m_fsdp; }
+    QCheckBox *sequenceParallelBox() const { return m_sequenceParallel; }
+    QCheckBox *distributedOptimizerBox() const { return m_distributedOptimizer; }
     QCheckBox *nvlsBox() const { return m_nvls; }
     QCheckBox *ibSharpBox() const { return m_ibSharp; }
     QSpinBox *gpusPerDomainBox() const { return m_perDomain; }
@@ -86,6 +88,8 @@ private:
     QCheckBox *m_tpOverlap;
     QCheckBox *m_epOverlap;
     QCheckBox *m_fsdp;
+    QCheckBox *m_sequenceParallel;
+    QCheckBox *m_distributedOptimizer;
     QCheckBox *m_nvls;
     QCheckBox *m_ibSharp;
     QWidget *m_expertsRow;

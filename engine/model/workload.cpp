@@ -75,7 +75,7 @@ TrainingSpec parseTraining(const JsonIn &j)
 {
     j.expectOnly({"global_batch", "micro_batch", "precision", "recompute", "sequence_parallel",
                   "distributed_optimizer", "interleave", "software", "grad_reduce",
-                  "tp_comm_overlap", "ep_comm_overlap", "fsdp", "nvls", "ib_sharp"});
+                  "tp_comm_overlap", "ep_comm_overlap", "fsdp", "nvls", "ib_sharp", "fp8_scaling"});
     TrainingSpec t;
     t.globalBatch = j.positiveInt("global_batch");
     t.microBatch = j.positiveInt("micro_batch", 1);
@@ -97,6 +97,15 @@ TrainingSpec parseTraining(const JsonIn &j)
         t.gradReduce = j.choice("grad_reduce", {"fp32", "bf16"}, "fp32") == "bf16"
                                ? GradReduce::BF16
                                : GradReduce::FP32;
+    if (j.has("fp8_scaling")) {
+        t.fp8Scaling = j.choice("fp8_scaling", {"delayed", "current"}, "delayed") == "current"
+                               ? Fp8Scaling::Current
+                               : Fp8Scaling::Delayed;
+        if (t.precision != Precision::FP8)
+            j.at("fp8_scaling")
+                    .fail("fp8_scaling applies to FP8 training: it needs "
+                          "precision = \"fp8\"");
+    }
     t.tpCommOverlap = j.boolean("tp_comm_overlap", false);
     t.epCommOverlap = j.boolean("ep_comm_overlap", false);
     t.fsdp = j.boolean("fsdp", false);
@@ -141,6 +150,11 @@ const char *toString(Software s)
 const char *toString(GradReduce g)
 {
     return g == GradReduce::BF16 ? "bf16" : "fp32";
+}
+
+const char *toString(Fp8Scaling f)
+{
+    return f == Fp8Scaling::Current ? "current" : "delayed";
 }
 
 const char *toString(Recompute r)
@@ -218,6 +232,8 @@ ordered_json toJson(const Workload &w)
         training["software"] = toString(*t.software);
     if (t.gradReduce)
         training["grad_reduce"] = toString(*t.gradReduce);
+    if (t.precision == Precision::FP8 && t.fp8Scaling == Fp8Scaling::Current)
+        training["fp8_scaling"] = toString(t.fp8Scaling);
     if (t.tpCommOverlap)
         training["tp_comm_overlap"] = true;
     if (t.epCommOverlap)

@@ -50,9 +50,14 @@ enum class Recompute { None, Selective, Full };
 enum class Software { MegatronCore, MegatronLM2021 };
 // The data type gradients are accumulated and reduced in over data parallelism.
 enum class GradReduce { FP32, BF16 };
+// How FP8 training scales a tensor before casting it (Transformer Engine's recipes): from the
+// amax history of earlier steps (DelayedScaling), or from the tensor's own amax, found by a
+// pass over it before the cast (Float8CurrentScaling).
+enum class Fp8Scaling { Delayed, Current };
 const char *toString(Precision p);
 const char *toString(Recompute r);
 const char *toString(Software s);
+const char *toString(Fp8Scaling f);
 const char *toString(GradReduce g);
 
 struct TrainingSpec
@@ -67,6 +72,8 @@ struct TrainingSpec
     // Unset: as the caller's SoftwareModel says (current Megatron-Core by default).
     std::optional<Software> software;
     std::optional<GradReduce> gradReduce;
+    // With FP8 only.
+    Fp8Scaling fp8Scaling = Fp8Scaling::Delayed;
     // TP all-gathers and reduce-scatters pipelined with the GEMMs that consume or produce them
     // (Transformer Engine userbuffers; Megatron-Core tp_comm_overlap).
     bool tpCommOverlap = false;

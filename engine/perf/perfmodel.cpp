@@ -21,8 +21,12 @@ constexpr double kGeluBytes = 4;
 constexpr double kSwigluBytes = 6;
 // Routing a token copy to its expert and back: a read and a write of h BF16 values, twice.
 constexpr double kPermuteBytesPerHidden = 8;
-// FP8: each GEMM input is cast (read BF16, write FP8) before the GEMM.
+// FP8: each GEMM input is cast (read BF16, write FP8) before the GEMM. With current scaling
+// Transformer Engine first reads the tensor once more for its amax (nvte_compute_amax, then the
+// scale, then the cast: Float8CurrentScalingQuantizer), 2 more bytes per element; delayed
+// scaling takes the scale from earlier steps' amax history and records the amax in the cast.
 constexpr double kFp8CastBytes = 3;
+constexpr double kFp8CurrentScalingBytes = 2;
 // A backward element-wise kernel reads the saved input and the incoming gradient and writes the
 // outgoing one: about twice the forward's traffic.
 constexpr double kBackwardElementwise = 2;
@@ -206,7 +210,9 @@ double StepModel::elementwiseForward(bool moe) const
         gemmInputs += f;
     }
     if (fp8)
-        bytes += kFp8CastBytes * T * gemmInputs;
+        bytes += (kFp8CastBytes
+                  + (m_t.fp8Scaling == Fp8Scaling::Current ? kFp8CurrentScalingBytes : 0))
+                 * T * gemmInputs;
     return m_cm.memorySeconds(bytes);
 }
 

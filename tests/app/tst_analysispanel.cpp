@@ -102,6 +102,7 @@ private Q_SLOTS:
     void failedLeafReanalysesAndN1RanksIt();
     void softwareAndExpertsAreUndoableEdits();
     void ranksPerDomainAndNvlsAreJobFields();
+    void groupsShowTheAlgorithmTheJobRunsAs();
 
 private:
     void openSample(MainWindow &w);
@@ -628,6 +629,62 @@ void TestAnalysisPanel::ranksPerDomainAndNvlsAreJobFields()
     QVERIFY(w.document()->project().workload->training.nvls);
     QCOMPARE(job->gpusPerDomainBox()->value(), 0);
     QVERIFY(job->nvlsBox()->isChecked());
+}
+
+// Sequence parallelism and the distributed optimizer are the job's to turn off; the Groups
+// table then shows what the all-reduces run as (NVLS in a DGX H100) and at what bandwidth.
+// FP8's scaling is the precision box's third entry.
+void TestAnalysisPanel::groupsShowTheAlgorithmTheJobRunsAs()
+{
+    MainWindow w;
+    openSample(w);
+    JobEditor *job = w.analysisDock()->jobEditor();
+    QUndoStack *undo = w.document()->undoStack();
+    const Workload before = *w.document()->project().workload;
+    QVERIFY(job->sequenceParallelBox()->isChecked());
+    QVERIFY(job->distributedOptimizerBox()->isChecked());
+    QTreeWidgetItem *tp = w.analysisDock()->groupsTable()->topLevelItem(0);
+    QVERIFY2(!tp->text(2).contains(QStringLiteral("NVLS")), qPrintable(tp->text(2)));
+
+    QTest::mouseClick(job->sequenceParallelBox(), Qt::LeftButton);
+    QVERIFY(!w.document()->project().workload->training.sequenceParallel);
+    QCOMPARE(undo->text(undo->count() - 1), QStringLiteral("Change Training Settings"));
+    QVERIFY(settled(w.analysis()));
+    const DimensionResult &reduced = w.analysis()->outcome()->result->dimensions.front();
+    QCOMPARE(reduced.bulk.algorithm, CollectiveAlgorithm::Nvls);
+    tp = w.analysisDock()->groupsTable()->topLevelItem(0);
+    QCOMPARE(tp->text(2), units::bandwidth(reduced.bulk.busbwGBs) + QStringLiteral(" NVLS"));
+    QVERIFY(reduced.bulk.busbwGBs > reduced.network.busbwGBs * 1.2);
+    QVERIFY2(tp->toolTip(2).contains(units::bandwidth(reduced.network.busbwGBs)),
+             qPrintable(tp->toolTip(2)));
+
+    // FSDP brings the distributed optimizer with it, and goes when that goes: the job stays
+    // one the file accepts.
+    QTest::mouseClick(job->distributedOptimizerBox(), Qt::LeftButton);
+    QVERIFY(!w.document()->project().workload->training.distributedOptimizer);
+    QTest::mouseClick(job->fsdpBox(), Qt::LeftButton);
+    QVERIFY(job->distributedOptimizerBox()->isChecked());
+    QVERIFY(w.document()->project().workload->training.fsdp);
+    QVERIFY(w.document()->project().workload->training.distributedOptimizer);
+    QTest::mouseClick(job->distributedOptimizerBox(), Qt::LeftButton);
+    QVERIFY(!job->fsdpBox()->isChecked());
+    QVERIFY(!w.document()->project().workload->training.fsdp);
+    QVERIFY(workloadFromJson(JsonIn(toJson(*w.document()->project().workload), "job")).ok());
+
+    // FP8 with current scaling, picked from the precision box by keyboard.
+    QComboBox *precision = job->findChild<QComboBox *>(QStringLiteral("precision"));
+    QVERIFY(precision);
+    precision->setFocus();
+    QTest::keyClick(precision, Qt::Key_End);
+    QCOMPARE(w.document()->project().workload->training.precision, Precision::FP8);
+    QCOMPARE(w.document()->project().workload->training.fp8Scaling, Fp8Scaling::Current);
+    QVERIFY(settled(w.analysis()));
+    QCOMPARE(w.analysis()->outcome()->result->workload.training.fp8Scaling, Fp8Scaling::Current);
+
+    while (*w.document()->project().workload != before && undo->canUndo())
+        undo->undo();
+    QVERIFY(job->sequenceParallelBox()->isChecked());
+    QCOMPARE(precision->currentText(), QStringLiteral("BF16"));
 }
 
 QTEST_MAIN(TestAnalysisPanel)

@@ -229,6 +229,14 @@ void TestWorkload::rejectsBadWorkloads_data()
     row("unknown gradient type",
         R"([{"op": "add", "path": "/training/grad_reduce", "value": "fp16"}])",
         "/training/grad_reduce", "expected one of fp32, bf16, found \"fp16\"");
+    row("unknown fp8 scaling",
+        R"([{"op": "replace", "path": "/training/precision", "value": "fp8"},
+            {"op": "add", "path": "/training/fp8_scaling", "value": "tensorwise"}])",
+        "/training/fp8_scaling", "expected one of delayed, current, found \"tensorwise\"");
+    row("fp8 scaling without fp8",
+        R"([{"op": "replace", "path": "/training/precision", "value": "bf16"},
+            {"op": "add", "path": "/training/fp8_scaling", "value": "current"}])",
+        "/training/fp8_scaling", "needs precision = \"fp8\"");
     row("tp overlap as text",
         R"([{"op": "add", "path": "/training/tp_comm_overlap", "value": "on"}])",
         "/training/tp_comm_overlap", "expected true or false");
@@ -285,6 +293,18 @@ void TestWorkload::softwareSettings()
     QVERIFY(w->training.tpCommOverlap && w->training.epCommOverlap && w->training.fsdp);
     QCOMPARE(q(toJson(*w).dump()), q(doc.dump())); // written back as read
     QVERIFY(*workloadFromJson(JsonIn(toJson(*w), "again.json")) == *w);
+
+    // FP8's scaling: delayed unless stated, and written only when current.
+    QCOMPARE(plain.training.fp8Scaling, Fp8Scaling::Delayed);
+    QVERIFY(!toJson(plain)["training"].contains("fp8_scaling"));
+    Json fp8 = Json::parse(kDesignExample);
+    fp8["training"].update(Json::parse(R"({"precision": "fp8", "fp8_scaling": "current"})"));
+    Expected<Workload> current = workloadFromJson(JsonIn(fp8, "fp8.json"));
+    QVERIFY2(current.ok(), current ? "" : current.error().text().c_str());
+    QCOMPARE(current->training.fp8Scaling, Fp8Scaling::Current);
+    QCOMPARE(toJson(*current)["training"]["fp8_scaling"].get<std::string>(),
+             std::string("current"));
+    QVERIFY(*workloadFromJson(JsonIn(toJson(*current), "again.json")) == *current);
 }
 
 void TestWorkload::mixedDenseAndExpertLayers()
