@@ -891,6 +891,14 @@
         <source>&lt;b&gt;Diagnostics&lt;/b&gt;&lt;p&gt;What the engine found wrong or worth knowing about the design and the plan: errors first, then warnings and notes. Click one to select the devices or links it names.&lt;/p&gt;</source>
         <translation>&lt;b&gt;Diagnosen&lt;/b&gt;&lt;p&gt;Was TopoPlan an Entwurf und Plan als fehlerhaft oder wissenswert erkannt hat: zuerst Fehler, dann Warnungen und Hinweise. Ein Klick auf einen Eintrag wählt die Geräte oder Verbindungen aus, die er nennt.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Reduced in the NVSwitches (NVLink SHARP), as NCCL does where that is faster; as a ring: %1</source>
+        <translation>In den NVSwitches reduziert (NVLink SHARP), wie NCCL es tut, wo das schneller ist; als Ring: %1</translation>
+    </message>
+    <message>
+        <source>Reduced in the InfiniBand switches (SHARP); as a ring: %1</source>
+        <translation>In den InfiniBand-Switches reduziert (SHARP); als Ring: %1</translation>
+    </message>
 </context>
 <context>
     <name>topoplan::CablingPreview</name>
@@ -2501,6 +2509,30 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
     <message>
         <source>The number type in which gradients are accumulated and reduced across the data-parallel GPUs; it sets their memory and the data-parallel traffic</source>
         <translation>Der Zahlentyp, in dem Gradienten über die datenparallelen GPUs akkumuliert und reduziert werden; er bestimmt ihren Speicherbedarf und den datenparallelen Verkehr</translation>
+    </message>
+    <message>
+        <source>FP8, current scaling</source>
+        <translation>FP8, aktuelle Skalierung</translation>
+    </message>
+    <message>
+        <source>Each tensor scaled by its own maximum, found by one more pass over it before the cast (Transformer Engine&apos;s Float8CurrentScaling); plain FP8 takes the scale from earlier steps</source>
+        <translation>Jeder Tensor wird mit seinem eigenen Maximum skaliert, das ein weiterer Durchlauf vor der Umwandlung findet (Float8CurrentScaling der Transformer Engine); einfaches FP8 nimmt die Skalierung aus früheren Schritten</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>Sequenzparallel</translation>
+    </message>
+    <message>
+        <source>TP&apos;s all-reduces split into all-gathers and reduce-scatters, and the activations between them sharded over the TP group (Megatron sequence parallelism)</source>
+        <translation>Die All-Reduces von TP werden in All-Gathers und Reduce-Scatters geteilt und die Aktivierungen dazwischen über die TP-Gruppe verteilt (Megatron-Sequenzparallelität)</translation>
+    </message>
+    <message>
+        <source>Distributed optimizer</source>
+        <translation>Verteilter Optimierer</translation>
+    </message>
+    <message>
+        <source>The optimizer state sharded over the data-parallel GPUs: gradients are reduce-scattered and weights all-gathered instead of all-reduced (ZeRO-1)</source>
+        <translation>Der Optimiererzustand über die datenparallelen GPUs verteilt: Gradienten werden per Reduce-Scatter und Gewichte per All-Gather statt per All-Reduce übertragen (ZeRO-1)</translation>
     </message>
 </context>
 <context>
