@@ -737,6 +737,9 @@ std::optional<QString> reportPdf(const Report &report, const ReportFigures &figu
     spaced.setBottomMargin(3);
     QTextBlockFormat centred = spaced;
     centred.setAlignment(Qt::AlignHCenter);
+    // A table's caption stands apart from what ends above it (a figure's caption, say).
+    QTextBlockFormat tableCaption = spaced;
+    tableCaption.setTopMargin(9);
 
     cursor.setBlockFormat(plain);
     cursor.insertText(title, titleFormat);
@@ -770,7 +773,7 @@ std::optional<QString> reportPdf(const Report &report, const ReportFigures &figu
             case ReportBlock::Kind::Table: {
                 // Captioned above, as tables are: a long table's caption is not left alone
                 // after it on the next page.
-                cursor.insertBlock(spaced);
+                cursor.insertBlock(tableCaption);
                 const QTextBlock caption = cursor.block();
                 cursor.insertText(qs(b.text), captionFormat);
                 cursor.insertBlock(spaced);
