@@ -1,8 +1,8 @@
 #include "engine/perf/perfcomm.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
-#include <vector>
 
 namespace topoplan {
 
@@ -17,16 +17,13 @@ struct Alternative
     double busbwGBs, latencyUs;
 };
 
-std::vector<Alternative> alternatives(Collective c, const DimNetwork &net)
+// Both, whether offered or not (busbwGBs 0: not offered). A fixed array: the planner prices
+// collectives millions of times, and this is on that path.
+std::array<Alternative, 2> alternatives(Collective c, const DimNetwork &net)
 {
-    std::vector<Alternative> out;
-    if (c != Collective::AllReduce)
-        return out;
-    if (net.nvlsBusbwGBs > 0)
-        out.push_back({CollectiveAlgorithm::Nvls, net.nvlsBusbwGBs, net.nvlsLatencyUs});
-    if (net.sharpBusbwGBs > 0)
-        out.push_back({CollectiveAlgorithm::IbSharp, net.sharpBusbwGBs, net.sharpLatencyUs});
-    return out;
+    const bool reduce = c == Collective::AllReduce;
+    return {{{CollectiveAlgorithm::Nvls, reduce ? net.nvlsBusbwGBs : 0, net.nvlsLatencyUs},
+             {CollectiveAlgorithm::IbSharp, reduce ? net.sharpBusbwGBs : 0, net.sharpLatencyUs}}};
 }
 
 CollectiveAlgorithm baseAlgorithm(Collective c)
@@ -92,6 +89,8 @@ CollectiveChoice chooseCollective(Collective c, double bytes, int n, const DimNe
     ring.seconds = factor * bytes / (net.busbwGBs * 1e9) + latencyUs * 1e-6;
     CollectiveChoice best = ring;
     for (const Alternative &a : alternatives(c, net)) {
+        if (a.busbwGBs <= 0)
+            continue;
         const double t = factor * bytes / (a.busbwGBs * 1e9) + a.latencyUs * 1e-6;
         if (t < best.seconds)
             best = {a.algorithm, a.busbwGBs, t};
