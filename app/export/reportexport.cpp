@@ -809,12 +809,14 @@ std::optional<QString> reportPdf(const Report &report, const ReportFigures &figu
                 break;
             }
             }
-            if (!withHeading.last.isValid())
-                withHeading.last = keeps.empty()
-                                                   || keeps.back().first.position()
-                                                              < withHeading.first.position()
-                                           ? cursor.block()
-                                           : keeps.back().last;
+            // The section's first block: a figure with its caption, or a table's caption with
+            // its first rows (the group the block just added), or a paragraph whole.
+            if (!withHeading.last.isValid()) {
+                const bool grouped
+                        = !keeps.empty()
+                          && keeps.back().first.position() > withHeading.first.position();
+                withHeading.last = grouped ? keeps.back().last : cursor.block();
+            }
         }
         if (withHeading.last.isValid())
             keeps.push_back(withHeading);
