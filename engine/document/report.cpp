@@ -187,12 +187,15 @@ ReportSection jobSection(const Project &p, const AnalysisResult *r, const std::s
     auto row = [&](const std::string &k, const std::string &v) {
         job.rows.push_back({k, v});
     };
-    row("Model", m.name + ": " + std::to_string(m.layers) + " layers, hidden "
-                         + std::to_string(m.hidden) + ", " + std::to_string(m.heads)
-                         + " heads, sequence " + std::to_string(m.seq)
-                         + (m.experts > 1 ? ", " + std::to_string(m.experts) + " experts (top "
-                                                    + std::to_string(m.topK) + ")"
-                                          : std::string()));
+    row("Model",
+        m.name + ": " + std::to_string(m.layers) + " layers, hidden " + std::to_string(m.hidden)
+                + ", " + std::to_string(m.heads) + " heads"
+                + (m.mla ? " (latent attention, KV rank " + std::to_string(m.mla->kvLoraRank) + ")"
+                         : std::string())
+                + ", sequence " + std::to_string(m.seq)
+                + (m.experts > 1 ? ", " + std::to_string(m.experts) + " experts (top "
+                                           + std::to_string(m.topK) + ")"
+                                 : std::string()));
     row("Batch", "global " + std::to_string(tr.globalBatch) + " sequences, micro-batch "
                          + std::to_string(tr.microBatch) + ", " + toString(tr.precision) + ", "
                          + toString(tr.recompute) + " recompute"

@@ -26,7 +26,7 @@ ModelSpec parseModel(const JsonIn &j)
 {
     j.expectOnly({"name", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "seq",
                   "gated_mlp", "experts", "top_k", "moe_ffn", "first_dense_layers",
-                  "moe_layer_freq", "shared_experts"});
+                  "moe_layer_freq", "shared_experts", "mla"});
     ModelSpec m;
     m.name = j.string("name", "");
     m.layers = j.at("layers").positiveInt(kMaxModelCount);
@@ -58,7 +58,26 @@ ModelSpec parseModel(const JsonIn &j)
                                                    : "shared_experts";
         j.at(field).fail(std::string(field) + " needs a mixture of experts (experts > 1)");
     }
-    if (m.hidden % m.heads != 0)
+    if (j.has("mla")) {
+        const JsonIn l = j.at("mla");
+        l.expectOnly({"q_lora_rank", "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim",
+                      "v_head_dim"});
+        LatentAttention a;
+        a.qLoraRank = l.count("q_lora_rank", 0, kMaxModelWidth);
+        a.kvLoraRank = l.at("kv_lora_rank").positiveInt(kMaxModelWidth);
+        a.qkNopeHeadDim = l.at("qk_nope_head_dim").positiveInt(kMaxModelWidth);
+        a.qkRopeHeadDim = l.count("qk_rope_head_dim", 0, kMaxModelWidth);
+        a.vHeadDim = l.at("v_head_dim").positiveInt(kMaxModelWidth);
+        if (j.has("kv_heads") && m.kvHeads != m.heads)
+            j.at("kv_heads")
+                    .fail("latent attention gives every head its own key and value: "
+                          "kv_heads must equal heads ("
+                          + std::to_string(m.heads) + ") or be left out");
+        m.kvHeads = m.heads;
+        m.mla = a;
+    }
+    // Latent attention states its heads' widths; otherwise a head is hidden / heads wide.
+    if (!m.mla && m.hidden % m.heads != 0)
         j.at("heads").fail("hidden (" + std::to_string(m.hidden)
                            + ") must be divisible by heads, found " + std::to_string(m.heads));
     if (m.heads % m.kvHeads != 0)
@@ -221,6 +240,12 @@ ordered_json toJson(const Workload &w)
         model["moe_layer_freq"] = m.moeLayerFreq;
     if (m.sharedExperts > 0)
         model["shared_experts"] = m.sharedExperts;
+    if (m.mla)
+        model["mla"] = {{"q_lora_rank", m.mla->qLoraRank},
+                        {"kv_lora_rank", m.mla->kvLoraRank},
+                        {"qk_nope_head_dim", m.mla->qkNopeHeadDim},
+                        {"qk_rope_head_dim", m.mla->qkRopeHeadDim},
+                        {"v_head_dim", m.mla->vHeadDim}};
     ordered_json training = {{"global_batch", t.globalBatch},
                              {"micro_batch", t.microBatch},
                              {"precision", toString(t.precision)},
@@ -373,7 +398,7 @@ Expected<Workload> workloadPreset(const std::string &name)
     // Table 2.1), Llama 3 (Llama Team, "The Llama 3 Herd of Models", 2024, Table 3),
     // Mixtral (Jiang et al. 2024), DeepSeek-V3 (DeepSeek-AI 2024, section 4.2: 61 layers, the
     // first 3 dense with an 18,432-wide MLP, the rest 1 shared + 8 of 256 routed experts of 2,048;
-    // MLA approximated as MHA with 128 heads). Batches are those papers' (in
+    // MLA with the released config.json's ranks and head widths). Batches are those papers' (in
     // sequences), rounded to what the presets' sequence lengths give.
     Workload w;
     ModelSpec &m = w.model;
@@ -398,6 +423,7 @@ Expected<Workload> workloadPreset(const std::string &name)
         m = {name, 61, 7168, 128, 128, 18432, 129280, 4096, true, 256, 8, 2048};
         m.firstDenseLayers = 3;
         m.sharedExperts = 1;
+        m.mla = LatentAttention{1536, 512, 128, 64, 128};
         t.globalBatch = 15360;
         t.precision = Precision::FP8;
     } else {

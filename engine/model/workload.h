@@ -12,6 +12,21 @@ class JsonIn;
 
 // A transformer (dense or mixture-of-experts). Field names follow the file contract in
 // DESIGN.md ("Workload and plan").
+// Multi-head latent attention (DeepSeek-V2, arXiv 2405.04434, section 2.1; DeepSeek-V3): a
+// token's keys and values are projected up, per head, from one shared latent of kv_lora_rank
+// values, its queries from one of q_lora_rank. A head's query and key are a position-free part
+// (qk_nope_head_dim) and a rotary part (qk_rope_head_dim, the key's shared by all heads); its
+// value and context are v_head_dim wide. The names are those of the models' config.json.
+struct LatentAttention
+{
+    int qLoraRank = 0; // 0: queries projected from the hidden state (DeepSeek-V2-Lite)
+    int kvLoraRank = 0;
+    int qkNopeHeadDim = 0;
+    int qkRopeHeadDim = 0;
+    int vHeadDim = 0;
+    bool operator==(const LatentAttention &) const = default;
+};
+
 struct ModelSpec
 {
     std::string name;
@@ -34,6 +49,8 @@ struct ModelSpec
     // Experts every token passes through besides its top_k routed ones (DeepSeekMoE), each of
     // width moe_ffn, computed where the token is: no all-to-all.
     int sharedExperts = 0;
+    // Unset: multi-head or grouped-query attention, heads of hidden / heads.
+    std::optional<LatentAttention> mla = std::nullopt;
     bool operator==(const ModelSpec &) const = default;
 
     bool isMoe() const { return experts > 1; }

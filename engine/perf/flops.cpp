@@ -1,5 +1,7 @@
 #include "engine/perf/flops.h"
 
+#include <algorithm>
+
 namespace topoplan {
 
 namespace {
@@ -23,6 +25,60 @@ constexpr double kFlashBackwardOverForward = 2.5;
 
 } // namespace
 
+double AttentionShape::weights() const
+{
+    double w = 0;
+    for (const AttentionLinear &l : *this)
+        w += l.in * l.out;
+    return w;
+}
+
+double AttentionShape::upProjectionWeights() const
+{
+    double w = 0;
+    for (const AttentionLinear &l : *this)
+        w += l.upProjection ? l.in * l.out : 0;
+    return w;
+}
+
+AttentionShape attentionShape(const ModelSpec &m, int tp)
+{
+    const double h = m.hidden, t = std::max(1, tp);
+    AttentionShape a;
+    a.heads = m.heads / t;
+    auto add = [&a](AttentionLinear l) {
+        a.linears[a.count++] = l;
+    };
+    if (!m.mla) {
+        const double d = m.heads > 0 ? h / m.heads : 0;
+        a.qkHeadDim = a.vHeadDim = d;
+        a.kvHeads = std::max(1.0, m.kvHeads / t);
+        a.gatherWidth = h;
+        add({h, (a.heads + 2 * a.kvHeads) * d, false, 0});
+        add({a.heads * d, h, false, 1});
+        return a;
+    }
+    const LatentAttention &l = *m.mla;
+    const double nope = l.qkNopeHeadDim, rope = l.qkRopeHeadDim, v = l.vHeadDim;
+    a.qkHeadDim = nope + rope;
+    a.vHeadDim = v;
+    a.kvHeads = a.heads;
+    a.latentNorms = l.qLoraRank + l.kvLoraRank;
+    if (l.qLoraRank > 0) {
+        add({h, double(l.qLoraRank), true, -1});
+        add({double(l.qLoraRank), a.heads * a.qkHeadDim, false, 0, true});
+    } else {
+        add({h, a.heads * a.qkHeadDim, false, 0, true});
+    }
+    add({h, double(l.kvLoraRank) + rope, true, -1});
+    add({double(l.kvLoraRank), a.heads * (nope + v), false, 0, true});
+    add({a.heads * v, h, false, 1});
+    // Megatron-Core gathers the query latent (or the hidden state), the key-value latent and
+    // the rotary key over the sequence before the up-projections.
+    a.gatherWidth = (l.qLoraRank > 0 ? l.qLoraRank : h) + l.kvLoraRank + rope;
+    return a;
+}
+
 double ParameterCounts::layerDense() const
 {
     const double f = layers > 0 ? double(moeLayers) / layers : 0;
@@ -43,12 +99,12 @@ double ParameterCounts::total() const
 ParameterCounts parameterCounts(const ModelSpec &m)
 {
     const double h = m.hidden;
-    const double headDim = m.heads > 0 ? h / m.heads : 0;
+    const AttentionShape a = attentionShape(m);
     ParameterCounts c;
     c.layers = m.layers;
     c.experts = m.experts;
-    c.attention = 2 * h * m.heads * headDim + 2 * h * m.kvHeads * headDim;
-    c.norms = 2 * h;
+    c.attention = a.weights();
+    c.norms = 2 * h + a.latentNorms;
     c.moeLayers = m.moeLayers();
     if (m.isMoe()) {
         c.expert = mlpMatrices(m) * h * expertWidth(m);
@@ -71,9 +127,11 @@ TokenFlops forwardFlopsPerToken(const ModelSpec &m, bool causal)
     f.linear
             = 2
               * (c.attention + (1 - moe) * c.mlp + moe * (c.router + c.shared + m.topK * c.expert));
-    // Q K^T and P V: 2 x (keys attended) x head_dim per head each.
+    // Q K^T and P V: 2 x (keys attended) x (qk_head_dim + v_head_dim) per head; with heads of
+    // hidden / heads, 2 x 2 x keys x hidden.
+    const AttentionShape a = attentionShape(m);
     const double keys = causal ? m.seq / 2.0 : m.seq;
-    f.attention = 2 * 2 * keys * double(m.hidden);
+    f.attention = 2 * keys * a.heads * (a.qkHeadDim + a.vHeadDim);
     f.logits = 2 * c.embedding;
     return f;
 }
@@ -91,8 +149,11 @@ double hardwareFlopsPerStep(const Workload &w, AttentionKernel attention)
     const TokenFlops f = forwardFlopsPerToken(w.model, flash);
     const Recompute rc = w.training.recompute;
     const double full = rc == Recompute::Full ? 1 : 0;
-    // The layers' matrices: forward, backward, and the forward again under full recomputation.
+    // The layers' matrices: forward, backward, and the forward again under full recomputation
+    // (selective: MLA's up-projections again).
     double linear = (kTrainingPasses + full) * f.linear;
+    if (rc == Recompute::Selective)
+        linear += 2 * attentionShape(w.model).upProjectionWeights();
     double core = 0;
     if (flash)
         core = (1 + kFlashBackwardOverForward + full) * f.attention;

@@ -1,5 +1,7 @@
 #include "engine/perf/memorymodel.h"
 
+#include "engine/perf/flops.h"
+
 #include <algorithm>
 
 namespace topoplan {
@@ -21,17 +23,15 @@ constexpr double kFsdpGatheredLayers = 2;
 
 struct Split
 {
-    double tp, aLocal, kvLocal, headDim, ffnLocal, expertLocal;
+    double tp, ffnLocal, expertLocal;
+    AttentionShape attention;
 };
 
 Split split(const ModelSpec &m, const Plan &p)
 {
     Split s;
     s.tp = std::max(1, p.tp);
-    s.headDim = m.heads > 0 ? double(m.hidden) / m.heads : 0;
-    s.aLocal = m.heads / s.tp;
-    // With tp > kv_heads every rank keeps a replica of its K/V head.
-    s.kvLocal = std::max(1.0, m.kvHeads / s.tp);
+    s.attention = attentionShape(m, p.tp);
     s.ffnLocal = m.ffn / s.tp;
     s.expertLocal = (m.moeFfn > 0 ? m.moeFfn : m.ffn) / s.tp;
     return s;
@@ -61,7 +61,7 @@ StageParameters stageParameters(const ModelSpec &m, const Plan &p, bool firstSta
     const Split s = split(m, p);
     const double h = m.hidden;
     const double layers = stageLayers(m, p.pp);
-    double layer = 2 * h * s.aLocal * s.headDim + 2 * h * s.kvLocal * s.headDim + 2 * h;
+    double layer = s.attention.weights() + 2 * h + s.attention.latentNorms;
     StageParameters out;
     // Layers with experts and dense ones mix as they do over the whole model.
     const double moe = m.moeFraction();
@@ -99,9 +99,16 @@ double activationBytesPerLayer(const Workload &w, const Plan &p, AttentionKernel
     double perToken = (6 * h + 2 * in * h) / spDivisor;
     // Q and K for the scores, V (BF16: attention runs in BF16), and the context that enters the
     // output projection.
-    perToken += 2 * s.aLocal * s.headDim + 4 * s.kvLocal * s.headDim + in * s.aLocal * s.headDim;
+    // With MLA under selective recomputation Q, K and V are projected up again from the
+    // latents in the backward: only the context is kept.
+    const AttentionShape &a = s.attention;
+    if (a.upProjectionWeights() == 0 || t.recompute != Recompute::Selective)
+        perToken += 2 * a.heads * a.qkHeadDim + 2 * a.kvHeads * (a.qkHeadDim + a.vHeadDim);
+    perToken += in * a.heads * a.vHeadDim;
+    // MLA's latents: each norm's input (BF16) and its output, the up-projection's input.
+    perToken += (2 + in) * a.latentNorms / spDivisor;
     if (attention == AttentionKernel::Unfused && t.recompute == Recompute::None)
-        perToken += 5.0 * s.aLocal * m.seq; // softmax output, dropout mask and output per score
+        perToken += 5.0 * a.heads * m.seq; // softmax output, dropout mask and output per score
     const double activations = m.gatedMlp ? 2 : 1; // first matrix outputs (gate and up)
     const double moe = m.moeFraction();
     if (m.isMoe()) {

@@ -15,6 +15,8 @@ namespace {
 // 2 x 4h) and two bias-dropout-residual kernels (read the branch and the residual, write the
 // sum and a 1-byte mask: 2 x 7h). Megatron's fused kernels; Korthikanti et al.'s tensors.
 constexpr double kNormResidualBytesPerHidden = 22;
+// A norm alone (MLA's latent norms): read and write each element, BF16.
+constexpr double kNormBytes = 4;
 // The MLP activation per element of the first matrix's output: GeLU reads and writes it
 // (2 + 2); SwiGLU reads gate and up and writes their product (2 + 2 + 2).
 constexpr double kGeluBytes = 4;
@@ -90,9 +92,7 @@ public:
         m_tp = std::max(1, p.tp);
         m_tokens = double(m_t.microBatch) * m_m.seq / std::max(1, p.cp);
         m_spTokens = m_t.sequenceParallel ? m_tokens / m_tp : m_tokens;
-        m_headDim = double(m_m.hidden) / m_m.heads;
-        m_aLocal = double(m_m.heads) / m_tp;
-        m_kvLocal = std::max(1.0, double(m_m.kvHeads) / m_tp);
+        m_attn = attentionShape(m_m, p.tp);
         m_full = m_t.recompute == Recompute::Full;
     }
 
@@ -106,6 +106,8 @@ public:
 
 private:
     std::vector<Gemm> gemms(bool moe) const;
+    // A head's query-key and value widths together (2 x head_dim without MLA).
+    double headWidths() const { return m_attn.qkHeadDim + m_attn.vHeadDim; }
     double attentionForward() const;
     double attentionBackward() const;
     double elementwiseForward(bool moe) const;
@@ -128,7 +130,7 @@ private:
     double m_tp = 1;
     double m_tokens = 0;   // rows of the GEMMs: micro_batch x seq / cp
     double m_spTokens = 0; // tokens a TP rank's element-wise kernels see
-    double m_headDim = 0, m_aLocal = 0, m_kvLocal = 0;
+    AttentionShape m_attn;
     bool m_full = false;
 };
 
@@ -137,8 +139,8 @@ std::vector<Gemm> StepModel::gemms(bool moe) const
     const double h = m_m.hidden, T = m_tokens;
     const double firstWidth = m_m.gatedMlp ? 2 : 1; // gate and up matrices side by side
     std::vector<Gemm> out;
-    out.push_back({{T, (m_aLocal + 2 * m_kvLocal) * m_headDim, h}, 1, 0});
-    out.push_back({{T, h, m_aLocal * m_headDim}, 1, 1});
+    for (const AttentionLinear &l : m_attn)
+        out.push_back({{l.duplicated ? m_spTokens : T, l.out, l.in}, 1, l.slot});
     if (!moe) {
         const double f = m_m.ffn / m_tp;
         out.push_back({{T, firstWidth * f, h}, 1, 2});
@@ -169,12 +171,12 @@ double StepModel::attentionForward() const
     const double s = m_m.seq, queries = m_tokens, cp = std::max(1, m_p.cp);
     if (m_sw.attention == AttentionKernel::Flash) {
         // Causal, load-balanced over CP: each query sees s/2 keys on average.
-        const double flops = 2 * 2 * queries * (s / 2) * m_aLocal * m_headDim;
+        const double flops = 2 * queries * (s / 2) * m_attn.heads * headWidths();
         return m_cm.flashAttentionSeconds(flops, s / cp);
     }
-    const double batches = m_t.microBatch * m_aLocal, rows = s / cp;
-    const double gemm
-            = m_bf16.gemmSeconds({rows, s, m_headDim}) + m_bf16.gemmSeconds({rows, m_headDim, s});
+    const double batches = m_t.microBatch * m_attn.heads, rows = s / cp;
+    const double gemm = m_bf16.gemmSeconds({rows, s, m_attn.qkHeadDim})
+                        + m_bf16.gemmSeconds({rows, m_attn.vHeadDim, s});
     return batches * (gemm + m_cm.memorySeconds(kUnfusedScoreBytesForward * rows * s));
 }
 
@@ -182,12 +184,12 @@ double StepModel::attentionBackward() const
 {
     const double s = m_m.seq, queries = m_tokens, cp = std::max(1, m_p.cp);
     if (m_sw.attention == AttentionKernel::Flash) {
-        const double flops = kFlashBackward * 2 * 2 * queries * (s / 2) * m_aLocal * m_headDim;
+        const double flops = kFlashBackward * 2 * queries * (s / 2) * m_attn.heads * headWidths();
         return m_cm.flashAttentionSeconds(flops, s / cp);
     }
-    const double batches = m_t.microBatch * m_aLocal, rows = s / cp;
-    const double gemm = m_bf16.gemmBackwardSeconds({rows, s, m_headDim})
-                        + m_bf16.gemmBackwardSeconds({rows, m_headDim, s});
+    const double batches = m_t.microBatch * m_attn.heads, rows = s / cp;
+    const double gemm = m_bf16.gemmBackwardSeconds({rows, s, m_attn.qkHeadDim})
+                        + m_bf16.gemmBackwardSeconds({rows, m_attn.vHeadDim, s});
     return batches * (gemm + m_cm.memorySeconds(kUnfusedScoreBytesBackward * rows * s));
 }
 
@@ -196,8 +198,12 @@ double StepModel::elementwiseForward(bool moe) const
     const double h = m_m.hidden, T = m_tokens;
     const double act = m_m.gatedMlp ? kSwigluBytes : kGeluBytes;
     const bool fp8 = m_t.precision == Precision::FP8;
-    double bytes = m_spTokens * kNormResidualBytesPerHidden * h;
-    double gemmInputs = 2 * h + m_aLocal * m_headDim; // QKV, output projection, first MLP
+    double bytes = m_spTokens * (kNormResidualBytesPerHidden * h + kNormBytes * m_attn.latentNorms);
+    // Per token: the attention's projections' inputs (a duplicated one's on the rank's own
+    // tokens only) and the first MLP matrix's.
+    double gemmInputs = h;
+    for (const AttentionLinear &l : m_attn)
+        gemmInputs += l.duplicated ? l.in * m_spTokens / T : l.in;
     if (moe) {
         const double f = (m_m.moeFfn > 0 ? m_m.moeFfn : m_m.ffn) / m_tp;
         const double shared = m_m.sharedExperts * f;
@@ -223,16 +229,21 @@ std::pair<double, double> StepModel::tpPass(const double gemmSeconds[4], bool mo
         return {0, 0};
     const double h = m_m.hidden;
     const double dense = m_tokens * h * 2;
+    // What the attention gathers: the hidden state, or MLA's latents.
+    const double gathered = m_tokens * m_attn.gatherWidth * 2;
     // With experts, the MLP's collectives carry every routed copy of a token.
     const double mlp = moe && m_t.sequenceParallel
                                ? dense * (m_m.topK + (m_m.sharedExperts > 0 ? 1 : 0))
                                : dense;
+    // Without sequence parallelism: an all-reduce after the attention and one after the MLP (in
+    // the backward, of their inputs' gradients; with MLA the latents', priced here as the
+    // hidden state's).
     if (!m_t.sequenceParallel) {
         const double all = 2 * collectiveSeconds(Collective::AllReduce, dense, tp, m_net.tp);
         return {all, all};
     }
     // Sequence parallelism: all-gather before, reduce-scatter after each block.
-    const double comm[4] = {collectiveSeconds(Collective::AllGather, dense, tp, m_net.tp),
+    const double comm[4] = {collectiveSeconds(Collective::AllGather, gathered, tp, m_net.tp),
                             collectiveSeconds(Collective::ReduceScatter, dense, tp, m_net.tp),
                             collectiveSeconds(Collective::AllGather, mlp, tp, m_net.tp),
                             collectiveSeconds(Collective::ReduceScatter, mlp, tp, m_net.tp)};
@@ -264,6 +275,9 @@ LayerCost StepModel::layer(bool moe) const
     // TP comm overlap runs each GEMM beside a collective as tp chunks of its rows, each chunk
     // on its own (smaller GEMMs: more wave and tile quantization).
     const bool chunked = m_sw.tpCommOverlap && m_t.sequenceParallel && m_p.tp > 1;
+    // MLA's up-projections, run again in the backward under selective recomputation (the
+    // attention's linears lead the list, in AttentionShape's order).
+    double upForward = 0;
     for (std::size_t i = 0; i < all.size(); ++i) {
         const Gemm &g = all[i];
         GemmShape piece = g.shape;
@@ -273,6 +287,8 @@ LayerCost StepModel::layer(bool moe) const
         const double b = g.count * pieces * m_cm.gemmBackwardSeconds(piece);
         gemmForward += f;
         gemmBackward += b;
+        if (i < m_attn.count && m_attn.linears[i].upProjection)
+            upForward += f;
         if (g.slot >= 0) {
             beside[g.slot] += f;
             besideBackward[g.slot] += b;
@@ -284,13 +300,18 @@ LayerCost StepModel::layer(bool moe) const
     c.backward = gemmBackward + attnB + kBackwardElementwise * eltF;
     if (m_full)
         c.backward += c.forward;
-    else if (m_t.recompute == Recompute::Selective && m_sw.attention == AttentionKernel::Unfused)
-        c.backward += attnF;
+    else if (m_t.recompute == Recompute::Selective) {
+        c.backward += upForward;
+        if (m_sw.attention == AttentionKernel::Unfused)
+            c.backward += attnF;
+    }
 
     const auto [tpF, tpAll] = tpPass(beside, moe);
     const auto [tpB, tpBAll] = tpPass(besideBackward, moe);
     c.tpForward = tpF;
-    // Full recomputation runs the forward's collectives again in the backward.
+    // Full recomputation runs the forward's collectives again in the backward. (MLA's
+    // up-projections, recomputed under selective recomputation, gather their latents again:
+    // 2,112 values a token, left out.)
     c.tpBackward = tpB + (m_full ? tpF : 0);
     c.tpTransfer = tpAll + tpBAll + (m_full ? tpAll : 0);
 
@@ -298,7 +319,7 @@ LayerCost StepModel::layer(bool moe) const
         // Ring attention: cp - 1 steps each pass a K/V block (the gradient's pass sends the
         // blocks and their gradients), each hidden by that step's share of the attention.
         const double cp = m_p.cp;
-        const double kv = 2 * m_tokens * m_kvLocal * m_headDim * 2;
+        const double kv = m_tokens * m_attn.kvHeads * headWidths() * 2;
         const double step = collectiveSeconds(Collective::SendRecv, kv, 2, m_net.cp);
         const double fwd = (cp - 1) * std::max(0.0, step - attnF / cp);
         c.cpForward = fwd;

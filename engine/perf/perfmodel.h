@@ -68,7 +68,7 @@ DimNetwork withSoftware(DimNetwork net, const SoftwareModel &sw);
 // ComputeModel roofline, forward and both backward products; attention's core (fused:
 // causal FLOPs at the attention efficiency; unfused: score GEMMs plus the scores' trips
 // through HBM); element-wise kernels as bytes through HBM; recomputation adds the forward
-// again (full) or the unfused attention core (selective). TP collectives sit on the critical
+// again (full) or the unfused attention core and MLA's up-projections (selective). TP collectives sit on the critical
 // path (Megatron-LM: the next GEMM needs their result; no overlap modelled). The CP ring
 // overlaps each step's attention. EP all-to-alls are exposed. The slowest stage (the fullest,
 // ceil(layers / pp) layers, with the output layer) sets the pipeline's pace; the 1F1B bubble is

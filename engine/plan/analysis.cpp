@@ -471,6 +471,21 @@ std::optional<Error> checkModel(const ModelSpec &m)
                          std::string("/model/") + name,
                          "expected a positive integer, found " + std::to_string(value)};
     }
+    if (m.mla) {
+        const std::pair<const char *, int> widths[] = {
+                {"kv_lora_rank", m.mla->kvLoraRank},
+                {"qk_nope_head_dim", m.mla->qkNopeHeadDim},
+                {"v_head_dim", m.mla->vHeadDim},
+        };
+        for (const auto &[name, value] : widths) {
+            if (value < 1)
+                return Error{{},
+                             std::string("/model/mla/") + name,
+                             "expected a positive integer, found " + std::to_string(value)};
+        }
+        if (m.kvHeads != m.heads)
+            return Error{{}, "/model/kv_heads", "latent attention needs kv_heads = heads"};
+    }
     return std::nullopt;
 }
 

@@ -82,6 +82,8 @@ private Q_SLOTS:
     void parameterCounts_data();
     void parameterCounts();
     void moeFlopsPerToken();
+    void latentAttentionCounts();
+    void latentAttentionInTheStep();
     void activationsMatchKorthikanti_data();
     void activationsMatchKorthikanti();
     void memoryOfGpt3OnSixtyFourGpus();
@@ -170,6 +172,92 @@ void tst_PerfModel::moeFlopsPerToken()
     QCOMPARE(f.linear, 2 * (attention + 2 * expert + 4096.0 * 8));
     QCOMPARE(f.attention, 2 * 2 * (4096 / 2.0) * 4096);
     QCOMPARE(f.logits, 2.0 * 32000 * 4096);
+}
+
+void tst_PerfModel::latentAttentionCounts()
+{
+    // DeepSeek-V3 has 671 B parameters without its multi-token prediction module (technical
+    // report, arXiv 2412.19437, section 1); its MLA projections are 187.1 M a layer, where
+    // attention with heads of hidden / heads would have 4 h^2 = 205.5 M (672.1 B in all).
+    const ModelSpec ds = preset("deepseek-v3").model;
+    const ParameterCounts c = topoplan::parameterCounts(ds);
+    QCOMPARE(c.attention, 7168.0 * 1536 + 1536.0 * 128 * 192 + 7168.0 * 576 + 512.0 * 128 * 256
+                                  + 128.0 * 128 * 7168);
+    QVERIFY2(near(c.total(), 671e9, 1e-4), QByteArray::number(c.total(), 'g', 12).constData());
+    // Scores and context: every head's 192-wide query-key and 128-wide value.
+    const TokenFlops f = forwardFlopsPerToken(ds, true);
+    QCOMPARE(f.attention, 2 * (4096 / 2.0) * 128 * (192 + 128));
+    // Training FLOPs per token at sequence 4,096 (Zhao et al., "Insights into DeepSeek-V3:
+    // Scaling Challenges and Reflections on Hardware for AI Architectures", ISCA 2025,
+    // arXiv 2505.09343, Table 2): 250 G for DeepSeek-V3, 2,448 G for Llama 3.1 405B.
+    auto perToken = [](Workload w) {
+        w.model.seq = 4096;
+        return modelFlopsPerStep(w) / (double(w.training.globalBatch) * w.model.seq);
+    };
+    const double deepseek = perToken(preset("deepseek-v3"));
+    const double llama = perToken(preset("llama3-405b"));
+    QVERIFY2(near(deepseek, 250e9, 0.02), QByteArray::number(deepseek / 1e9).constData());
+    QVERIFY2(near(llama, 2448e9, 0.02), QByteArray::number(llama / 1e9).constData());
+    // Read as multi-head attention of 56-wide heads, DeepSeek-V3 comes out 5 % short.
+    Workload mha = preset("deepseek-v3");
+    mha.model.mla.reset();
+    QVERIFY(perToken(mha) < 0.96 * 250e9);
+}
+
+void tst_PerfModel::latentAttentionInTheStep()
+{
+    // A dense 4-layer model with DeepSeek-V3's attention, on 8 GPUs of tensor parallelism.
+    Workload mla = preset("deepseek-v3");
+    ModelSpec &m = mla.model;
+    m.layers = 4;
+    m.experts = m.topK = 1;
+    m.moeFfn = m.firstDenseLayers = m.sharedExperts = 0;
+    mla.training.globalBatch = 8;
+    mla.training.precision = Precision::BF16;
+    Workload mha = mla;
+    mha.model.mla.reset();
+    const Plan p = makePlan(8, 1, 1, 1);
+    // Bandwidth only (no latency): a collective's time is proportional to its bytes.
+    PlanNetwork net = h100Network();
+    net.tp = {369, 0, LinkClass::NVLink, false};
+    const StepEstimate a = estimateStep(mla, p, gpu("h100-sxm"), net);
+    const StepEstimate b = estimateStep(mha, p, gpu("h100-sxm"), net);
+    // Each layer's pass has four all-gathers and reduce-scatters of the hidden state; with MLA
+    // the first gathers the latents instead (1,536 + 512 + 64 of 7,168 values), and the output
+    // layer adds two of the hidden state: (mha - mla) / mha = 2 L (1 - 2112/7168) / (8 L + 2).
+    const double saved = (b.breakdownS.tpComm - a.breakdownS.tpComm) / b.breakdownS.tpComm;
+    QVERIFY2(near(saved, 2 * 4 * (1 - 2112.0 / 7168) / (8 * 4 + 2), 1e-3),
+             QByteArray::number(saved).constData());
+    // The attention core costs more (192 + 128 against 2 x 56 per head), and so does the step's
+    // compute; the rank keeps the duplicated down-projections whole.
+    QVERIFY(a.breakdownS.compute > b.breakdownS.compute);
+    const double h = 7168, perRank = h * 1536 + h * 576
+                                     + (1536.0 * 16 * 192 + 512.0 * 16 * 256 + 16.0 * 128 * h);
+    QCOMPARE(attentionShape(m, 8).weights(), perRank);
+    // Activations under selective recomputation: the context (128 wide for 16 heads a rank)
+    // and the latents' norm inputs and outputs over the rank's sequence shard; Q, K and V are
+    // projected up again in the backward. Without recomputation they are kept too: Q and K of
+    // 192, V of 128.
+    const double tokens = 4096, in = 2, d = 56;
+    const double latents = (2 + in) * (1536 + 512) / 8;
+    const double qkv = 2 * 16 * 192 + 2 * 16 * (192 + 128);
+    auto bytes = [&p](Workload w, Recompute r) {
+        w.training.recompute = r;
+        return activationBytesPerLayer(w, p, AttentionKernel::Flash);
+    };
+    QVERIFY(near(bytes(mla, Recompute::Selective) - bytes(mha, Recompute::Selective),
+                 tokens * (in * 16 * 128 + latents - (6 * 16 * d + in * 16 * d)), 1e-9));
+    QVERIFY(near(bytes(mla, Recompute::None) - bytes(mla, Recompute::Selective), tokens * qkv,
+                 1e-9));
+    // That recomputation is the up-projections' forward once more: 2 x their weights per token
+    // in the hardware FLOPs, none in the model FLOPs.
+    const double up = 1536.0 * 128 * 192 + 512.0 * 128 * 256;
+    Workload none = mla;
+    none.training.recompute = Recompute::None;
+    QCOMPARE(modelFlopsPerStep(none), modelFlopsPerStep(mla));
+    QVERIFY(near(hardwareFlopsPerStep(mla, AttentionKernel::Flash)
+                         - hardwareFlopsPerStep(none, AttentionKernel::Flash),
+                 2 * up * 4 * 8 * 4096, 1e-9));
 }
 
 void tst_PerfModel::activationsMatchKorthikanti_data()

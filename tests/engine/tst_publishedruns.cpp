@@ -42,7 +42,9 @@ namespace {
 // reduction across the pipeline drain, dense and shared-expert layers, the H800) the table gave
 // a mean error of 17.2% and a worst of 46.8% (DeepSeek-V3, -47%); then 21.7% and 35.2%, and
 // 19.5% and 32.4% with the NeMo rows' FP8 current scaling priced, the Blackwell rows 12-32%
-// high (their compute efficiency is the open question). The bounds hold those figures with a
+// high (their compute efficiency is the open question); 19.6% and 32.4% with DeepSeek-V3's
+// latent attention stated (-18.1% where it was -17.8%: its 192- and 128-wide heads cost more
+// than the 56-wide ones that stood in for them). The bounds hold those figures with a
 // margin, so that a change that makes them worse fails here.
 constexpr double kMeanBound = 0.23;
 constexpr double kWorstBound = 0.37;

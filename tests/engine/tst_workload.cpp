@@ -44,6 +44,7 @@ private Q_SLOTS:
     void rejectsBadWorkloads();
     void softwareSettings();
     void mixedDenseAndExpertLayers();
+    void latentAttention();
     void planJson_data();
     void planJson();
     void planSpec_data();
@@ -193,7 +194,7 @@ void TestWorkload::rejectsBadWorkloads_data()
         "/model/kv_head",
         "unknown member \"kv_head\" (expected one of: name, layers, hidden, heads, kv_heads, ffn, "
         "vocab, seq, gated_mlp, experts, top_k, moe_ffn, first_dense_layers, moe_layer_freq, "
-        "shared_experts)");
+        "shared_experts, mla)");
     row("misspelt training field", R"([{"op": "add", "path": "/training/microbatch", "value": 2}])",
         "/training/microbatch", "unknown member \"microbatch\"");
     row("zero layers", R"([{"op": "replace", "path": "/model/layers", "value": 0}])",
@@ -257,6 +258,21 @@ void TestWorkload::rejectsBadWorkloads_data()
     row("zero moe layer frequency",
         R"([{"op": "add", "path": "/model/moe_layer_freq", "value": 0}])", "/model/moe_layer_freq",
         "expected a positive integer, found 0");
+    row("latent attention without its rank",
+        R"([{"op": "add", "path": "/model/mla", "value": {"qk_nope_head_dim": 128,
+            "v_head_dim": 128}}])",
+        "/model/mla", "missing required member \"kv_lora_rank\"");
+    row("misspelt latent attention field",
+        R"([{"op": "add", "path": "/model/mla", "value": {"kv_lora_rank": 512,
+            "qk_nope_head_dim": 128, "v_head_dim": 128, "rope_head_dim": 64}}])",
+        "/model/mla/rope_head_dim", "unknown member \"rope_head_dim\"");
+    row("latent attention with shared keys",
+        R"([{"op": "replace", "path": "/model/kv_heads", "value": 8},
+            {"op": "add", "path": "/model/mla", "value": {"kv_lora_rank": 512,
+            "qk_nope_head_dim": 128, "v_head_dim": 128}}])",
+        "/model/kv_heads", "kv_heads must equal heads (96) or be left out");
+    row("latent attention as a flag", R"([{"op": "add", "path": "/model/mla", "value": true}])",
+        "/model/mla", "expected an object");
     row("training not an object", R"([{"op": "replace", "path": "/training", "value": [1]}])",
         "/training", "expected an object, found an array");
 }
@@ -495,4 +511,33 @@ void TestWorkload::orderDims()
 }
 
 QTEST_GUILESS_MAIN(TestWorkload)
+void TestWorkload::latentAttention()
+{
+    // DeepSeek-V3's config.json: q_lora_rank 1536, kv_lora_rank 512, qk_nope_head_dim 128,
+    // qk_rope_head_dim 64, v_head_dim 128.
+    const Workload ds = *workloadPreset("deepseek-v3");
+    QVERIFY(ds.model.mla);
+    QCOMPARE(ds.model.mla->qLoraRank, 1536);
+    QCOMPARE(ds.model.mla->kvLoraRank, 512);
+    QCOMPARE(ds.model.mla->qkNopeHeadDim, 128);
+    QCOMPARE(ds.model.mla->qkRopeHeadDim, 64);
+    QCOMPARE(ds.model.mla->vHeadDim, 128);
+    QCOMPARE(toJson(ds)["model"]["mla"]["kv_lora_rank"].get<int>(), 512);
+
+    // As a file states it: the rotary part and the query latent are optional, kv_heads is
+    // every head, and a head's widths need not divide hidden.
+    Json doc = Json::parse(kDesignExample);
+    doc["model"].update(Json::parse(R"({"heads": 100, "mla": {"kv_lora_rank": 512,
+        "qk_nope_head_dim": 128, "v_head_dim": 128}})"));
+    doc["model"].erase("kv_heads");
+    Expected<Workload> w = workloadFromJson(JsonIn(doc, "w.json"));
+    QVERIFY2(w.ok(), w ? "" : w.error().text().c_str());
+    QCOMPARE(w->model.kvHeads, 100);
+    QCOMPARE(w->model.mla->qLoraRank, 0);
+    QCOMPARE(w->model.mla->qkRopeHeadDim, 0);
+    QVERIFY(*workloadFromJson(JsonIn(toJson(*w), "again.json")) == *w);
+    // A model without it writes none.
+    QVERIFY(!toJson(*workloadPreset("llama3-70b"))["model"].contains("mla"));
+}
+
 #include "tst_workload.moc"
