@@ -119,6 +119,15 @@ JobEditor::JobEditor(AnalysisController *controller, QWidget *parent)
     form->addRow(buddyLabel(tr("&Software:"), m_software, this), software);
     m_expertsRow = createExpertsRow();
     form->addRow(buddyLabel(tr("E&xperts:"), m_firstDense, this), m_expertsRow);
+    m_latentRow = createLatentRow();
+    QLabel *mla = buddyLabel(tr("ML&A:"), m_latent[0], this);
+    mla->setToolTip(tr("Multi-head latent attention (DeepSeek-V2 and V3): keys and values "
+                       "projected up from a shared latent"));
+    form->addRow(mla, m_latentRow);
+    // Shown for a model that has them (refresh()); hidden from the start, so that the first
+    // layout does not make room for them.
+    form->setRowVisible(m_expertsRow, false);
+    form->setRowVisible(m_latentRow, false);
 
     m_tp = spin(this, "tp", 1);
     m_pp = spin(this, "pp", 1);
@@ -257,6 +266,49 @@ QWidget *JobEditor::createExpertsRow()
     return row;
 }
 
+// Multi-head latent attention's ranks and head widths (DeepSeek-V2/V3), shown for a model that
+// has it. Their product with the heads sets the attention's weights, FLOPs and traffic.
+QWidget *JobEditor::createLatentRow()
+{
+    auto *row = new QWidget(this);
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    const struct
+    {
+        const char *name;
+        int minimum;
+        QString label, tip;
+    } fields[] = {
+            {"qLoraRank", 0, tr("query rank:"),
+             tr("Width of the latent the queries are projected up from (q_lora_rank; 0: from the "
+                "hidden state)")},
+            {"kvLoraRank", 1, tr("KV rank:"),
+             tr("Width of the latent the keys and values are projected up from (kv_lora_rank): "
+                "what the tensor-parallel all-gather carries and the inference cache keeps")},
+            {"qkNopeHeadDim", 1, tr("head:"),
+             tr("A head's query and key width without the rotary part (qk_nope_head_dim)")},
+            {"qkRopeHeadDim", 0, tr("rotary:"),
+             tr("The rotary part of a head's query and key (qk_rope_head_dim)")},
+            {"vHeadDim", 1, tr("value:"), tr("A head's value and context width (v_head_dim)")},
+    };
+    for (std::size_t i = 0; i < m_latent.size(); ++i) {
+        m_latent[i] = spin(row, fields[i].name, fields[i].minimum, 1 << 16);
+        m_latent[i]->setToolTip(fields[i].tip);
+        layout->addWidget(new QLabel(fields[i].label, row));
+        layout->addWidget(m_latent[i]);
+        connect(m_latent[i], &QSpinBox::valueChanged, this, &JobEditor::onLatentChanged);
+    }
+    layout->addStretch(1);
+    return row;
+}
+
+// A hidden row takes no space either (QFormLayout keeps a hidden field's spacing).
+void JobEditor::showRow(QWidget *row, bool visible)
+{
+    if (auto *form = qobject_cast<QFormLayout *>(layout()))
+        form->setRowVisible(row, visible);
+}
+
 QSpinBox *JobEditor::degreeBox(Dim dim) const
 {
     switch (dim) {
@@ -332,12 +384,15 @@ void JobEditor::refresh()
         m_firstDense->setValue(m.firstDenseLayers);
         m_moeFreq->setValue(m.moeLayerFreq);
         m_shared->setValue(m.sharedExperts);
+        if (m.mla) {
+            const int values[] = {m.mla->qLoraRank, m.mla->kvLoraRank, m.mla->qkNopeHeadDim,
+                                  m.mla->qkRopeHeadDim, m.mla->vHeadDim};
+            for (std::size_t i = 0; i < m_latent.size(); ++i)
+                m_latent[i]->setValue(values[i]);
+        }
     }
-    const bool moe = job.workload && job.workload->model.isMoe();
-    m_expertsRow->setVisible(moe);
-    if (auto *form = qobject_cast<QFormLayout *>(layout()))
-        if (QWidget *label = form->labelForField(m_expertsRow))
-            label->setVisible(moe);
+    showRow(m_expertsRow, job.workload && job.workload->model.isMoe());
+    showRow(m_latentRow, job.workload && job.workload->model.mla);
     const Plan plan = job.plan.value_or(Plan{});
     m_tp->setValue(plan.tp);
     m_pp->setValue(plan.pp);
@@ -360,6 +415,7 @@ void JobEditor::refresh()
                                                        m_nvls,
                                                        m_ibSharp,
                                                        m_expertsRow,
+                                                       m_latentRow,
                                                        m_tp,
                                                        m_pp,
                                                        m_dp,
@@ -480,6 +536,20 @@ void JobEditor::onExpertsChanged()
     m.moeLayerFreq = m_moeFreq->value();
     m.sharedExperts = m_shared->value();
     pushJob(job, tr("Change the Experts' Layers"), QStringLiteral("experts"));
+}
+
+void JobEditor::onLatentChanged()
+{
+    if (m_refreshing || !m_document)
+        return;
+    Job job = ChangeJob::current(m_document);
+    if (!job.workload || !job.workload->model.mla)
+        return;
+    LatentAttention &l = *job.workload->model.mla;
+    int *fields[] = {&l.qLoraRank, &l.kvLoraRank, &l.qkNopeHeadDim, &l.qkRopeHeadDim, &l.vHeadDim};
+    for (std::size_t i = 0; i < m_latent.size(); ++i)
+        *fields[i] = m_latent[i]->value();
+    pushJob(job, tr("Change the Latent Attention"), QStringLiteral("latent"));
 }
 
 void JobEditor::applyBestPlan()

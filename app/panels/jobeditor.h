@@ -9,6 +9,8 @@
 #include <QGroupBox>
 #include <QPointer>
 
+#include <array>
+
 class QCheckBox;
 class QComboBox;
 class QPushButton;
@@ -52,6 +54,9 @@ public:
     QSpinBox *firstDenseLayersBox() const { return m_firstDense; }
     QSpinBox *moeLayerFreqBox() const { return m_moeFreq; }
     QSpinBox *sharedExpertsBox() const { return m_shared; }
+    // The latent attention's ranks and head widths, in the order of LatentAttention.
+    QSpinBox *latentBox(int index) const { return m_latent[index]; }
+    QWidget *latentRow() const { return m_latentRow; }
     QPushButton *bestPlanButton() const { return m_bestPlan; }
     bool isPlanning() const { return m_planner.isRunning(); }
 
@@ -65,6 +70,8 @@ Q_SIGNALS:
 private:
     QWidget *createSoftwareRow();
     QWidget *createExpertsRow();
+    QWidget *createLatentRow();
+    void showRow(QWidget *row, bool visible);
     void refresh();
     void pushJob(const Job &job, const QString &text, const QString &field);
     void onModelChosen(int index);
@@ -72,6 +79,7 @@ private:
     void onTrainingChanged();
     void onPerDomainChanged(int value);
     void onExpertsChanged();
+    void onLatentChanged();
     void onPlanned();
 
     AnalysisController *m_controller;
@@ -96,6 +104,8 @@ private:
     QSpinBox *m_firstDense;
     QSpinBox *m_moeFreq;
     QSpinBox *m_shared;
+    QWidget *m_latentRow;
+    std::array<QSpinBox *, 5> m_latent;
     QSpinBox *m_tp;
     QSpinBox *m_pp;
     QSpinBox *m_dp;

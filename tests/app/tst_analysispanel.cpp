@@ -550,6 +550,7 @@ void TestAnalysisPanel::softwareAndExpertsAreUndoableEdits()
     const Workload before = *w.document()->project().workload;
     QVERIFY(!before.training.tpCommOverlap);
     QVERIFY(!job->firstDenseLayersBox()->isVisible()); // a dense model: no experts row
+    QVERIFY(!job->latentRow()->isVisible());           // nor latent attention
     const double tokensBefore = w.analysis()->outcome()->result->step.tokensPerS;
 
     QTest::mouseClick(job->tpOverlapBox(), Qt::LeftButton);
@@ -588,9 +589,31 @@ void TestAnalysisPanel::softwareAndExpertsAreUndoableEdits()
     QCOMPARE(w.document()->project().workload->model.firstDenseLayers, 5);
     QCOMPARE(undo->text(undo->count() - 1), QStringLiteral("Change the Experts' Layers"));
     QVERIFY(model->currentText().endsWith(QStringLiteral("(project)")));
+
+    // Its latent attention: the row shows the preset's ranks; a narrower KV latent is one undo
+    // step, and the re-analysis moves less over the tensor-parallel group.
+    QVERIFY(job->latentRow()->isVisible());
+    QCOMPARE(job->latentBox(0)->value(), 1536);
+    QCOMPARE(job->latentBox(1)->value(), 512);
+    QCOMPARE(job->latentBox(4)->value(), 128);
+    QVERIFY(settled(w.analysis()));
+    const double kvWide = w.analysis()->outcome()->result->step.tokensPerS;
+    typeInto(job->latentBox(1), 256);
+    QCOMPARE(w.document()->project().workload->model.mla->kvLoraRank, 256);
+    QCOMPARE(undo->text(undo->count() - 1), QStringLiteral("Change the Latent Attention"));
+    QVERIFY(settled(w.analysis()));
+    QCOMPARE(w.analysis()->outcome()->result->workload.model.mla->kvLoraRank, 256);
+    QVERIFY(w.analysis()->outcome()->result->step.tokensPerS != kvWide);
     if (qEnvironmentVariableIsSet("TOPOPLAN_SCREENSHOTS"))
         w.grab().save(QDir(qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"))
                               .filePath(QStringLiteral("job-editor.png")));
+    undo->undo();
+    QCOMPARE(job->latentBox(1)->value(), 512);
+    QCOMPARE(w.document()->project().workload->model.mla->kvLoraRank, 512);
+    // Back to a model without it: the row goes.
+    model->setCurrentIndex(model->findData(QStringLiteral("llama3-70b")));
+    Q_EMIT model->activated(model->currentIndex());
+    QVERIFY(!job->latentRow()->isVisible());
 }
 
 // The GPUs of each NVLink domain that take ranks, and NVLink SHARP, are the job's to state in
