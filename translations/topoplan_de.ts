@@ -2534,6 +2534,58 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
         <source>The optimizer state sharded over the data-parallel GPUs: gradients are reduce-scattered and weights all-gathered instead of all-reduced (ZeRO-1)</source>
         <translation>Der Optimiererzustand über die datenparallelen GPUs verteilt: Gradienten werden per Reduce-Scatter und Gewichte per All-Gather statt per All-Reduce übertragen (ZeRO-1)</translation>
     </message>
+    <message>
+        <source>ML&amp;A:</source>
+        <translation>ML&amp;A:</translation>
+    </message>
+    <message>
+        <source>Multi-head latent attention (DeepSeek-V2 and V3): keys and values projected up from a shared latent</source>
+        <translation>Multi-Head Latent Attention (DeepSeek-V2 und V3): Keys und Values werden aus einem gemeinsamen Latentvektor hochprojiziert</translation>
+    </message>
+    <message>
+        <source>query rank:</source>
+        <translation>Query-Rang:</translation>
+    </message>
+    <message>
+        <source>Width of the latent the queries are projected up from (q_lora_rank; 0: from the hidden state)</source>
+        <translation>Breite des Latentvektors, aus dem die Queries hochprojiziert werden (q_lora_rank; 0: aus dem Hidden State)</translation>
+    </message>
+    <message>
+        <source>KV rank:</source>
+        <translation>KV-Rang:</translation>
+    </message>
+    <message>
+        <source>Width of the latent the keys and values are projected up from (kv_lora_rank): what the tensor-parallel all-gather carries and the inference cache keeps</source>
+        <translation>Breite des Latentvektors, aus dem Keys und Values hochprojiziert werden (kv_lora_rank): was der tensorparallele All-Gather überträgt und der Inferenz-Cache hält</translation>
+    </message>
+    <message>
+        <source>head:</source>
+        <translation>Kopf:</translation>
+    </message>
+    <message>
+        <source>A head&apos;s query and key width without the rotary part (qk_nope_head_dim)</source>
+        <translation>Query- und Key-Breite eines Kopfes ohne den Rotationsanteil (qk_nope_head_dim)</translation>
+    </message>
+    <message>
+        <source>rotary:</source>
+        <translation>Rotation:</translation>
+    </message>
+    <message>
+        <source>The rotary part of a head&apos;s query and key (qk_rope_head_dim)</source>
+        <translation>Der Rotationsanteil von Query und Key eines Kopfes (qk_rope_head_dim)</translation>
+    </message>
+    <message>
+        <source>value:</source>
+        <translation>Value:</translation>
+    </message>
+    <message>
+        <source>A head&apos;s value and context width (v_head_dim)</source>
+        <translation>Value- und Kontextbreite eines Kopfes (v_head_dim)</translation>
+    </message>
+    <message>
+        <source>Change the Latent Attention</source>
+        <translation>Latent Attention ändern</translation>
+    </message>
 </context>
 <context>
     <name>topoplan::MainWindow</name>
