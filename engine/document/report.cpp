@@ -256,15 +256,17 @@ ReportSection groupsSection(const AnalysisResult *r)
                                                 ? std::string(" ") + toString(d.bulk.algorithm)
                                                 : std::string())
                            : "no path",
-                 diagtext::us(d.network.latencyUs),
+                 diagtext::us(d.bulk.latencyUs),
                  d.groupsCrossingDomain == 0
                          ? "no"
                          : diagtext::countOf(d.groupsCrossingDomain, d.count, "group"),
                  std::to_string(g.maxHops), g.bottleneckId.empty() ? "-" : g.bottleneckId});
     }
     sec.blocks.push_back(table("Each dimension's slowest group: the interconnect it runs on, its "
-                               "bus bandwidth and the link that limits it. All groups of a "
-                               "dimension run at once and share links.",
+                               "bus bandwidth, the time its collective takes whatever its size "
+                               "(latency: a ring's base and steps, or the switches' reduction) "
+                               "and the link that limits it. All groups of a dimension run at "
+                               "once and share links.",
                                std::move(t)));
     return sec;
 }

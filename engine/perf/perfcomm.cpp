@@ -31,32 +31,15 @@ CollectiveAlgorithm baseAlgorithm(Collective c)
     return isRing(c) ? CollectiveAlgorithm::Ring : CollectiveAlgorithm::PointToPoint;
 }
 
-} // namespace
-
-const char *toString(CollectiveAlgorithm a)
+// A ring's (or a point-to-point exchange's) bandwidth factor (bus bytes per byte) and its
+// latency for `bytes` over `n` ranks.
+struct RingTerms
 {
-    switch (a) {
-    case CollectiveAlgorithm::Ring:
-        return "ring";
-    case CollectiveAlgorithm::Nvls:
-        return "NVLS";
-    case CollectiveAlgorithm::IbSharp:
-        return "IB SHARP";
-    case CollectiveAlgorithm::PointToPoint:
-        return "point-to-point";
-    }
-    return "ring";
-}
+    double factor = 1, latencyUs = 0;
+};
 
-CollectiveChoice chooseCollective(Collective c, double bytes, int n, const DimNetwork &net)
+RingTerms ringTerms(Collective c, double bytes, int n, const DimNetwork &net)
 {
-    CollectiveChoice ring{baseAlgorithm(c), net.busbwGBs, 0};
-    if (n <= 1 || bytes <= 0)
-        return ring;
-    if (net.busbwGBs <= 0) {
-        ring.seconds = std::numeric_limits<double>::infinity();
-        return ring;
-    }
     const double share = double(n - 1) / n;
     double factor = 1, steps = 1;
     switch (c) {
@@ -86,14 +69,45 @@ CollectiveChoice chooseCollective(Collective c, double bytes, int n, const DimNe
         if (c == Collective::AllReduce && bytes >= n / 16.0 * 65536)
             latencyUs *= net.multiDomainRingFactor;
     }
-    ring.seconds = factor * bytes / (net.busbwGBs * 1e9) + latencyUs * 1e-6;
+    return {factor, latencyUs};
+}
+
+} // namespace
+
+const char *toString(CollectiveAlgorithm a)
+{
+    switch (a) {
+    case CollectiveAlgorithm::Ring:
+        return "ring";
+    case CollectiveAlgorithm::Nvls:
+        return "NVLS";
+    case CollectiveAlgorithm::IbSharp:
+        return "IB SHARP";
+    case CollectiveAlgorithm::PointToPoint:
+        return "point-to-point";
+    }
+    return "ring";
+}
+
+CollectiveChoice chooseCollective(Collective c, double bytes, int n, const DimNetwork &net)
+{
+    CollectiveChoice ring{baseAlgorithm(c), net.busbwGBs, 0, 0};
+    if (n <= 1 || bytes <= 0)
+        return ring;
+    if (net.busbwGBs <= 0) {
+        ring.seconds = std::numeric_limits<double>::infinity();
+        return ring;
+    }
+    const RingTerms r = ringTerms(c, bytes, n, net);
+    ring.latencyUs = r.latencyUs;
+    ring.seconds = r.factor * bytes / (net.busbwGBs * 1e9) + r.latencyUs * 1e-6;
     CollectiveChoice best = ring;
     for (const Alternative &a : alternatives(c, net)) {
         if (a.busbwGBs <= 0)
             continue;
-        const double t = factor * bytes / (a.busbwGBs * 1e9) + a.latencyUs * 1e-6;
+        const double t = r.factor * bytes / (a.busbwGBs * 1e9) + a.latencyUs * 1e-6;
         if (t < best.seconds)
-            best = {a.algorithm, a.busbwGBs, t};
+            best = {a.algorithm, a.busbwGBs, t, a.latencyUs};
     }
     return best;
 }
@@ -103,12 +117,14 @@ double collectiveSeconds(Collective c, double bytes, int n, const DimNetwork &ne
     return chooseCollective(c, bytes, n, net).seconds;
 }
 
-CollectiveChoice bulkCollective(Collective c, const DimNetwork &net)
+CollectiveChoice bulkCollective(Collective c, int n, const DimNetwork &net)
 {
-    CollectiveChoice best{baseAlgorithm(c), net.busbwGBs, 0};
+    const double large = std::numeric_limits<double>::max();
+    CollectiveChoice best{baseAlgorithm(c), net.busbwGBs, 0,
+                          n > 1 ? ringTerms(c, large, n, net).latencyUs : 0};
     for (const Alternative &a : alternatives(c, net)) {
         if (a.busbwGBs > best.busbwGBs)
-            best = {a.algorithm, a.busbwGBs, 0};
+            best = {a.algorithm, a.busbwGBs, 0, a.latencyUs};
     }
     return best;
 }

@@ -74,12 +74,15 @@ constexpr bool reducesInSwitches(CollectiveAlgorithm a)
     return a == CollectiveAlgorithm::Nvls || a == CollectiveAlgorithm::IbSharp;
 }
 
-// The algorithm a collective runs as, the bus bandwidth that algorithm gets, and the time.
+// The algorithm a collective runs as, the bus bandwidth that algorithm gets, the time, and the
+// part of that time it takes whatever its size (a ring's base and steps, NVLS's or SHARP's
+// fixed latency).
 struct CollectiveChoice
 {
     CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring;
     double busbwGBs = 0;
     double seconds = 0;
+    double latencyUs = 0;
 };
 
 // The fastest of the algorithms `net` offers collective `c` of `bytes` over `n` ranks, as
@@ -87,7 +90,8 @@ struct CollectiveChoice
 CollectiveChoice chooseCollective(Collective c, double bytes, int n, const DimNetwork &net);
 
 // The algorithm NCCL settles on for large buffers, where latency no longer counts: the one
-// with the highest bus bandwidth. What a dimension's groups "get" (the Groups table).
-CollectiveChoice bulkCollective(Collective c, const DimNetwork &net);
+// with the highest bus bandwidth. What a dimension's groups of `n` ranks "get" (the Groups
+// table), with that algorithm's latency for a large buffer.
+CollectiveChoice bulkCollective(Collective c, int n, const DimNetwork &net);
 
 } // namespace topoplan

@@ -535,7 +535,8 @@ Expected<AnalysisResult> Analyzer::analyze(const Workload &w, const Plan &p,
     const SoftwareModel software = withTraining(sw, w.training, r.plan.pp);
     for (DimensionResult &d : r.dimensions) {
         d.network = withSoftware(d.network, software);
-        d.bulk = bulkCollective(bulkCollectiveOf(d.dim, d.collective, w.training), d.network);
+        d.bulk = bulkCollective(bulkCollectiveOf(d.dim, d.collective, w.training), d.size,
+                                d.network);
     }
     r.step = estimateStep(w, r.plan, gpuModel(), net, sw);
     r.diagnostics = diagnose(*this, r, sw);

@@ -45,6 +45,7 @@ Json toJson(const DimensionResult &d, const Workload &w)
                 {"algorithm", toString(d.bulk.algorithm)},
                 {"ring_busbw_gbps", num(d.network.busbwGBs, 1)},
                 {"latency_us", num(d.network.latencyUs, 2)},
+                {"collective_latency_us", num(d.bulk.latencyUs, 1)},
                 {"link_class", toString(d.network.linkClass)},
                 {"crosses_domain", g.crossesDomain},
                 {"groups_crossing_domain", d.groupsCrossingDomain},

@@ -18,7 +18,9 @@ namespace topoplan {
 // "bubble_fraction", "breakdown_s": {compute, tp_comm, cp_comm, ep_comm, pp_comm, pp_bubble,
 // dp_comm}, "groups": [...], "diagnostics": [...]}
 Json toJson(const AnalysisResult &r);
-// {"dim", "size", "count", "collective", "busbw_gbps", "latency_us", "link_class",
+// {"dim", "size", "count", "collective", "busbw_gbps", "algorithm", "ring_busbw_gbps",
+// "latency_us" (one ring step over the slowest hop), "collective_latency_us" (what the bulk
+// algorithm's collective takes whatever its size), "link_class",
 // "crosses_domain", "groups_crossing_domain", "max_hops", "max_switch_hops", "bottleneck",
 // "connected", "domains", "gpus", "nodes"}: the slowest group's figures.
 Json toJson(const DimensionResult &d, const Workload &w);

@@ -112,6 +112,15 @@ void tst_Collectives::nvlinkSharpInOneDgxH100()
     QCOMPARE(ringOnly.bulk.algorithm, CollectiveAlgorithm::Ring);
     QCOMPARE(ringOnly.bulk.busbwGBs, ringOnly.network.busbwGBs);
     QCOMPARE(ringOnly.network.nvlsBusbwGBs, 0.0);
+    // Their latency, the time the collective takes whatever its size: NVLS's fixed latency; a
+    // ring's base and its 2 x 7 steps inside the server.
+    QCOMPARE(reduced.bulk.latencyUs, tp.nvlsLatencyUs);
+    QCOMPARE(json.at("collective_latency_us").get<double>(),
+             jsonNumber(tp.nvlsLatencyUs, 1).get<double>());
+    const DimNetwork &ringNet = ringOnly.network;
+    QVERIFY(near(ringOnly.bulk.latencyUs, ringNet.baseLatencyUs + 14 * ringNet.latencyUs, 1e-12));
+    QCOMPARE(chooseCollective(Collective::AllReduce, 1 << 30, 8, ringNet).latencyUs,
+             ringOnly.bulk.latencyUs);
     Workload sequenceParallel = w;
     sequenceParallel.training.sequenceParallel = true;
     const AnalysisResult sp = analyzeOrFail(a, sequenceParallel, plan(8));
