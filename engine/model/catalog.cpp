@@ -41,7 +41,7 @@ NVLinkScope scopeFromString(const std::string &s)
 Medium parseMedium(const JsonIn &j)
 {
     j.expectOnly({"id", "name", "class", "bandwidth_gb_s", "latency_us", "efficiency",
-                  "nvls_efficiency", "max_domain_gpus", "source"});
+                  "nvls_efficiency", "max_domain_gpus", "cable_reach_m", "source"});
     Medium m;
     m.id = j.at("id").id();
     m.name = j.string("name", m.id);
@@ -62,6 +62,24 @@ Medium parseMedium(const JsonIn &j)
     if (m.maxDomainGpus > 0 && m.linkClass != LinkClass::NVLink)
         j.at("max_domain_gpus")
                 .fail("only NVLink media join GPUs of several servers into a domain");
+    if (auto reach = j.find("cable_reach_m")) {
+        if (!m.isNetwork())
+            reach->fail("only network media (InfiniBand, RoCE, Ethernet) run over cables");
+        reach->expectObject();
+        reach->expectOnly({"dac", "acc", "mmf", "smf", "lc"});
+        // A kind left out is not made for this medium.
+        m.reach = {};
+        double *fields[] = {&m.reach.dac, &m.reach.acc, &m.reach.mmf, &m.reach.smf, &m.reach.lc};
+        const char *keys[] = {"dac", "acc", "mmf", "smf", "lc"};
+        for (int i = 0; i < 5; ++i) {
+            *fields[i] = reach->nonNegative(keys[i], 0);
+            if (*fields[i] > kMaxCableReachM)
+                reach->at(keys[i]).fail("expected metres up to "
+                                        + std::to_string(int(kMaxCableReachM)));
+        }
+        if (m.reach == CableReach{})
+            reach->fail("expected the reach of at least one kind of cable");
+    }
     m.source = j.string("source", "");
     return m;
 }

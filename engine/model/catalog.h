@@ -17,6 +17,8 @@ inline constexpr int kMaxGpusPerServer = 576; // also trays per server
 // The largest NVLink domain the file format accepts: NVLink 5's 576 (Medium::maxDomainGpus
 // of the catalog sets each generation's own limit).
 inline constexpr int kMaxGpusPerDomain = 576;
+// The longest cable reach a catalog states, metres (ZR optics reach 80 km; more is a typo).
+inline constexpr double kMaxCableReachM = 100000;
 inline constexpr int kMaxNvswitchesPerServer = 144;
 inline constexpr int kMaxNicsPerServer = 1152;
 inline constexpr int kMaxNvlinkLinks = 64; // NVLink links of one GPU
@@ -36,6 +38,19 @@ bool isNetwork(LinkClass c); // IB, RoCE or Ethernet: cables between boxes
 
 // A kind of link. Bandwidth is per link (an NVLink link, a PCIe x16 slot, a network port) and
 // per direction, in GB/s (1e9 bytes/s).
+// How far each kind of cable carries a network medium's signal, metres; 0 where the kind is
+// not made for it (no copper at 200G-PAM4, no multimode at XDR). The cabling documents pick
+// the cheapest kind that reaches (engine/document/hardware.h, cableFor).
+struct CableReach
+{
+    double dac = 0; // passive direct-attach copper
+    double acc = 0; // active copper (linear or DSP-retimed), switch to switch
+    double mmf = 0; // multimode fibre with SR optics
+    double smf = 0; // parallel single-mode fibre (MPO) with DR optics
+    double lc = 0;  // duplex single-mode fibre (LC) with FR optics
+    bool operator==(const CableReach &) const = default;
+};
+
 struct Medium
 {
     std::string id;
@@ -51,6 +66,9 @@ struct Medium
     // The most GPUs one domain of this scale-up link can join through its switches (NVLink 4's
     // NVLink Switch System 256, NVLink 5's 576); 0 where it is not switched across servers.
     int maxDomainGpus = 0;
+    // Network media: the cables that carry it, by reach. Unstated: multimode to 50 m, DR to
+    // 500 m, FR to 2 km, no copper (NVIDIA LinkX 100G-PAM4 figures, see catalog.json ib-ndr).
+    CableReach reach = {0, 0, 50, 500, 2000};
     std::string source;
 
     double effectiveGBs() const { return bandwidthGBs * efficiency; }
