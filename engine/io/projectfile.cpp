@@ -175,10 +175,61 @@ Layout parseLayout(const JsonIn &j, const Topology &t)
     return layout;
 }
 
+// A length in metres within [min, max].
+double metres(const JsonIn &j, double min, double max)
+{
+    const double v = j.number();
+    if (v < min || v > max)
+        j.fail("expected metres from " + figure::number(min) + " to " + figure::number(max)
+               + ", found " + describeJson(j.json()));
+    return v;
+}
+
+// The names planRacks gives (engine/document/hardware.h): rack-c<digits>, rack-n<digits>.
+bool isRackName(const std::string &s)
+{
+    if (s.size() < 7 || s.compare(0, 5, "rack-") != 0 || (s[5] != 'c' && s[5] != 'n'))
+        return false;
+    return std::all_of(s.begin() + 6, s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+FloorPlan parseFloor(const JsonIn &j)
+{
+    j.expectObject();
+    j.expectOnly({"racks_per_row", "rack_width_m", "row_pitch_m", "network_row", "racks"});
+    FloorPlan f;
+    f.racksPerRow = j.positiveInt("racks_per_row", f.racksPerRow, kMaxRacksPerRow);
+    if (auto w = j.find("rack_width_m"))
+        f.rackWidthM = metres(*w, kMinRackWidthM, kMaxRackWidthM);
+    if (auto pitch = j.find("row_pitch_m"))
+        f.rowPitchM = metres(*pitch, kMinRowPitchM, kMaxRowPitchM);
+    f.networkRow = *networkRowFromString(j.choice("network_row", {"end", "middle"}, "end"));
+    if (auto racks = j.find("racks")) {
+        std::map<std::pair<int, int>, std::string> taken;
+        for (const auto &[name, spot] : racks->members()) {
+            if (!isRackName(name))
+                spot.fail("expected a rack the documents plan, rack-c001... (compute) or "
+                          "rack-n01... (network), found "
+                          + quoteText(name));
+            spot.expectObject();
+            spot.expectOnly({"row", "position"});
+            RackSpot r;
+            r.row = int(spot.at("row").integer(1, kMaxFloorRows));
+            r.position = int(spot.at("position").integer(1, kMaxRacksPerRow));
+            auto [it, fresh] = taken.emplace(std::pair{r.row, r.position}, name);
+            if (!fresh)
+                spot.fail(quoteText(it->second) + " already stands at row " + std::to_string(r.row)
+                          + ", position " + std::to_string(r.position));
+            f.racks[name] = r;
+        }
+    }
+    return f;
+}
+
 Project parseCurrent(const JsonIn &root, const Catalog &base)
 {
     root.expectOnly({"format", "version", "name", "description", "revision", "catalog", "topology",
-                     "workload", "plan", "hostNames", "layout"});
+                     "workload", "plan", "hostNames", "floor", "layout"});
     Project p;
     p.name = root.string("name", "");
     p.description = root.string("description", "");
@@ -212,6 +263,8 @@ Project parseCurrent(const JsonIn &root, const Catalog &base)
         if (auto err = checkHostNames(p.hostNames, root.file()))
             throw JsonFailure(*err);
     }
+    if (auto floor = root.find("floor"))
+        p.floor = parseFloor(*floor);
     if (auto layout = root.find("layout"))
         p.layout = parseLayout(*layout, p.topology);
     return p;
@@ -292,6 +345,26 @@ Json topologyToJson(const Topology &t)
     out["switches"] = std::move(switches);
     out["links"] = std::move(links);
     return out;
+}
+
+Json floorToJson(const FloorPlan &f)
+{
+    Json j = Json::object();
+    j["racks_per_row"] = f.racksPerRow;
+    j["rack_width_m"] = number(f.rackWidthM);
+    j["row_pitch_m"] = number(f.rowPitchM);
+    j["network_row"] = toString(f.networkRow);
+    if (!f.racks.empty()) {
+        Json racks = Json::object();
+        for (const auto &[name, spot] : f.racks) {
+            Json r = Json::object();
+            r["row"] = spot.row;
+            r["position"] = spot.position;
+            racks[name] = std::move(r);
+        }
+        j["racks"] = std::move(racks);
+    }
+    return j;
 }
 
 Json layoutItemToJson(const LayoutItem &item)
@@ -381,6 +454,8 @@ Json projectToJson(const Project &p)
         doc["plan"] = toJson(*p.plan);
     if (!p.hostNames.empty())
         doc["hostNames"] = p.hostNames;
+    if (p.floor)
+        doc["floor"] = floorToJson(*p.floor);
     doc["layout"] = layoutToJson(p.layout, p.topology);
     return doc;
 }

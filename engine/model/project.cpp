@@ -59,6 +59,19 @@ std::optional<FabricRole> roleFromString(const std::string &s)
     return std::nullopt;
 }
 
+const char *toString(NetworkRow r)
+{
+    return r == NetworkRow::Middle ? "middle" : "end";
+}
+
+std::optional<NetworkRow> networkRowFromString(const std::string &s)
+{
+    for (NetworkRow r : {NetworkRow::End, NetworkRow::Middle})
+        if (s == toString(r))
+            return r;
+    return std::nullopt;
+}
+
 bool Node::nicFailed(int nic) const
 {
     return std::find(failedNics.begin(), failedNics.end(), nic) != failedNics.end();

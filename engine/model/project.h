@@ -119,6 +119,39 @@ struct Layout
     bool operator==(const Layout &) const = default;
 };
 
+// Where the racks stand on the data-hall floor, so that the documents can measure every
+// network cable (engine/document/hardware.h, CableMeasure). The racks are those the documents
+// plan (rack-c001... compute, rack-n01... network); rows and positions count from 1.
+struct RackSpot
+{
+    int row = 1;
+    int position = 1; // along the row
+    bool operator==(const RackSpot &) const = default;
+};
+enum class NetworkRow { End, Middle };
+const char *toString(NetworkRow r); // "end", "middle"
+std::optional<NetworkRow> networkRowFromString(const std::string &s);
+struct FloorPlan
+{
+    int racksPerRow = 10;
+    // Centre to centre along a row: a 600 mm rack.
+    double rackWidthM = 0.6;
+    // Centre to centre between rows: a 1.2 m deep rack and a 1.2 m aisle (hot and cold aisles
+    // alternate, so every row pitch is one rack and one aisle).
+    double rowPitchM = 2.4;
+    // The network racks' own row(s): after the compute rows, or in the middle of them (which
+    // halves the longest host-leaf run).
+    NetworkRow networkRow = NetworkRow::End;
+    // Racks placed by hand, by name; the others fill the rows in order around them.
+    std::map<std::string, RackSpot> racks;
+    bool operator==(const FloorPlan &) const = default;
+};
+// The limits the file and the dialog accept.
+inline constexpr int kMaxRacksPerRow = 1000;
+inline constexpr int kMaxFloorRows = 100000;
+inline constexpr double kMinRackWidthM = 0.3, kMaxRackWidthM = 3;
+inline constexpr double kMinRowPitchM = 0.6, kMaxRowPitchM = 50;
+
 struct Project
 {
     std::string name;
@@ -134,6 +167,8 @@ struct Project
     // The hosts' naming pattern, a Slurm host list such as "dgx[001-128]" (engine/model/
     // hostnames.h); empty = the node names. Used by the scheduler files and the cabling plan.
     std::string hostNames;
+    // Where the racks stand; none: the documents use each run's default cable length.
+    std::optional<FloorPlan> floor;
     bool operator==(const Project &) const = default;
 };
 

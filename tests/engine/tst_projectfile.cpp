@@ -258,7 +258,7 @@ void TestProjectFile::rejects_data()
     row("unknown top-level member", su, R"([{"op": "add", "path": "/topolgy", "value": {}}])",
         "/topolgy",
         "unknown member \"topolgy\" (expected one of: format, version, name, description, "
-        "revision, catalog, topology, workload, plan, hostNames, layout)");
+        "revision, catalog, topology, workload, plan, hostNames, floor, layout)");
     row("unknown node member", su,
         R"([{"op": "add", "path": "/topology/nodes/0/modle", "value": "x"}])",
         "/topology/nodes/0/modle",
