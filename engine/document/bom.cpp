@@ -25,39 +25,61 @@ class Tally
 {
 public:
     Tally(const Topology &t, const Catalog &c, const std::vector<Host> &hosts,
-          const std::vector<std::vector<std::size_t>> &ofNode, BomCounts *out)
+          const std::vector<std::vector<std::size_t>> &ofNode, const CableMeasure &measure,
+          BomCounts *out)
         : m_t(t)
         , m_c(c)
         , m_hosts(hosts)
         , m_ofNode(ofNode)
+        , m_measure(measure)
         , m_out(out)
     {}
-    // Counts link `l`; `atSwitch` says which switch ends to count (all when null).
+    // Counts link `l`; `atSwitch` says which switch ends to count (all when null). Measured
+    // cables of one bundle may differ (the trays of a rack-scale system stand at different
+    // heights): each is counted as it is.
     void add(const Link &l, const Medium &medium, const std::set<std::string> *atSwitch)
     {
         const CableRun run = cableRun(m_t, l);
-        const CableSpec spec = cableSpec(run);
-        m_out->cables[{int(run), medium.name, spec.kind, spec.lengthClass}] += l.count;
+        if (!m_measure.measured()) {
+            addCables(l, 0, l.count, run, medium, cableSpec(run), atSwitch);
+            return;
+        }
+        for (int i = 0; i < l.count; ++i)
+            addCables(l, i, 1, run, medium, m_measure.cable(l, i, medium), atSwitch);
+    }
+    // Cables first .. first+n-1 of `l`, all of `spec`.
+    void addCables(const Link &l, int first, int n, CableRun run, const Medium &medium,
+                   const CableSpec &spec, const std::set<std::string> *atSwitch)
+    {
+        // A cable that carries a cage's two links is counted at the first of them.
+        const long long cables
+                = spec.linksPerCable > 1
+                          ? (first + n + spec.linksPerCable - 1) / spec.linksPerCable
+                                    - (first + spec.linksPerCable - 1) / spec.linksPerCable
+                          : n;
+        if (cables > 0)
+            m_out->cables[{int(run), medium.name, spec.kind, spec.metres, spec.lengthClass}]
+                    += cables;
         for (const Endpoint *e : {&l.a, &l.b}) {
             if (const Switch *s = m_t.switchById(e->device)) {
                 if (atSwitch && !atSwitch->count(s->id))
                     continue;
-                usedPorts[s->id] += l.count;
+                usedPorts[s->id] += n;
                 const SwitchModel *m = m_c.switchModel(s->model);
                 if (!m || spec.optics.empty())
                     continue;
                 const SwitchHardware hw = switchHardware(*m);
-                for (int i = 0; i < l.count; ++i)
+                for (int i = first; i < first + n; ++i)
                     if (m_switchCages.insert({s->id, (e->port + i) / hw.portsPerCage, spec.optics})
                                 .second)
                         ++m_out->switchOptics[hw.cage + " " + spec.optics];
-            } else if (const Node *n = m_t.node(e->device)) {
-                const ServerModel *m = m_c.server(n->model);
+            } else if (const Node *node = m_t.node(e->device)) {
+                const ServerModel *m = m_c.server(node->model);
                 if (!m || spec.optics.empty())
                     continue;
                 const NicHardware hw = nicHardware(*m);
-                const std::size_t ni = std::size_t(n - m_t.nodes.data());
-                for (int i = 0; i < l.count; ++i) {
+                const std::size_t ni = std::size_t(node - m_t.nodes.data());
+                for (int i = first; i < first + n; ++i) {
                     const HostPort hp = hostPortOf(m_hosts, m_ofNode[ni], e->port + i);
                     if (hp.host < 0)
                         continue;
@@ -95,6 +117,7 @@ private:
     const Catalog &m_c;
     const std::vector<Host> &m_hosts;
     const std::vector<std::vector<std::size_t>> &m_ofNode;
+    const CableMeasure &m_measure;
     BomCounts *m_out;
     std::set<std::tuple<std::string, int, std::string>> m_switchCages; // switch, cage, optics
     std::set<std::tuple<std::size_t, int, std::string>> m_hostCages;   // host, cage, optics
@@ -155,9 +178,11 @@ Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c, bo
     const std::vector<Host> &hosts = table->hosts;
     const auto &ofNode = table->ofNode;
     const RackPlan racks = planRacks(p, c, hosts);
+    const CableMeasure measure(p, c, hosts, ofNode, racks);
     BillOfMaterials bom;
     bom.computeRacks = racks.computeRacks;
     bom.networkRacks = racks.networkRacks;
+    bom.assumptions = physicalAssumptions(&measure);
 
     // Scalable units: the scheduler tree's leaf groups of more than one leaf.
     std::map<std::string, std::size_t> unitOfLeaf;
@@ -185,11 +210,11 @@ Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c, bo
         }
     }
 
-    Tally total(t, c, hosts, ofNode, &bom.total);
+    Tally total(t, c, hosts, ofNode, measure, &bom.total);
     std::vector<Tally> unitTallies;
     unitTallies.reserve(bom.units.size());
     for (BillOfMaterials::Unit &u : bom.units)
-        unitTallies.emplace_back(t, c, hosts, ofNode, &u.counts);
+        unitTallies.emplace_back(t, c, hosts, ofNode, measure, &u.counts);
 
     for (const Node &n : t.nodes) {
         total.addServer(n.model);
@@ -231,7 +256,7 @@ Expected<BomTable> bomTable(const Project &p, const Catalog &c)
 
     BomTable table;
     table.design = p.name.empty() ? std::string("(unnamed)") : p.name;
-    table.assumptions = physicalAssumptions();
+    table.assumptions = bom.assumptions;
     if (!bom.units.empty())
         table.assumptions.push_back(
                 "Scalable units (SU): the rail leaves that serve the same servers. Each SU "
@@ -261,7 +286,7 @@ Expected<BomTable> bomTable(const Project &p, const Catalog &c)
                 std::string(toString(FabricRole(role))) + " fabric " + toString(Tier(tier)), n);
         }
         for (const auto &[key, n] : b.cables) {
-            const auto &[run, medium, kind, length] = key;
+            const auto &[run, medium, kind, metres, length] = key;
             row(prefix + "cables", kind + ", " + length,
                 std::string(toString(CableRun(run))) + ", " + medium, n);
         }

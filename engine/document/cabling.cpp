@@ -7,7 +7,7 @@
 
 namespace topoplan {
 
-Expected<std::string> cablingCsv(const Project &p, const Catalog &c)
+Expected<std::string> cablingCsv(const Project &p, const Catalog &c, bool withCables)
 {
     const Topology &t = p.topology;
     Expected<HostTable> table = hostTable(p, c);
@@ -16,6 +16,7 @@ Expected<std::string> cablingCsv(const Project &p, const Catalog &c)
     const std::vector<Host> &hosts = table->hosts;
     const auto &ofNode = table->ofNode;
     const RackPlan racks = planRacks(p, c, hosts);
+    const CableMeasure measure(p, c, hosts, ofNode, racks);
 
     struct End
     {
@@ -46,7 +47,8 @@ Expected<std::string> cablingCsv(const Project &p, const Catalog &c)
         return std::nullopt;
     };
 
-    std::string out = "A-rack,A-U,A-node,A-type,A-port,Z-rack,Z-U,Z-node,Z-type,Z-port\n";
+    std::string out = "A-rack,A-U,A-node,A-type,A-port,Z-rack,Z-U,Z-node,Z-type,Z-port";
+    out += withCables ? ",cable,length\n" : "\n";
     out.reserve(t.links.size() * 160);
     for (const Link &l : t.links) {
         const Medium *medium = c.medium(l.medium);
@@ -66,8 +68,13 @@ Expected<std::string> cablingCsv(const Project &p, const Catalog &c)
             for (const End *e : {&ea, &ez}) {
                 out += csvField(e->rack) + "," + std::to_string(e->u) + "," + csvField(e->node)
                        + "," + csvField(e->type) + "," + csvField(e->port);
-                out += e == &ea ? "," : "\n";
+                out += e == &ea ? "," : "";
             }
+            if (withCables) {
+                const CableSpec spec = measure.cable(l, i, *medium);
+                out += "," + csvField(spec.kind) + "," + csvField(spec.lengthClass);
+            }
+            out += "\n";
         }
     }
     return out;

@@ -50,8 +50,8 @@ Expected<std::string> drawioXml(const Project &p, const Catalog &c);
 struct BomCounts
 {
     using SwitchKey = std::tuple<int, int, std::string>; // role, tier, model
-    using CableKey
-            = std::tuple<int, std::string, std::string, std::string>; // run, medium, kind, length
+    // run, medium, kind, length in metres (for the order), length as printed
+    using CableKey = std::tuple<int, std::string, std::string, double, std::string>;
     std::vector<std::pair<std::string, int>> servers; // model id and count, first appearance
     std::map<SwitchKey, int> switches;
     std::map<CableKey, long long> cables;
@@ -80,6 +80,8 @@ struct BillOfMaterials
     std::vector<Unit> units;
     int computeRacks = 0;
     int networkRacks = 0;
+    // What the counts rest on (physicalAssumptions, measured where the design has a floor plan).
+    std::vector<std::string> assumptions;
 };
 // `units` false leaves BillOfMaterials::units empty (totals only, as the explorer needs).
 Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c, bool units = true);
@@ -104,7 +106,9 @@ struct BomTable
 Expected<BomTable> bomTable(const Project &p, const Catalog &c);
 Expected<std::string> bomCsv(const Project &p, const Catalog &c);
 // Cabling plan, CSV: one row per cable, A-rack,A-U,A-node,A-type,A-port,Z-rack,... columns.
-Expected<std::string> cablingCsv(const Project &p, const Catalog &c);
+// `withCables` adds two columns, the cable and its length (the workbook has them; the CSV keeps
+// the ten columns cable-validation tools read).
+Expected<std::string> cablingCsv(const Project &p, const Catalog &c, bool withCables = false);
 // The same two as Excel workbooks (.xlsx bytes): the CSV's rows on the first sheet (numbers as
 // numbers, bold frozen header with a filter), the assumptions on a sheet "Assumptions".
 Expected<std::string> bomXlsx(const Project &p, const Catalog &c);

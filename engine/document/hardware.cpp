@@ -1,7 +1,11 @@
 #include "engine/document/hardware.h"
 
+#include "engine/core/figure.h"
+
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <set>
 
 namespace topoplan {
 
@@ -23,6 +27,43 @@ std::string gbitsText(double g)
 
 constexpr int kServersPerRack = 4; // DGX SuperPOD reference layouts: 4 DGX systems a rack
 constexpr int kUsableRackUnits = 42;
+
+// Cable routes (assumptions, stated by CableMeasure::assumptions): a rack unit is 1.75 in
+// (EIA-310); an overhead ladder tray runs 0.3 m above the 42U racks' tops; each end takes 0.5 m
+// to reach the rack's vertical cable manager and leave a service loop.
+constexpr double kRackUnitM = 0.04445;
+constexpr double kRackTopM = kUsableRackUnits * kRackUnitM;
+constexpr double kTrayAboveRackM = 0.3;
+constexpr double kEndAllowanceM = 0.5;
+
+// Stock lengths, metres. Copper as NVIDIA LinkX makes it at 100G-PAM4 (DAC 0.5 to 3 m in half
+// metres, LACC 3, 4 and 5 m; catalog.json ib-ndr); fibre as cable makers list MPO/LC patch
+// cords (1 to 50 m in the usual steps), then ordered in steps of 10 m to 100 m and 50 m to
+// 2 km (assumption).
+constexpr double kCopperLengths[] = {0.5, 1, 1.5, 2, 2.5, 3, 4, 5};
+constexpr double kFibreLengths[]
+        = {1, 2, 3, 5, 7, 10, 15, 20, 25, 30, 35, 40, 45, 50, 60, 70, 80, 90, 100};
+
+std::string metresText(double m)
+{
+    return figure::number(m) + " m";
+}
+
+double copperLength(double metres)
+{
+    for (double l : kCopperLengths)
+        if (metres <= l + 1e-9)
+            return l;
+    return metres;
+}
+
+double fibreLength(double metres)
+{
+    for (double l : kFibreLengths)
+        if (metres <= l + 1e-9)
+            return l;
+    return std::ceil(metres / 50 - 1e-9) * 50;
+}
 
 } // namespace
 
@@ -125,13 +166,302 @@ CableSpec cableSpec(CableRun r)
     return {"multimode fibre (MMF), straight", "<= 50 m", "SR"};
 }
 
-std::vector<std::string> physicalAssumptions()
+CableSpec cableFor(const Medium &medium, double metres, bool switchToSwitch, bool *beyondReach,
+                   bool copper)
 {
-    return {
-            "The design places no racks, so cable lengths are the default class of each run: "
-            "host-leaf <= 30 m and leaf-spine <= 50 m multimode fibre (SR optics, leaves in "
-            "network racks at the end of the row), spine-core <= 500 m single-mode fibre (DR "
-            "optics, cores in a central network room).",
+    const CableReach &r = medium.reach;
+    const double need = std::max(metres, 0.0);
+    if (beyondReach)
+        *beyondReach = false;
+    if (copper && r.dac > 0 && need <= r.dac) {
+        const double l = copperLength(need);
+        return {"direct attach copper (DAC)", metresText(l), "", l};
+    }
+    if (copper && switchToSwitch && r.acc > 0 && need <= r.acc) {
+        const double l = copperLength(need);
+        return {"active copper (ACC)", metresText(l), "", l};
+    }
+    if (r.mmf > 0 && need <= r.mmf) {
+        const double l = std::min(fibreLength(need), r.mmf);
+        return {"multimode fibre (MMF), straight", metresText(l), "SR", l};
+    }
+    if (r.smf > 0 && need <= r.smf) {
+        const double l = std::min(fibreLength(need), r.smf);
+        return {"single-mode fibre (SMF), straight", metresText(l), "DR", l};
+    }
+    const double l = fibreLength(need);
+    if (beyondReach)
+        *beyondReach = r.lc <= 0 || need > r.lc;
+    return {"single-mode fibre (SMF), duplex LC", metresText(l), "FR", l};
+}
+
+std::map<std::string, RackSite> placeRacks(const FloorPlan &f, const RackPlan &racks)
+{
+    const int perRow = std::max(1, f.racksPerRow);
+    const int computeRows = (racks.computeRacks + perRow - 1) / perRow;
+    const int networkRows = (racks.networkRacks + perRow - 1) / perRow;
+    // The rows each kind fills, in order.
+    std::vector<int> computeRowList, networkRowList;
+    const int before = f.networkRow == NetworkRow::Middle ? (computeRows + 1) / 2 : computeRows;
+    int row = 1;
+    for (int i = 0; i < before; ++i)
+        computeRowList.push_back(row++);
+    for (int i = 0; i < networkRows; ++i)
+        networkRowList.push_back(row++);
+    for (int i = before; i < computeRows; ++i)
+        computeRowList.push_back(row++);
+    // Rows past every planned and hand-placed one, for racks pushed out by hand-placed ones.
+    int lastRow = row - 1;
+    std::set<std::pair<int, int>> taken;
+    std::map<std::string, RackSite> out;
+    auto site = [&](const RackSpot &s) {
+        return RackSite{s, (s.position - 1) * f.rackWidthM, (s.row - 1) * f.rowPitchM};
+    };
+    std::vector<std::string> compute, network;
+    for (int i = 1; i <= racks.computeRacks; ++i)
+        compute.push_back(numbered("rack-c", i, 3));
+    for (int i = 1; i <= racks.networkRacks; ++i)
+        network.push_back(numbered("rack-n", i, 2));
+    for (const std::vector<std::string> *names : {&compute, &network})
+        for (const std::string &name : *names) {
+            auto it = f.racks.find(name);
+            if (it == f.racks.end())
+                continue;
+            out[name] = site(it->second);
+            taken.insert({it->second.row, it->second.position});
+            lastRow = std::max(lastRow, it->second.row);
+        }
+    int extra = lastRow;
+    auto fill = [&](const std::vector<std::string> &names, const std::vector<int> &rows) {
+        std::size_t ri = 0;
+        int position = 1;
+        std::vector<int> overflow; // rows past the others, taken as they are needed
+        auto rowAt = [&](std::size_t i) {
+            if (i < rows.size())
+                return rows[i];
+            while (overflow.size() <= i - rows.size())
+                overflow.push_back(++extra);
+            return overflow[i - rows.size()];
+        };
+        for (const std::string &name : names) {
+            if (out.count(name))
+                continue;
+            for (;;) {
+                if (position > perRow) {
+                    ++ri;
+                    position = 1;
+                }
+                const int r = rowAt(ri);
+                if (taken.insert({r, position}).second) {
+                    out[name] = site({r, position});
+                    ++position;
+                    break;
+                }
+                ++position;
+            }
+        }
+    };
+    fill(compute, computeRowList);
+    fill(network, networkRowList);
+    return out;
+}
+
+double cableRouteMetres(const RackSite &a, int ua, const RackSite &b, int ub, bool sameRack)
+{
+    const double ha = (std::max(1, ua) - 0.5) * kRackUnitM;
+    const double hb = (std::max(1, ub) - 0.5) * kRackUnitM;
+    if (sameRack)
+        return std::fabs(ha - hb) + 2 * kEndAllowanceM;
+    const double up
+            = std::max(0.0, kRackTopM - ha) + std::max(0.0, kRackTopM - hb) + 2 * kTrayAboveRackM;
+    return up + std::fabs(a.x - b.x) + std::fabs(a.y - b.y) + 2 * kEndAllowanceM;
+}
+
+CableMeasure::CableMeasure(const Project &p, const Catalog &c, const std::vector<Host> &hosts,
+                           const std::vector<std::vector<std::size_t>> &ofNode,
+                           const RackPlan &racks)
+    : m_t(p.topology)
+    , m_c(c)
+    , m_hosts(hosts)
+    , m_ofNode(ofNode)
+    , m_racks(racks)
+    , m_floor(p.floor ? &*p.floor : nullptr)
+{
+    if (!m_floor)
+        return;
+    m_sites = placeRacks(*m_floor, racks);
+    for (const Switch &s : m_t.switches)
+        m_switches.emplace(s.id, &s);
+    for (std::size_t i = 0; i < m_t.nodes.size(); ++i)
+        m_nodes.emplace(m_t.nodes[i].id, i);
+}
+
+const Switch *CableMeasure::switchOf(const std::string &id) const
+{
+    auto it = m_switches.find(id);
+    return it == m_switches.end() ? nullptr : it->second;
+}
+
+const RackPosition *CableMeasure::positionOf(const Endpoint &e, int i) const
+{
+    if (const Switch *s = switchOf(e.device)) {
+        auto it = m_racks.switches.find(s->id);
+        return it == m_racks.switches.end() ? nullptr : &it->second;
+    }
+    auto n = m_nodes.find(e.device);
+    if (n == m_nodes.end())
+        return nullptr;
+    const HostPort hp = hostPortOf(m_hosts, m_ofNode[n->second], e.port + i);
+    if (hp.host < 0 || std::size_t(hp.host) >= m_racks.hosts.size())
+        return nullptr;
+    return &m_racks.hosts[std::size_t(hp.host)];
+}
+
+double CableMeasure::routeMetres(const Link &l, int i) const
+{
+    if (!m_floor)
+        return 0;
+    const RackPosition *a = positionOf(l.a, i), *b = positionOf(l.b, i);
+    if (!a || !b)
+        return 0;
+    auto sa = m_sites.find(a->rack), sb = m_sites.find(b->rack);
+    if (sa == m_sites.end() || sb == m_sites.end())
+        return 0;
+    return cableRouteMetres(sa->second, a->u, sb->second, b->u, a->rack == b->rack);
+}
+
+int CableMeasure::portsPerCage(const Endpoint &e) const
+{
+    if (const Switch *s = switchOf(e.device)) {
+        const SwitchModel *m = m_c.switchModel(s->model);
+        return m ? switchHardware(*m).portsPerCage : 1;
+    }
+    auto n = m_nodes.find(e.device);
+    const ServerModel *m = n == m_nodes.end() ? nullptr : m_c.server(m_t.nodes[n->second].model);
+    return m ? nicHardware(*m).portsPerCage : 1;
+}
+
+CableSpec CableMeasure::cable(const Link &l, int i, const Medium &medium) const
+{
+    const double route = routeMetres(l, i);
+    if (route <= 0)
+        return cableSpec(cableRun(m_t, l));
+    const bool switches = switchOf(l.a.device) && switchOf(l.b.device);
+    // Copper is a straight cable from cage to cage: where a cage holds two ports, one cable
+    // serves both, so the bundle must fill whole cages at both ends (no splitters). Otherwise
+    // each port takes its own fibre.
+    const int cage = portsPerCage(l.a);
+    const bool whole = cage == portsPerCage(l.b) && l.a.port % cage == 0 && l.b.port % cage == 0
+                       && l.count % cage == 0;
+    if (!whole)
+        return cableFor(medium, route, switches, nullptr, false);
+    double longest = route;
+    const int first = i - i % cage;
+    for (int k = first; k < first + cage; ++k)
+        longest = std::max(longest, routeMetres(l, k));
+    CableSpec spec = cableFor(medium, longest, switches);
+    if (spec.optics.empty())
+        spec.linksPerCable = cage;
+    else
+        spec = cableFor(medium, route, switches);
+    return spec;
+}
+
+std::vector<std::string> CableMeasure::assumptions() const
+{
+    std::vector<std::string> out;
+    if (!m_floor)
+        return out;
+    const FloorPlan &f = *m_floor;
+    int rows = 0;
+    for (const auto &[name, site] : m_sites)
+        rows = std::max(rows, site.spot.row);
+    out.push_back("The racks stand in " + std::to_string(rows) + " row(s) of up to "
+                  + std::to_string(f.racksPerRow) + " racks, " + metresText(f.rackWidthM)
+                  + " wide, rows " + metresText(f.rowPitchM)
+                  + " apart centre to centre; the network racks in a row of their own "
+                  + (f.networkRow == NetworkRow::Middle ? "in the middle of the compute rows"
+                                                        : "after the compute rows")
+                  + (f.racks.empty() ? std::string()
+                                     : "; " + std::to_string(f.racks.size())
+                                               + " rack(s) placed by hand, the others around "
+                                                 "them")
+                  + ".");
+    out.push_back("Every network cable is measured: up from its port (each device at its rack "
+                  "unit, 44.45 mm a unit) to an overhead tray 0.3 m above the 42U racks, along "
+                  "and across the rows without diagonals, down to the other port, and 0.5 m at "
+                  "each end for the cable manager and a service loop; in one rack, the height "
+                  "between the ports and the two allowances. Each is ordered in the next stock "
+                  "length (copper 0.5 to 3 m by half metres, then 4 and 5 m; fibre 1, 2, 3, 5, "
+                  "7, 10 m, then by 5 m to 50 m, by 10 m to 100 m, by 50 m beyond).");
+    out.push_back("The cheapest cable that reaches is used: passive copper (DAC), active copper "
+                  "between two switches, multimode fibre with SR optics, parallel single-mode "
+                  "fibre with DR optics, duplex single-mode fibre with FR optics; each medium's "
+                  "reach is in the catalog with its source. A copper cable joins a whole cage to "
+                  "a whole cage (a twin-port DAC or LACC carries both of its ports' links, as "
+                  "long as the longer of the two), so copper is used only where a link bundle "
+                  "fills whole cages at both ends; elsewhere every port takes its own fibre.");
+    // The media used, their reaches, the longest route and what no cable reaches.
+    std::map<std::string, const Medium *> media;
+    double longest = 0;
+    long long beyond = 0;
+    for (const Link &l : m_t.links) {
+        const Medium *m = m_c.medium(l.medium);
+        if (!m || !m->isNetwork())
+            continue;
+        media[m->id] = m;
+        const bool switches = switchOf(l.a.device) && switchOf(l.b.device);
+        for (int i = 0; i < l.count; ++i) {
+            const double route = routeMetres(l, i);
+            longest = std::max(longest, route);
+            bool far = false;
+            if (route > 0)
+                cableFor(*m, route, switches, &far);
+            beyond += far ? 1 : 0;
+        }
+    }
+    for (const auto &[id, m] : media) {
+        const CableReach &r = m->reach;
+        std::string reach;
+        auto add = [&](double v, const char *what) {
+            if (v > 0)
+                reach += std::string(reach.empty() ? "" : ", ") + what + " " + metresText(v);
+        };
+        add(r.dac, "DAC");
+        add(r.acc, "active copper");
+        add(r.mmf, "multimode");
+        add(r.smf, "DR single-mode");
+        add(r.lc, "FR single-mode");
+        out.push_back(m->name + " reaches: " + (reach.empty() ? "none stated" : reach) + ".");
+    }
+    out.push_back("The longest cable route is " + figure::number(std::round(longest * 10) / 10)
+                  + " m.");
+    if (beyond > 0)
+        out.push_back("WARNING: " + std::to_string(beyond)
+                      + " cable(s) are longer than any cable of their medium reaches; they are "
+                        "listed as duplex single-mode cut to length. Move the racks closer.");
+    for (const auto &[name, spot] : f.racks)
+        if (!m_sites.count(name))
+            out.push_back("Rack " + name
+                          + " is placed by hand, but the design has no such "
+                            "rack; its place is unused.");
+    return out;
+}
+
+std::vector<std::string> physicalAssumptions(const CableMeasure *measure)
+{
+    std::vector<std::string> measured
+            = measure ? measure->assumptions() : std::vector<std::string>{};
+    std::vector<std::string> out;
+    if (measured.empty())
+        out.push_back(
+                "The design places no racks, so cable lengths are the default class of each run: "
+                "host-leaf <= 30 m and leaf-spine <= 50 m multimode fibre (SR optics, leaves in "
+                "network racks at the end of the row), spine-core <= 500 m single-mode fibre (DR "
+                "optics, cores in a central network room).");
+    else
+        out.insert(out.end(), measured.begin(), measured.end());
+    const std::vector<std::string> rest = {
             "Every cable is straight (one port to one port); no splitter cables.",
             "A fibre cable needs a transceiver at each end; a twin-port cage's transceiver "
             "serves both of its ports, so one is counted per cage used.",
@@ -151,6 +481,8 @@ std::vector<std::string> physicalAssumptions()
             "Only network cables are counted (InfiniBand, RoCE, Ethernet); NVLink inside a "
             "server or rack, power and management cabling are not.",
     };
+    out.insert(out.end(), rest.begin(), rest.end());
+    return out;
 }
 
 RackPlan planRacks(const Project &p, const Catalog &c, const std::vector<Host> &hosts)
@@ -243,6 +575,16 @@ Expected<HostTable> hostTable(const Project &p, const Catalog &c)
         return hosts.error();
     std::vector<std::vector<std::size_t>> ofNode = hostsByNode(p.topology, *hosts);
     return HostTable{std::move(*hosts), std::move(ofNode)};
+}
+
+Expected<std::vector<std::string>> designAssumptions(const Project &p, const Catalog &c)
+{
+    Expected<HostTable> table = hostTable(p, c);
+    if (!table)
+        return table.error();
+    const RackPlan racks = planRacks(p, c, table->hosts);
+    const CableMeasure measure(p, c, table->hosts, table->ofNode, racks);
+    return physicalAssumptions(&measure);
 }
 
 HostPort hostPortOf(const std::vector<Host> &hosts, const std::vector<std::size_t> &ofNode,

@@ -6,6 +6,7 @@
 
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace topoplan {
@@ -44,11 +45,22 @@ CableRun cableRun(const Topology &t, const Link &l);
 struct CableSpec
 {
     std::string kind;        // "multimode fibre (MMF), straight"
-    std::string lengthClass; // "<= 30 m"
-    std::string optics;      // "SR" (multimode), "DR" (single-mode); empty for copper
+    std::string lengthClass; // "<= 30 m" (a run's default), "15 m" (measured, the stock length)
+    std::string optics;      // "SR" (multimode), "DR", "FR" (single-mode); empty for copper
+    double metres = 0;       // the stock length, or the default class's bound
+    // Links one cable carries: 2 for copper between twin-port cages (an 800G twin-port DAC or
+    // LACC joins two cages' both ports), else 1.
+    int linksPerCable = 1;
 };
 // The default cable of a run (no rack positions in the design to measure from).
 CableSpec cableSpec(CableRun r);
+// The cable for a route of `metres` of `medium`: the cheapest kind whose reach covers it
+// (passive copper, active copper between two switches, multimode, parallel single-mode, duplex
+// single-mode), in the next stock length. Beyond every reach: duplex single-mode cut to length,
+// and `beyondReach` (when given) is set. `copper` false: the ends cannot take a straight copper
+// cable (a twin-port cage whose ports go to different places), fibre only.
+CableSpec cableFor(const Medium &medium, double metres, bool switchToSwitch,
+                   bool *beyondReach = nullptr, bool copper = true);
 
 struct RackPosition
 {
@@ -64,8 +76,63 @@ struct RackPlan
 };
 RackPlan planRacks(const Project &p, const Catalog &c, const std::vector<Host> &hosts);
 
-// One line per default used above, for the documents' header comments.
-std::vector<std::string> physicalAssumptions();
+// Where a rack stands on the floor: its row and position, and its centre in metres along the
+// rows (x) and across them (y).
+struct RackSite
+{
+    RackSpot spot;
+    double x = 0, y = 0;
+};
+// Every rack of `racks` on the floor: those the plan places by hand where it says, the others
+// filling rows of f.racksPerRow in order (compute rows, and the network racks' own rows after
+// them or in their middle), around the hand-placed ones.
+std::map<std::string, RackSite> placeRacks(const FloorPlan &f, const RackPlan &racks);
+
+// The cable route between two ports: up from the port to an overhead tray above the racks,
+// along and across the rows (no diagonals), down to the other port, and an allowance at each
+// end for the rack's cable manager and a service loop. In one rack: the height between the
+// ports and the allowances. `u` is the lowest rack unit of the device (RackPosition::u).
+double cableRouteMetres(const RackSite &a, int ua, const RackSite &b, int ub, bool sameRack);
+
+// The cables of a design, measured from its floor plan where it has one.
+class CableMeasure
+{
+public:
+    CableMeasure(const Project &p, const Catalog &c, const std::vector<Host> &hosts,
+                 const std::vector<std::vector<std::size_t>> &ofNode, const RackPlan &racks);
+    bool measured() const { return m_floor != nullptr; }
+    // Cable i of link l's bundle (a network medium): measured, else the run's default.
+    CableSpec cable(const Link &l, int i, const Medium &medium) const;
+    // The route of that cable in metres; 0 when the design has no floor plan or an end is not
+    // in a rack.
+    double routeMetres(const Link &l, int i) const;
+    // What the floor plan says and how the cables were measured, for the documents'
+    // assumptions: the floor, the route rule, the reaches used, the longest route, the cables no
+    // kind reaches and the hand-placed racks the design does not have.
+    std::vector<std::string> assumptions() const;
+
+private:
+    // The rack position of port i of endpoint e; null when no rack holds it.
+    const RackPosition *positionOf(const Endpoint &e, int i) const;
+    // Ports a cage of endpoint e's device holds (twin-port OSFP: 2).
+    int portsPerCage(const Endpoint &e) const;
+
+    const Topology &m_t;
+    const Catalog &m_c;
+    const std::vector<Host> &m_hosts;
+    const std::vector<std::vector<std::size_t>> &m_ofNode;
+    const RackPlan &m_racks;
+    const FloorPlan *m_floor = nullptr;
+    std::map<std::string, RackSite> m_sites;
+    // The devices by id (the topology's own lookups scan its lists).
+    std::unordered_map<std::string, const Switch *> m_switches;
+    std::unordered_map<std::string, std::size_t> m_nodes;
+    const Switch *switchOf(const std::string &id) const;
+};
+
+// One line per default used above, for the documents' header comments; with a floor plan, the
+// lines that say how the cables were measured instead of the default lengths.
+std::vector<std::string> physicalAssumptions(const CableMeasure *measure = nullptr);
 
 // The host and its rail that own a node's NIC port, or -1 when no host owns it.
 struct HostPort
@@ -87,6 +154,10 @@ struct HostTable
     std::vector<std::vector<std::size_t>> ofNode;
 };
 Expected<HostTable> hostTable(const Project &p, const Catalog &c);
+
+// physicalAssumptions() for the design: its hosts and racks planned, its cables measured where
+// it has a floor plan.
+Expected<std::vector<std::string>> designAssumptions(const Project &p, const Catalog &c);
 
 // A CSV field: quoted when it holds a comma, a quote or a line break.
 std::string csvField(const std::string &s);

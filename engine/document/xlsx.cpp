@@ -189,7 +189,7 @@ Expected<std::string> bomXlsx(const Project &p, const Catalog &c)
 
 Expected<std::string> cablingXlsx(const Project &p, const Catalog &c)
 {
-    Expected<std::string> csv = cablingCsv(p, c);
+    Expected<std::string> csv = cablingCsv(p, c, true);
     if (!csv)
         return csv.error();
     std::vector<std::string> comments;
@@ -199,7 +199,10 @@ Expected<std::string> cablingXlsx(const Project &p, const Catalog &c)
             "Design: " + (p.name.empty() ? std::string("(unnamed)") : p.name),
             "Written by TopoPlan from the design; one row per cable, A = the end nearer the "
             "hosts."};
-    for (const std::string &a : physicalAssumptions())
+    Expected<std::vector<std::string>> physical = designAssumptions(p, c);
+    if (!physical)
+        return physical.error();
+    for (const std::string &a : *physical)
         assumptions.push_back(a);
     return workbookBytes([&](Workbook &book) {
         book.addTable("Cabling plan", rows);

@@ -2,7 +2,8 @@
 // QM9700 fat tree, 49,152 cables): bill of materials, cabling plan and the Slurm files. Budget
 // (issue 13): under 2 s each on one core. And the design report's model for the same design:
 // the analysis of its plan, the TP sweep (the planner at every width) and the bill of
-// materials, without the sweep as well, to show what the sweep costs.
+// materials, without the sweep as well, to show what the sweep costs. The bill of materials
+// and the cabling workbook also with a floor plan, every cable measured.
 
 #include "engine/document/documents.h"
 #include "engine/document/report.h"
@@ -25,9 +26,23 @@ const Project &design()
     return p;
 }
 
-void BM_Document(benchmark::State &state, DocumentFormat format)
+// The same design standing on a floor: every one of its 49,152 cables measured.
+const Project &designOnAFloor()
 {
-    const Project &p = design();
+    static const Project p = [] {
+        Project out = fixtures::templateProject("h100-16k");
+        FloorPlan f;
+        f.racksPerRow = 16;
+        f.networkRow = NetworkRow::Middle;
+        out.floor = f;
+        return out;
+    }();
+    return p;
+}
+
+void BM_Document(benchmark::State &state, DocumentFormat format, bool floor = false)
+{
+    const Project &p = floor ? designOnAFloor() : design();
     std::size_t bytes = 0;
     for (auto _ : state) {
         Expected<std::string> text = writeDocument(format, p, Catalog::builtin());
@@ -62,7 +77,11 @@ void BM_Report(benchmark::State &state, bool sweep)
 
 // One row per file ("BM_Document/Bom16k", ...) and per report model ("BM_Report/Model16k").
 BENCHMARK_CAPTURE(BM_Document, Bom16k, DocumentFormat::Bom)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Document, BomMeasured16k, DocumentFormat::Bom, true)
+        ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Document, Cabling16k, DocumentFormat::Cables)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Document, CablingXlsxMeasured16k, DocumentFormat::CablesXlsx, true)
+        ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Document, BomXlsx16k, DocumentFormat::BomXlsx)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Document, CablingXlsx16k, DocumentFormat::CablesXlsx)
         ->Unit(benchmark::kMillisecond);

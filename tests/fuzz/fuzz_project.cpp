@@ -1,6 +1,7 @@
 // Project loading: any bytes as a .topoplan file, through parsing, the checks, the catalog
-// overrides and the expanded fabric graph.
+// overrides, the expanded fabric graph and, with a floor plan, the measured bill of materials.
 #include "engine/core/jsonin.h"
+#include "engine/document/documents.h"
 #include "engine/fabric/fabricgraph.h"
 #include "engine/io/projectfile.h"
 #include "engine/model/summary.h"
@@ -27,6 +28,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         return 0;
     (void) summarize(p->topology, *catalog);
     (void) FabricGraph::build(p->topology, *catalog);
+    // A floor plan: the cables measured from it.
+    if (p->floor)
+        (void) bomCsv(*p, *catalog);
     (void) serializeProject(*p);
     return 0;
 }
