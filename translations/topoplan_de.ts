@@ -3120,10 +3120,6 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
         <source>&amp;Host names:</source>
         <translation>&amp;Hostnamen:</translation>
     </message>
-    <message>
-        <source>The report&apos;s title block prints the name and revision. The host names are a Slurm host list; the scheduler files and the cabling plan name the servers (and the trays of rack-scale systems) with them, in order.</source>
-        <translation>Das Schriftfeld des Berichts nennt Name und Revision. Die Hostnamen sind eine Slurm-Hostliste; die Scheduler-Dateien und der Verkabelungsplan benennen damit der Reihe nach die Server (und die Trays von Rack-Systemen).</translation>
-    </message>
     <message numerus="yes">
         <source>The hosts take the node names (%n host(s)).</source>
         <translation>
@@ -3152,6 +3148,49 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
             <numerusform>%n weiterer Name bleibt für Wachstum frei.</numerusform>
             <numerusform>%n weitere Namen bleiben für Wachstum frei.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Floor: racks stand in rows (cables are measured)</source>
+        <translation>&amp;Stellfläche: Racks stehen in Reihen (Kabel werden gemessen)</translation>
+    </message>
+    <message>
+        <source> m</source>
+        <translation> m</translation>
+    </message>
+    <message>
+        <source>In a row after the compute rows</source>
+        <translation>In einer Reihe nach den Rechenreihen</translation>
+    </message>
+    <message>
+        <source>In a row amid the compute rows</source>
+        <translation>In einer Reihe inmitten der Rechenreihen</translation>
+    </message>
+    <message>
+        <source>Ra&amp;cks a row:</source>
+        <translation>Ra&amp;cks je Reihe:</translation>
+    </message>
+    <message>
+        <source>Rack &amp;width:</source>
+        <translation>Rack-Brei&amp;te:</translation>
+    </message>
+    <message>
+        <source>Row &amp;pitch:</source>
+        <translation>Reihen&amp;abstand:</translation>
+    </message>
+    <message>
+        <source>Ne&amp;twork racks:</source>
+        <translation>Net&amp;zwerk-Racks:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rack(s) placed by hand in the project file keep their places.</source>
+        <translation>
+            <numerusform>%n in der Projektdatei von Hand platziertes Rack behält seinen Platz.</numerusform>
+            <numerusform>%n in der Projektdatei von Hand platzierte Racks behalten ihre Plätze.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The report&apos;s title block prints the name and revision. The host names are a Slurm host list; the scheduler files and the cabling plan name the servers (and the trays of rack-scale systems) with them, in order. With the floor stated, the bill of materials and the cabling workbook measure every cable from where its racks stand and choose copper or fibre by reach.</source>
+        <translation>Der Titelblock des Berichts druckt Name und Revision. Die Hostnamen sind eine Slurm-Hostliste; die Scheduler-Dateien und der Verkabelungsplan benennen die Server (und die Trays von Rack-Systemen) damit, der Reihe nach. Mit angegebener Stellfläche messen Stückliste und Verkabelungsarbeitsmappe jedes Kabel danach, wo seine Racks stehen, und wählen Kupfer oder Glasfaser nach Reichweite.</translation>
     </message>
 </context>
 <context>

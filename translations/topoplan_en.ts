@@ -425,6 +425,13 @@
             <numerusform>%n more names kept for growth.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n rack(s) placed by hand in the project file keep their places.</source>
+        <translation>
+            <numerusform>%n rack placed by hand in the project file keep their places.</numerusform>
+            <numerusform>%n racks placed by hand in the project file keep their places.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>topoplan::ReplicateDialog</name>

@@ -2,12 +2,16 @@
 
 #include "engine/model/hostnames.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 namespace topoplan {
@@ -17,6 +21,13 @@ namespace {
 constexpr int kMaxNameLength = 200;     // a title, not a document
 constexpr int kMaxRevisionLength = 40;  // "B", "2.1", "2026-12 draft 3"
 constexpr int kMaxPatternLength = 4096; // a host list of many ranges still fits
+
+// The value the spin box stands for: `shown` (the file's, perhaps with more decimals than the
+// box has) while the box still shows it rounded, so that OK without an edit changes nothing.
+double unrounded(const QDoubleSpinBox *box, double shown)
+{
+    return box->value() == box->valueFromText(box->textFromValue(shown)) ? shown : box->value();
+}
 
 } // namespace
 
@@ -28,6 +39,11 @@ ProjectDialog::ProjectDialog(Document *document, QWidget *parent)
     , m_description(new QPlainTextEdit(this))
     , m_hostNames(new QLineEdit(this))
     , m_hostSummary(new QLabel(this))
+    , m_floor(new QGroupBox(tr("&Floor: racks stand in rows (cables are measured)"), this))
+    , m_racksPerRow(new QSpinBox(m_floor))
+    , m_rackWidth(new QDoubleSpinBox(m_floor))
+    , m_rowPitch(new QDoubleSpinBox(m_floor))
+    , m_networkRow(new QComboBox(m_floor))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
     setObjectName(QStringLiteral("projectDialog"));
@@ -60,6 +76,43 @@ ProjectDialog::ProjectDialog(Document *document, QWidget *parent)
     m_hostSummary->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_hostSummary->setTextFormat(Qt::PlainText);
 
+    // The floor: the engine's defaults when the project has none yet.
+    const FloorPlan floor = info.floor.value_or(FloorPlan{});
+    m_handPlaced = floor.racks;
+    m_shown = floor;
+    m_floor->setObjectName(QStringLiteral("projectFloor"));
+    m_floor->setCheckable(true);
+    m_floor->setChecked(info.floor.has_value());
+    m_racksPerRow->setObjectName(QStringLiteral("floorRacksPerRow"));
+    m_racksPerRow->setRange(1, kMaxRacksPerRow);
+    m_racksPerRow->setValue(floor.racksPerRow);
+    m_rackWidth->setObjectName(QStringLiteral("floorRackWidth"));
+    m_rackWidth->setRange(kMinRackWidthM, kMaxRackWidthM);
+    m_rackWidth->setDecimals(2);
+    m_rackWidth->setSingleStep(0.05);
+    m_rackWidth->setSuffix(tr(" m"));
+    m_rackWidth->setValue(floor.rackWidthM);
+    m_rowPitch->setObjectName(QStringLiteral("floorRowPitch"));
+    m_rowPitch->setRange(kMinRowPitchM, kMaxRowPitchM);
+    m_rowPitch->setDecimals(2);
+    m_rowPitch->setSingleStep(0.1);
+    m_rowPitch->setSuffix(tr(" m"));
+    m_rowPitch->setValue(floor.rowPitchM);
+    m_networkRow->setObjectName(QStringLiteral("floorNetworkRow"));
+    m_networkRow->addItem(tr("In a row after the compute rows"), int(NetworkRow::End));
+    m_networkRow->addItem(tr("In a row amid the compute rows"), int(NetworkRow::Middle));
+    m_networkRow->setCurrentIndex(m_networkRow->findData(int(floor.networkRow)));
+    auto *floorForm = new QFormLayout(m_floor);
+    floorForm->addRow(tr("Ra&cks a row:"), m_racksPerRow);
+    floorForm->addRow(tr("Rack &width:"), m_rackWidth);
+    floorForm->addRow(tr("Row &pitch:"), m_rowPitch);
+    floorForm->addRow(tr("Ne&twork racks:"), m_networkRow);
+    if (!m_handPlaced.empty())
+        floorForm->addRow(new QLabel(tr("%n rack(s) placed by hand in the project file keep "
+                                        "their places.",
+                                        nullptr, int(m_handPlaced.size())),
+                                     m_floor));
+
     auto *form = new QFormLayout;
     form->addRow(tr("&Name:"), m_name);
     form->addRow(tr("&Revision:"), m_revision);
@@ -70,10 +123,13 @@ ProjectDialog::ProjectDialog(Document *document, QWidget *parent)
     auto *column = new QVBoxLayout(this);
     column->addLayout(form);
     column->addWidget(m_hostSummary);
+    column->addWidget(m_floor);
     auto *note = new QLabel(tr("The report's title block prints the name and revision. The host "
                                "names are a Slurm host list; the scheduler files and the "
                                "cabling plan name the servers (and the trays of rack-scale "
-                               "systems) with them, in order."),
+                               "systems) with them, in order. With the floor stated, the bill "
+                               "of materials and the cabling workbook measure every cable from "
+                               "where its racks stand and choose copper or fibre by reach."),
                             this);
     note->setWordWrap(true);
     column->addWidget(note);
@@ -89,8 +145,18 @@ ProjectDialog::ProjectDialog(Document *document, QWidget *parent)
 
 ProjectInfo ProjectDialog::info() const
 {
-    return {m_name->text().trimmed(), m_description->toPlainText(), m_revision->text().trimmed(),
-            m_hostNames->text().trimmed()};
+    ProjectInfo out{m_name->text().trimmed(), m_description->toPlainText(),
+                    m_revision->text().trimmed(), m_hostNames->text().trimmed(), std::nullopt};
+    if (m_floor->isChecked()) {
+        FloorPlan f;
+        f.racksPerRow = m_racksPerRow->value();
+        f.rackWidthM = unrounded(m_rackWidth, m_shown.rackWidthM);
+        f.rowPitchM = unrounded(m_rowPitch, m_shown.rowPitchM);
+        f.networkRow = NetworkRow(m_networkRow->currentData().toInt());
+        f.racks = m_handPlaced;
+        out.floor = f;
+    }
+    return out;
 }
 
 QString ProjectDialog::hostSummary() const

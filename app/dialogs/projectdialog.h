@@ -5,8 +5,12 @@
 #include <QDialog>
 #include <QPointer>
 
+class QComboBox;
 class QDialogButtonBox;
+class QDoubleSpinBox;
+class QGroupBox;
 class QLabel;
+class QSpinBox;
 class QLineEdit;
 class QPlainTextEdit;
 
@@ -16,7 +20,9 @@ namespace topoplan {
 // report's title block and the exports print, and the hosts' naming pattern, which the
 // scheduler files and the cabling plan use. The pattern is checked by the engine as it is
 // typed: the dialog says which names it gives the design's hosts, or why it cannot, and OK
-// waits until it can.
+// waits until it can. The floor group says where the racks stand (rows, rack width, row pitch,
+// where the network racks go), from which the bill of materials and the cabling workbook
+// measure every cable; unchecked, they use each run's default length.
 class ProjectDialog : public QDialog
 {
     Q_OBJECT
@@ -32,6 +38,11 @@ public:
     QLineEdit *revisionEdit() const { return m_revision; }
     QPlainTextEdit *descriptionEdit() const { return m_description; }
     QLineEdit *hostNamesEdit() const { return m_hostNames; }
+    QGroupBox *floorGroup() const { return m_floor; }
+    QSpinBox *racksPerRowSpin() const { return m_racksPerRow; }
+    QDoubleSpinBox *rackWidthSpin() const { return m_rackWidth; }
+    QDoubleSpinBox *rowPitchSpin() const { return m_rowPitch; }
+    QComboBox *networkRowCombo() const { return m_networkRow; }
 
 private:
     void checkHostNames();
@@ -42,6 +53,14 @@ private:
     QPlainTextEdit *m_description;
     QLineEdit *m_hostNames;
     QLabel *m_hostSummary;
+    QGroupBox *m_floor;
+    QSpinBox *m_racksPerRow;
+    QDoubleSpinBox *m_rackWidth;
+    QDoubleSpinBox *m_rowPitch;
+    QComboBox *m_networkRow;
+    // The racks the project file places by hand: kept as they are (the dialog edits the rows).
+    std::map<std::string, RackSpot> m_handPlaced;
+    FloorPlan m_shown; // what the floor fields were opened with
     QDialogButtonBox *m_buttons;
 };
 

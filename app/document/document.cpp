@@ -118,8 +118,8 @@ void Document::setProjectName(const QString &name)
 ProjectInfo Document::projectInfo() const
 {
     return {QString::fromStdString(m_project.name), QString::fromStdString(m_project.description),
-            QString::fromStdString(m_project.revision),
-            QString::fromStdString(m_project.hostNames)};
+            QString::fromStdString(m_project.revision), QString::fromStdString(m_project.hostNames),
+            m_project.floor};
 }
 
 void Document::setProjectInfo(const ProjectInfo &info)
@@ -128,6 +128,7 @@ void Document::setProjectInfo(const ProjectInfo &info)
     m_project.description = info.description.toStdString();
     m_project.revision = info.revision.toStdString();
     m_project.hostNames = info.hostNames.toStdString();
+    m_project.floor = info.floor;
     emitChanged(ChangeEvent::ProjectChanged, {});
 }
 

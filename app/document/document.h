@@ -25,6 +25,8 @@ struct ProjectInfo
     QString description;
     QString revision;  // "B", "2.1"; printed in the report's title block
     QString hostNames; // a Slurm host list such as "dgx[001-128]"; empty: the node names
+    // Where the racks stand, so that the documents measure the cables; none: default lengths.
+    std::optional<FloorPlan> floor;
     bool operator==(const ProjectInfo &) const = default;
 };
 

@@ -19,9 +19,12 @@
 #include "tests/app/apptest.h"
 #include <QAbstractButton>
 #include <QApplication>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFile>
+#include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -31,6 +34,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -367,6 +371,25 @@ void TestMainWindow::projectPropertiesAreOneStepAndSaved()
              QStringLiteral("The 32 hosts are named dgx001 to dgx032. 8 more names kept for "
                             "growth."));
     QVERIFY(ok->isEnabled());
+    // The floor: off for the sample; switched on with the keyboard, rows of 8, rows 3 m apart,
+    // the network racks amid the compute rows.
+    QVERIFY(dialog->floorGroup()->isCheckable());
+    QVERIFY(!dialog->floorGroup()->isChecked());
+    QVERIFY(!dialog->racksPerRowSpin()->isEnabled());
+    dialog->floorGroup()->setFocus();
+    QTest::keyClick(dialog->floorGroup(), Qt::Key_Space);
+    QVERIFY(dialog->floorGroup()->isChecked());
+    QVERIFY(dialog->racksPerRowSpin()->isEnabled());
+    QCOMPARE(dialog->racksPerRowSpin()->value(), 10);
+    QCOMPARE(dialog->rackWidthSpin()->value(), 0.6);
+    dialog->racksPerRowSpin()->setFocus();
+    dialog->racksPerRowSpin()->selectAll();
+    QTest::keyClicks(dialog->racksPerRowSpin(), QStringLiteral("8"));
+    dialog->rowPitchSpin()->setFocus();
+    dialog->rowPitchSpin()->selectAll();
+    QTest::keyClicks(dialog->rowPitchSpin(), QStringLiteral("3"));
+    dialog->networkRowCombo()->setFocus();
+    QTest::keyClick(dialog->networkRowCombo(), Qt::Key_Down);
     if (qEnvironmentVariableIsSet("TOPOPLAN_SCREENSHOTS"))
         dialog->grab().save(QDir(qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"))
                                     .filePath(QStringLiteral("project-properties.png")));
@@ -378,6 +401,11 @@ void TestMainWindow::projectPropertiesAreOneStepAndSaved()
     QCOMPARE(QString::fromStdString(p.revision), QStringLiteral("C"));
     QCOMPARE(QString::fromStdString(p.description), QStringLiteral("First row of the hall"));
     QCOMPARE(QString::fromStdString(p.hostNames), QStringLiteral("dgx[001-040]"));
+    QVERIFY(p.floor);
+    QCOMPARE(p.floor->racksPerRow, 8);
+    QCOMPARE(p.floor->rackWidthM, 0.6);
+    QCOMPARE(p.floor->rowPitchM, 3.0);
+    QVERIFY(p.floor->networkRow == NetworkRow::Middle);
     QCOMPARE(w.windowTitle(), QStringLiteral("Hall B[*] \u2014 TopoPlan"));
     QCOMPARE(doc->undoStack()->count(), 1);
     QCOMPARE(doc->undoStack()->undoText(), QStringLiteral("Edit Project Properties"));
@@ -391,12 +419,14 @@ void TestMainWindow::projectPropertiesAreOneStepAndSaved()
     QVERIFY2(back.ok(), back ? "" : back.error().text().c_str());
     QCOMPARE(back->revision, std::string("C"));
     QCOMPARE(back->hostNames, std::string("dgx[001-040]"));
+    QVERIFY(back->floor == p.floor);
 
     // OK without a change adds no step; undo restores every field at once.
     w.showProjectProperties()->accept();
     QCOMPARE(doc->undoStack()->count(), 1);
     doc->undoStack()->undo();
     QVERIFY(doc->projectInfo() == before);
+    QVERIFY(!doc->project().floor);
 }
 
 void TestMainWindow::undoActionsNameTheCommand()
