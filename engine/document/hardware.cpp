@@ -360,10 +360,9 @@ CableSpec CableMeasure::cable(const Link &l, int i, const Medium &medium) const
     for (int k = first; k < first + cage; ++k)
         longest = std::max(longest, routeMetres(l, k));
     CableSpec spec = cableFor(medium, longest, switches);
-    if (spec.optics.empty())
-        spec.linksPerCable = cage;
-    else
-        spec = cableFor(medium, route, switches);
+    if (!spec.optics.empty()) // the cage's copper does not reach: each port its own fibre
+        return cableFor(medium, route, switches, nullptr, false);
+    spec.linksPerCable = cage;
     return spec;
 }
 
@@ -462,7 +461,8 @@ std::vector<std::string> physicalAssumptions(const CableMeasure *measure)
     else
         out.insert(out.end(), measured.begin(), measured.end());
     const std::vector<std::string> rest = {
-            "Every cable is straight (one port to one port); no splitter cables.",
+            "Every cable is straight, no splitter cables: a fibre joins one port to one port, "
+            "a twin-port copper cable one cage to one cage.",
             "A fibre cable needs a transceiver at each end; a twin-port cage's transceiver "
             "serves both of its ports, so one is counted per cage used.",
             "Switch cages: QM9700 32 OSFP twin-port cages (2 x NDR each, 1U), Q3400 72 OSFP "

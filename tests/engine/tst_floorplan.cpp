@@ -113,6 +113,9 @@ void tst_FloorPlan::cheapestCableThatReaches()
         QCOMPARE(s.optics, std::string(c.optics));
         QVERIFY(!far);
     }
+    // Ends that cannot take a straight copper cable get fibre however short the run.
+    QCOMPARE(cableFor(ndr, 1.2, true, nullptr, false).kind,
+             std::string("multimode fibre (MMF), straight"));
     QCOMPARE(cableFor(ndr, 11.5, false).lengthClass, std::string("15 m"));
     QCOMPARE(cableFor(ndr, 1.2, false).lengthClass, std::string("1.5 m"));
     bool far = false;
