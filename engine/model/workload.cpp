@@ -26,7 +26,8 @@ ModelSpec parseModel(const JsonIn &j)
 {
     j.expectOnly({"name", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "seq",
                   "gated_mlp", "experts", "top_k", "moe_ffn", "first_dense_layers",
-                  "moe_layer_freq", "shared_experts", "mla"});
+                  "moe_layer_freq", "shared_experts", "router_groups", "router_group_top_k",
+                  "mla"});
     ModelSpec m;
     m.name = j.string("name", "");
     m.layers = j.at("layers").positiveInt(kMaxModelCount);
@@ -46,17 +47,43 @@ ModelSpec parseModel(const JsonIn &j)
     m.firstDenseLayers = j.count("first_dense_layers", 0, kMaxModelCount);
     m.moeLayerFreq = j.positiveInt("moe_layer_freq", 1, kMaxModelCount);
     m.sharedExperts = j.count("shared_experts", 0, kMaxModelCount);
+    m.routerGroups = j.count("router_groups", 0, kMaxModelCount);
+    m.routerGroupTopK = j.count("router_group_top_k", 0, kMaxModelCount);
     if (m.firstDenseLayers > 0 && m.firstDenseLayers >= m.layers)
         j.at("first_dense_layers")
                 .fail("first_dense_layers (" + std::to_string(m.firstDenseLayers)
                       + ") must leave a layer for the experts of the " + std::to_string(m.layers)
                       + " layers");
-    const bool moeOnly = m.firstDenseLayers > 0 || m.moeLayerFreq > 1 || m.sharedExperts > 0;
+    const bool moeOnly = m.firstDenseLayers > 0 || m.moeLayerFreq > 1 || m.sharedExperts > 0
+                         || m.routerGroups > 0;
     if (moeOnly && m.experts <= 1) {
         const char *field = m.firstDenseLayers > 0 ? "first_dense_layers"
                             : m.moeLayerFreq > 1   ? "moe_layer_freq"
-                                                   : "shared_experts";
+                            : m.sharedExperts > 0  ? "shared_experts"
+                                                   : "router_groups";
         j.at(field).fail(std::string(field) + " needs a mixture of experts (experts > 1)");
+    }
+    if ((m.routerGroups > 0) != (m.routerGroupTopK > 0))
+        j.at(m.routerGroups > 0 ? "router_groups" : "router_group_top_k")
+                .fail("router_groups and router_group_top_k go together: state both or neither");
+    if (m.routerGroups > 0) {
+        if (m.experts % m.routerGroups != 0)
+            j.at("router_groups")
+                    .fail("experts (" + std::to_string(m.experts)
+                          + ") must be divisible by router_groups, found "
+                          + std::to_string(m.routerGroups));
+        if (m.routerGroupTopK > m.routerGroups)
+            j.at("router_group_top_k")
+                    .fail("router_group_top_k (" + std::to_string(m.routerGroupTopK)
+                          + ") cannot exceed router_groups (" + std::to_string(m.routerGroups)
+                          + ")");
+        const long long reachable
+                = 1LL * m.routerGroupTopK * (m.experts / std::max(1, m.routerGroups));
+        if (m.topK > reachable)
+            j.at("router_group_top_k")
+                    .fail("top_k (" + std::to_string(m.topK) + ") experts need more than the "
+                          + std::to_string(reachable) + " experts of "
+                          + std::to_string(m.routerGroupTopK) + " groups");
     }
     if (j.has("mla")) {
         const JsonIn l = j.at("mla");
@@ -94,7 +121,8 @@ TrainingSpec parseTraining(const JsonIn &j)
 {
     j.expectOnly({"global_batch", "micro_batch", "precision", "recompute", "sequence_parallel",
                   "distributed_optimizer", "interleave", "software", "grad_reduce",
-                  "tp_comm_overlap", "ep_comm_overlap", "fsdp", "nvls", "ib_sharp", "fp8_scaling"});
+                  "tp_comm_overlap", "ep_comm_overlap", "fsdp", "nvls", "ib_sharp", "fp8_scaling",
+                  "moe_dispatcher", "fp8_dispatch"});
     TrainingSpec t;
     t.globalBatch = j.positiveInt("global_batch");
     t.microBatch = j.positiveInt("micro_batch", 1);
@@ -127,6 +155,14 @@ TrainingSpec parseTraining(const JsonIn &j)
     }
     t.tpCommOverlap = j.boolean("tp_comm_overlap", false);
     t.epCommOverlap = j.boolean("ep_comm_overlap", false);
+    t.moeDispatcher = j.choice("moe_dispatcher", {"alltoall", "deepep"}, "alltoall") == "deepep"
+                              ? MoeDispatcher::DeepEP
+                              : MoeDispatcher::AllToAll;
+    t.fp8Dispatch = j.boolean("fp8_dispatch", false);
+    if (t.fp8Dispatch && t.moeDispatcher != MoeDispatcher::DeepEP)
+        j.at("fp8_dispatch")
+                .fail("fp8_dispatch is DeepEP's low-precision dispatch: it needs "
+                      "moe_dispatcher = \"deepep\"");
     t.fsdp = j.boolean("fsdp", false);
     t.nvls = j.boolean("nvls", true);
     t.ibSharp = j.boolean("ib_sharp", false);
@@ -174,6 +210,11 @@ const char *toString(GradReduce g)
 const char *toString(Fp8Scaling f)
 {
     return f == Fp8Scaling::Current ? "current" : "delayed";
+}
+
+const char *toString(MoeDispatcher d)
+{
+    return d == MoeDispatcher::DeepEP ? "deepep" : "alltoall";
 }
 
 const char *toString(Recompute r)
@@ -240,6 +281,10 @@ ordered_json toJson(const Workload &w)
         model["moe_layer_freq"] = m.moeLayerFreq;
     if (m.sharedExperts > 0)
         model["shared_experts"] = m.sharedExperts;
+    if (m.routerGroups > 0) {
+        model["router_groups"] = m.routerGroups;
+        model["router_group_top_k"] = m.routerGroupTopK;
+    }
     if (m.mla)
         model["mla"] = {{"q_lora_rank", m.mla->qLoraRank},
                         {"kv_lora_rank", m.mla->kvLoraRank},
@@ -263,6 +308,10 @@ ordered_json toJson(const Workload &w)
         training["tp_comm_overlap"] = true;
     if (t.epCommOverlap)
         training["ep_comm_overlap"] = true;
+    if (t.moeDispatcher != MoeDispatcher::AllToAll)
+        training["moe_dispatcher"] = toString(t.moeDispatcher);
+    if (t.fp8Dispatch)
+        training["fp8_dispatch"] = true;
     if (t.fsdp)
         training["fsdp"] = true;
     if (!t.nvls)
@@ -397,7 +446,8 @@ Expected<Workload> workloadPreset(const std::string &name)
     // Architectures from the models' papers and released configs: GPT-3 (Brown et al. 2020,
     // Table 2.1), Llama 3 (Llama Team, "The Llama 3 Herd of Models", 2024, Table 3),
     // Mixtral (Jiang et al. 2024), DeepSeek-V3 (DeepSeek-AI 2024, section 4.2: 61 layers, the
-    // first 3 dense with an 18,432-wide MLP, the rest 1 shared + 8 of 256 routed experts of 2,048;
+    // first 3 dense with an 18,432-wide MLP, the rest 1 shared + 8 of 256 routed experts of 2,048
+    // from the best 4 of 8 groups (section 2.1.2, node-limited routing);
     // MLA with the released config.json's ranks and head widths). Batches are those papers' (in
     // sequences), rounded to what the presets' sequence lengths give.
     Workload w;
@@ -423,6 +473,8 @@ Expected<Workload> workloadPreset(const std::string &name)
         m = {name, 61, 7168, 128, 128, 18432, 129280, 4096, true, 256, 8, 2048};
         m.firstDenseLayers = 3;
         m.sharedExperts = 1;
+        m.routerGroups = 8;
+        m.routerGroupTopK = 4;
         m.mla = LatentAttention{1536, 512, 128, 64, 128};
         t.globalBatch = 15360;
         t.precision = Precision::FP8;

@@ -49,6 +49,14 @@ struct ModelSpec
     // Experts every token passes through besides its top_k routed ones (DeepSeekMoE), each of
     // width moe_ffn, computed where the token is: no all-to-all.
     int sharedExperts = 0;
+    // Group-limited routing (DeepSeek-V3's n_group and topk_group, Megatron-Core's
+    // moe_router_num_groups and moe_router_group_topk): the experts fall into `routerGroups`
+    // equal groups in order, and a token's top_k experts come from its best `routerGroupTopK`
+    // groups. Laid over the expert-parallel ranks in order, a group is a run of ranks, so this
+    // bounds the NVLink domains a token is sent to (DeepSeek-V3: 8 groups, 4 of them, "at most 4
+    // nodes"). 0: every expert may be chosen.
+    int routerGroups = 0;
+    int routerGroupTopK = 0;
     // Unset: multi-head or grouped-query attention, heads of hidden / heads.
     std::optional<LatentAttention> mla = std::nullopt;
     bool operator==(const ModelSpec &) const = default;
@@ -71,11 +79,19 @@ enum class GradReduce { FP32, BF16 };
 // amax history of earlier steps (DelayedScaling), or from the tensor's own amax, found by a
 // pass over it before the cast (Float8CurrentScaling).
 enum class Fp8Scaling { Delayed, Current };
+// How a mixture-of-experts layer sends tokens to their experts and back. AllToAll: one copy per
+// routed expert, straight to the expert's GPU (Megatron-Core's alltoall token dispatcher, over
+// NCCL). DeepEP: one copy per NVLink domain over the network, to the GPU of the same index
+// there, which forwards it over NVLink to the experts in its domain; the combine sums a
+// domain's expert outputs before sending them back (DeepSeek-V3 section 3.2.2; DeepEP, which
+// Megatron-Core uses as its flex dispatcher).
+enum class MoeDispatcher { AllToAll, DeepEP };
 const char *toString(Precision p);
 const char *toString(Recompute r);
 const char *toString(Software s);
 const char *toString(Fp8Scaling f);
 const char *toString(GradReduce g);
+const char *toString(MoeDispatcher d);
 
 struct TrainingSpec
 {
@@ -97,6 +113,11 @@ struct TrainingSpec
     // The MoE dispatch and combine of one micro-batch run behind another micro-batch's compute
     // (DeepSeek-V3's DualPipe; Megatron-Core overlap_moe_expert_parallel_comm).
     bool epCommOverlap = false;
+    MoeDispatcher moeDispatcher = MoeDispatcher::AllToAll;
+    // The dispatch carries FP8 values with a scale per 128 (DeepEP's low-precision dispatch;
+    // DeepSeek-V3 section 3.3.3: the activations before the up-projections and the gradients
+    // before the down-projections); the combine stays BF16. DeepEP only.
+    bool fp8Dispatch = false;
     // Fully sharded data parallelism (ZeRO-3, PyTorch FSDP, Megatron-Core FSDP): weights and
     // gradients sharded over DP x CP like the optimizer state, weights gathered layer by layer.
     bool fsdp = false;

@@ -5,15 +5,19 @@
 
 namespace topoplan {
 
-ComputeModel::ComputeModel(const GpuModel &gpu, Precision precision)
+ComputeModel::ComputeModel(const GpuModel &gpu, Precision precision, int reservedSms)
 {
     const bool fp8 = precision == Precision::FP8;
-    m_bf16Peak = gpu.bf16Tflops * 1e12;
-    m_gemmPeak = (fp8 && gpu.fp8Tflops > 0 ? gpu.fp8Tflops : gpu.bf16Tflops) * 1e12;
+    const int sms = std::max(1, gpu.sms);
+    // At least one SM stays with the compute, whatever is asked.
+    const int left = std::clamp(sms - std::max(0, reservedSms), 1, sms);
+    const double share = double(left) / sms;
+    m_bf16Peak = gpu.bf16Tflops * 1e12 * share;
+    m_gemmPeak = (fp8 && gpu.fp8Tflops > 0 ? gpu.fp8Tflops : gpu.bf16Tflops) * 1e12 * share;
     m_gemmEff = fp8 && gpu.fp8GemmEfficiency > 0 ? gpu.fp8GemmEfficiency : gpu.gemmEfficiency;
     m_attentionEff = gpu.attentionEfficiency;
     m_hbm = gpu.hbmTBs * 1e12;
-    m_sms = std::max(1, gpu.sms);
+    m_sms = left;
     m_operandBytes = fp8 ? 1 : 2;
 }
 

@@ -20,7 +20,10 @@ class ComputeModel
 {
 public:
     // GEMMs run at `precision`'s peak (FP8: the fp8 tensor-core rate); everything else in BF16.
-    ComputeModel(const GpuModel &gpu, Precision precision);
+    // `reservedSms` are held by communication kernels running beside: the tensor-core peaks
+    // shrink with the SMs left, and the waves are counted over those (HBM bandwidth does not:
+    // a fraction of the SMs still saturates it).
+    ComputeModel(const GpuModel &gpu, Precision precision, int reservedSms = 0);
 
     // Fraction of the GEMM peak a GEMM of this shape sustains: the GPU's large-GEMM efficiency
     // x tile use (output tiles of kGemmTile^2 only partly covered) x wave use (the last wave of

@@ -4,6 +4,7 @@
 #include "engine/perf/perfcompute.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <vector>
 
@@ -42,6 +43,25 @@ constexpr double kUnfusedScoreBytesBackward = 11;
 // logits: write them, then one kernel reads them and writes the gradient over them (2 + 2 + 2).
 constexpr double kCrossEntropyBytesPerLogit = 14;
 constexpr double kFusedCrossEntropyBytesPerLogit = 6;
+// FP8 dispatch: a byte per value and an fp32 scale per 1 x 128 tile (DeepSeek-V3 section 3.3.2,
+// fine-grained quantization; DeepEP's FP8 dispatch input).
+constexpr double kFp8DispatchBytes = 1 + 4.0 / 128;
+
+// The other NVLink domains one token is sent to under DeepEP: its top_k experts fall, at
+// random, among the domains its router may choose from (all of them, or those of its best
+// router_group_top_k groups: the experts are laid over the EP ranks in order, so a group is a
+// run of ranks spanning domains / groups domains, or sharing one). Distinct domains hit by k
+// picks among r: r (1 - (1 - 1/r)^k); the token's own domain is among them 1 in `domains`
+// times.
+double remoteDomainCopies(const ModelSpec &m, double domains)
+{
+    double reach = domains;
+    if (m.routerGroups > 0 && m.routerGroupTopK > 0 && m.routerGroupTopK < m.routerGroups)
+        reach = std::min(domains, m.routerGroupTopK * std::max(1.0, domains / m.routerGroups));
+    const double hit = reach * (1 - std::pow(1 - 1 / reach, std::max(1, m.topK)));
+    return hit * (domains - 1) / domains;
+}
+
 // Adam update per optimizer-owned parameter: read the fp32 gradient (4), read and write master
 // weight and two moments (12 + 12), write the BF16 weight (2).
 constexpr double kAdamBytesPerParam = 30;
@@ -76,6 +96,15 @@ struct LayerCost
     double backwardTotal() const { return backward + tpBackward + cpBackward + epBackward; }
 };
 
+// SMs the compute cannot have: DeepEP's kernels hold theirs while they run, and under EP
+// overlap they run beside the other micro-batch's compute throughout the stage.
+int reservedSms(const Workload &w, const Plan &p, const SoftwareModel &sw)
+{
+    const bool beside = w.model.isMoe() && p.ep > 1 && sw.epCommOverlap
+                        && sw.moeDispatcher == MoeDispatcher::DeepEP;
+    return beside ? sw.dispatchSms : 0;
+}
+
 class StepModel
 {
 public:
@@ -86,8 +115,8 @@ public:
         , m_p(p)
         , m_net(net)
         , m_sw(sw)
-        , m_cm(gpu, w.training.precision)
-        , m_bf16(gpu, Precision::BF16)
+        , m_cm(gpu, w.training.precision, reservedSms(w, p, sw))
+        , m_bf16(gpu, Precision::BF16, reservedSms(w, p, sw))
     {
         m_tp = std::max(1, p.tp);
         m_tokens = double(m_t.microBatch) * m_m.seq / std::max(1, p.cp);
@@ -105,6 +134,9 @@ public:
     double p2pSeconds() const;
 
 private:
+    // One expert all-to-all of a micro-batch's layer: a dispatch (tokens to their experts) or a
+    // combine (the experts' outputs back), seconds.
+    double expertExchange(bool dispatch) const;
     std::vector<Gemm> gemms(bool moe) const;
     // A head's query-key and value widths together (2 x head_dim without MLA).
     double headWidths() const { return m_attn.qkHeadDim + m_attn.vHeadDim; }
@@ -327,24 +359,47 @@ LayerCost StepModel::layer(bool moe) const
         c.cpTransfer = (cp - 1) * (step + 2 * step + (m_full ? step : 0));
     }
     if (moe && m_p.ep > 1) {
-        // Dispatch and combine: every routed copy of a TP rank's tokens, h BF16 values each.
-        const double bytes = m_spTokens * m_m.topK * m_m.hidden * 2;
-        const double a2a = collectiveSeconds(Collective::AllToAll, bytes, m_p.ep, m_net.ep);
-        c.epTransfer = 2 * a2a + 2 * a2a * (m_full ? 2 : 1);
+        // Forward: the dispatch, then the combine. Backward: the combine's gradient travels
+        // as a dispatch does (to the experts, FP8 under fp8_dispatch: DeepSeek-V3 quantizes
+        // the gradient before the down-projection), the dispatch's gradient as a combine.
+        const double pass = expertExchange(true) + expertExchange(false);
+        c.epTransfer = pass + pass * (m_full ? 2 : 1);
         if (m_sw.epCommOverlap) {
             // Two micro-batches in flight, one in its forward and one in its backward: each
-            // one's dispatch and combine run while the other computes (DualPipe's overlapped
-            // forward-backward chunk pair). Only what the pair's compute cannot cover stays.
+            // one's dispatch and combine run while the other computes (DeepSeek-V3's DualPipe
+            // overlapped forward-backward chunk pair). Only what the pair's compute cannot cover
+            // stays.
             const double exposed = std::max(0.0, c.epTransfer - (c.forward + c.backward));
             const double share = c.epTransfer > 0 ? exposed / c.epTransfer : 0;
-            c.epForward = 2 * a2a * share;
-            c.epBackward = 2 * a2a * (m_full ? 2 : 1) * share;
+            c.epForward = pass * share;
+            c.epBackward = pass * (m_full ? 2 : 1) * share;
         } else {
-            c.epForward = 2 * a2a;
-            c.epBackward = 2 * a2a * (m_full ? 2 : 1);
+            c.epForward = pass;
+            c.epBackward = pass * (m_full ? 2 : 1);
         }
     }
     return c;
+}
+
+double StepModel::expertExchange(bool dispatch) const
+{
+    const double h = m_m.hidden, ep = m_p.ep;
+    const double bytesPerValue = dispatch && m_sw.fp8Dispatch ? kFp8DispatchBytes : 2;
+    const DimNetwork &net = m_net.ep;
+    const double domains = std::clamp(double(net.domains), 1.0, ep);
+    if (m_sw.moeDispatcher != MoeDispatcher::DeepEP || domains <= 1 || net.busbwGBs <= 0)
+        // Every routed copy of a TP rank's tokens, straight to its expert's GPU.
+        return collectiveSeconds(Collective::AllToAll, m_spTokens * m_m.topK * h * bytesPerValue,
+                                 m_p.ep, net);
+    // DeepEP across domains: one copy per other domain the token's experts lie in, sent over
+    // the rank's own NIC to the GPU of the same index there (the NVLink fan-out behind it is
+    // ~10x faster and pipelined with it). The group's all-to-all bus bandwidth counts all of a
+    // rank's traffic, the share inside its domain included; the NIC carries the share outside:
+    // (ep - ep / domains) of the ep - 1 peers.
+    const double copies = remoteDomainCopies(m_m, domains);
+    const double nicGBs = net.busbwGBs * (ep - ep / domains) / (ep - 1);
+    const double latencyUs = net.baseLatencyUs + net.latencyUs + net.intraLatencyUs;
+    return m_spTokens * copies * h * bytesPerValue / (nicGBs * 1e9) + latencyUs * 1e-6;
 }
 
 double StepModel::logits() const

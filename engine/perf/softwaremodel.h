@@ -49,6 +49,14 @@ struct SoftwareModel
     // Expert all-to-alls run while another micro-batch computes (two micro-batches in flight in
     // opposite directions: DeepSeek-V3's DualPipe, Megatron-Core's 1F1B A2A overlap).
     bool epCommOverlap = false;
+    // How tokens reach their experts, and whether the dispatch is FP8 (TrainingSpec).
+    MoeDispatcher moeDispatcher = MoeDispatcher::AllToAll;
+    bool fp8Dispatch = false;
+    // SMs DeepEP's dispatch and combine kernels take while they run (DeepEP's Buffer default,
+    // num_sms = 20; DeepSeek-V3 section 3.2.2: "only 20 SMs are sufficient to fully utilize the
+    // bandwidths of IB and NVLink"). Under EP overlap they run beside the other micro-batch's
+    // compute, which is left the rest.
+    int dispatchSms = 20;
     // All-reduces inside an NVLink domain reduced in the NVSwitch (NVLink SHARP) where the
     // switches can: NCCL's default (NCCL_NVLS_ENABLE) where present.
     bool nvls = true;
@@ -85,6 +93,8 @@ inline SoftwareModel withTraining(SoftwareModel sw, const TrainingSpec &t, int p
         sw.gradBytes = t.precision == Precision::FP8 && t.distributedOptimizer ? 2 : 4;
     sw.tpCommOverlap = sw.tpCommOverlap || t.tpCommOverlap;
     sw.epCommOverlap = sw.epCommOverlap || t.epCommOverlap;
+    sw.moeDispatcher = t.moeDispatcher;
+    sw.fp8Dispatch = t.fp8Dispatch;
     sw.nvls = sw.nvls && t.nvls;
     sw.ibSharp = sw.ibSharp || t.ibSharp;
     return sw;

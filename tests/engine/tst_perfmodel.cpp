@@ -75,6 +75,7 @@ private Q_SLOTS:
     void memoryItemsAddUp();
     void tensorParallelOverlap();
     void expertAllToAllOverlap();
+    void expertDispatchPerNode();
     void gradientReductionAcrossTheDrain();
     void fullyShardedDataParallel();
     void flopsMatchMegatronClosedForms_data();
@@ -707,6 +708,59 @@ void tst_PerfModel::expertAllToAllOverlap()
     QVERIFY(overlapped.breakdownS.epComm < plain.breakdownS.epComm);
     QVERIFY(near(overlapped.breakdownS.epComm + overlapped.hiddenS.ep, plain.breakdownS.epComm,
                  1e-9));
+}
+
+void tst_PerfModel::expertDispatchPerNode()
+{
+    // DeepSeek-V3 on 64 EP ranks over 8 NVLink domains, the network's latency left out so that
+    // the traffic alone is compared.
+    Workload w = preset("deepseek-v3");
+    w.training.globalBatch = 64;
+    const Plan p = makePlan(1, 1, 1, 64, 64);
+    PlanNetwork net = h100Network();
+    net.ep = {50, 0, LinkClass::InfiniBand, true, 8};
+    const auto ep = [&](MoeDispatcher d, bool fp8) {
+        Workload x = w;
+        x.training.moeDispatcher = d;
+        x.training.fp8Dispatch = fp8;
+        return estimateStep(x, p, gpu("h800"), net).breakdownS.epComm;
+    };
+    const double perExpert = ep(MoeDispatcher::AllToAll, false);
+    QVERIFY(perExpert > 0);
+    // NCCL's all-to-all sends each of a token's 8 copies to its expert: 63/64 of them through
+    // the bus bandwidth. DeepEP sends one per other node of the best 4 groups' 4 nodes:
+    // 4 (1 - (3/4)^8) x 7/8 = 3.150, through the NIC, which carries 56 of a rank's 63 peers'
+    // traffic at that bus bandwidth.
+    const double copies = 4 * (1 - std::pow(0.75, 8)) * 7 / 8;
+    const double expected = copies * 63 / 56 / (8 * 63.0 / 64);
+    QVERIFY(near(ep(MoeDispatcher::DeepEP, false) / perExpert, expected, 1e-9));
+    // Without the group limit a token reaches any of the 8 nodes: 8 (1 - (7/8)^8) x 7/8.
+    w.model.routerGroups = w.model.routerGroupTopK = 0;
+    const double unlimited = 8 * (1 - std::pow(0.875, 8)) * 7 / 8;
+    QVERIFY(near(ep(MoeDispatcher::DeepEP, false) / perExpert, unlimited * 63 / 56 / 7.875, 1e-9));
+    // The per-expert dispatcher does not care where the experts are.
+    QVERIFY(near(ep(MoeDispatcher::AllToAll, false), perExpert, 1e-12));
+    // FP8 dispatch: a byte and 4/128 of a scale per value out, the combine's two bytes back.
+    QVERIFY(near(ep(MoeDispatcher::DeepEP, true) / ep(MoeDispatcher::DeepEP, false),
+                 (1 + 4.0 / 128 + 2) / 4, 1e-9));
+    // Inside one NVLink domain there is nothing to deduplicate: both send every copy.
+    net.ep = {360, 0, LinkClass::NVLink, false, 1};
+    QVERIFY(near(ep(MoeDispatcher::DeepEP, false), ep(MoeDispatcher::AllToAll, false), 1e-12));
+
+    // Under EP overlap DeepEP's kernels hold 20 of H800's 132 SMs beside the other
+    // micro-batch's compute: the GEMMs and attention slow by up to 132 / 112 = 1.18, the
+    // memory-bound kernels not at all. Without overlap they run alone, and the compute keeps
+    // every SM.
+    w.training.epCommOverlap = true;
+    const double all = estimateStep(w, p, gpu("h800"), net).breakdownS.compute;
+    w.training.moeDispatcher = MoeDispatcher::DeepEP;
+    const double shared = estimateStep(w, p, gpu("h800"), net).breakdownS.compute;
+    QVERIFY2(shared > 1.08 * all && shared <= 132.0 / 112 * all * (1 + 1e-9),
+             qPrintable(QString::number(shared / all)));
+    w.training.epCommOverlap = false;
+    const double alone = estimateStep(w, p, gpu("h800"), net).breakdownS.compute;
+    w.training.moeDispatcher = MoeDispatcher::AllToAll;
+    QVERIFY(near(alone, estimateStep(w, p, gpu("h800"), net).breakdownS.compute));
 }
 
 void tst_PerfModel::gradientReductionAcrossTheDrain()

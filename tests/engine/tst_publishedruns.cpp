@@ -44,9 +44,11 @@ namespace {
 // 19.5% and 32.4% with the NeMo rows' FP8 current scaling priced, the Blackwell rows 12-32%
 // high (their compute efficiency is the open question); 19.6% and 32.4% with DeepSeek-V3's
 // latent attention stated (-18.1% where it was -17.8%: its 192- and 128-wide heads cost more
-// than the 56-wide ones that stood in for them). The bounds hold those figures with a
-// margin, so that a change that makes them worse fails here.
-constexpr double kMeanBound = 0.23;
+// than the 56-wide ones that stood in for them); 18.6% and 32.4% with DeepSeek-V3's dispatch
+// stated (+5.3%: one copy per node over InfiniBand, 4 nodes at most, FP8 out, on 20 SMs beside
+// the compute). The bounds hold those figures with a margin, so that a change that makes them
+// worse fails here.
+constexpr double kMeanBound = 0.21;
 constexpr double kWorstBound = 0.37;
 
 struct PublishedRun
@@ -110,8 +112,11 @@ const char *kNemoOverlap = R"({"tp_comm_overlap": true, "fp8_scaling": "current"
 const char *kNemoFsdp = R"({"fsdp": true, "fp8_scaling": "current"})";
 const char *kNemoFp8 = R"({"fp8_scaling": "current"})";
 // DeepSeek-V3 (section 3.2.1, 3.3): DualPipe overlaps the all-to-alls of one micro-batch with
-// another's compute; weight gradients are kept in fp32 (section 3.3.1).
-const char *kDeepSeekSoftware = R"({"ep_comm_overlap": true, "grad_reduce": "fp32"})";
+// another's compute; weight gradients are kept in fp32 (section 3.3.1); tokens cross InfiniBand
+// once per node and fan out over NVLink, on 20 SMs (section 3.2.2, DeepEP), the dispatch in FP8
+// (section 3.3.3).
+const char *kDeepSeekSoftware = R"({"ep_comm_overlap": true, "grad_reduce": "fp32",
+    "moe_dispatcher": "deepep", "fp8_dispatch": true})";
 
 std::vector<PublishedRun> runs()
 {

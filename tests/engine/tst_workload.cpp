@@ -194,7 +194,7 @@ void TestWorkload::rejectsBadWorkloads_data()
         "/model/kv_head",
         "unknown member \"kv_head\" (expected one of: name, layers, hidden, heads, kv_heads, ffn, "
         "vocab, seq, gated_mlp, experts, top_k, moe_ffn, first_dense_layers, moe_layer_freq, "
-        "shared_experts, mla)");
+        "shared_experts, router_groups, router_group_top_k, mla)");
     row("misspelt training field", R"([{"op": "add", "path": "/training/microbatch", "value": 2}])",
         "/training/microbatch", "unknown member \"microbatch\"");
     row("zero layers", R"([{"op": "replace", "path": "/model/layers", "value": 0}])",
@@ -273,6 +273,40 @@ void TestWorkload::rejectsBadWorkloads_data()
         "/model/kv_heads", "kv_heads must equal heads (96) or be left out");
     row("latent attention as a flag", R"([{"op": "add", "path": "/model/mla", "value": true}])",
         "/model/mla", "expected an object");
+    row("router groups on a dense model",
+        R"([{"op": "add", "path": "/model/router_groups", "value": 8},
+            {"op": "add", "path": "/model/router_group_top_k", "value": 4}])",
+        "/model/router_groups", "needs a mixture of experts (experts > 1)");
+    row("router groups without their top k",
+        R"([{"op": "replace", "path": "/model/experts", "value": 64},
+            {"op": "add", "path": "/model/router_groups", "value": 8}])",
+        "/model/router_groups", "router_groups and router_group_top_k go together");
+    row("router group top k without groups",
+        R"([{"op": "replace", "path": "/model/experts", "value": 64},
+            {"op": "add", "path": "/model/router_group_top_k", "value": 4}])",
+        "/model/router_group_top_k", "router_groups and router_group_top_k go together");
+    row("router groups do not divide the experts",
+        R"([{"op": "replace", "path": "/model/experts", "value": 64},
+            {"op": "add", "path": "/model/router_groups", "value": 6},
+            {"op": "add", "path": "/model/router_group_top_k", "value": 2}])",
+        "/model/router_groups", "experts (64) must be divisible by router_groups, found 6");
+    row("router group top k above the groups",
+        R"([{"op": "replace", "path": "/model/experts", "value": 64},
+            {"op": "add", "path": "/model/router_groups", "value": 8},
+            {"op": "add", "path": "/model/router_group_top_k", "value": 9}])",
+        "/model/router_group_top_k", "router_group_top_k (9) cannot exceed router_groups (8)");
+    row("top k beyond the chosen groups",
+        R"([{"op": "replace", "path": "/model/experts", "value": 64},
+            {"op": "replace", "path": "/model/top_k", "value": 8},
+            {"op": "add", "path": "/model/router_groups", "value": 32},
+            {"op": "add", "path": "/model/router_group_top_k", "value": 2}])",
+        "/model/router_group_top_k", "top_k (8) experts need more than the 4 experts of 2 groups");
+    row("unknown dispatcher",
+        R"([{"op": "add", "path": "/training/moe_dispatcher", "value": "allgather"}])",
+        "/training/moe_dispatcher", "expected one of alltoall, deepep, found \"allgather\"");
+    row("fp8 dispatch without DeepEP",
+        R"([{"op": "add", "path": "/training/fp8_dispatch", "value": true}])",
+        "/training/fp8_dispatch", "needs moe_dispatcher = \"deepep\"");
     row("training not an object", R"([{"op": "replace", "path": "/training", "value": [1]}])",
         "/training", "expected an object, found an array");
 }
@@ -310,6 +344,18 @@ void TestWorkload::softwareSettings()
     QCOMPARE(q(toJson(*w).dump()), q(doc.dump())); // written back as read
     QVERIFY(*workloadFromJson(JsonIn(toJson(*w), "again.json")) == *w);
 
+    // The expert dispatcher: NCCL's all-to-all unless stated, written only when DeepEP.
+    QCOMPARE(plain.training.moeDispatcher, MoeDispatcher::AllToAll);
+    QVERIFY(!plain.training.fp8Dispatch);
+    QVERIFY(!toJson(plain)["training"].contains("moe_dispatcher"));
+    Json deepep = Json::parse(kDesignExample);
+    deepep["training"].update(Json::parse(R"({"moe_dispatcher": "deepep", "fp8_dispatch": true})"));
+    Expected<Workload> perNode = workloadFromJson(JsonIn(deepep, "deepep.json"));
+    QVERIFY2(perNode.ok(), perNode ? "" : perNode.error().text().c_str());
+    QCOMPARE(perNode->training.moeDispatcher, MoeDispatcher::DeepEP);
+    QVERIFY(perNode->training.fp8Dispatch);
+    QCOMPARE(q(toJson(*perNode).dump()), q(deepep.dump()));
+
     // FP8's scaling: delayed unless stated, and written only when current.
     QCOMPARE(plain.training.fp8Scaling, Fp8Scaling::Delayed);
     QVERIFY(!toJson(plain)["training"].contains("fp8_scaling"));
@@ -331,6 +377,11 @@ void TestWorkload::mixedDenseAndExpertLayers()
     QCOMPARE(ds.model.sharedExperts, 1);
     QCOMPARE(ds.model.moeLayers(), 58);
     QVERIFY(*workloadFromJson(JsonIn(toJson(ds), "ds.json")) == ds);
+    // Its router picks a token's 8 experts from the best 4 of 8 groups (node-limited routing).
+    QCOMPARE(ds.model.routerGroups, 8);
+    QCOMPARE(ds.model.routerGroupTopK, 4);
+    QCOMPARE(toJson(ds)["model"]["router_group_top_k"].get<int>(), 4);
+    QVERIFY(!toJson(*workloadPreset("mixtral-8x7b"))["model"].contains("router_groups"));
     // Interleaved: experts in every second layer after the first 2 of 32 (layers 2, 4, ... 30).
     Json doc = Json::parse(kDesignExample);
     doc["model"].update(Json::parse(R"({"layers": 32, "experts": 8, "top_k": 2,
