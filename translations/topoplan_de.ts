@@ -2586,6 +2586,58 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
         <source>Change the Latent Attention</source>
         <translation>Latent Attention ändern</translation>
     </message>
+    <message>
+        <source>Ro&amp;uting:</source>
+        <translation>Ro&amp;uting:</translation>
+    </message>
+    <message>
+        <source>Where a mixture-of-experts layer sends its tokens, and how</source>
+        <translation>Wohin eine Mixture-of-Experts-Schicht ihre Token schickt, und wie</translation>
+    </message>
+    <message>
+        <source>The experts fall into this many groups in order, and a token&apos;s experts come from its best groups only (DeepSeek-V3: 8). Laid over the expert-parallel GPUs in order, this bounds the nodes a token is sent to</source>
+        <translation>Die Experten bilden der Reihe nach so viele Gruppen, und die Experten eines Tokens stammen nur aus seinen besten Gruppen (DeepSeek-V3: 8). Der Reihe nach auf die expertenparallelen GPUs gelegt, begrenzt das die Knoten, an die ein Token geht</translation>
+    </message>
+    <message>
+        <source>The groups a token&apos;s experts come from (DeepSeek-V3: 4, &quot;at most 4 nodes&quot;)</source>
+        <translation>Die Gruppen, aus denen die Experten eines Tokens stammen (DeepSeek-V3: 4, „höchstens 4 Knoten“)</translation>
+    </message>
+    <message>
+        <source>Per expert (all-to-all)</source>
+        <translation>Je Experte (All-to-All)</translation>
+    </message>
+    <message>
+        <source>Per node (DeepEP)</source>
+        <translation>Je Knoten (DeepEP)</translation>
+    </message>
+    <message>
+        <source>Per node, FP8 (DeepEP)</source>
+        <translation>Je Knoten, FP8 (DeepEP)</translation>
+    </message>
+    <message>
+        <source>Per expert: every routed copy of a token goes straight to its expert&apos;s GPU (NCCL&apos;s all-to-all, Megatron-Core&apos;s default). Per node: one copy per other node over the network, spread over NVLink there, on 20 SMs (DeepEP, DeepSeek-V3); in FP8, the dispatch carries a byte a value</source>
+        <translation>Je Experte: jede geroutete Kopie eines Tokens geht direkt zur GPU ihres Experten (All-to-All von NCCL, Standard von Megatron-Core). Je Knoten: eine Kopie je anderem Knoten über das Netzwerk, dort über NVLink verteilt, auf 20 SMs (DeepEP, DeepSeek-V3); in FP8 überträgt der Dispatch ein Byte je Wert</translation>
+    </message>
+    <message>
+        <source>groups:</source>
+        <translation>Gruppen:</translation>
+    </message>
+    <message>
+        <source>of them:</source>
+        <translation>davon:</translation>
+    </message>
+    <message>
+        <source>dispatch:</source>
+        <translation>Dispatch:</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Change the Expert Routing</source>
+        <translation>Experten-Routing ändern</translation>
+    </message>
 </context>
 <context>
     <name>topoplan::MainWindow</name>

@@ -119,6 +119,10 @@ JobEditor::JobEditor(AnalysisController *controller, QWidget *parent)
     form->addRow(buddyLabel(tr("&Software:"), m_software, this), software);
     m_expertsRow = createExpertsRow();
     form->addRow(buddyLabel(tr("E&xperts:"), m_firstDense, this), m_expertsRow);
+    m_routingRow = createRoutingRow();
+    QLabel *routing = buddyLabel(tr("Ro&uting:"), m_routerGroups, this);
+    routing->setToolTip(tr("Where a mixture-of-experts layer sends its tokens, and how"));
+    form->addRow(routing, m_routingRow);
     m_latentRow = createLatentRow();
     QLabel *mla = buddyLabel(tr("ML&A:"), m_latent[0], this);
     mla->setToolTip(tr("Multi-head latent attention (DeepSeek-V2 and V3): keys and values "
@@ -127,6 +131,7 @@ JobEditor::JobEditor(AnalysisController *controller, QWidget *parent)
     // Shown for a model that has them (refresh()); hidden from the start, so that the first
     // layout does not make room for them.
     form->setRowVisible(m_expertsRow, false);
+    form->setRowVisible(m_routingRow, false);
     form->setRowVisible(m_latentRow, false);
 
     m_tp = spin(this, "tp", 1);
@@ -266,6 +271,74 @@ QWidget *JobEditor::createExpertsRow()
     return row;
 }
 
+// A mixture-of-experts model's group-limited routing and the job's dispatcher: together they set
+// how many copies of a token cross the network. Shown for a model with experts only.
+QWidget *JobEditor::createRoutingRow()
+{
+    auto *row = new QWidget(this);
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_routerGroups = new QComboBox(row);
+    m_routerGroups->setObjectName(QStringLiteral("routerGroups"));
+    m_routerGroups->setToolTip(tr("The experts fall into this many groups in order, and a token's "
+                                  "experts come from its best groups only (DeepSeek-V3: 8). Laid "
+                                  "over the expert-parallel GPUs in order, this bounds the nodes a "
+                                  "token is sent to"));
+    m_routerGroupTopK = spin(row, "routerGroupTopK", 0, 1 << 20);
+    m_routerGroupTopK->setToolTip(tr("The groups a token's experts come from (DeepSeek-V3: 4, "
+                                     "\"at most 4 nodes\")"));
+    m_dispatcher = new QComboBox(row);
+    m_dispatcher->setObjectName(QStringLiteral("moeDispatcher"));
+    m_dispatcher->addItem(tr("Per expert (all-to-all)"), 0);
+    m_dispatcher->addItem(tr("Per node (DeepEP)"), 1);
+    m_dispatcher->addItem(tr("Per node, FP8 (DeepEP)"), 2);
+    m_dispatcher->setToolTip(
+            tr("Per expert: every routed copy of a token goes straight to its expert's GPU "
+               "(NCCL's all-to-all, Megatron-Core's default). Per node: one copy per other node "
+               "over the network, spread over NVLink there, on 20 SMs (DeepEP, DeepSeek-V3); in "
+               "FP8, the dispatch carries a byte a value"));
+    layout->addWidget(new QLabel(tr("groups:"), row));
+    layout->addWidget(m_routerGroups);
+    layout->addWidget(new QLabel(tr("of them:"), row));
+    layout->addWidget(m_routerGroupTopK);
+    layout->addWidget(new QLabel(tr("dispatch:"), row));
+    layout->addWidget(m_dispatcher);
+    layout->addStretch(1);
+    connect(m_routerGroups, &QComboBox::activated, this, &JobEditor::onRoutingChanged);
+    connect(m_routerGroupTopK, &QSpinBox::valueChanged, this, &JobEditor::onRoutingChanged);
+    connect(m_dispatcher, &QComboBox::activated, this, &JobEditor::onTrainingChanged);
+    return row;
+}
+
+// The groups a model's experts divide into, and the group counts its top_k allows.
+void JobEditor::refreshRouting(const Workload &workload)
+{
+    const ModelSpec &m = workload.model;
+    m_routerGroups->clear();
+    m_routerGroups->addItem(tr("none"), 0);
+    for (int g = 2; g <= m.experts && m.experts <= (1 << 20); ++g) {
+        if (m.experts % g == 0)
+            m_routerGroups->addItem(QString::number(g), g);
+    }
+    int index = m_routerGroups->findData(m.routerGroups);
+    if (index < 0) { // a file's value the list does not hold: kept, shown as it is
+        m_routerGroups->addItem(QString::number(m.routerGroups), m.routerGroups);
+        index = m_routerGroups->count() - 1;
+    }
+    m_routerGroups->setCurrentIndex(index);
+    const bool grouped = m.routerGroups > 0;
+    // At least enough groups to hold top_k experts; at most all of them.
+    const int perGroup = grouped ? std::max(1, m.experts / m.routerGroups) : 1;
+    m_routerGroupTopK->setRange(grouped ? std::max(1, (m.topK + perGroup - 1) / perGroup) : 0,
+                                grouped ? m.routerGroups : 0);
+    m_routerGroupTopK->setValue(m.routerGroupTopK);
+    m_routerGroupTopK->setSpecialValueText(grouped ? QString() : tr("all"));
+    const TrainingSpec &t = workload.training;
+    m_dispatcher->setCurrentIndex(t.moeDispatcher == MoeDispatcher::AllToAll ? 0
+                                  : t.fp8Dispatch                            ? 2
+                                                                             : 1);
+}
+
 // Multi-head latent attention's ranks and head widths (DeepSeek-V2/V3), shown for a model that
 // has it. Their product with the heads sets the attention's weights, FLOPs and traffic.
 QWidget *JobEditor::createLatentRow()
@@ -384,6 +457,7 @@ void JobEditor::refresh()
         m_firstDense->setValue(m.firstDenseLayers);
         m_moeFreq->setValue(m.moeLayerFreq);
         m_shared->setValue(m.sharedExperts);
+        refreshRouting(*job.workload);
         if (m.mla) {
             const int values[] = {m.mla->qLoraRank, m.mla->kvLoraRank, m.mla->qkNopeHeadDim,
                                   m.mla->qkRopeHeadDim, m.mla->vHeadDim};
@@ -392,6 +466,7 @@ void JobEditor::refresh()
         }
     }
     showRow(m_expertsRow, job.workload && job.workload->model.isMoe());
+    showRow(m_routingRow, job.workload && job.workload->model.isMoe());
     showRow(m_latentRow, job.workload && job.workload->model.mla);
     const Plan plan = job.plan.value_or(Plan{});
     m_tp->setValue(plan.tp);
@@ -415,6 +490,7 @@ void JobEditor::refresh()
                                                        m_nvls,
                                                        m_ibSharp,
                                                        m_expertsRow,
+                                                       m_routingRow,
                                                        m_latentRow,
                                                        m_tp,
                                                        m_pp,
@@ -521,6 +597,9 @@ void JobEditor::onTrainingChanged()
     t.distributedOptimizer = m_distributedOptimizer->isChecked();
     t.nvls = m_nvls->isChecked();
     t.ibSharp = m_ibSharp->isChecked();
+    const int dispatcher = m_dispatcher->currentData().toInt();
+    t.moeDispatcher = dispatcher == 0 ? MoeDispatcher::AllToAll : MoeDispatcher::DeepEP;
+    t.fp8Dispatch = dispatcher == 2;
     pushJob(job, tr("Change Training Settings"), QStringLiteral("training"));
 }
 
@@ -536,6 +615,30 @@ void JobEditor::onExpertsChanged()
     m.moeLayerFreq = m_moeFreq->value();
     m.sharedExperts = m_shared->value();
     pushJob(job, tr("Change the Experts' Layers"), QStringLiteral("experts"));
+}
+
+void JobEditor::onRoutingChanged()
+{
+    if (m_refreshing || !m_document)
+        return;
+    Job job = ChangeJob::current(m_document);
+    if (!job.workload)
+        return;
+    ModelSpec &m = job.workload->model;
+    const int groups = m_routerGroups->currentData().toInt();
+    m.routerGroups = groups;
+    if (groups <= 0) {
+        m.routerGroupTopK = 0;
+    } else {
+        // A new group count keeps the spin box's count where it still holds, else the nearest
+        // that does (half the groups for a first choice): the file stays valid.
+        const int perGroup = std::max(1, m.experts / groups);
+        const int least = std::max(1, (m.topK + perGroup - 1) / perGroup);
+        const int asked = m_routerGroupTopK->value() > 0 ? m_routerGroupTopK->value()
+                                                         : std::max(1, groups / 2);
+        m.routerGroupTopK = std::clamp(asked, least, groups);
+    }
+    pushJob(job, tr("Change the Expert Routing"), QStringLiteral("routing"));
 }
 
 void JobEditor::onLatentChanged()

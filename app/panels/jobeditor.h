@@ -54,6 +54,12 @@ public:
     QSpinBox *firstDenseLayersBox() const { return m_firstDense; }
     QSpinBox *moeLayerFreqBox() const { return m_moeFreq; }
     QSpinBox *sharedExpertsBox() const { return m_shared; }
+    // The router's groups (0: none) and how many of them a token's experts come from, and the
+    // dispatcher (0: per expert, 1: per node, 2: per node in FP8).
+    QComboBox *routerGroupsBox() const { return m_routerGroups; }
+    QSpinBox *routerGroupTopKBox() const { return m_routerGroupTopK; }
+    QComboBox *dispatcherBox() const { return m_dispatcher; }
+    QWidget *routingRow() const { return m_routingRow; }
     // The latent attention's ranks and head widths, in the order of LatentAttention.
     QSpinBox *latentBox(int index) const { return m_latent[index]; }
     QWidget *latentRow() const { return m_latentRow; }
@@ -71,6 +77,8 @@ private:
     QWidget *createSoftwareRow();
     QWidget *createExpertsRow();
     QWidget *createLatentRow();
+    QWidget *createRoutingRow();
+    void refreshRouting(const Workload &workload);
     void showRow(QWidget *row, bool visible);
     void refresh();
     void pushJob(const Job &job, const QString &text, const QString &field);
@@ -80,6 +88,7 @@ private:
     void onPerDomainChanged(int value);
     void onExpertsChanged();
     void onLatentChanged();
+    void onRoutingChanged();
     void onPlanned();
 
     AnalysisController *m_controller;
@@ -104,6 +113,10 @@ private:
     QSpinBox *m_firstDense;
     QSpinBox *m_moeFreq;
     QSpinBox *m_shared;
+    QWidget *m_routingRow;
+    QComboBox *m_routerGroups;
+    QSpinBox *m_routerGroupTopK;
+    QComboBox *m_dispatcher;
     QWidget *m_latentRow;
     std::array<QSpinBox *, 5> m_latent;
     QSpinBox *m_tp;

@@ -21,6 +21,7 @@
 #include "app/tools/selecttool.h"
 #include "app/window/mainwindow.h"
 
+#include "engine/core/jsonin.h"
 #include "engine/explore/failures.h"
 #include "engine/generate/generator.h"
 #include "engine/generate/templates.h"
@@ -589,6 +590,44 @@ void TestAnalysisPanel::softwareAndExpertsAreUndoableEdits()
     QCOMPARE(w.document()->project().workload->model.firstDenseLayers, 5);
     QCOMPARE(undo->text(undo->count() - 1), QStringLiteral("Change the Experts' Layers"));
     QVERIFY(model->currentText().endsWith(QStringLiteral("(project)")));
+
+    // Its routing: 8 groups, the best 4 a token, sent per expert until the user picks DeepEP's
+    // per-node dispatch in FP8 from the keyboard.
+    QVERIFY(job->routingRow()->isVisible());
+    QCOMPARE(job->routerGroupsBox()->currentData().toInt(), 8);
+    QCOMPARE(job->routerGroupTopKBox()->value(), 4);
+    QCOMPARE(job->routerGroupTopKBox()->minimum(), 1); // 8 experts fit in one group of 32
+    QCOMPARE(job->routerGroupTopKBox()->maximum(), 8);
+    QComboBox *dispatcher = job->dispatcherBox();
+    QCOMPARE(dispatcher->currentIndex(), 0);
+    dispatcher->setFocus();
+    QTest::keyClick(dispatcher, Qt::Key_End);
+    const TrainingSpec &picked = w.document()->project().workload->training;
+    QCOMPARE(picked.moeDispatcher, MoeDispatcher::DeepEP);
+    QVERIFY(picked.fp8Dispatch);
+    QCOMPARE(undo->text(undo->count() - 1), QStringLiteral("Change Training Settings"));
+    // No groups: every expert may be chosen, and undo puts 8 and 4 back.
+    QComboBox *groups = job->routerGroupsBox();
+    groups->setFocus();
+    QTest::keyClick(groups, Qt::Key_Home);
+    QCOMPARE(w.document()->project().workload->model.routerGroups, 0);
+    QCOMPARE(w.document()->project().workload->model.routerGroupTopK, 0);
+    QCOMPARE(undo->text(undo->count() - 1), QStringLiteral("Change the Expert Routing"));
+    QCOMPARE(job->routerGroupTopKBox()->text(), QStringLiteral("all"));
+    // 2 groups, a first choice: half of them, the least that holds 8 experts of 128 a group.
+    QTest::keyClick(groups, Qt::Key_Down);
+    QCOMPARE(w.document()->project().workload->model.routerGroups, 2);
+    QCOMPARE(w.document()->project().workload->model.routerGroupTopK, 1);
+    // Both routing edits in a row are one step, as typing in one field is.
+    QCOMPARE(undo->text(undo->count() - 2), QStringLiteral("Change Training Settings"));
+    undo->undo();
+    QCOMPARE(w.document()->project().workload->model.routerGroups, 8);
+    QCOMPARE(job->routerGroupTopKBox()->value(), 4);
+    QCOMPARE(dispatcher->currentIndex(), 2);
+    QVERIFY(w.document()->project().workload->training.fp8Dispatch);
+    // Saved and read back, the file states what the window shows.
+    const Workload routed = *w.document()->project().workload;
+    QVERIFY(*workloadFromJson(JsonIn(toJson(routed), "routed.json")) == routed);
 
     // Its latent attention: the row shows the preset's ranks; a narrower KV latent is one undo
     // step, and the re-analysis moves less over the tensor-parallel group.
