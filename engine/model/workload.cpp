@@ -22,6 +22,32 @@ constexpr int kMaxDegree = 1'000'000;
 
 const std::vector<std::string> kDims = {"tp", "cp", "ep", "dp", "pp"};
 
+// Megatron-Core's names for the modules selective recomputation may list, in bit order.
+const std::pair<const char *, RecomputeModule> kRecomputeModules[] = {
+        {"core_attn", kRecomputeCoreAttn},
+        {"mla_up_proj", kRecomputeMlaUpProj},
+        {"layernorm", kRecomputeLayernorm},
+        {"moe_act", kRecomputeMoeAct},
+};
+
+unsigned parseRecomputeModules(const JsonIn &list)
+{
+    unsigned modules = 0;
+    for (const JsonIn &item : list.items()) {
+        const std::string name = item.string();
+        unsigned bit = 0;
+        for (const auto &[known, module] : kRecomputeModules)
+            bit = name == known ? unsigned(module) : bit;
+        if (bit == 0)
+            item.fail("expected one of core_attn, mla_up_proj, layernorm, moe_act, found "
+                      + quoteText(name));
+        if (modules & bit)
+            item.fail(quoteText(name) + " is listed twice");
+        modules |= bit;
+    }
+    return modules;
+}
+
 ModelSpec parseModel(const JsonIn &j)
 {
     j.expectOnly({"name", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "seq",
@@ -122,7 +148,7 @@ TrainingSpec parseTraining(const JsonIn &j)
     j.expectOnly({"global_batch", "micro_batch", "precision", "recompute", "sequence_parallel",
                   "distributed_optimizer", "interleave", "software", "grad_reduce",
                   "tp_comm_overlap", "ep_comm_overlap", "fsdp", "nvls", "ib_sharp", "fp8_scaling",
-                  "moe_dispatcher", "fp8_dispatch"});
+                  "moe_dispatcher", "fp8_dispatch", "recompute_modules"});
     TrainingSpec t;
     t.globalBatch = j.positiveInt("global_batch");
     t.microBatch = j.positiveInt("micro_batch", 1);
@@ -132,6 +158,14 @@ TrainingSpec parseTraining(const JsonIn &j)
     t.recompute = rc == "none"   ? Recompute::None
                   : rc == "full" ? Recompute::Full
                                  : Recompute::Selective;
+    if (j.has("recompute_modules")) {
+        if (t.recompute != Recompute::Selective)
+            j.at("recompute_modules")
+                    .fail("recompute_modules lists what selective recomputation computes again: "
+                          "it needs recompute = \"selective\", found \""
+                          + std::string(toString(t.recompute)) + "\"");
+        t.recomputeModules = parseRecomputeModules(j.at("recompute_modules"));
+    }
     t.sequenceParallel = j.boolean("sequence_parallel", true);
     t.distributedOptimizer = j.boolean("distributed_optimizer", true);
     t.interleave = j.positiveInt("interleave", 1, kMaxModelCount);
@@ -294,10 +328,18 @@ ordered_json toJson(const Workload &w)
     ordered_json training = {{"global_batch", t.globalBatch},
                              {"micro_batch", t.microBatch},
                              {"precision", toString(t.precision)},
-                             {"recompute", toString(t.recompute)},
-                             {"sequence_parallel", t.sequenceParallel},
-                             {"distributed_optimizer", t.distributedOptimizer},
-                             {"interleave", t.interleave}};
+                             {"recompute", toString(t.recompute)}};
+    if (t.recomputeModules && t.recompute == Recompute::Selective) {
+        ordered_json list = ordered_json::array();
+        for (const auto &[name, module] : kRecomputeModules) {
+            if (*t.recomputeModules & module)
+                list.push_back(name);
+        }
+        training["recompute_modules"] = list;
+    }
+    training.update(ordered_json{{"sequence_parallel", t.sequenceParallel},
+                                 {"distributed_optimizer", t.distributedOptimizer},
+                                 {"interleave", t.interleave}});
     if (t.software)
         training["software"] = toString(*t.software);
     if (t.gradReduce)

@@ -69,6 +69,19 @@ struct ModelSpec
 
 enum class Precision { BF16, FP8 };
 enum class Recompute { None, Selective, Full };
+// What selective recomputation computes again in the backward instead of keeping, in
+// Megatron-Core's recompute_modules names: the attention's core (scores, softmax, context: a
+// fused kernel keeps none of it anyway), MLA's up-projections, the norms (their outputs, the
+// next linear layer's inputs), the experts' activation function (its output, the second
+// matrix's input). A bit set of these.
+enum RecomputeModule : unsigned {
+    kRecomputeCoreAttn = 1,
+    kRecomputeMlaUpProj = 2,
+    kRecomputeLayernorm = 4,
+    kRecomputeMoeAct = 8,
+};
+// Unstated: the attention's core, and MLA's up-projections (DeepSeek-V3, section 3.3.2).
+inline constexpr unsigned kDefaultRecomputeModules = kRecomputeCoreAttn | kRecomputeMlaUpProj;
 // The training software's generation: current Megatron-Core (fused attention, overlapped
 // gradient reduction, parameter gather and pipeline sends) or the Megatron-LM of 2021 (SC'21:
 // unfused attention, blocking pipeline sends, an fp32 all-reduce after the pipeline flush).
@@ -99,6 +112,8 @@ struct TrainingSpec
     int microBatch = 1;
     Precision precision = Precision::BF16;
     Recompute recompute = Recompute::Selective;
+    // Under selective recomputation: the RecomputeModule bits. Unset: kDefaultRecomputeModules.
+    std::optional<unsigned> recomputeModules;
     bool sequenceParallel = true;
     bool distributedOptimizer = true;
     int interleave = 1; // virtual pipeline stages per GPU
@@ -129,6 +144,13 @@ struct TrainingSpec
     // enabled).
     bool ibSharp = false;
     bool operator==(const TrainingSpec &) const = default;
+
+    // Whether the backward computes `module` again: selective recomputation listing it.
+    bool recomputes(RecomputeModule module) const
+    {
+        return recompute == Recompute::Selective
+               && (recomputeModules.value_or(kDefaultRecomputeModules) & module) != 0;
+    }
 };
 
 struct Workload

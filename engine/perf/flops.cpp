@@ -152,13 +152,15 @@ double hardwareFlopsPerStep(const Workload &w, AttentionKernel attention)
     // The layers' matrices: forward, backward, and the forward again under full recomputation
     // (selective: MLA's up-projections again).
     double linear = (kTrainingPasses + full) * f.linear;
-    if (rc == Recompute::Selective)
+    if (w.training.recomputes(kRecomputeMlaUpProj))
         linear += 2 * attentionShape(w.model).upProjectionWeights();
     double core = 0;
     if (flash)
         core = (1 + kFlashBackwardOverForward + full) * f.attention;
     else
-        core = (kTrainingPasses + (rc == Recompute::None ? 0 : 1)) * f.attention;
+        core = (kTrainingPasses
+                + (rc == Recompute::Full || w.training.recomputes(kRecomputeCoreAttn) ? 1 : 0))
+               * f.attention;
     const double tokens = double(w.training.globalBatch) * w.model.seq;
     // The output layer is never recomputed.
     return tokens * (w.model.layers * (linear + core) + kTrainingPasses * f.logits);

@@ -95,29 +95,33 @@ double activationBytesPerLayer(const Workload &w, const Plan &p, AttentionKernel
     // A linear layer keeps its input for the weight gradient: BF16, or with FP8 training the
     // FP8 copy Transformer Engine cast it to (1 byte).
     const double in = t.precision == Precision::FP8 ? 1 : 2;
-    // Norm inputs (2 x 2h), QKV and first MLP matrix inputs (2 x in h), two dropout masks (2 x h).
-    double perToken = (6 * h + 2 * in * h) / spDivisor;
+    // Norm inputs (2 x 2h), QKV and first MLP matrix inputs (2 x in h: the norms' outputs, not
+    // kept when the layernorm module is recomputed), two dropout masks (2 x h).
+    const bool norms = !t.recomputes(kRecomputeLayernorm);
+    double perToken = (6 * h + (norms ? 2 * in * h : 0)) / spDivisor;
     // Q and K for the scores, V (BF16: attention runs in BF16), and the context that enters the
     // output projection.
     // With MLA under selective recomputation Q, K and V are projected up again from the
     // latents in the backward: only the context is kept.
     const AttentionShape &a = s.attention;
-    if (a.upProjectionWeights() == 0 || t.recompute != Recompute::Selective)
+    if (a.upProjectionWeights() == 0 || !t.recomputes(kRecomputeMlaUpProj))
         perToken += 2 * a.heads * a.qkHeadDim + 2 * a.kvHeads * (a.qkHeadDim + a.vHeadDim);
     perToken += in * a.heads * a.vHeadDim;
     // MLA's latents: each norm's input (BF16) and its output, the up-projection's input.
-    perToken += (2 + in) * a.latentNorms / spDivisor;
-    if (attention == AttentionKernel::Unfused && t.recompute == Recompute::None)
+    perToken += (2 + (norms ? in : 0)) * a.latentNorms / spDivisor;
+    if (attention == AttentionKernel::Unfused && !t.recomputes(kRecomputeCoreAttn))
         perToken += 5.0 * a.heads * m.seq; // softmax output, dropout mask and output per score
     const double activations = m.gatedMlp ? 2 : 1; // first matrix outputs (gate and up)
     const double moe = m.moeFraction();
     if (m.isMoe()) {
         // Each routed copy of a token: its input, the expert's first-matrix outputs and the
-        // activation output; plus the fp32 router probabilities; the shared experts keep what
+        // activation output (not kept when the moe_act module is recomputed); plus the fp32 router probabilities; the shared experts keep what
         // a dense MLP of their width keeps.
         const double shared = m.sharedExperts * s.expertLocal;
         perToken += moe
-                    * (m.topK * (in * h + 2 * activations * s.expertLocal + in * s.expertLocal)
+                    * (m.topK
+                               * (in * h + 2 * activations * s.expertLocal
+                                  + (t.recomputes(kRecomputeMoeAct) ? 0 : in * s.expertLocal))
                        + 4.0 * m.experts / spDivisor + 2 * activations * shared + in * shared);
     }
     // The first matrix's outputs (the activation's input) and the second matrix's input.

@@ -16,6 +16,8 @@ namespace {
 // 2 x 4h) and two bias-dropout-residual kernels (read the branch and the residual, write the
 // sum and a 1-byte mask: 2 x 7h). Megatron's fused kernels; Korthikanti et al.'s tensors.
 constexpr double kNormResidualBytesPerHidden = 22;
+// Of which the two norms', run again under the layernorm recompute module.
+constexpr double kNormsBytesPerHidden = 8;
 // A norm alone (MLA's latent norms): read and write each element, BF16.
 constexpr double kNormBytes = 4;
 // The MLP activation per element of the first matrix's output: GeLU reads and writes it
@@ -333,9 +335,21 @@ LayerCost StepModel::layer(bool moe) const
     if (m_full)
         c.backward += c.forward;
     else if (m_t.recompute == Recompute::Selective) {
-        c.backward += upForward;
-        if (m_sw.attention == AttentionKernel::Unfused)
+        if (m_t.recomputes(kRecomputeMlaUpProj))
+            c.backward += upForward;
+        if (m_t.recomputes(kRecomputeCoreAttn) && m_sw.attention == AttentionKernel::Unfused)
             c.backward += attnF;
+        // The norms and the experts' activation function: streaming kernels, read and written
+        // once more.
+        double again = 0;
+        if (m_t.recomputes(kRecomputeLayernorm))
+            again += m_spTokens
+                     * (kNormsBytesPerHidden * m_m.hidden + kNormBytes * m_attn.latentNorms);
+        if (moe && m_t.recomputes(kRecomputeMoeAct)) {
+            const double f = (m_m.moeFfn > 0 ? m_m.moeFfn : m_m.ffn) / m_tp;
+            again += m_tokens * m_m.topK * f * (m_m.gatedMlp ? kSwigluBytes : kGeluBytes);
+        }
+        c.backward += m_cm.memorySeconds(again);
     }
 
     const auto [tpF, tpAll] = tpPass(beside, moe);

@@ -76,6 +76,7 @@ private Q_SLOTS:
     void tensorParallelOverlap();
     void expertAllToAllOverlap();
     void expertDispatchPerNode();
+    void recomputeModules();
     void gradientReductionAcrossTheDrain();
     void fullyShardedDataParallel();
     void flopsMatchMegatronClosedForms_data();
@@ -761,6 +762,53 @@ void tst_PerfModel::expertDispatchPerNode()
     const double alone = estimateStep(w, p, gpu("h800"), net).breakdownS.compute;
     w.training.moeDispatcher = MoeDispatcher::AllToAll;
     QVERIFY(near(alone, estimateStep(w, p, gpu("h800"), net).breakdownS.compute));
+}
+
+void tst_PerfModel::recomputeModules()
+{
+    // DeepSeek-V3 at FP8 on TP 1: what each of Megatron-Core's recompute modules stops keeping,
+    // per token and layer, and what the backward pays for it.
+    Workload w = preset("deepseek-v3");
+    w.training.globalBatch = 64;
+    const Plan p = makePlan(1, 1, 16, 2, 2);
+    const double tokens = w.model.seq, h = w.model.hidden, f = w.model.moeFfn;
+    const double latentNorms = attentionShape(w.model, 1).latentNorms;
+    const auto kept = [&](std::optional<unsigned> modules) {
+        Workload x = w;
+        x.training.recomputeModules = modules;
+        return activationBytesPerLayer(x, p, AttentionKernel::Flash);
+    };
+    const auto step = [&](std::optional<unsigned> modules) {
+        Workload x = w;
+        x.training.recomputeModules = modules;
+        return estimateStep(x, p, gpu("h800"), h100Network());
+    };
+    const double standard = kept(std::nullopt);
+    QVERIFY(near(kept(kDefaultRecomputeModules), standard));
+    // The norms: the QKV and first-matrix inputs (FP8, a byte each) and the latent norms'
+    // outputs.
+    QVERIFY(near(standard - kept(kDefaultRecomputeModules | kRecomputeLayernorm),
+                 tokens * (2 * h + latentNorms), 1e-9));
+    // The experts' SwiGLU output, a byte a value for each of 8 routed copies, in the 58 of 61
+    // layers with experts.
+    QVERIFY(near(standard - kept(kDefaultRecomputeModules | kRecomputeMoeAct),
+                 tokens * 58.0 / 61 * 8 * f, 1e-9));
+    // Without the up-projections' module Q, K and V are kept: more memory, less backward.
+    QVERIFY(kept(kRecomputeCoreAttn) > standard);
+    const StepEstimate base = step(std::nullopt);
+    const StepEstimate lean
+            = step(kDefaultRecomputeModules | kRecomputeLayernorm | kRecomputeMoeAct);
+    QVERIFY(lean.memory.totalGB < base.memory.totalGB);
+    QVERIFY(lean.breakdownS.compute > base.breakdownS.compute);
+    // Streaming kernels only: well under 2% of the compute, and no more FLOPs.
+    QVERIFY(lean.breakdownS.compute < 1.02 * base.breakdownS.compute);
+    QVERIFY(near(lean.hardwareFlopsPerStep, base.hardwareFlopsPerStep));
+    const StepEstimate upKept = step(kRecomputeCoreAttn);
+    QVERIFY(upKept.breakdownS.compute < base.breakdownS.compute);
+    QVERIFY(upKept.hardwareFlopsPerStep < base.hardwareFlopsPerStep);
+    // Outside selective recomputation the list means nothing.
+    w.training.recompute = Recompute::None;
+    QVERIFY(near(kept(kRecomputeLayernorm | kRecomputeMoeAct), kept(std::nullopt)));
 }
 
 void tst_PerfModel::gradientReductionAcrossTheDrain()

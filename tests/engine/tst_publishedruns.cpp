@@ -46,7 +46,8 @@ namespace {
 // latent attention stated (-18.1% where it was -17.8%: its 192- and 128-wide heads cost more
 // than the 56-wide ones that stood in for them); 18.6% and 32.4% with DeepSeek-V3's dispatch
 // stated (+5.3%: one copy per node over InfiniBand, 4 nodes at most, FP8 out, on 20 SMs beside
-// the compute). The bounds hold those figures with a margin, so that a change that makes them
+// the compute); 18.5% and 32.4% with its recomputed norms and SwiGLU outputs stated (+4.6%, and
+// it fits: 73.3 of 80 GB where it needed 81.1). The bounds hold those figures with a margin, so that a change that makes them
 // worse fails here.
 constexpr double kMeanBound = 0.21;
 constexpr double kWorstBound = 0.37;
@@ -114,9 +115,11 @@ const char *kNemoFp8 = R"({"fp8_scaling": "current"})";
 // DeepSeek-V3 (section 3.2.1, 3.3): DualPipe overlaps the all-to-alls of one micro-batch with
 // another's compute; weight gradients are kept in fp32 (section 3.3.1); tokens cross InfiniBand
 // once per node and fan out over NVLink, on 20 SMs (section 3.2.2, DeepEP), the dispatch in FP8
-// (section 3.3.3).
+// (section 3.3.3); the backward recomputes every RMSNorm and the MLA up-projections (section
+// 3.3.2) and the MoE SwiGLU's output (section 3.3.3).
 const char *kDeepSeekSoftware = R"({"ep_comm_overlap": true, "grad_reduce": "fp32",
-    "moe_dispatcher": "deepep", "fp8_dispatch": true})";
+    "moe_dispatcher": "deepep", "fp8_dispatch": true,
+    "recompute_modules": ["mla_up_proj", "layernorm", "moe_act"]})";
 
 std::vector<PublishedRun> runs()
 {

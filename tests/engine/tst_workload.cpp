@@ -307,6 +307,20 @@ void TestWorkload::rejectsBadWorkloads_data()
     row("fp8 dispatch without DeepEP",
         R"([{"op": "add", "path": "/training/fp8_dispatch", "value": true}])",
         "/training/fp8_dispatch", "needs moe_dispatcher = \"deepep\"");
+    row("unknown recompute module",
+        R"([{"op": "add", "path": "/training/recompute_modules", "value": ["layernorm", "mlp_act"]}])",
+        "/training/recompute_modules/1",
+        "expected one of core_attn, mla_up_proj, layernorm, moe_act, found \"mlp_act\"");
+    row("recompute module twice",
+        R"([{"op": "add", "path": "/training/recompute_modules", "value": ["moe_act", "moe_act"]}])",
+        "/training/recompute_modules/1", "\"moe_act\" is listed twice");
+    row("recompute modules with full recomputation",
+        R"([{"op": "replace", "path": "/training/recompute", "value": "full"},
+            {"op": "add", "path": "/training/recompute_modules", "value": ["layernorm"]}])",
+        "/training/recompute_modules", "needs recompute = \"selective\", found \"full\"");
+    row("recompute modules as text",
+        R"([{"op": "add", "path": "/training/recompute_modules", "value": "layernorm"}])",
+        "/training/recompute_modules", "expected an array");
     row("training not an object", R"([{"op": "replace", "path": "/training", "value": [1]}])",
         "/training", "expected an object, found an array");
 }
@@ -343,6 +357,22 @@ void TestWorkload::softwareSettings()
     QVERIFY(w->training.tpCommOverlap && w->training.epCommOverlap && w->training.fsdp);
     QCOMPARE(q(toJson(*w).dump()), q(doc.dump())); // written back as read
     QVERIFY(*workloadFromJson(JsonIn(toJson(*w), "again.json")) == *w);
+
+    // Selective recomputation's modules: unstated, the attention's core and MLA's
+    // up-projections; stated, exactly those listed, written back in Megatron-Core's names.
+    QVERIFY(!plain.training.recomputeModules);
+    QVERIFY(plain.training.recomputes(kRecomputeMlaUpProj));
+    QVERIFY(!plain.training.recomputes(kRecomputeLayernorm));
+    Json modules = Json::parse(kDesignExample);
+    modules["training"]["recompute"] = "selective";
+    modules["training"]["recompute_modules"] = Json::parse(R"(["mla_up_proj", "moe_act"])");
+    Expected<Workload> listed = workloadFromJson(JsonIn(modules, "modules.json"));
+    QVERIFY2(listed.ok(), listed ? "" : listed.error().text().c_str());
+    QCOMPARE(*listed->training.recomputeModules, unsigned(kRecomputeMlaUpProj | kRecomputeMoeAct));
+    QVERIFY(!listed->training.recomputes(kRecomputeCoreAttn));
+    QCOMPARE(q(toJson(*listed)["training"]["recompute_modules"].dump()),
+             QStringLiteral(R"(["mla_up_proj","moe_act"])"));
+    QVERIFY(*workloadFromJson(JsonIn(toJson(*listed), "again.json")) == *listed);
 
     // The expert dispatcher: NCCL's all-to-all unless stated, written only when DeepEP.
     QCOMPARE(plain.training.moeDispatcher, MoeDispatcher::AllToAll);
