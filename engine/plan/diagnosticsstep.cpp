@@ -35,6 +35,26 @@ void Diagnoser::outOfMemory()
         more.dp /= 2;
         tryChange("tp = " + std::to_string(more.tp), w, more);
     }
+    if (w.training.recompute == Recompute::Selective) {
+        // The cheap modules first: streaming passes, no FLOPs.
+        const unsigned listed = w.training.recomputeModules.value_or(kDefaultRecomputeModules);
+        const unsigned more
+                = listed | kRecomputeLayernorm | (w.model.isMoe() ? kRecomputeMoeAct : 0u);
+        if (more != listed) {
+            Workload lean = w;
+            lean.training.recomputeModules = more;
+            const bool act = (more & ~listed & kRecomputeMoeAct) != 0;
+            const bool norms = (more & ~listed & kRecomputeLayernorm) != 0;
+            tryChange(
+                    std::string("recomputing ")
+                            + (norms ? (act ? "the norms and the experts' activation" : "the norms")
+                                     : "the experts' activation")
+                            + ", recompute_modules +"
+                            + (norms ? std::string(" layernorm") : std::string())
+                            + (act ? std::string(" moe_act") : std::string()),
+                    lean, p);
+        }
+    }
     if (w.training.recompute != Recompute::Full) {
         Workload full = w;
         full.training.recompute = Recompute::Full;
