@@ -2638,6 +2638,30 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
         <source>Change the Expert Routing</source>
         <translation>Experten-Routing ändern</translation>
     </message>
+    <message>
+        <source>Modules</source>
+        <translation>Module</translation>
+    </message>
+    <message>
+        <source>What selective recomputation computes again in the backward instead of keeping (Megatron-Core&apos;s recompute_modules)</source>
+        <translation>Was die selektive Neuberechnung im Backward neu berechnet, statt es zu behalten (recompute_modules von Megatron-Core)</translation>
+    </message>
+    <message>
+        <source>Attention core (core_attn)</source>
+        <translation>Attention-Kern (core_attn)</translation>
+    </message>
+    <message>
+        <source>Latent up-projections (mla_up_proj)</source>
+        <translation>Latente Hochprojektionen (mla_up_proj)</translation>
+    </message>
+    <message>
+        <source>Norms (layernorm)</source>
+        <translation>Normen (layernorm)</translation>
+    </message>
+    <message>
+        <source>Experts&apos; activation (moe_act)</source>
+        <translation>Aktivierung der Experten (moe_act)</translation>
+    </message>
 </context>
 <context>
     <name>topoplan::MainWindow</name>

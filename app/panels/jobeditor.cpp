@@ -10,8 +10,10 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -81,6 +83,27 @@ JobEditor::JobEditor(AnalysisController *controller, QWidget *parent)
     m_recompute->addItem(tr("None"), int(Recompute::None));
     m_recompute->addItem(tr("Selective"), int(Recompute::Selective));
     m_recompute->addItem(tr("Full"), int(Recompute::Full));
+    // What selective recomputation computes again, in Megatron-Core's recompute_modules.
+    m_recomputeModules = new QToolButton(this);
+    m_recomputeModules->setObjectName(QStringLiteral("recomputeModules"));
+    m_recomputeModules->setText(tr("Modules"));
+    m_recomputeModules->setPopupMode(QToolButton::InstantPopup);
+    m_recomputeModules->setToolTip(tr("What selective recomputation computes again in the "
+                                      "backward instead of keeping (Megatron-Core's "
+                                      "recompute_modules)"));
+    auto *modulesMenu = new QMenu(m_recomputeModules);
+    const std::array<QString, 4> moduleTexts = {
+            tr("Attention core (core_attn)"),
+            tr("Latent up-projections (mla_up_proj)"),
+            tr("Norms (layernorm)"),
+            tr("Experts' activation (moe_act)"),
+    };
+    for (std::size_t i = 0; i < m_moduleActions.size(); ++i) {
+        m_moduleActions[i] = modulesMenu->addAction(moduleTexts[i]);
+        m_moduleActions[i]->setCheckable(true);
+        connect(m_moduleActions[i], &QAction::triggered, this, &JobEditor::onTrainingChanged);
+    }
+    m_recomputeModules->setMenu(modulesMenu);
     m_precision = new QComboBox(this);
     m_precision->setObjectName(QStringLiteral("precision"));
     // FP8 with delayed scaling, and FP8 with current scaling (TrainingSpec::fp8Scaling), one
@@ -111,6 +134,7 @@ JobEditor::JobEditor(AnalysisController *controller, QWidget *parent)
                "reduce-scattered and weights all-gathered instead of all-reduced (ZeRO-1)"));
     auto *modes = new QHBoxLayout;
     modes->addWidget(m_recompute);
+    modes->addWidget(m_recomputeModules);
     modes->addWidget(m_precision);
     modes->addWidget(m_sequenceParallel);
     modes->addWidget(m_distributedOptimizer);
@@ -439,6 +463,9 @@ void JobEditor::refresh()
         m_globalBatch->setValue(t.globalBatch);
         m_microBatch->setValue(t.microBatch);
         m_recompute->setCurrentIndex(m_recompute->findData(int(t.recompute)));
+        const unsigned modules = t.recomputeModules.value_or(kDefaultRecomputeModules);
+        for (std::size_t i = 0; i < m_moduleActions.size(); ++i)
+            m_moduleActions[i]->setChecked((modules & (1u << i)) != 0);
         m_precision->setCurrentIndex(m_precision->findData(t.precision == Precision::BF16 ? kBf16
                                                            : t.fp8Scaling == Fp8Scaling::Current
                                                                    ? kFp8Current
@@ -479,6 +506,7 @@ void JobEditor::refresh()
     for (QWidget *w : std::initializer_list<QWidget *>{m_globalBatch,
                                                        m_microBatch,
                                                        m_recompute,
+                                                       m_recomputeModules,
                                                        m_precision,
                                                        m_software,
                                                        m_gradReduce,
@@ -500,6 +528,9 @@ void JobEditor::refresh()
                                                        m_perDomain,
                                                        m_bestPlan})
         w->setEnabled(editable);
+    // The modules are selective recomputation's only.
+    m_recomputeModules->setEnabled(
+            editable && m_recompute->currentData().toInt() == int(Recompute::Selective));
     m_refreshing = false;
 }
 
@@ -585,6 +616,13 @@ void JobEditor::onTrainingChanged()
     t.globalBatch = m_globalBatch->value();
     t.microBatch = m_microBatch->value();
     t.recompute = Recompute(m_recompute->currentData().toInt());
+    unsigned modules = 0;
+    for (std::size_t i = 0; i < m_moduleActions.size(); ++i)
+        modules |= m_moduleActions[i]->isChecked() ? 1u << i : 0u;
+    // Stated only once it differs from what an unstated list means, and kept as the job
+    // states it while another recompute mode is chosen (the file writes it under selective).
+    if (t.recomputeModules || modules != kDefaultRecomputeModules)
+        t.recomputeModules = modules;
     const int precision = m_precision->currentData().toInt();
     t.precision = precision == kBf16 ? Precision::BF16 : Precision::FP8;
     t.fp8Scaling = precision == kFp8Current ? Fp8Scaling::Current : Fp8Scaling::Delayed;

@@ -13,6 +13,8 @@
 
 class QCheckBox;
 class QComboBox;
+class QToolButton;
+class QAction;
 class QPushButton;
 class QSpinBox;
 
@@ -41,6 +43,9 @@ public:
     QSpinBox *globalBatchBox() const { return m_globalBatch; }
     QSpinBox *microBatchBox() const { return m_microBatch; }
     QComboBox *recomputeBox() const { return m_recompute; }
+    // Selective recomputation's modules: a menu of checkable actions, in RecomputeModule bit
+    // order (core_attn, mla_up_proj, layernorm, moe_act).
+    QToolButton *recomputeModulesButton() const { return m_recomputeModules; }
     QComboBox *softwareBox() const { return m_software; }
     QComboBox *gradReduceBox() const { return m_gradReduce; }
     QCheckBox *tpOverlapBox() const { return m_tpOverlap; }
@@ -99,6 +104,8 @@ private:
     QSpinBox *m_globalBatch;
     QSpinBox *m_microBatch;
     QComboBox *m_recompute;
+    QToolButton *m_recomputeModules;
+    std::array<QAction *, 4> m_moduleActions;
     QComboBox *m_precision;
     QComboBox *m_software;
     QComboBox *m_gradReduce;

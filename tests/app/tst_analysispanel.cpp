@@ -48,6 +48,8 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QUndoStack>
 
@@ -628,6 +630,44 @@ void TestAnalysisPanel::softwareAndExpertsAreUndoableEdits()
     // Saved and read back, the file states what the window shows.
     const Workload routed = *w.document()->project().workload;
     QVERIFY(*workloadFromJson(JsonIn(toJson(routed), "routed.json")) == routed);
+
+    // Its recompute modules, from the menu beside Selective: the norms as well is one undo
+    // step, written in Megatron-Core's names; undo leaves the list unstated again.
+    QToolButton *modules = job->recomputeModulesButton();
+    QVERIFY(modules->isEnabled());
+    const QList<QAction *> moduleActions = modules->menu()->actions();
+    QCOMPARE(moduleActions.size(), 4);
+    QVERIFY(moduleActions[0]->isChecked() && moduleActions[1]->isChecked());
+    QVERIFY(!moduleActions[2]->isChecked() && !moduleActions[3]->isChecked());
+    QVERIFY(!w.document()->project().workload->training.recomputeModules);
+    QVERIFY(settled(w.analysis()));
+    const double keptNorms = w.analysis()->outcome()->result->step.memory.totalGB;
+    // The menu runs modal: pick "Norms" with the mouse once it shows.
+    QTimer::singleShot(0, modules, [modules, action = moduleActions[2]] {
+        QMenu *menu = modules->menu();
+        if (QTest::qWaitFor([menu] { return menu->isVisible(); }, kTimeoutMs))
+            QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(action).center());
+        menu->close();
+    });
+    modules->showMenu();
+    const TrainingSpec &lean = w.document()->project().workload->training;
+    QVERIFY(lean.recomputes(kRecomputeLayernorm));
+    QCOMPARE(toJson(*w.document()->project().workload)["training"]["recompute_modules"].dump(),
+             std::string(R"(["core_attn","mla_up_proj","layernorm"])"));
+    QCOMPARE(undo->text(undo->count() - 1), QStringLiteral("Change Training Settings"));
+    QVERIFY(settled(w.analysis()));
+    QVERIFY(w.analysis()->outcome()->result->step.memory.totalGB < keptNorms);
+    undo->undo();
+    QVERIFY(!w.document()->project().workload->training.recomputeModules);
+    QVERIFY(!moduleActions[2]->isChecked());
+    // Only selective recomputation has modules.
+    QComboBox *recompute = job->recomputeBox();
+    recompute->setFocus();
+    QTest::keyClick(recompute, Qt::Key_End);
+    QCOMPARE(w.document()->project().workload->training.recompute, Recompute::Full);
+    QVERIFY(!modules->isEnabled());
+    undo->undo();
+    QVERIFY(modules->isEnabled());
 
     // Its latent attention: the row shows the preset's ranks; a narrower KV latent is one undo
     // step, and the re-analysis moves less over the tensor-parallel group.
