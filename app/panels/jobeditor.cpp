@@ -40,6 +40,16 @@ QSpinBox *spin(QWidget *parent, const char *name, int minimum, int maximum = kMa
     return box;
 }
 
+// A row's fields, each after its label, then the rest of the row empty.
+void addLabelled(QHBoxLayout *layout, std::initializer_list<std::pair<QString, QWidget *>> fields)
+{
+    for (const auto &[label, field] : fields) {
+        layout->addWidget(new QLabel(label, field->parentWidget()));
+        layout->addWidget(field);
+    }
+    layout->addStretch(1);
+}
+
 // A form label whose mnemonic focuses `buddy` (a row holding a layout has none by itself).
 QLabel *buddyLabel(const QString &text, QWidget *buddy, QWidget *parent)
 {
@@ -283,13 +293,9 @@ QWidget *JobEditor::createExpertsRow()
     m_shared = spin(row, "sharedExperts", 0, 1 << 10);
     m_shared->setToolTip(tr("Experts every token passes through besides its routed ones, "
                             "computed where the token is"));
-    layout->addWidget(new QLabel(tr("dense first:"), row));
-    layout->addWidget(m_firstDense);
-    layout->addWidget(new QLabel(tr("every n-th:"), row));
-    layout->addWidget(m_moeFreq);
-    layout->addWidget(new QLabel(tr("shared:"), row));
-    layout->addWidget(m_shared);
-    layout->addStretch(1);
+    addLabelled(layout, {{tr("dense first:"), m_firstDense},
+                         {tr("every n-th:"), m_moeFreq},
+                         {tr("shared:"), m_shared}});
     for (QSpinBox *box : {m_firstDense, m_moeFreq, m_shared})
         connect(box, &QSpinBox::valueChanged, this, &JobEditor::onExpertsChanged);
     return row;
@@ -321,13 +327,9 @@ QWidget *JobEditor::createRoutingRow()
                "(NCCL's all-to-all, Megatron-Core's default). Per node: one copy per other node "
                "over the network, spread over NVLink there, on 20 SMs (DeepEP, DeepSeek-V3); in "
                "FP8, the dispatch carries a byte a value"));
-    layout->addWidget(new QLabel(tr("groups:"), row));
-    layout->addWidget(m_routerGroups);
-    layout->addWidget(new QLabel(tr("of them:"), row));
-    layout->addWidget(m_routerGroupTopK);
-    layout->addWidget(new QLabel(tr("dispatch:"), row));
-    layout->addWidget(m_dispatcher);
-    layout->addStretch(1);
+    addLabelled(layout, {{tr("groups:"), m_routerGroups},
+                         {tr("of them:"), m_routerGroupTopK},
+                         {tr("dispatch:"), m_dispatcher}});
     connect(m_routerGroups, &QComboBox::activated, this, &JobEditor::onRoutingChanged);
     connect(m_routerGroupTopK, &QSpinBox::valueChanged, this, &JobEditor::onRoutingChanged);
     connect(m_dispatcher, &QComboBox::activated, this, &JobEditor::onTrainingChanged);
