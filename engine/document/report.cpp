@@ -20,6 +20,52 @@ namespace topoplan {
 
 namespace {
 
+// The software the projection assumes, as the job states it: the generation, then each
+// setting the job sets away from its default.
+std::string softwareText(const TrainingSpec &t, bool experts)
+{
+    std::vector<std::string> parts;
+    parts.push_back(t.software == Software::MegatronLM2021 ? "Megatron-LM 2021"
+                                                           : "current Megatron-Core");
+    if (t.gradReduce)
+        parts.push_back(std::string("gradients in ")
+                        + (*t.gradReduce == GradReduce::BF16 ? "BF16" : "FP32"));
+    if (t.precision == Precision::FP8)
+        parts.push_back(std::string("FP8 ") + toString(t.fp8Scaling) + " scaling");
+    if (t.recompute == Recompute::Selective && t.recomputeModules) {
+        std::string list;
+        const std::pair<RecomputeModule, const char *> names[]
+                = {{kRecomputeCoreAttn, "core_attn"},
+                   {kRecomputeMlaUpProj, "mla_up_proj"},
+                   {kRecomputeLayernorm, "layernorm"},
+                   {kRecomputeMoeAct, "moe_act"}};
+        for (const auto &[module, name] : names) {
+            if (t.recomputes(module))
+                list += (list.empty() ? "" : ", ") + std::string(name);
+        }
+        parts.push_back("recomputing " + (list.empty() ? std::string("nothing") : list));
+    }
+    if (t.tpCommOverlap)
+        parts.push_back("TP communication overlapped");
+    if (experts && t.epCommOverlap)
+        parts.push_back("EP all-to-alls overlapped");
+    if (experts)
+        parts.push_back(t.moeDispatcher == MoeDispatcher::DeepEP
+                                ? std::string("DeepEP dispatch per node")
+                                          + (t.fp8Dispatch ? " in FP8" : "")
+                                : std::string("all-to-all dispatch per expert"));
+    if (t.fsdp)
+        parts.push_back("FSDP");
+    if (!t.nvls)
+        parts.push_back("NVLS off");
+    if (t.ibSharp)
+        parts.push_back("InfiniBand SHARP");
+    std::string out;
+    for (const std::string &part : parts)
+        out += (out.empty() ? "" : ", ") + part;
+    return out;
+}
+
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::string num(double v, int decimals = 2)
@@ -193,14 +239,23 @@ ReportSection jobSection(const Project &p, const AnalysisResult *r, const std::s
                 + (m.mla ? " (latent attention, KV rank " + std::to_string(m.mla->kvLoraRank) + ")"
                          : std::string())
                 + ", sequence " + std::to_string(m.seq)
-                + (m.experts > 1 ? ", " + std::to_string(m.experts) + " experts (top "
-                                           + std::to_string(m.topK) + ")"
-                                 : std::string()));
+                + (m.experts > 1
+                           ? ", " + std::to_string(m.experts) + " experts (top "
+                                     + std::to_string(m.topK)
+                                     + (m.routerGroups > 0
+                                                ? " from the best "
+                                                          + std::to_string(m.routerGroupTopK)
+                                                          + " of " + std::to_string(m.routerGroups)
+                                                          + " groups"
+                                                : std::string())
+                                     + ")"
+                           : std::string()));
     row("Batch", "global " + std::to_string(tr.globalBatch) + " sequences, micro-batch "
                          + std::to_string(tr.microBatch) + ", " + toString(tr.precision) + ", "
                          + toString(tr.recompute) + " recompute"
                          + (tr.interleave > 1 ? ", interleave " + std::to_string(tr.interleave)
                                               : std::string()));
+    row("Software", softwareText(tr, m.isMoe()));
     row("Plan",
         degrees(r ? r->plan : *p.plan) + ", rank order " + (r ? r->plan.order : p.plan->order));
     if (!r) {

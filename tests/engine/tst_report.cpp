@@ -63,6 +63,7 @@ private Q_SLOTS:
     void figuresAreTheAnalysisOwn();
     void bomIsTheEngineBillOfMaterials();
     void designWithoutJobStillHasEverySection();
+    void jobStatesItsSoftware();
     void golden();
 };
 
@@ -177,6 +178,38 @@ void TestReport::bomIsTheEngineBillOfMaterials()
     QVERIFY(at != std::string::npos);
     const std::string rows = csv->substr(at + header.size());
     QCOMPARE(std::size_t(std::count(rows.begin(), rows.end(), '\n')), bom->rows.size());
+}
+
+void TestReport::jobStatesItsSoftware()
+{
+    // The job table says what software the projection assumes: the sample's defaults, then a
+    // DeepSeek-V3 job's routing, dispatch and recompute modules as stated.
+    Project p = sample();
+    const auto rowOf = [](const Report &r, const std::string &key) {
+        const ReportTable *job = firstTable(r.section("job"));
+        for (const auto &row : job ? job->rows : std::vector<std::vector<std::string>>{})
+            if (row[0] == key)
+                return row[1];
+        return std::string();
+    };
+    QCOMPARE(rowOf(*buildReport(p, Catalog::builtin(), {}), "Software"),
+             std::string("current Megatron-Core"));
+    Workload ds = *workloadPreset("deepseek-v3");
+    ds.training.epCommOverlap = true;
+    ds.training.moeDispatcher = MoeDispatcher::DeepEP;
+    ds.training.fp8Dispatch = true;
+    ds.training.recomputeModules = kRecomputeMlaUpProj | kRecomputeLayernorm | kRecomputeMoeAct;
+    p.workload = ds;
+    p.plan = Plan{};
+    p.plan->ep = 8;
+    const Expected<Report> r = buildReport(p, Catalog::builtin(), {});
+    QVERIFY(bool(r));
+    QCOMPARE(rowOf(*r, "Software"),
+             std::string("current Megatron-Core, FP8 delayed scaling, recomputing mla_up_proj, "
+                         "layernorm, moe_act, EP all-to-alls overlapped, DeepEP dispatch per "
+                         "node in FP8"));
+    QVERIFY2(rowOf(*r, "Model").find("top 8 from the best 4 of 8 groups") != std::string::npos,
+             rowOf(*r, "Model").c_str());
 }
 
 void TestReport::designWithoutJobStillHasEverySection()
