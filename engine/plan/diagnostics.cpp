@@ -140,7 +140,13 @@ void Diagnoser::crossesDomain(const DimensionResult &d)
                 + name + " communication takes " + percent(stepShare(commSeconds(d.dim)))
                 + " of the step. Keep " + name + " <= " + std::to_string(m_a.domainSize())
                 + ", the domain size" + (tp ? "" : " (where the expert count allows)")
-                + ", and use " + (tp ? "PP and DP" : "DP") + " across domains.",
+                + ", and use " + (tp ? "PP and DP" : "DP") + " across domains"
+                + (!tp && m_r.workload.training.moeDispatcher == MoeDispatcher::AllToAll
+                           ? ", or send each token once per node and spread it over NVLink "
+                             "there (training.moe_dispatcher \"deepep\") instead of once per "
+                             "expert"
+                           : std::string())
+                + ".",
         w.domainIds);
 }
 

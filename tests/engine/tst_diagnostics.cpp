@@ -74,6 +74,12 @@ Workload withBatch(const std::string &name, int globalBatch)
     return w;
 }
 
+Workload deepep(Workload w)
+{
+    w.training.moeDispatcher = MoeDispatcher::DeepEP;
+    return w;
+}
+
 struct Scenario
 {
     Topology topology;
@@ -93,6 +99,8 @@ Scenario scenario(const QString &name)
             {QStringLiteral("tp in a node"), {twoNodes(), llama, plan(8)}},
             {QStringLiteral("ep across nodes"), {twoNodes(), mixtral, plan(2, 1, 1, 8)}},
             {QStringLiteral("ep in a node"), {twoNodes(), mixtral, plan(1, 1, 1, 8)}},
+            {QStringLiteral("ep across nodes per node"),
+             {twoNodes(), deepep(mixtral), plan(2, 1, 1, 8)}},
             {QStringLiteral("tp over tcp"), {twoNodes("eth-100g", "eth-100"), llama, plan(16)}},
             {QStringLiteral("ep over tcp"),
              {twoNodes("eth-100g", "eth-100"), mixtral, plan(2, 1, 1, 8)}},
@@ -177,6 +185,15 @@ void tst_Diagnostics::triggers_data()
             << "ep across nodes"
             << "EP_CROSSES_NVLINK_DOMAIN" << true << "warning" << nodes12
             << "EP = 8 spans 2 NVLink domains (node-1, node-2) in both EP groups";
+    QTest::newRow("EP_CROSSES_NVLINK_DOMAIN offers DeepEP")
+            << "ep across nodes"
+            << "EP_CROSSES_NVLINK_DOMAIN" << true << "warning" << nodes12
+            << "or send each token once per node and spread it over NVLink there "
+               "(training.moe_dispatcher \"deepep\") instead of once per expert.";
+    QTest::newRow("EP_CROSSES_NVLINK_DOMAIN under DeepEP")
+            << "ep across nodes per node"
+            << "EP_CROSSES_NVLINK_DOMAIN" << true << "warning" << nodes12
+            << "and use DP across domains.";
     QTest::newRow("EP_CROSSES_NVLINK_DOMAIN absent")
             << "ep in a node"
             << "EP_CROSSES_NVLINK_DOMAIN" << false << "" << QStringList() << "";
