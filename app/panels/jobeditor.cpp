@@ -607,13 +607,22 @@ void JobEditor::onPerDomainChanged(int value)
             QStringLiteral("gpus_per_domain"));
 }
 
-void JobEditor::onTrainingChanged()
+std::optional<Job> JobEditor::workloadJob() const
 {
     if (m_refreshing || !m_document)
-        return;
+        return std::nullopt;
     Job job = ChangeJob::current(m_document);
     if (!job.workload)
+        return std::nullopt;
+    return job;
+}
+
+void JobEditor::onTrainingChanged()
+{
+    std::optional<Job> edited = workloadJob();
+    if (!edited)
         return;
+    Job &job = *edited;
     TrainingSpec &t = job.workload->training;
     t.globalBatch = m_globalBatch->value();
     t.microBatch = m_microBatch->value();
@@ -645,11 +654,10 @@ void JobEditor::onTrainingChanged()
 
 void JobEditor::onExpertsChanged()
 {
-    if (m_refreshing || !m_document)
+    std::optional<Job> edited = workloadJob();
+    if (!edited)
         return;
-    Job job = ChangeJob::current(m_document);
-    if (!job.workload)
-        return;
+    Job &job = *edited;
     ModelSpec &m = job.workload->model;
     m.firstDenseLayers = m_firstDense->value();
     m.moeLayerFreq = m_moeFreq->value();
@@ -659,11 +667,10 @@ void JobEditor::onExpertsChanged()
 
 void JobEditor::onRoutingChanged()
 {
-    if (m_refreshing || !m_document)
+    std::optional<Job> edited = workloadJob();
+    if (!edited)
         return;
-    Job job = ChangeJob::current(m_document);
-    if (!job.workload)
-        return;
+    Job &job = *edited;
     ModelSpec &m = job.workload->model;
     const int groups = m_routerGroups->currentData().toInt();
     m.routerGroups = groups;
@@ -683,11 +690,10 @@ void JobEditor::onRoutingChanged()
 
 void JobEditor::onLatentChanged()
 {
-    if (m_refreshing || !m_document)
+    std::optional<Job> edited = workloadJob();
+    if (!edited || !edited->workload->model.mla)
         return;
-    Job job = ChangeJob::current(m_document);
-    if (!job.workload || !job.workload->model.mla)
-        return;
+    Job &job = *edited;
     LatentAttention &l = *job.workload->model.mla;
     int *fields[] = {&l.qLoraRank, &l.kvLoraRank, &l.qkNopeHeadDim, &l.qkRopeHeadDim, &l.vHeadDim};
     for (std::size_t i = 0; i < m_latent.size(); ++i)

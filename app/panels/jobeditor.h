@@ -10,6 +10,7 @@
 #include <QPointer>
 
 #include <array>
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -87,6 +88,9 @@ private:
     void showRow(QWidget *row, bool visible);
     void refresh();
     void pushJob(const Job &job, const QString &text, const QString &field);
+    // The job a control's change edits: none while refresh() sets the controls, without a
+    // document, or for a job without a workload.
+    std::optional<Job> workloadJob() const;
     void onModelChosen(int index);
     void onDegreeChanged(Dim dim, int value);
     void onTrainingChanged();
