@@ -4,6 +4,7 @@
 
 #include "engine/core/figure.h"
 #include "engine/document/documents.h"
+#include "engine/model/recomputemodules.h"
 #include "engine/model/summary.h"
 #include "engine/plan/analysis.h"
 #include "engine/plan/analysisjson.h"
@@ -33,16 +34,7 @@ std::string softwareText(const TrainingSpec &t, bool experts)
     if (t.precision == Precision::FP8)
         parts.push_back(std::string("FP8 ") + toString(t.fp8Scaling) + " scaling");
     if (t.recompute == Recompute::Selective && t.recomputeModules) {
-        std::string list;
-        const std::pair<RecomputeModule, const char *> names[]
-                = {{kRecomputeCoreAttn, "core_attn"},
-                   {kRecomputeMlaUpProj, "mla_up_proj"},
-                   {kRecomputeLayernorm, "layernorm"},
-                   {kRecomputeMoeAct, "moe_act"}};
-        for (const auto &[module, name] : names) {
-            if (t.recomputes(module))
-                list += (list.empty() ? "" : ", ") + std::string(name);
-        }
+        const std::string list = recomputeModuleNames(*t.recomputeModules, ", ");
         parts.push_back("recomputing " + (list.empty() ? std::string("nothing") : list));
     }
     if (t.tpCommOverlap)

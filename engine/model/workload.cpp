@@ -1,6 +1,7 @@
 #include "engine/model/workload.h"
 
 #include "engine/core/jsonin.h"
+#include "engine/model/recomputemodules.h"
 
 #include <algorithm>
 #include <limits>
@@ -35,12 +36,10 @@ unsigned parseRecomputeModules(const JsonIn &list)
     unsigned modules = 0;
     for (const JsonIn &item : list.items()) {
         const std::string name = item.string();
-        unsigned bit = 0;
-        for (const auto &[known, module] : kRecomputeModules)
-            bit = name == known ? unsigned(module) : bit;
+        const unsigned bit = recomputeModuleBit(name);
         if (bit == 0)
-            item.fail("expected one of core_attn, mla_up_proj, layernorm, moe_act, found "
-                      + quoteText(name));
+            item.fail("expected one of " + recomputeModuleNames(kAllRecomputeModules, ", ")
+                      + ", found " + quoteText(name));
         if (modules & bit)
             item.fail(quoteText(name) + " is listed twice");
         modules |= bit;
@@ -244,6 +243,25 @@ const char *toString(GradReduce g)
 const char *toString(Fp8Scaling f)
 {
     return f == Fp8Scaling::Current ? "current" : "delayed";
+}
+
+std::string recomputeModuleNames(unsigned modules, const std::string &separator)
+{
+    std::string out;
+    for (const auto &[name, module] : kRecomputeModules) {
+        if (modules & module)
+            out += (out.empty() ? "" : separator) + name;
+    }
+    return out;
+}
+
+unsigned recomputeModuleBit(const std::string &name)
+{
+    for (const auto &[known, module] : kRecomputeModules) {
+        if (name == known)
+            return module;
+    }
+    return 0;
 }
 
 const char *toString(MoeDispatcher d)

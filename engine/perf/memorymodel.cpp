@@ -115,8 +115,8 @@ double activationBytesPerLayer(const Workload &w, const Plan &p, AttentionKernel
     const double moe = m.moeFraction();
     if (m.isMoe()) {
         // Each routed copy of a token: its input, the expert's first-matrix outputs and the
-        // activation output (not kept when the moe_act module is recomputed); plus the fp32 router probabilities; the shared experts keep what
-        // a dense MLP of their width keeps.
+        // activation output (not kept when the moe_act module is recomputed); plus the fp32
+        // router probabilities; the shared experts keep what a dense MLP of their width keeps.
         const double shared = m.sharedExperts * s.expertLocal;
         perToken += moe
                     * (m.topK

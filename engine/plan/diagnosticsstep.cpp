@@ -1,5 +1,6 @@
 #include "engine/plan/diagnoser.h"
 
+#include "engine/model/recomputemodules.h"
 #include "engine/perf/memorymodel.h"
 
 namespace topoplan {
@@ -49,9 +50,7 @@ void Diagnoser::outOfMemory()
                     std::string("recomputing ")
                             + (norms ? (act ? "the norms and the experts' activation" : "the norms")
                                      : "the experts' activation")
-                            + ", recompute_modules +"
-                            + (norms ? std::string(" layernorm") : std::string())
-                            + (act ? std::string(" moe_act") : std::string()),
+                            + ", recompute_modules + " + recomputeModuleNames(more & ~listed, " "),
                     lean, p);
         }
     }
