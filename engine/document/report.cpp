@@ -470,7 +470,12 @@ ReportSection catalogSection(const Project &p, const Catalog &c, const AnalysisR
                      num(g->bf16Tflops, 0) + " TFLOP/s BF16 dense, " + num(g->fp8Tflops, 0)
                              + " FP8; " + num(g->hbmGB, 0) + " GB HBM at " + num(g->hbmTBs, 2)
                              + " TB/s; " + std::to_string(g->nvlinkLinks) + " NVLink links; GEMM "
-                             + figure::text(figure::percent(g->gemmEfficiency)) + " of peak",
+                             + figure::text(figure::percent(g->gemmEfficiency)) + " of peak"
+                             + (g->sustainedSpread > 0 ? ", the slowest of a node's GPUs "
+                                                                 + figure::text(figure::percent(
+                                                                         g->sustainedSpread / 2))
+                                                                 + " below"
+                                                       : std::string()),
                      g->source});
     for (const std::string &id : servers)
         if (const ServerModel *m = c.server(id))

@@ -88,7 +88,7 @@ GpuModel parseGpu(const JsonIn &j)
 {
     j.expectOnly({"id", "name", "vendor", "bf16_tflops", "fp8_tflops", "hbm_gb", "hbm_tb_s",
                   "nvlink", "nvlink_links", "tdp_w", "sms", "gemm_efficiency",
-                  "fp8_gemm_efficiency", "attention_efficiency", "source"});
+                  "fp8_gemm_efficiency", "attention_efficiency", "sustained_spread", "source"});
     GpuModel g;
     g.id = j.at("id").id();
     g.name = j.string("name", g.id);
@@ -108,6 +108,9 @@ GpuModel parseGpu(const JsonIn &j)
         if (j.has(key) && j.at(key).number() > 1)
             j.at(key).fail("expected a fraction of peak in (0, 1]");
     }
+    g.sustainedSpread = j.nonNegative("sustained_spread", 0);
+    if (g.sustainedSpread >= 1)
+        j.at("sustained_spread").fail("expected a spread between a node's GPUs in [0, 1)");
     g.source = j.string("source", "");
     return g;
 }

@@ -93,6 +93,13 @@ struct GpuModel
     double gemmEfficiency = 0.7;  // sustained fraction of bf16 peak in large BF16 GEMMs
     double fp8GemmEfficiency = 0; // the same for FP8 GEMMs; 0 = gemmEfficiency
     double attentionEfficiency = 0.5; // fused (flash) attention fwd+bwd, fraction of bf16 peak
+    // How far apart a node's GPUs sustain their GEMMs when all of them compute at once (power
+    // and cooling shared on the board, the silicon lottery): (fastest - slowest) / mean. The
+    // efficiencies above are the mean GPU's; a synchronous step waits for its slowest GPU,
+    // spread / 2 below the mean. 0: not measured, the step runs at the mean.
+    double sustainedSpread = 0;
+    // The share of the mean GPU's sustained compute rate that the slowest one holds.
+    double paceFactor() const { return 1 - sustainedSpread / 2; }
     std::string source;
 };
 

@@ -14,8 +14,13 @@ ComputeModel::ComputeModel(const GpuModel &gpu, Precision precision, int reserve
     const double share = double(left) / sms;
     m_bf16Peak = gpu.bf16Tflops * 1e12 * share;
     m_gemmPeak = (fp8 && gpu.fp8Tflops > 0 ? gpu.fp8Tflops : gpu.bf16Tflops) * 1e12 * share;
-    m_gemmEff = fp8 && gpu.fp8GemmEfficiency > 0 ? gpu.fp8GemmEfficiency : gpu.gemmEfficiency;
-    m_attentionEff = gpu.attentionEfficiency;
+    // Tensor-core work runs at the pace of the slowest GPU of the step: the collectives that
+    // join every layer wait for it. Memory-bound kernels are not held back (they do not draw
+    // the board to its power limit).
+    const double pace = gpu.paceFactor();
+    m_gemmEff = pace
+                * (fp8 && gpu.fp8GemmEfficiency > 0 ? gpu.fp8GemmEfficiency : gpu.gemmEfficiency);
+    m_attentionEff = pace * gpu.attentionEfficiency;
     m_hbm = gpu.hbmTBs * 1e12;
     m_sms = left;
     m_operandBytes = fp8 ? 1 : 2;

@@ -26,6 +26,7 @@ public:
     ComputeModel(const GpuModel &gpu, Precision precision, int reservedSms = 0);
 
     // Fraction of the GEMM peak a GEMM of this shape sustains: the GPU's large-GEMM efficiency
+    // at the pace of a node's slowest GPU (GpuModel::paceFactor)
     // x tile use (output tiles of kGemmTile^2 only partly covered) x wave use (the last wave of
     // tiles over the SMs runs partly empty; on average waves / (waves + 1/2)) x depth (a tile's
     // fixed prologue and epilogue against its main loop over k: k / (k + kGemmDepthHalf)).
@@ -63,7 +64,7 @@ public:
 private:
     double m_gemmPeak = 0; // FLOP/s
     double m_bf16Peak = 0; // FLOP/s
-    double m_gemmEff = 0;  // large-GEMM efficiency at that precision
+    double m_gemmEff = 0;  // large-GEMM efficiency at that precision, at the slowest GPU's pace
     double m_attentionEff = 0;
     double m_hbm = 0; // bytes/s
     double m_sms = 1;

@@ -333,6 +333,12 @@ void TestCatalog::rejectsBadCatalogs_data()
         "/media/2/bandwidth_gb_s", "expected a positive number, found -1");
     row("efficiency above 1", R"([{"op": "replace", "path": "/media/1/efficiency", "value": 1.5}])",
         "/media/1/efficiency", "expected a fraction in (0, 1]");
+    row("spread of a whole rate",
+        R"([{"op": "replace", "path": "/gpus/1/sustained_spread", "value": 1}])",
+        "/gpus/1/sustained_spread", "expected a spread between a node's GPUs in [0, 1)");
+    row("negative spread",
+        R"([{"op": "replace", "path": "/gpus/1/sustained_spread", "value": -0.1}])",
+        "/gpus/1/sustained_spread", "expected a number >= 0, found -0.1");
     row("duplicate id", R"([{"op": "replace", "path": "/gpus/1/id", "value": "a100-sxm-80gb"}])",
         "/gpus/1/id",
         "duplicate id \"a100-sxm-80gb\" in gpus: expected an id no other entry of gpus has");

@@ -47,10 +47,12 @@ namespace {
 // than the 56-wide ones that stood in for them); 18.6% and 32.4% with DeepSeek-V3's dispatch
 // stated (+5.3%: one copy per node over InfiniBand, 4 nodes at most, FP8 out, on 20 SMs beside
 // the compute); 18.5% and 32.4% with its recomputed norms and SwiGLU outputs stated (+4.6%, and
-// it fits: 73.3 of 80 GB where it needed 81.1). The bounds hold those figures with a margin, so that a change that makes them
-// worse fails here.
-constexpr double kMeanBound = 0.21;
-constexpr double kWorstBound = 0.37;
+// it fits: 73.3 of 80 GB where it needed 81.1); 14.7% and 27.5% with the slowest GPU of a
+// node setting the pace (the catalog's sustained_spread: 5.2% below the mean on Blackwell,
+// 2.3% on Hopper). The bounds hold those figures with a margin, so that a change that makes
+// them worse fails here.
+constexpr double kMeanBound = 0.17;
+constexpr double kWorstBound = 0.31;
 
 struct PublishedRun
 {
