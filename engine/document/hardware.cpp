@@ -294,6 +294,93 @@ CableMeasure::CableMeasure(const Project &p, const Catalog &c, const std::vector
         m_switches.emplace(s.id, &s);
     for (std::size_t i = 0; i < m_t.nodes.size(); ++i)
         m_nodes.emplace(m_t.nodes[i].id, i);
+    chooseCageFibre();
+}
+
+namespace {
+
+// The rank of a fibre cable's optics by reach; 0 for copper.
+int fibreRank(const std::string &optics)
+{
+    return optics == "SR" ? 1 : optics == "DR" ? 2 : optics == "FR" ? 3 : 0;
+}
+
+// The fibre for a route of `metres` whose optics reach at least as far as rank `rank`.
+CableSpec fibreOfRank(const Medium &medium, double metres, int rank)
+{
+    CableSpec s = cableFor(medium, metres, false, nullptr, false);
+    if (fibreRank(s.optics) >= rank)
+        return s;
+    const CableReach &r = medium.reach;
+    if (rank <= 2 && r.smf > 0 && metres <= r.smf) {
+        const double l = std::min(fibreLength(metres), r.smf);
+        return {"single-mode fibre (SMF), straight", metresText(l), "DR", l};
+    }
+    const double l = fibreLength(metres);
+    return {"single-mode fibre (SMF), duplex LC", metresText(l), "FR", l};
+}
+
+} // namespace
+
+std::string CableMeasure::cageOf(const Endpoint &e, int i) const
+{
+    const int perCage = std::max(1, portsPerCage(e));
+    if (!switchOf(e.device)) {
+        auto n = m_nodes.find(e.device);
+        if (n != m_nodes.end()) {
+            const HostPort hp = hostPortOf(m_hosts, m_ofNode[n->second], e.port + i);
+            if (hp.host >= 0)
+                return "host " + std::to_string(hp.host) + " " + std::to_string(hp.rail / perCage);
+        }
+    }
+    return e.device + " " + std::to_string((e.port + i) / perCage);
+}
+
+void CableMeasure::chooseCageFibre()
+{
+    // Union-find over the cages that measured fibre cables join.
+    std::unordered_map<std::string, std::size_t> index;
+    std::vector<std::size_t> parent;
+    std::vector<int> rank; // the optics each group needs, at its root
+    auto id = [&](const std::string &cage) {
+        auto [it, added] = index.emplace(cage, parent.size());
+        if (added) {
+            parent.push_back(parent.size());
+            rank.push_back(0);
+        }
+        return it->second;
+    };
+    auto root = [&](std::size_t x) {
+        while (parent[x] != x)
+            x = parent[x] = parent[parent[x]];
+        return x;
+    };
+    struct Fibre
+    {
+        std::size_t cage;
+        int rank;
+    };
+    std::vector<Fibre> fibres;
+    for (const Link &l : m_t.links) {
+        const Medium *m = m_c.medium(l.medium);
+        if (!m || !m->isNetwork())
+            continue;
+        for (int i = 0; i < l.count; ++i) {
+            if (routeMetres(l, i) <= 0)
+                continue;
+            const int r = fibreRank(routeCable(l, i, *m).optics);
+            if (r == 0)
+                continue;
+            const std::size_t a = root(id(cageOf(l.a, i))), b = root(id(cageOf(l.b, i)));
+            parent[b] = a;
+            rank[a] = std::max({rank[a], rank[b], r});
+            fibres.push_back({a, r});
+        }
+    }
+    for (const Fibre &f : fibres)
+        m_raisedCables += rank[root(f.cage)] > f.rank ? 1 : 0;
+    for (const auto &[cage, i] : index)
+        m_cageFibre.emplace(cage, rank[root(i)]);
 }
 
 const Switch *CableMeasure::switchOf(const std::string &id) const
@@ -342,6 +429,18 @@ int CableMeasure::portsPerCage(const Endpoint &e) const
 }
 
 CableSpec CableMeasure::cable(const Link &l, int i, const Medium &medium) const
+{
+    CableSpec spec = routeCable(l, i, medium);
+    const int own = fibreRank(spec.optics);
+    if (own == 0)
+        return spec;
+    auto it = m_cageFibre.find(cageOf(l.a, i));
+    if (it == m_cageFibre.end() || it->second <= own)
+        return spec;
+    return fibreOfRank(medium, routeMetres(l, i), it->second);
+}
+
+CableSpec CableMeasure::routeCable(const Link &l, int i, const Medium &medium) const
 {
     const double route = routeMetres(l, i);
     if (route <= 0)
@@ -399,7 +498,14 @@ std::vector<std::string> CableMeasure::assumptions() const
                   "reach is in the catalog with its source. A copper cable joins a whole cage to "
                   "a whole cage (a twin-port DAC or LACC carries both of its ports' links, as "
                   "long as the longer of the two), so copper is used only where a link bundle "
-                  "fills whole cages at both ends; elsewhere every port takes its own fibre.");
+                  "fills whole cages at both ends; elsewhere every port takes its own fibre. A "
+                  "twin-port transceiver takes one kind of fibre in both of its ports, and a "
+                  "fibre the same optics at both ends: cages joined by fibre take the longest-"
+                  "reach optics any of their cables needs.");
+    if (m_raisedCables > 0)
+        out.push_back(std::to_string(m_raisedCables)
+                      + " fibre cable(s) take longer-reach optics than their own route needs: a "
+                        "cage they share, or one joined to it by fibre, holds a longer run.");
     // The media used, their reaches, the longest route and what no cable reaches.
     std::map<std::string, const Medium *> media;
     double longest = 0;

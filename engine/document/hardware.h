@@ -116,6 +116,16 @@ private:
     const RackPosition *positionOf(const Endpoint &e, int i) const;
     // Ports a cage of endpoint e's device holds (twin-port OSFP: 2).
     int portsPerCage(const Endpoint &e) const;
+    // The cage port i of endpoint e sits in: a switch's cage, or a host's cage of rails.
+    std::string cageOf(const Endpoint &e, int i) const;
+    // The cable by its own route alone, before the cages' fibre is made one type.
+    CableSpec routeCable(const Link &l, int i, const Medium &medium) const;
+    // A twin-port transceiver takes one fibre type in both ports, and a fibre takes the same
+    // type at both ends: cages joined by fibre form groups that take the longest-reach optics
+    // (SR < DR < FR) any of their cables needs. By cage, that optics' rank (1 SR, 2 DR, 3 FR).
+    void chooseCageFibre();
+    std::unordered_map<std::string, int> m_cageFibre;
+    long long m_raisedCables = 0; // fibre cables given longer-reach optics than their route needs
 
     const Topology &m_t;
     const Catalog &m_c;

@@ -364,6 +364,29 @@ void tst_FloorPlan::billOfMaterialsMeasuresEveryCable()
             drOptics += r.quantity;
     QVERIFY(hostLeafSmf > 0 && hostLeafSmf < 128 * 8);
     QVERIFY(drOptics > 0);
+    // A twin-port transceiver takes one fibre type in both ports. Wherever the rows stand, each
+    // of the 512 host cages (two rails to two leaves) holds exactly one, SR or DR, even where
+    // its two runs fall on either side of multimode's reach.
+    bool raisedSaid = false;
+    for (double pitch : {30.0, 34.0, 38.0, 40.0, 44.0}) {
+        p.floor->rowPitchM = pitch;
+        Expected<BomTable> b = bomTable(p, Catalog::builtin());
+        QVERIFY(b);
+        for (const std::string &a : b->assumptions)
+            raisedSaid = raisedSaid || contains(a, "take longer-reach optics than their own");
+        long long nicEnd = 0;
+        for (const BomRow &r : b->rows)
+            if (r.category == "transceivers" && r.detail == "NIC end")
+                nicEnd += r.quantity;
+        QVERIFY2(nicEnd == 128 * 4, qPrintable(QStringLiteral("row pitch %1 m: %2 NIC-end "
+                                                              "transceivers")
+                                                       .arg(pitch)
+                                                       .arg(nicEnd)));
+    }
+    // At 44 m some cages' two runs fall either side of multimode's reach: the documents say
+    // how many cables took single-mode for their cage's sake.
+    QVERIFY(raisedSaid);
+    p.floor->rowPitchM = 40;
     // A rack placed by hand that the design does not have is said so.
     p.floor->racks["rack-c999"] = {50, 1};
     Expected<BomTable> unused = bomTable(p, Catalog::builtin());
