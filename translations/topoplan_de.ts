@@ -2034,6 +2034,25 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
     </message>
 </context>
 <context>
+    <name>topoplan::FloorView</name>
+    <message>
+        <source>Row %1</source>
+        <translation>Reihe %1</translation>
+    </message>
+    <message>
+        <source>%1: network rack, row %2, position %3</source>
+        <translation>%1: Netzwerk-Rack, Reihe %2, Platz %3</translation>
+    </message>
+    <message>
+        <source>%1: server rack, row %2, position %3</source>
+        <translation>%1: Server-Rack, Reihe %2, Platz %3</translation>
+    </message>
+    <message>
+        <source> (placed by hand)</source>
+        <translation> (von Hand gestellt)</translation>
+    </message>
+</context>
+<context>
     <name>topoplan::HelpMenu</name>
     <message>
         <source>&amp;Getting Started</source>
@@ -3257,16 +3276,46 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
         <source>Ne&amp;twork racks:</source>
         <translation>Net&amp;zwerk-Racks:</translation>
     </message>
-    <message numerus="yes">
-        <source>%n rack(s) placed by hand in the project file keep their places.</source>
-        <translation>
-            <numerusform>%n in der Projektdatei von Hand platziertes Rack behält seinen Platz.</numerusform>
-            <numerusform>%n in der Projektdatei von Hand platzierte Racks behalten ihre Plätze.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The report&apos;s title block prints the name and revision. The host names are a Slurm host list; the scheduler files and the cabling plan name the servers (and the trays of rack-scale systems) with them, in order. With the floor stated, the bill of materials and the cabling workbook measure every cable from where its racks stand and choose copper or fibre by reach.</source>
         <translation>Der Titelblock des Berichts druckt Name und Revision. Die Hostnamen sind eine Slurm-Hostliste; die Scheduler-Dateien und der Verkabelungsplan benennen die Server (und die Trays von Rack-Systemen) damit, der Reihe nach. Mit angegebener Stellfläche messen Stückliste und Verkabelungsarbeitsmappe jedes Kabel danach, wo seine Racks stehen, und wählen Kupfer oder Glasfaser nach Reichweite.</translation>
+    </message>
+    <message>
+        <source>Fill the rows &amp;again</source>
+        <translation>Reihen neu f&amp;üllen</translation>
+    </message>
+    <message>
+        <source>Drag a rack, or select it and use the arrow keys, to place it by hand; the other racks fill the rows around it.</source>
+        <translation>Ziehen Sie ein Rack oder wählen Sie es aus und verwenden Sie die Pfeiltasten, um es von Hand zu stellen; die anderen Racks füllen die Reihen um es herum.</translation>
+    </message>
+    <message>
+        <source>Forget the places given by hand: every rack fills the rows in order.</source>
+        <translation>Von Hand vergebene Plätze vergessen: Jedes Rack füllt die Reihen der Reihe nach.</translation>
+    </message>
+    <message>
+        <source>The racks cannot be planned: %1</source>
+        <translation>Die Racks lassen sich nicht planen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rack(s) fill the rows in order.</source>
+        <translation>
+            <numerusform>%n Rack füllt die Reihen der Reihe nach.</numerusform>
+            <numerusform>%n Racks füllen die Reihen der Reihe nach.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rack(s) placed by hand; the others fill the rows around them.</source>
+        <translation>
+            <numerusform>%n Rack von Hand gestellt; die anderen füllen die Reihen darum herum.</numerusform>
+            <numerusform>%n Racks von Hand gestellt; die anderen füllen die Reihen darum herum.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n placed in the file but not in the design.</source>
+        <translation>
+            <numerusform>%n davon steht in der Datei, aber nicht im Entwurf.</numerusform>
+            <numerusform>%n davon stehen in der Datei, aber nicht im Entwurf.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -426,10 +426,24 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n rack(s) placed by hand in the project file keep their places.</source>
+        <source>%n rack(s) fill the rows in order.</source>
         <translation>
-            <numerusform>%n rack placed by hand in the project file keep their places.</numerusform>
-            <numerusform>%n racks placed by hand in the project file keep their places.</numerusform>
+            <numerusform>%n rack fill the rows in order.</numerusform>
+            <numerusform>%n racks fill the rows in order.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rack(s) placed by hand; the others fill the rows around them.</source>
+        <translation>
+            <numerusform>%n rack placed by hand; the others fill the rows around them.</numerusform>
+            <numerusform>%n racks placed by hand; the others fill the rows around them.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n placed in the file but not in the design.</source>
+        <translation>
+            <numerusform>%n placed in the file but not in the design.</numerusform>
+            <numerusform>%n placed in the file but not in the design.</numerusform>
         </translation>
     </message>
 </context>

@@ -1,5 +1,6 @@
 #include "app/dialogs/projectdialog.h"
 
+#include "engine/document/hardware.h"
 #include "engine/model/hostnames.h"
 
 #include <QComboBox>
@@ -7,10 +8,12 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScreen>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -44,6 +47,9 @@ ProjectDialog::ProjectDialog(Document *document, QWidget *parent)
     , m_rackWidth(new QDoubleSpinBox(m_floor))
     , m_rowPitch(new QDoubleSpinBox(m_floor))
     , m_networkRow(new QComboBox(m_floor))
+    , m_floorView(new FloorView(m_floor))
+    , m_placed(new QLabel(m_floor))
+    , m_refill(new QPushButton(tr("Fill the rows &again"), m_floor))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
     setObjectName(QStringLiteral("projectDialog"));
@@ -107,11 +113,21 @@ ProjectDialog::ProjectDialog(Document *document, QWidget *parent)
     floorForm->addRow(tr("Rack &width:"), m_rackWidth);
     floorForm->addRow(tr("Row &pitch:"), m_rowPitch);
     floorForm->addRow(tr("Ne&twork racks:"), m_networkRow);
-    if (!m_handPlaced.empty())
-        floorForm->addRow(new QLabel(tr("%n rack(s) placed by hand in the project file keep "
-                                        "their places.",
-                                        nullptr, int(m_handPlaced.size())),
-                                     m_floor));
+    m_floorView->setObjectName(QStringLiteral("floorView"));
+    m_floorView->setToolTip(tr("Drag a rack, or select it and use the arrow keys, to place it by "
+                               "hand; the other racks fill the rows around it."));
+    m_placed->setObjectName(QStringLiteral("floorPlaced"));
+    // One line: wrapped, it would give the floor group a height for its width, which the
+    // dialog's layout then squeezes under the notes.
+    m_placed->setWordWrap(false);
+    m_refill->setObjectName(QStringLiteral("floorRefill"));
+    m_refill->setToolTip(tr("Forget the places given by hand: every rack fills the rows in "
+                            "order."));
+    floorForm->addRow(m_floorView);
+    auto *placedRow = new QHBoxLayout;
+    placedRow->addWidget(m_placed, 1);
+    placedRow->addWidget(m_refill);
+    floorForm->addRow(placedRow);
 
     auto *form = new QFormLayout;
     form->addRow(tr("&Name:"), m_name);
@@ -138,24 +154,89 @@ ProjectDialog::ProjectDialog(Document *document, QWidget *parent)
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_hostNames, &QLineEdit::textChanged, this, &ProjectDialog::checkHostNames);
+    connect(m_racksPerRow, &QSpinBox::valueChanged, this, &ProjectDialog::showFloor);
+    connect(m_networkRow, &QComboBox::currentIndexChanged, this, &ProjectDialog::showFloor);
+    connect(m_floorView, &FloorView::rackMoved, this, &ProjectDialog::placeRack);
+    connect(m_refill, &QPushButton::clicked, this, [this] {
+        m_handPlaced.clear();
+        showFloor();
+    });
     // The document may be replaced (a file opened in the background) while the dialog is up.
     connect(document, &QObject::destroyed, this, &QDialog::reject);
     checkHostNames();
+    showFloor();
+    // Its whole height where the screen has it: Qt's first size stops at two thirds of the
+    // screen, which squeezes the floor view under the wrapped notes.
+    QSize size = sizeHint();
+    if (const QScreen *s = screen())
+        size = size.boundedTo(s->availableSize() * 9 / 10);
+    resize(size);
+}
+
+FloorPlan ProjectDialog::shownFloor() const
+{
+    FloorPlan f;
+    f.racksPerRow = m_racksPerRow->value();
+    f.rackWidthM = unrounded(m_rackWidth, m_shown.rackWidthM);
+    f.rowPitchM = unrounded(m_rowPitch, m_shown.rowPitchM);
+    f.networkRow = NetworkRow(m_networkRow->currentData().toInt());
+    f.racks = m_handPlaced;
+    return f;
+}
+
+void ProjectDialog::showFloor()
+{
+    if (!m_document)
+        return;
+    Expected<std::map<std::string, FloorRack>> racks
+            = floorRacks(m_document->project(), m_document->catalog(), shownFloor());
+    m_sites = racks ? std::move(*racks) : std::map<std::string, FloorRack>{};
+    std::set<std::string> byHand;
+    int placed = 0;
+    for (const auto &[name, spot] : m_handPlaced)
+        if (m_sites.count(name)) {
+            byHand.insert(name);
+            ++placed;
+        }
+    m_floorView->setRacks(m_sites, byHand, m_racksPerRow->value());
+    const int unknown = int(m_handPlaced.size()) - placed;
+    if (!racks)
+        m_placed->setText(tr("The racks cannot be planned: %1")
+                                  .arg(QString::fromStdString(racks.error().message)));
+    else if (m_handPlaced.empty())
+        m_placed->setText(tr("%n rack(s) fill the rows in order.", nullptr, int(m_sites.size())));
+    else
+        m_placed->setText(tr("%n rack(s) placed by hand; the others fill the rows around them.",
+                             nullptr, placed)
+                          + (unknown > 0 ? QLatin1Char(' ')
+                                                   + tr("%n placed in the file but not in the "
+                                                        "design.",
+                                                        nullptr, unknown)
+                                         : QString()));
+    m_refill->setEnabled(!m_handPlaced.empty());
+}
+
+void ProjectDialog::placeRack(const QString &name, int row, int position)
+{
+    const std::string id = name.toStdString();
+    auto it = m_sites.find(id);
+    if (it == m_sites.end())
+        return;
+    const RackSpot from = it->second.site.spot, to{row, position};
+    // A rack placed by hand at the spot swaps places; one that only filled it moves on.
+    for (auto &[other, spot] : m_handPlaced)
+        if (other != id && spot == to)
+            spot = from;
+    m_handPlaced[id] = to;
+    showFloor();
 }
 
 ProjectInfo ProjectDialog::info() const
 {
     ProjectInfo out{m_name->text().trimmed(), m_description->toPlainText(),
                     m_revision->text().trimmed(), m_hostNames->text().trimmed(), std::nullopt};
-    if (m_floor->isChecked()) {
-        FloorPlan f;
-        f.racksPerRow = m_racksPerRow->value();
-        f.rackWidthM = unrounded(m_rackWidth, m_shown.rackWidthM);
-        f.rowPitchM = unrounded(m_rowPitch, m_shown.rowPitchM);
-        f.networkRow = NetworkRow(m_networkRow->currentData().toInt());
-        f.racks = m_handPlaced;
-        out.floor = f;
-    }
+    if (m_floor->isChecked())
+        out.floor = shownFloor();
     return out;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/dialogs/floorview.h"
 #include "app/document/document.h"
 
 #include <QDialog>
@@ -13,6 +14,7 @@ class QLabel;
 class QSpinBox;
 class QLineEdit;
 class QPlainTextEdit;
+class QPushButton;
 
 namespace topoplan {
 
@@ -22,7 +24,9 @@ namespace topoplan {
 // typed: the dialog says which names it gives the design's hosts, or why it cannot, and OK
 // waits until it can. The floor group says where the racks stand (rows, rack width, row pitch,
 // where the network racks go), from which the bill of materials and the cabling workbook
-// measure every cable; unchecked, they use each run's default length.
+// measure every cable; unchecked, they use each run's default length. Its floor view shows
+// where each rack stands; dragging a rack (or moving it with the arrow keys) places it by hand,
+// swapping places with a rack placed by hand there, and the others fill the rows around it.
 class ProjectDialog : public QDialog
 {
     Q_OBJECT
@@ -43,9 +47,17 @@ public:
     QDoubleSpinBox *rackWidthSpin() const { return m_rackWidth; }
     QDoubleSpinBox *rowPitchSpin() const { return m_rowPitch; }
     QComboBox *networkRowCombo() const { return m_networkRow; }
+    FloorView *floorView() const { return m_floorView; }
+    QPushButton *refillButton() const { return m_refill; }
 
 private:
     void checkHostNames();
+    // The floor the fields and the racks placed by hand say.
+    FloorPlan shownFloor() const;
+    // Shows the racks where shownFloor() puts them.
+    void showFloor();
+    // Places `name` at the spot by hand; a rack placed by hand there takes its old spot.
+    void placeRack(const QString &name, int row, int position);
 
     QPointer<Document> m_document;
     QLineEdit *m_name;
@@ -58,9 +70,13 @@ private:
     QDoubleSpinBox *m_rackWidth;
     QDoubleSpinBox *m_rowPitch;
     QComboBox *m_networkRow;
-    // The racks the project file places by hand: kept as they are (the dialog edits the rows).
+    FloorView *m_floorView;
+    QLabel *m_placed;
+    QPushButton *m_refill;
+    // The racks placed by hand: the file's, and those dragged in the floor view.
     std::map<std::string, RackSpot> m_handPlaced;
-    FloorPlan m_shown; // what the floor fields were opened with
+    std::map<std::string, FloorRack> m_sites; // where the floor view shows each rack
+    FloorPlan m_shown;                        // what the floor fields were opened with
     QDialogButtonBox *m_buttons;
 };
 

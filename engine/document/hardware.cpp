@@ -683,6 +683,22 @@ Expected<HostTable> hostTable(const Project &p, const Catalog &c)
     return HostTable{std::move(*hosts), std::move(ofNode)};
 }
 
+Expected<std::map<std::string, FloorRack>> floorRacks(const Project &p, const Catalog &c,
+                                                      const FloorPlan &f)
+{
+    Expected<HostTable> table = hostTable(p, c);
+    if (!table)
+        return table.error();
+    const RackPlan racks = planRacks(p, c, table->hosts);
+    std::set<std::string> network;
+    for (const auto &[id, position] : racks.switches)
+        network.insert(position.rack);
+    std::map<std::string, FloorRack> out;
+    for (auto &[name, site] : placeRacks(f, racks))
+        out.emplace(name, FloorRack{site, network.count(name) > 0});
+    return out;
+}
+
 Expected<std::vector<std::string>> designAssumptions(const Project &p, const Catalog &c)
 {
     Expected<HostTable> table = hostTable(p, c);

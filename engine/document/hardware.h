@@ -87,6 +87,17 @@ struct RackSite
 // filling rows of f.racksPerRow in order (compute rows, and the network racks' own rows after
 // them or in their middle), around the hand-placed ones.
 std::map<std::string, RackSite> placeRacks(const FloorPlan &f, const RackPlan &racks);
+// A rack of the design on the floor: where it stands, and whether it holds switches (the
+// network racks) or servers.
+struct FloorRack
+{
+    RackSite site;
+    bool network = false;
+};
+// The design's own racks (planRacks) standing on floor `f` (placeRacks), by name: what the
+// floor editor shows. Fails as hostTable does.
+Expected<std::map<std::string, FloorRack>> floorRacks(const Project &p, const Catalog &c,
+                                                      const FloorPlan &f);
 
 // The cable route between two ports: up from the port to an overhead tray above the racks,
 // along and across the rows (no diagonals), down to the other port, and an allowance at each

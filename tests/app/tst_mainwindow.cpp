@@ -390,6 +390,38 @@ void TestMainWindow::projectPropertiesAreOneStepAndSaved()
     QTest::keyClicks(dialog->rowPitchSpin(), QStringLiteral("3"));
     dialog->networkRowCombo()->setFocus();
     QTest::keyClick(dialog->networkRowCombo(), Qt::Key_Down);
+    // The floor view: 8 server racks fill row 1, the network racks row 2 (amid the compute
+    // rows), an empty row 3 to move racks to. Drag rack-c001 there, then one cell right with
+    // the keyboard; then drag rack-c002 onto it: they swap, and the others fill around them.
+    FloorView *floor = dialog->floorView();
+    QVERIFY(floor->isEnabled());
+    auto spotOf = [floor](const char *rack) {
+        return floor->racks().at(rack).site.spot;
+    };
+    QCOMPARE(spotOf("rack-c001"), (RackSpot{1, 1}));
+    QCOMPARE(spotOf("rack-c008"), (RackSpot{1, 8}));
+    QCOMPARE(spotOf("rack-n01"), (RackSpot{2, 1}));
+    QVERIFY(!dialog->refillButton()->isEnabled());
+    auto drag = [floor](const RackSpot &from, const RackSpot &to) {
+        QTest::mousePress(floor->viewport(), Qt::LeftButton, {}, floor->cellCentre(from));
+        QTest::mouseMove(floor->viewport(), floor->cellCentre(to));
+        QTest::mouseRelease(floor->viewport(), Qt::LeftButton, {}, floor->cellCentre(to));
+    };
+    drag({1, 1}, {3, 4});
+    QCOMPARE(spotOf("rack-c001"), (RackSpot{3, 4}));
+    QCOMPARE(spotOf("rack-c002"), (RackSpot{1, 1})); // the others fill in order
+    floor->setFocus();
+    QTest::keyClick(floor, Qt::Key_Right);
+    QCOMPARE(spotOf("rack-c001"), (RackSpot{3, 5}));
+    const RackSpot c002 = spotOf("rack-c002");
+    drag(c002, {3, 5});
+    QCOMPARE(spotOf("rack-c002"), (RackSpot{3, 5}));
+    QCOMPARE(spotOf("rack-c001"), c002);
+    QVERIFY2(dialog->findChild<QLabel *>(QStringLiteral("floorPlaced"))
+                     ->text()
+                     .startsWith(QStringLiteral("2 racks placed by hand")),
+             qPrintable(dialog->findChild<QLabel *>(QStringLiteral("floorPlaced"))->text()));
+    QVERIFY(dialog->refillButton()->isEnabled());
     if (qEnvironmentVariableIsSet("TOPOPLAN_SCREENSHOTS"))
         dialog->grab().save(QDir(qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"))
                                     .filePath(QStringLiteral("project-properties.png")));
@@ -406,6 +438,9 @@ void TestMainWindow::projectPropertiesAreOneStepAndSaved()
     QCOMPARE(p.floor->rackWidthM, 0.6);
     QCOMPARE(p.floor->rowPitchM, 3.0);
     QVERIFY(p.floor->networkRow == NetworkRow::Middle);
+    QCOMPARE(p.floor->racks.size(), std::size_t(2));
+    QCOMPARE(p.floor->racks.at("rack-c001"), c002);
+    QCOMPARE(p.floor->racks.at("rack-c002"), (RackSpot{3, 5}));
     QCOMPARE(w.windowTitle(), QStringLiteral("Hall B[*] \u2014 TopoPlan"));
     QCOMPARE(doc->undoStack()->count(), 1);
     QCOMPARE(doc->undoStack()->undoText(), QStringLiteral("Edit Project Properties"));

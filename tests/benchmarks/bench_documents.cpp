@@ -6,6 +6,7 @@
 // and the cabling workbook also with a floor plan, every cable measured.
 
 #include "engine/document/documents.h"
+#include "engine/document/hardware.h"
 #include "engine/document/report.h"
 #include "engine/generate/templates.h"
 
@@ -73,7 +74,26 @@ void BM_Report(benchmark::State &state, bool sweep)
     }
     state.counters["text_bytes"] = double(bytes);
 }
+
+// The floor editor's view of the design (Project Properties): every rack planned and placed.
+// It runs on the UI thread at each drag, so it must stay well under a frame's worth of
+// interaction latency (tens of milliseconds) for the largest template.
+void BM_FloorRacks(benchmark::State &state)
+{
+    const Project &p = designOnAFloor();
+    for (auto _ : state) {
+        Expected<std::map<std::string, FloorRack>> racks
+                = floorRacks(p, Catalog::builtin(), *p.floor);
+        if (!racks) {
+            state.SkipWithError(racks.error().text().c_str());
+            return;
+        }
+        benchmark::DoNotOptimize(racks->size());
+    }
+}
 } // namespace
+
+BENCHMARK(BM_FloorRacks)->Unit(benchmark::kMillisecond);
 
 // One row per file ("BM_Document/Bom16k", ...) and per report model ("BM_Report/Model16k").
 BENCHMARK_CAPTURE(BM_Document, Bom16k, DocumentFormat::Bom)->Unit(benchmark::kMillisecond);

@@ -387,6 +387,22 @@ void tst_FloorPlan::billOfMaterialsMeasuresEveryCable()
     // how many cables took single-mode for their cage's sake.
     QVERIFY(raisedSaid);
     p.floor->rowPitchM = 40;
+    // What the floor editor shows: the design's racks where they stand, which hold switches.
+    p.floor->racks["rack-n01"] = {9, 3};
+    Expected<std::map<std::string, FloorRack>> shown = floorRacks(p, Catalog::builtin(), *p.floor);
+    QVERIFY(shown);
+    int compute = 0, network = 0;
+    for (const auto &[name, rack] : *shown) {
+        QCOMPARE(rack.network, name.rfind("rack-n", 0) == 0);
+        (rack.network ? network : compute) += 1;
+    }
+    QCOMPARE(compute, 32);
+    QVERIFY(network > 0);
+    QVERIFY(shown->at("rack-n01").network);
+    QVERIFY(!shown->at("rack-c001").network);
+    QCOMPARE(shown->at("rack-n01").site.spot, (RackSpot{9, 3}));
+    QCOMPARE(shown->at("rack-c001").site.spot, (RackSpot{1, 1}));
+    p.floor->racks.clear();
     // A rack placed by hand that the design does not have is said so.
     p.floor->racks["rack-c999"] = {50, 1};
     Expected<BomTable> unused = bomTable(p, Catalog::builtin());
