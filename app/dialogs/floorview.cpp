@@ -188,7 +188,16 @@ void FloorView::mouseReleaseEvent(QMouseEvent *event)
 void FloorView::keyPressEvent(QKeyEvent *event)
 {
     auto it = m_racks.find(m_selected.toStdString());
+    const bool arrow = event->key() == Qt::Key_Left || event->key() == Qt::Key_Right
+                       || event->key() == Qt::Key_Up || event->key() == Qt::Key_Down;
     if (it == m_racks.end()) {
+        // Without a mouse: the first arrow key selects the first rack, the next ones move it.
+        if (arrow && !m_racks.empty()) {
+            m_selected = QString::fromStdString(m_racks.begin()->first);
+            rebuild();
+            event->accept();
+            return;
+        }
         QGraphicsView::keyPressEvent(event);
         return;
     }

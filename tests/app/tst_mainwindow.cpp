@@ -402,6 +402,12 @@ void TestMainWindow::projectPropertiesAreOneStepAndSaved()
     QCOMPARE(spotOf("rack-c008"), (RackSpot{1, 8}));
     QCOMPARE(spotOf("rack-n01"), (RackSpot{2, 1}));
     QVERIFY(!dialog->refillButton()->isEnabled());
+    // Without a mouse, the first arrow key selects the first rack; nothing moves yet.
+    floor->setFocus();
+    QTest::keyClick(floor, Qt::Key_Down);
+    QCOMPARE(floor->selectedRack(), QStringLiteral("rack-c001"));
+    QCOMPARE(spotOf("rack-c001"), (RackSpot{1, 1}));
+    QVERIFY(!dialog->refillButton()->isEnabled());
     auto drag = [floor](const RackSpot &from, const RackSpot &to) {
         QTest::mousePress(floor->viewport(), Qt::LeftButton, {}, floor->cellCentre(from));
         QTest::mouseMove(floor->viewport(), floor->cellCentre(to));
