@@ -256,7 +256,8 @@ void TestPalette::filterNarrows_data()
     QTest::addColumn<QStringList>("keys");
 
     QTest::newRow("by name") << "qm" << texts({"switch:qm8700", "switch:qm9700"});
-    QTest::newRow("by figure") << "800G" << texts({"switch:q3400", "switch:sn5600"});
+    QTest::newRow("by figure") << "800G"
+                               << texts({"server:dgx-b300", "switch:q3400", "switch:sn5600"});
     QTest::newRow("two words, both must match") << "TRAY 400g" << texts({"server:gb200-tray"});
     QTest::newRow("the domain") << "nvlink domain" << texts({"domain"});
     QTest::newRow("nothing") << "tpu" << QStringList();

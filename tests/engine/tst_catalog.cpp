@@ -163,6 +163,7 @@ void TestCatalog::gpus_data()
     row("h100-sxm", 989, 80, 3.35, "nvlink4", 18, 450, true);
     row("h200-sxm", 989, 141, 4.8, "nvlink4", 18, 450, true);
     row("b200", 2250, 180, 8.0, "nvlink5", 18, 900, true);
+    row("b300", 2250, 288, 8.0, "nvlink5", 18, 900, true);
     row("gb200", 2500, 186, 8.0, "nvlink5", 18, 900, true);
     row("mi300x", 1307, 192, 5.3, "xgmi", 7, 7 * 64, true); // 64 GB/s to each of 7 peers
 }

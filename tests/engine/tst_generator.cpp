@@ -513,7 +513,8 @@ void tst_Generator::errors_data()
                "with more ports or oversubscribe the fabric (--oversubscription)";
     QTest::newRow("unknown node model")
             << "dgx-z" << 4 << rail << 2 << "" << 1.0 << 0
-            << "--node: unknown server model \"dgx-z\"; known: dgx-a100, dgx-b200, dgx-h100, "
+            << "--node: unknown server model \"dgx-z\"; known: dgx-a100, dgx-b200, dgx-b300, "
+               "dgx-h100, "
                "gb200-nvl72, gb200-tray, hgx-h200, hgx-h800, mi300x, pcie-server";
     QTest::newRow("unknown leaf")
             << "dgx-h100" << 4 << rail << 2 << "qm1" << 1.0 << 0

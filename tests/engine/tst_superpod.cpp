@@ -22,6 +22,26 @@
 // same RA names: every cable is fibre with a transceiver at each end, the QM9700's twin-port
 // OSFP cages take one transceiver per two ports, and a DGX's eight compute ports sit two to a
 // twin-port cage (four NIC-end transceivers per DGX).
+//
+// DGX B300 with Quantum-X800 (XDR) InfiniBand: "NVIDIA DGX SuperPOD with DGX B300 Systems,
+// Quantum-X800 InfiniBand switching and AC Power, Reference Architecture" (RA-11339-001,
+// docs.nvidia.com/dgx-superpod/reference-architecture/scalable-infrastructure-b300-xdr),
+// section "DGX SuperPOD Architecture", Table 3 "Example Compute Fabric Components": SUs of 72
+// DGX B300 with eight 800G ConnectX-8 each, Q3400 switches (144 XDR ports in 72 twin-port
+// cages), rail-optimized, two tiers. The rows:
+//
+//   SU  nodes  leaf spine  node-leaf leaf-spine
+//    1     72     8     4        576        576
+//    2    144    16     8       1152       1152
+//    4    288    32    18       2304       2304
+//    8    576    64    36       4608       4608
+//   18   1296   144    72      10368      10368
+//
+// (The table's GPU column gives 9,216 for 18 SUs, which its own node and cable counts
+// contradict: 1,296 DGX of 8 GPUs are 10,368.) Each leaf has 72 ports down and 72 up; the
+// spines are as many as 72 divided by the largest bundle of links per leaf-spine pair that
+// still fits a spine's 144 ports (18, 9, 4, 2, 1), which is why 4 SUs take 18 spines. A DGX
+// B300's eight compute ports are single 800G OSFP ports (eight NIC-end transceivers).
 
 #include "engine/document/documents.h"
 #include "engine/document/hardware.h"
@@ -56,7 +76,7 @@ int gpusOf(const BomCounts &b)
     return n;
 }
 
-void compareWithTable(const BomCounts &b, const Published &r)
+void compareWithTable(const BomCounts &b, const Published &r, int nicCagesPerNode = 4)
 {
     QCOMPARE(b.serverCount(), r.nodes);
     QCOMPARE(gpusOf(b), r.gpus);
@@ -72,7 +92,7 @@ void compareWithTable(const BomCounts &b, const Published &r)
         switchEnd += o.second;
     for (const auto &o : b.nicOptics)
         nicEnd += o.second;
-    QCOMPARE(nicEnd, 4LL * r.nodes);
+    QCOMPARE(nicEnd, (long long) nicCagesPerNode * r.nodes);
     QCOMPARE(switchEnd, (r.nodeLeaf + 2 * r.leafSpine + 2 * r.spineCore) / 2);
     QCOMPARE(b.transceivers(), nicEnd + switchEnd);
 }
@@ -99,6 +119,9 @@ private Q_SLOTS:
     void dgxH100ScaledToPublishedRows_data();
     void dgxH100ScaledToPublishedRows();
     void h100SixteenThousandPreset();
+    void dgxB300ScalableUnitPreset();
+    void dgxB300XdrRows_data();
+    void dgxB300XdrRows();
 };
 
 // Preset dgx-h100-su, one SU. The table starts at 2 SUs; one SU is half its 2-SU row (the RA
@@ -165,3 +188,50 @@ void tst_SuperPod::h100SixteenThousandPreset()
 
 QTEST_GUILESS_MAIN(tst_SuperPod)
 #include "tst_superpod.moc"
+
+// Preset dgx-b300-su: the B300 XDR table's 1-SU row.
+void tst_SuperPod::dgxB300ScalableUnitPreset()
+{
+    const BillOfMaterials b = bomOf(fromTemplate("dgx-b300-su"));
+    compareWithTable(b.total, {72, 576, 8, 4, 0, 576, 576, 0}, 8);
+    QVERIFY(b.units.empty());
+}
+
+void tst_SuperPod::dgxB300XdrRows_data()
+{
+    QTest::addColumn<int>("units");
+    QTest::addColumn<int>("leaf");
+    QTest::addColumn<int>("spine");
+    QTest::newRow("1 SU") << 1 << 8 << 4;
+    QTest::newRow("2 SU") << 2 << 16 << 8;
+    QTest::newRow("4 SU") << 4 << 32 << 18;
+    QTest::newRow("8 SU") << 8 << 64 << 36;
+    QTest::newRow("18 SU") << 18 << 144 << 72;
+}
+
+// The generator at the B300 XDR table's sizes: DGX B300 nodes, a rail-optimized fabric, the
+// switch it picks for 800G NICs (Q3400).
+void tst_SuperPod::dgxB300XdrRows()
+{
+    QFETCH(int, units);
+    QFETCH(int, leaf);
+    QFETCH(int, spine);
+    GeneratorOptions o;
+    o.nodeModel = "dgx-b300";
+    o.nodes = 72 * units;
+    o.fabric = FabricKind::RailOptimized;
+    Expected<Project> p = generateProject(o);
+    QVERIFY2(p, p ? "" : p.error().message.c_str());
+    for (const Switch &s : p->topology.switches)
+        QCOMPARE(QString::fromStdString(s.model), QStringLiteral("q3400"));
+    const BillOfMaterials b = bomOf(*p);
+    const long long cables = 576LL * units;
+    compareWithTable(b.total, {72 * units, 576 * units, leaf, spine, 0, cables, cables, 0}, 8);
+    if (units > 1) {
+        QCOMPARE(int(b.units.size()), units);
+        for (const BillOfMaterials::Unit &u : b.units) {
+            QCOMPARE(u.counts.serverCount(), 72);
+            QCOMPARE(u.counts.switchCount(FabricRole::Compute, Tier::Leaf), 8);
+        }
+    }
+}
