@@ -32,6 +32,7 @@ private Q_SLOTS:
     void media();
     void calibration();
     void everyEntryCitesASource();
+    void everyNicHasAHostLinkThatCarriesIt();
     void overridesReplaceAndAdd();
     void rejectsBadCatalogs_data();
     void rejectsBadCatalogs();
@@ -256,6 +257,22 @@ void TestCatalog::everyEntryCitesASource()
         QVERIFY2(missing.empty(), ("no source for " + missing).c_str());
 }
 
+void TestCatalog::everyNicHasAHostLinkThatCarriesIt()
+{
+    // A server's GPUs reach their NICs over its PCIe medium: the achievable rate of that link
+    // must carry the NIC's, or every collective over the network would be held to PCIe (an
+    // 800G XDR port needs Gen6: Gen5 x16 carries ~50 GB/s).
+    const Catalog &c = Catalog::builtin();
+    for (const auto &[id, s] : c.servers()) {
+        const Medium *pcie = c.medium(s.pcie);
+        const Medium *nic = c.medium(s.nicMedium);
+        if (!pcie || !nic || s.nics == 0)
+            continue;
+        QVERIFY2(pcie->bandwidthGBs * pcie->efficiency >= nic->bandwidthGBs * nic->efficiency,
+                 s.id.c_str());
+    }
+}
+
 void TestCatalog::overridesReplaceAndAdd()
 {
     const Catalog &base = Catalog::builtin();
@@ -358,13 +375,13 @@ void TestCatalog::rejectsBadCatalogs_data()
         "unknown medium \"ib-edr\": expected the id of a network medium in \"media\" (eth-100, "
         "eth-400, ib-hdr, ib-ndr, ib-xdr, roce-200, roce-400, roce-800)");
     row("unknown PCIe medium of a server",
-        R"([{"op": "replace", "path": "/servers/2/pcie", "value": "pcie6"}])", "/servers/2/pcie",
-        "unknown PCIe medium \"pcie6\": expected the id of a PCIe medium in \"media\" (pcie4, "
-        "pcie5)");
+        R"([{"op": "replace", "path": "/servers/2/pcie", "value": "pcie7"}])", "/servers/2/pcie",
+        "unknown PCIe medium \"pcie7\": expected the id of a PCIe medium in \"media\" (pcie4, "
+        "pcie5, pcie6)");
     row("unknown scale-up medium of a GPU",
         R"([{"op": "replace", "path": "/gpus/0/nvlink", "value": "nvlink9"}])", "/gpus/0/nvlink",
         "unknown medium \"nvlink9\": expected the id of a scale-up medium in \"media\" (nvlink3, "
-        "nvlink4, nvlink5, pcie4, pcie5, xgmi)");
+        "nvlink4, nvlink5, pcie4, pcie5, pcie6, xgmi)");
     row("unknown medium of a switch",
         R"([{"op": "replace", "path": "/switches/0/medium", "value": "hdr"}])",
         "/switches/0/medium", "unknown medium \"hdr\": expected the id of a network medium");
