@@ -41,7 +41,7 @@ public:
     {
         const CableRun run = cableRun(m_t, l);
         if (!m_measure.measured()) {
-            addCables(l, 0, l.count, run, medium, cableSpec(run), atSwitch);
+            addCables(l, 0, l.count, run, medium, cableSpec(run, medium), atSwitch);
             return;
         }
         for (int i = 0; i < l.count; ++i)

@@ -155,15 +155,31 @@ CableSpec cableSpec(CableRun r)
 {
     switch (r) {
     case CableRun::HostLeaf:
-        return {"multimode fibre (MMF), straight", "<= 30 m", "SR"};
+        return {"multimode fibre (MMF), straight", "<= 30 m", "SR", 30};
     case CableRun::LeafSpine:
-        return {"multimode fibre (MMF), straight", "<= 50 m", "SR"};
+        return {"multimode fibre (MMF), straight", "<= 50 m", "SR", 50};
     case CableRun::SpineCore:
-        return {"single-mode fibre (SMF), straight", "<= 500 m", "DR"};
+        return {"single-mode fibre (SMF), straight", "<= 500 m", "DR", 500};
     case CableRun::Other:
         break;
     }
-    return {"multimode fibre (MMF), straight", "<= 50 m", "SR"};
+    return {"multimode fibre (MMF), straight", "<= 50 m", "SR", 50};
+}
+
+CableSpec cableSpec(CableRun r, const Medium &medium)
+{
+    CableSpec s = cableSpec(r);
+    const CableReach &reach = medium.reach;
+    if (reach == CableReach{}) // no reaches stated: the documented defaults as they are
+        return s;
+    // The run's class in a kind of fibre the medium is made in (InfiniBand XDR has no
+    // multimode): DR single-mode where multimode does not reach the class, else FR.
+    const bool mmf = reach.mmf >= s.metres, smf = reach.smf >= s.metres;
+    if (s.optics == "SR" && !mmf && smf)
+        return {"single-mode fibre (SMF), straight", s.lengthClass, "DR", s.metres};
+    if ((s.optics == "SR" && !mmf && !smf) || (s.optics == "DR" && !smf))
+        return {"single-mode fibre (SMF), duplex LC", s.lengthClass, "FR", s.metres};
+    return s;
 }
 
 CableSpec cableFor(const Medium &medium, double metres, bool switchToSwitch, bool *beyondReach,
@@ -444,7 +460,7 @@ CableSpec CableMeasure::routeCable(const Link &l, int i, const Medium &medium) c
 {
     const double route = routeMetres(l, i);
     if (route <= 0)
-        return cableSpec(cableRun(m_t, l));
+        return cableSpec(cableRun(m_t, l), medium);
     const bool switches = switchOf(l.a.device) && switchOf(l.b.device);
     // Copper is a straight cable from cage to cage: where a cage holds two ports, one cable
     // serves both, so the bundle must fill whole cages at both ends (no splitters). Otherwise
@@ -563,7 +579,8 @@ std::vector<std::string> physicalAssumptions(const CableMeasure *measure)
                 "The design places no racks, so cable lengths are the default class of each run: "
                 "host-leaf <= 30 m and leaf-spine <= 50 m multimode fibre (SR optics, leaves in "
                 "network racks at the end of the row), spine-core <= 500 m single-mode fibre (DR "
-                "optics, cores in a central network room).");
+                "optics, cores in a central network room). A medium made without multimode "
+                "fibre (InfiniBand XDR) takes DR single-mode fibre for those runs instead.");
     else
         out.insert(out.end(), measured.begin(), measured.end());
     const std::vector<std::string> rest = {

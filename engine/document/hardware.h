@@ -54,6 +54,9 @@ struct CableSpec
 };
 // The default cable of a run (no rack positions in the design to measure from).
 CableSpec cableSpec(CableRun r);
+// The same class in a kind of cable `medium` is made in: DR single-mode where the medium has no
+// multimode that reaches it (XDR), FR where DR does not either.
+CableSpec cableSpec(CableRun r, const Medium &medium);
 // The cable for a route of `metres` of `medium`: the cheapest kind whose reach covers it
 // (passive copper, active copper between two switches, multimode, parallel single-mode, duplex
 // single-mode), in the next stock length. Beyond every reach: duplex single-mode cut to length,

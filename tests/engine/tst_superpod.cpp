@@ -195,6 +195,14 @@ void tst_SuperPod::dgxB300ScalableUnitPreset()
     const BillOfMaterials b = bomOf(fromTemplate("dgx-b300-su"));
     compareWithTable(b.total, {72, 576, 8, 4, 0, 576, 576, 0}, 8);
     QVERIFY(b.units.empty());
+    // XDR is made without multimode fibre (LinkX): the runs' default classes take DR
+    // single-mode, and every transceiver is DR.
+    for (const auto &[key, n] : b.total.cables)
+        QVERIFY2(std::get<2>(key).find("single-mode") != std::string::npos,
+                 std::get<2>(key).c_str());
+    for (const auto *optics : {&b.total.switchOptics, &b.total.nicOptics})
+        for (const auto &[name, n] : *optics)
+            QVERIFY2(name.size() > 3 && name.compare(name.size() - 3, 3, " DR") == 0, name.c_str());
 }
 
 void tst_SuperPod::dgxB300XdrRows_data()
