@@ -151,6 +151,52 @@ CableRun cableRun(const Topology &t, const Link &l)
     return CableRun::Other;
 }
 
+namespace {
+
+// Fibre optics by reach: 1 SR (multimode), 2 DR (parallel single-mode), 3 FR (duplex
+// single-mode); 0 for copper.
+int fibreRank(const std::string &optics)
+{
+    return optics == "SR" ? 1 : optics == "DR" ? 2 : optics == "FR" ? 3 : 0;
+}
+
+// A straight fibre of optics rank `rank` (as fibreRank), `metres` long in class `lengthClass`.
+CableSpec fibreOfRank(int rank, std::string lengthClass, double metres)
+{
+    if (rank <= 1)
+        return {"multimode fibre (MMF), straight", std::move(lengthClass), "SR", metres};
+    if (rank == 2)
+        return {"single-mode fibre (SMF), straight", std::move(lengthClass), "DR", metres};
+    return {"single-mode fibre (SMF), duplex LC", std::move(lengthClass), "FR", metres};
+}
+
+// The first optics rank from `atLeast` whose fibre reaches `metres` (FR when none states it).
+int reachingRank(const CableReach &r, double metres, int atLeast)
+{
+    if (atLeast <= 1 && r.mmf > 0 && metres <= r.mmf)
+        return 1;
+    if (atLeast <= 2 && r.smf > 0 && metres <= r.smf)
+        return 2;
+    return 3;
+}
+
+// The cheapest fibre of `medium` for a route of `metres` whose optics rank at least `atLeast`,
+// in the next stock length; `beyondReach` (when given) says whether even FR falls short.
+CableSpec fibreFor(const Medium &medium, double metres, int atLeast, bool *beyondReach)
+{
+    const CableReach &r = medium.reach;
+    const int rank = reachingRank(r, metres, atLeast);
+    const double stock = fibreLength(metres);
+    const double l = rank == 1   ? std::min(stock, r.mmf)
+                     : rank == 2 ? std::min(stock, r.smf)
+                                 : stock;
+    if (beyondReach)
+        *beyondReach = rank == 3 && (r.lc <= 0 || metres > r.lc);
+    return fibreOfRank(rank, metresText(l), l);
+}
+
+} // namespace
+
 CableSpec cableSpec(CableRun r)
 {
     switch (r) {
@@ -174,12 +220,7 @@ CableSpec cableSpec(CableRun r, const Medium &medium)
         return s;
     // The run's class in a kind of fibre the medium is made in (InfiniBand XDR has no
     // multimode): DR single-mode where multimode does not reach the class, else FR.
-    const bool mmf = reach.mmf >= s.metres, smf = reach.smf >= s.metres;
-    if (s.optics == "SR" && !mmf && smf)
-        return {"single-mode fibre (SMF), straight", s.lengthClass, "DR", s.metres};
-    if ((s.optics == "SR" && !mmf && !smf) || (s.optics == "DR" && !smf))
-        return {"single-mode fibre (SMF), duplex LC", s.lengthClass, "FR", s.metres};
-    return s;
+    return fibreOfRank(reachingRank(reach, s.metres, fibreRank(s.optics)), s.lengthClass, s.metres);
 }
 
 CableSpec cableFor(const Medium &medium, double metres, bool switchToSwitch, bool *beyondReach,
@@ -197,18 +238,7 @@ CableSpec cableFor(const Medium &medium, double metres, bool switchToSwitch, boo
         const double l = copperLength(need);
         return {"active copper (ACC)", metresText(l), "", l};
     }
-    if (r.mmf > 0 && need <= r.mmf) {
-        const double l = std::min(fibreLength(need), r.mmf);
-        return {"multimode fibre (MMF), straight", metresText(l), "SR", l};
-    }
-    if (r.smf > 0 && need <= r.smf) {
-        const double l = std::min(fibreLength(need), r.smf);
-        return {"single-mode fibre (SMF), straight", metresText(l), "DR", l};
-    }
-    const double l = fibreLength(need);
-    if (beyondReach)
-        *beyondReach = r.lc <= 0 || need > r.lc;
-    return {"single-mode fibre (SMF), duplex LC", metresText(l), "FR", l};
+    return fibreFor(medium, need, 1, beyondReach);
 }
 
 std::map<std::string, RackSite> placeRacks(const FloorPlan &f, const RackPlan &racks)
@@ -312,31 +342,6 @@ CableMeasure::CableMeasure(const Project &p, const Catalog &c, const std::vector
         m_nodes.emplace(m_t.nodes[i].id, i);
     chooseCageFibre();
 }
-
-namespace {
-
-// The rank of a fibre cable's optics by reach; 0 for copper.
-int fibreRank(const std::string &optics)
-{
-    return optics == "SR" ? 1 : optics == "DR" ? 2 : optics == "FR" ? 3 : 0;
-}
-
-// The fibre for a route of `metres` whose optics reach at least as far as rank `rank`.
-CableSpec fibreOfRank(const Medium &medium, double metres, int rank)
-{
-    CableSpec s = cableFor(medium, metres, false, nullptr, false);
-    if (fibreRank(s.optics) >= rank)
-        return s;
-    const CableReach &r = medium.reach;
-    if (rank <= 2 && r.smf > 0 && metres <= r.smf) {
-        const double l = std::min(fibreLength(metres), r.smf);
-        return {"single-mode fibre (SMF), straight", metresText(l), "DR", l};
-    }
-    const double l = fibreLength(metres);
-    return {"single-mode fibre (SMF), duplex LC", metresText(l), "FR", l};
-}
-
-} // namespace
 
 std::string CableMeasure::cageOf(const Endpoint &e, int i) const
 {
@@ -453,7 +458,7 @@ CableSpec CableMeasure::cable(const Link &l, int i, const Medium &medium) const
     auto it = m_cageFibre.find(cageOf(l.a, i));
     if (it == m_cageFibre.end() || it->second <= own)
         return spec;
-    return fibreOfRank(medium, routeMetres(l, i), it->second);
+    return fibreFor(medium, routeMetres(l, i), it->second, nullptr);
 }
 
 CableSpec CableMeasure::routeCable(const Link &l, int i, const Medium &medium) const
