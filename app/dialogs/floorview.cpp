@@ -148,13 +148,25 @@ void FloorView::mousePressEvent(QMouseEvent *event)
         QGraphicsView::mousePressEvent(event);
         return;
     }
-    m_dragged = m_selected = tile->data(0).toString();
+    select(tile->data(0).toString());
+    m_dragged = m_selected;
     m_grab = mapToScene(event->pos()) - tile->pos();
-    tile->setZValue(1);
-    rebuild(); // the selection outline
-    if (QGraphicsRectItem *again = m_tiles[m_dragged])
-        again->setZValue(1);
+    tile->setZValue(1); // above the others while it moves
     event->accept();
+}
+
+void FloorView::select(const QString &name)
+{
+    const DiagramStyle style = DiagramStyle::fromPalette(palette());
+    for (const QString &id : {m_selected, name}) {
+        auto it = m_tiles.find(id);
+        if (it == m_tiles.end())
+            continue;
+        QPen pen = it->second->pen();
+        pen.setColor(id == name ? style.selection : style.nodeBorder);
+        it->second->setPen(pen);
+    }
+    m_selected = name;
 }
 
 void FloorView::mouseMoveEvent(QMouseEvent *event)
@@ -193,8 +205,7 @@ void FloorView::keyPressEvent(QKeyEvent *event)
     if (it == m_racks.end()) {
         // Without a mouse: the first arrow key selects the first rack, the next ones move it.
         if (arrow && !m_racks.empty()) {
-            m_selected = QString::fromStdString(m_racks.begin()->first);
-            rebuild();
+            select(QString::fromStdString(m_racks.begin()->first));
             event->accept();
             return;
         }

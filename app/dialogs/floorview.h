@@ -54,6 +54,8 @@ protected:
 
 private:
     void rebuild();
+    // Outlines `name`'s tile as selected, and the one selected before as it was.
+    void select(const QString &name);
     QGraphicsRectItem *tileAt(const QPoint &viewportPos) const;
 
     QGraphicsScene *m_scene;
