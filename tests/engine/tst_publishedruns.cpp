@@ -1,3 +1,4 @@
+#include "engine/generate/generator.h"
 #include "engine/perf/flops.h"
 #include "engine/plan/analysis.h"
 #include "tests/engine/analysisfixtures.h"
@@ -13,7 +14,8 @@ using namespace topoplan::fixtures;
 
 // Published training runs that the engine was never calibrated on: NVIDIA's NeMo performance
 // tables for DGX GB200 and DGX B200, Meta's Llama 3 405B runs on 8K and 16K H100, Microsoft and
-// NVIDIA's MT-NLG 530B on 2,240 to 3,360 A100, and DeepSeek-V3 on 2,048 H800. Each row states its source, the published plan and schedule, and
+// NVIDIA's MT-NLG 530B on 2,240 to 3,360 A100, BigScience's BLOOM on 384 A100, and DeepSeek-V3
+// on 2,048 H800. Each row states its source, the published plan and schedule, and
 // the published tokens/s per GPU; the engine projects it on a generated cluster of the same
 // hardware (the built-in catalog's servers) with its default (current Megatron-Core) software. The test prints every row's
 // error and the table's mean and worst, and bounds both.
@@ -36,6 +38,11 @@ using namespace topoplan::fixtures;
 // PP 35, 16-bit mixed precision (the engine's BF16: A100's tensor cores run FP16 and BF16 at
 // the same rate).
 //
+// BLOOM: BigScience Workshop, "BLOOM: A 176B-Parameter Open-Access Multilingual Language Model"
+// (arXiv 2211.05100), section 3.4: 48 nodes of Jean Zay (8 A100 80GB, four Omni-Path 100 Gb/s
+// links each), Megatron-DeepSpeed with TP 4, PP 12, DP 8, ZeRO-1, BF16, batch 2,048 of 2,048
+// tokens, micro-batch 2, 156 TFLOP/s per GPU in the Megatron count (megatronFlopsPerToken).
+//
 // DeepSeek-V3: DeepSeek-AI, "DeepSeek-V3 Technical Report" (arXiv 2412.19437), Table 1 and
 // section 3: 2,048 H800, 180K GPU hours per trillion tokens = 1,543 tokens/s per GPU; FP8;
 // PP 16 (DualPipe), EP 64 over 8 nodes, ZeRO-1 data parallelism, no TP; sequence 4,096, batch
@@ -55,12 +62,10 @@ namespace {
 // the compute); 18.5% and 32.4% with its recomputed norms and SwiGLU outputs stated (+4.6%, and
 // it fits: 73.3 of 80 GB where it needed 81.1); 14.7% and 27.5% with the slowest GPU of a
 // node setting the pace (the catalog's sustained_spread: 5.2% below the mean on Blackwell,
-// 2.3% on Hopper); 17.0% and 29.7% with MT-NLG 530B's three A100 rows added (+25% to +30%: the
-// same model on the same DGX A100 that Megatron-LM's Table 1 ran at 163 TFLOP/s, and the engine
-// projects within 4% of, ran at 113-126 under DeepSpeed's pipeline engine; the engine's 2021
-// software is Megatron-LM's, not DeepSpeed's). The bounds hold those figures with a margin, so
-// that a change that makes them worse fails here.
-constexpr double kMeanBound = 0.18;
+// 2.3% on Hopper); 13.7% and 27.5% with four A100 rows added: MT-NLG 530B on 2,240 to 3,360
+// GPUs (+12% to +13%) and BLOOM 176B on 384 (-4.2%), both Megatron-DeepSpeed. The bounds hold
+// those figures with a margin, so that a change that makes them worse fails here.
+constexpr double kMeanBound = 0.16;
 constexpr double kWorstBound = 0.31;
 
 struct PublishedRun
@@ -79,7 +84,21 @@ struct PublishedRun
     double publishedTflops; // > 0: published as model TFLOP/s per GPU instead
     // What the source states of the software beyond the plan, as workload "training" members.
     const char *training = "{}";
+    // Hardware the built-in catalog does not have, as a project's "catalog" section states it
+    // (merged over the built-in one), and the generated fabric's switch model (empty: the
+    // generator's default for the NICs).
+    const char *catalog = nullptr;
+    const char *leaf = "";
 };
+
+// Megatron-LM's hardware FLOPs per token with every layer recomputed (Narayanan et al. SC'21,
+// section 5.1: 96 B s l h^2 (1 + s / 6h + V / 16 l h) per batch of B sequences), the count
+// MT-NLG and BLOOM state their TFLOP/s in.
+double megatronFlopsPerToken(const ModelSpec &m)
+{
+    const double l = m.layers, h = m.hidden, s = m.seq, v = m.vocab;
+    return 96 * l * h * h * (1 + s / (6 * h) + v / (16 * l * h));
+}
 
 ModelSpec gpt3()
 {
@@ -111,6 +130,12 @@ ModelSpec mtnlg530b()
 {
     return {"mt-nlg-530b", 105, 20480, 128, 128, 81920, 51200, 2048, false, 1, 1, 0};
 }
+// BLOOM (BigScience, arXiv 2211.05100, Table 3): 70 layers, hidden 14,336, 112 heads, GeLU MLP
+// of 4 x hidden, sequence 2,048, vocabulary 250,680 padded to 250,880 (a multiple of 128 x TP).
+ModelSpec bloom176b()
+{
+    return {"bloom-176b", 70, 14336, 112, 112, 57344, 250880, 2048, false, 1, 1, 0};
+}
 ModelSpec deepseekV3()
 {
     return preset("deepseek-v3").model;
@@ -120,6 +145,7 @@ const char *kNemoGb200 = "NeMo 25.04 performance summary, DGX-GB200, FP8";
 const char *kNemoB200 = "NeMo 25.02 performance summary, DGX-B200, FP8";
 const char *kLlama3 = "Llama 3 Herd of Models (arXiv 2407.21783), Table 4, BF16";
 const char *kMtNlg = "MT-NLG 530B (arXiv 2201.11990), section 2.4, Selene";
+const char *kBloom = "BLOOM (arXiv 2211.05100), section 3.4, BF16, Jean Zay";
 const char *kDeepSeek
         = "DeepSeek-V3 Technical Report (arXiv 2412.19437), 180K H800 hours / 1T tokens";
 
@@ -144,6 +170,32 @@ const char *kDeepSeekSoftware = R"({"ep_comm_overlap": true, "grad_reduce": "fp3
 // (its pipeline engine takes no higher stage); every layer's activations checkpointed, as the
 // paper's TFLOP/s count (Narayanan et al.'s formula with recomputation) says.
 const char *kMtNlgSoftware = R"({"software": "megatron-lm-2021", "recompute": "full",
+    "sequence_parallel": false, "distributed_optimizer": true})";
+
+// BLOOM (section 3.4.1): Jean Zay's A100 partition, nodes of 8 A100 80GB on NVLink with four
+// Omni-Path 100 Gb/s links each (not in the built-in catalog: stated here as a project would
+// state it), joined by the paper's "enhanced hypercube" (here a non-blocking fat tree of 48-port
+// Omni-Path edge switches: the routes of a plan this size do not contend). Omni-Path: 100 Gb/s =
+// 12.5 GB/s per direction (Intel Omni-Path Architecture 100 Series); NCCL drives it through its
+// verbs transport with the same per-step latency as InfiniBand (NCCL's tuning model has one
+// network figure); efficiency 0.9, an assumption (as RoCE's); the edge switch: 48 ports at 100
+// Gb/s, 110 ns port to port (Intel Omni-Path Edge Switch 100 Series product brief).
+const char *kJeanZay = R"({
+  "media": [{"id": "opa-100", "name": "Omni-Path 100 Gb/s", "class": "infiniband",
+             "bandwidth_gb_s": 12.5, "latency_us": 9.6, "efficiency": 0.9,
+             "source": "Intel Omni-Path 100 Series; NCCL's network step; efficiency assumed"}],
+  "switches": [{"id": "opa-edge-48", "name": "Intel Omni-Path Edge Switch 100 Series",
+                "protocol": "infiniband", "rdma": true, "ports": 48, "port_gbit_s": 100,
+                "medium": "opa-100", "latency_ns": 110,
+                "source": "Intel Omni-Path Edge Switch 100 Series product brief"}],
+  "servers": [{"id": "jean-zay-a100", "name": "Jean Zay A100 80GB node", "gpu": "a100-sxm-80gb",
+               "gpus": 8, "nvswitches": 6, "nvlink_scope": "board", "trays": 1, "nics": 4,
+               "nic_gbit_s": 100, "nic_medium": "opa-100", "pcie": "pcie4", "rack_units": 4,
+               "power_kw": 5.0, "source": "BLOOM (arXiv 2211.05100), section 3.4.1"}]
+})";
+// BLOOM (section 3.4.2): Megatron-DeepSpeed, TP 4, PP 12, DP 8, micro-batch 2, ZeRO stage 1,
+// BF16, fused kernels; activations checkpointed (its TFLOP/s count has the recomputation).
+const char *kBloomSoftware = R"({"software": "megatron-lm-2021", "recompute": "full",
     "sequence_parallel": false, "distributed_optimizer": true})";
 
 std::vector<PublishedRun> runs()
@@ -179,13 +231,41 @@ std::vector<PublishedRun> runs()
             // MT-NLG 530B on Selene's DGX A100 80GB (8 x HDR each): batch 1,920 of 2,048 tokens
             // at 60.1, 50.2 and 44.4 s per iteration on 280, 350 and 420 DGX (126, 121 and
             // 113 TFLOP/s per GPU); tokens/s per GPU = 1,920 x 2,048 / time / GPUs. The
-            // micro-batch is not stated; 1, as Megatron-LM's own 530B recipe (Table 1).
-            {"a100 mt-nlg-530b 2240", kMtNlg, "dgx-a100", 280, 0, 0, mtnlg530b(), 2240, 1920, 1,
+            // micro-batch is not stated. The runs themselves say which: with the per-slot time
+            // unchanged, tokens/s per GPU follow the pipeline's m / (m + 34) for m micro-batches
+            // per step, and fall from 280 to 350 and 420 DGX to 0.958 and 0.902 of the first;
+            // 1 sequence per micro-batch (m = 240, 192, 160) gives 0.970 and 0.942, 2 (m = 120,
+            // 96, 80) gives 0.948 and 0.901. Taken as 2, as Megatron-DeepSpeed ran BLOOM; with 1
+            // the rows come out 25-30% high instead of 12-13%.
+            {"a100 mt-nlg-530b 2240", kMtNlg, "dgx-a100", 280, 0, 0, mtnlg530b(), 2240, 1920, 2,
              bf16, 8, 35, 1, 1, 1, 1920.0 * 2048 / 60.1 / 2240, 0, kMtNlgSoftware},
-            {"a100 mt-nlg-530b 2800", kMtNlg, "dgx-a100", 350, 0, 0, mtnlg530b(), 2800, 1920, 1,
+            {"a100 mt-nlg-530b 2800", kMtNlg, "dgx-a100", 350, 0, 0, mtnlg530b(), 2800, 1920, 2,
              bf16, 8, 35, 1, 1, 1, 1920.0 * 2048 / 50.2 / 2800, 0, kMtNlgSoftware},
-            {"a100 mt-nlg-530b 3360", kMtNlg, "dgx-a100", 420, 0, 0, mtnlg530b(), 3360, 1920, 1,
+            {"a100 mt-nlg-530b 3360", kMtNlg, "dgx-a100", 420, 0, 0, mtnlg530b(), 3360, 1920, 2,
              bf16, 8, 35, 1, 1, 1, 1920.0 * 2048 / 44.4 / 3360, 0, kMtNlgSoftware},
+            // BLOOM 176B on 48 Jean Zay nodes: "156 TFLOPs in our fastest configuration",
+            // batch 2,048 of 2,048 tokens.
+            {"a100 bloom-176b 384",
+             kBloom,
+             "jean-zay-a100",
+             48,
+             0,
+             0,
+             bloom176b(),
+             384,
+             2048,
+             2,
+             bf16,
+             4,
+             12,
+             1,
+             1,
+             1,
+             156e12 / megatronFlopsPerToken(bloom176b()),
+             0,
+             kBloomSoftware,
+             kJeanZay,
+             "opa-edge-48"},
             {"h800 deepseek-v3 2048", kDeepSeek, "hgx-h800", 256, 0, 0, deepseekV3(), 2048, 15360,
              1, fp8, 1, 16, 1, 64, 1, 1542, 0, kDeepSeekSoftware},
     };
@@ -203,13 +283,24 @@ private Q_SLOTS:
 
 void tst_PublishedRuns::table()
 {
-    const Catalog &catalog = Catalog::builtin();
     std::vector<double> errors;
     int fits = 0;
     for (const PublishedRun &run : runs()) {
-        const Analyzer a = analyzer(generated(run.server, run.nodes, FabricKind::RailOptimized,
-                                              run.domainSize, catalog),
-                                    catalog);
+        const Catalog catalog = run.catalog ? orFail(Catalog::builtin().merged(
+                                        JsonIn(Json::parse(run.catalog), run.name)))
+                                            : Catalog::builtin();
+        GeneratorOptions o;
+        o.nodeModel = run.server;
+        o.nodes = run.nodes;
+        o.domainSize = run.domainSize;
+        o.leaf = run.leaf;
+        // Rail-optimized as the vendors build them; three tiers where two cannot connect it.
+        Expected<Project> project = generateProject(o, catalog);
+        if (!project) {
+            o.tiers = 3;
+            project = generateProject(o, catalog);
+        }
+        const Analyzer a = analyzer(orFail(std::move(project)).topology, catalog);
         QCOMPARE(int(a.rankGpus(run.gpusPerDomain).size()), run.gpus);
         Workload w;
         w.model = run.model;
