@@ -27,8 +27,9 @@ Plan GPU training clusters from the command line.
 Commands:
   generate --node MODEL --nodes N [--fabric none|fat-tree|rail-optimized] [--tiers 2|3]
            [--leaf MODEL] [--spine MODEL] [--core MODEL] [--oversubscription R]
-           [--domain-size G] [--name NAME] [--workload-preset NAME] [--plan SPEC] -o FILE
-  generate --template NAME [--workload-preset NAME] [--plan SPEC] -o FILE
+           [--domain-size G] [--name NAME] [--workload-preset NAME] [--plan SPEC]
+           [--catalog HW] -o FILE
+  generate --template NAME [--workload-preset NAME] [--plan SPEC] [--catalog HW] -o FILE
                        write a laid-out project with a generated fabric; templates:
                        dgx-h100-su, dgx-a100-pod, gb200-nvl72, dgx-b300-su,
                        h100-16k
@@ -82,7 +83,13 @@ Commands:
                        output (the fabric; default format or -p) and NCCL topology XML or
                        nvidia-smi topo -m text (the servers' model); prints the import
                        report: what was assumed and what could not be mapped, by line
-  catalog [--json]     list the hardware catalog (GPUs, servers, switches, media)
+  catalog [--catalog HW] [--json]
+                       list the hardware catalog (GPUs, servers, switches, media)
+
+Hardware (generate, catalog):
+  --catalog HW         a hardware file in the catalog's format ("media", "gpus", "servers",
+                       "switches"): models the built-in catalog lacks, or replacements of its
+                       entries by id; generate keeps them in the project's "catalog" section
 
 Workload and plan (analyze, sweep, plan):
   --workload FILE      a workload JSON file: {"model": {...}, "training": {...}}
@@ -110,9 +117,31 @@ std::string fmt(double v, int decimals = 0)
     return ss.str();
 }
 
-int cmdCatalog(const Args &a, std::ostream &out, std::ostream &)
+// The built-in catalog with --catalog FILE's hardware merged over it (and that hardware, as a
+// project's "catalog" section keeps it, in *section); an error is printed.
+std::optional<Catalog> catalogFromArgs(const Args &a, std::ostream &err, Json *section = nullptr)
 {
-    const Catalog &c = Catalog::builtin();
+    if (!a.has("catalog"))
+        return Catalog::builtin();
+    Expected<Json> hardware = readHardwareFile(a.value("catalog"));
+    Expected<Catalog> merged
+            = hardware ? Catalog::builtin().merged(JsonIn(*hardware, a.value("catalog")))
+                       : Expected<Catalog>(hardware.error());
+    if (!merged) {
+        err << "error: " << merged.error().text() << "\n";
+        return std::nullopt;
+    }
+    if (section)
+        *section = *hardware;
+    return std::move(*merged);
+}
+
+int cmdCatalog(const Args &a, std::ostream &out, std::ostream &err)
+{
+    const std::optional<Catalog> catalog = catalogFromArgs(a, err);
+    if (!catalog)
+        return InvalidInput;
+    const Catalog &c = *catalog;
     if (a.flag("json")) {
         Json j = Json::object();
         j["gpus"] = Json::array();
@@ -247,7 +276,8 @@ int cmdValidate(const Args &a, std::ostream &out, std::ostream &err)
 
 // --- generate -----------------------------------------------------------------------------
 
-Expected<Project> generateFromArgs(const Args &a, std::ostream &err, int *usage)
+Expected<Project> generateFromArgs(const Args &a, const Catalog &catalog, std::ostream &err,
+                                   int *usage)
 {
     *usage = Ok;
     if (a.has("template")) {
@@ -267,7 +297,7 @@ Expected<Project> generateFromArgs(const Args &a, std::ostream &err, int *usage)
             return Error{"--template", a.value("template"),
                          "unknown template (expected one of: " + list + ")"};
         }
-        return instantiate(*t);
+        return instantiate(*t, catalog);
     }
     for (const char *opt : {"node", "nodes"}) {
         if (!a.has(opt)) {
@@ -320,13 +350,17 @@ Expected<Project> generateFromArgs(const Args &a, std::ostream &err, int *usage)
     o.spine = a.value("spine");
     o.core = a.value("core");
     o.name = a.value("name");
-    return generateProject(o);
+    return generateProject(o, catalog);
 }
 
 int cmdGenerate(const Args &a, std::ostream &out, std::ostream &err)
 {
+    Json hardware;
+    const std::optional<Catalog> catalog = catalogFromArgs(a, err, &hardware);
+    if (!catalog)
+        return InvalidInput;
     int usage = Ok;
-    Expected<Project> project = generateFromArgs(a, err, &usage);
+    Expected<Project> project = generateFromArgs(a, *catalog, err, &usage);
     if (usage != Ok)
         return usage;
     if (!project) {
@@ -340,6 +374,9 @@ int cmdGenerate(const Args &a, std::ostream &out, std::ostream &err)
     }
     if (a.has("name"))
         project->name = a.value("name");
+    // The project keeps the hardware it was made of: it opens and analyses without the file.
+    if (!hardware.is_null())
+        project->catalogOverrides = hardware;
     if (a.has("workload-preset")) {
         Expected<Workload> w = workloadPreset(a.value("workload-preset"));
         if (!w) {
@@ -361,7 +398,7 @@ int cmdGenerate(const Args &a, std::ostream &out, std::ostream &err)
         err << "error: " << e->text() << "\n";
         return InvalidInput;
     }
-    Expected<TopologySummary> s = summarize(project->topology, Catalog::builtin());
+    Expected<TopologySummary> s = summarize(project->topology, *catalog);
     if (s)
         out << "wrote " << file << ": " << s->gpus << " GPUs, " << s->nodes << " nodes, " << s->leaf
             << " leaf / " << s->spine << " spine / " << s->core << " core switches, " << s->links
@@ -375,7 +412,7 @@ int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &e
         const std::vector<Command> &extraVerbs)
 {
     static const std::vector<Command> builtin = {
-            {"catalog", 0, 0, {"json"}, {}, {}, cmdCatalog},
+            {"catalog", 0, 0, {"json"}, {"catalog"}, {}, cmdCatalog},
             {"validate", 1, 1, {"json"}, {}, {}, cmdValidate},
             {"analyze",
              1,
@@ -407,7 +444,7 @@ int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &e
              0,
              {},
              {"node", "nodes", "fabric", "tiers", "leaf", "spine", "core", "oversubscription",
-              "domain-size", "name", "workload-preset", "plan", "template", "o"},
+              "domain-size", "name", "workload-preset", "plan", "template", "catalog", "o"},
              {"o"},
              cmdGenerate},
     };

@@ -477,4 +477,36 @@ Expected<Catalog> projectCatalog(const Project &p, const Catalog &base)
     return base.merged(JsonIn(p.catalogOverrides, {}, "/catalog"));
 }
 
+Expected<Json> readHardwareFile(const std::string &path, const Catalog &base)
+{
+    Expected<Json> doc = readJsonFile(path);
+    if (!doc)
+        return doc.error();
+    const JsonIn root(*doc, path);
+    Json section = Json::object();
+    try {
+        root.expectObject();
+        // The shipped catalog's tuning of collectives is not a project's to change.
+        root.expectOnly(
+                {"format", "version", "description", "media", "gpus", "servers", "switches"});
+        if (root.string("format", "topoplan-catalog") != "topoplan-catalog")
+            root.at("format").fail("expected \"topoplan-catalog\"");
+        if (root.integer("version", 1) != 1)
+            root.at("version").fail("expected catalog version 1, found "
+                                    + describeJson(root.at("version").json()));
+        for (const char *list : {"media", "gpus", "servers", "switches"}) {
+            if (root.has(list))
+                section[list] = root.at(list).json();
+        }
+    } catch (const JsonFailure &f) {
+        return f.error;
+    }
+    if (section.empty())
+        return Error{path, "", "expected at least one of media, gpus, servers, switches"};
+    Expected<Catalog> merged = base.merged(JsonIn(section, path));
+    if (!merged)
+        return merged.error();
+    return section;
+}
+
 } // namespace topoplan

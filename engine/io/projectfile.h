@@ -36,4 +36,12 @@ std::optional<Error> saveProject(const Project &p, const std::string &path);
 // `base` with the project's "catalog" overrides applied.
 Expected<Catalog> projectCatalog(const Project &p, const Catalog &base = Catalog::builtin());
 
+// A hardware file: GPUs, servers, switches and media that `base` lacks or that replace its
+// entries of the same id, in the catalog's own format ({"format": "topoplan-catalog",
+// "version": 1, "description": ..., "media": [...], "gpus": [...], "servers": [...],
+// "switches": [...]}; every member optional), as a project's "catalog" section keeps them.
+// Returns that section (the four lists, as written) once it merges over `base` with every
+// reference resolved; an error names the file, the JSON pointer and what was expected.
+Expected<Json> readHardwareFile(const std::string &path, const Catalog &base = Catalog::builtin());
+
 } // namespace topoplan

@@ -43,6 +43,9 @@ private Q_SLOTS:
     void validateRejectsBadFiles_data();
     void validateRejectsBadFiles();
     void generateRejectsUnknownModel();
+    void generateWithAHardwareFile();
+    void hardwareFileErrorsNameThePlace_data();
+    void hardwareFileErrorsNameThePlace();
     void planSaysWhenNothingCanRun();
     void usageListsThePlanningVerbs();
     void analyzeJson();
@@ -256,6 +259,100 @@ void tst_Cli::generateRejectsUnknownModel()
     Run l = cli({"generate", "--node", "dgx-h100", "--nodes", "4", "--leaf", "zz", "-o",
                  path("x.topoplan")});
     QCOMPARE(l.code, 2);
+}
+
+namespace {
+
+// Jean Zay's A100 nodes (BLOOM, arXiv 2211.05100, section 3.4.1): hardware the built-in catalog
+// does not have, in the catalog's own format.
+const char *kJeanZay = R"({
+  "format": "topoplan-catalog", "version": 1, "description": "Jean Zay A100 partition",
+  "media": [{"id": "opa-100", "name": "Omni-Path 100 Gb/s", "class": "infiniband",
+             "bandwidth_gb_s": 12.5, "latency_us": 9.6, "efficiency": 0.9, "source": "test"}],
+  "switches": [{"id": "opa-edge-48", "name": "Omni-Path edge switch", "protocol": "infiniband",
+                "rdma": true, "ports": 48, "port_gbit_s": 100, "medium": "opa-100",
+                "latency_ns": 110, "source": "test"}],
+  "servers": [{"id": "jean-zay-a100", "name": "Jean Zay A100 node", "gpu": "a100-sxm-80gb",
+               "gpus": 8, "nvswitches": 6, "nvlink_scope": "board", "trays": 1, "nics": 4,
+               "nic_gbit_s": 100, "nic_medium": "opa-100", "pcie": "pcie4", "rack_units": 4,
+               "power_kw": 5.0, "source": "test"}]
+})";
+
+} // namespace
+
+void tst_Cli::generateWithAHardwareFile()
+{
+    const std::string hw = write("jean-zay.json", kJeanZay);
+    Run list = cli({"catalog", "--catalog", hw});
+    QCOMPARE(list.code, 0);
+    QVERIFY2(q(list.out).contains(QStringLiteral("jean-zay-a100")), list.out.c_str());
+    QVERIFY2(q(list.out).contains(QStringLiteral("dgx-h100")), list.out.c_str());
+
+    // Without the file the model is unknown; with it, it is generated and the project keeps it.
+    const std::string out = path("jean-zay.topoplan");
+    QCOMPARE(cli({"generate", "--node", "jean-zay-a100", "--nodes", "48", "-o", out}).code, 2);
+    Run g = cli({"generate", "--catalog", hw, "--node", "jean-zay-a100", "--nodes", "48", "--leaf",
+                 "opa-edge-48", "-o", out});
+    QCOMPARE(g.code, 0);
+    QVERIFY2(q(g.out).contains(QStringLiteral("384 GPUs, 48 nodes")), g.out.c_str());
+    std::ifstream in(out);
+    const json project = json::parse(in);
+    QCOMPARE(project["catalog"]["servers"][0]["id"].get<std::string>(),
+             std::string("jean-zay-a100"));
+    QVERIFY(!project["catalog"].contains("format"));
+    QVERIFY(std::remove(hw.c_str()) == 0);
+
+    // The project analyses on its own: two GPUs share each Omni-Path NIC (4 per 8 GPUs), so a
+    // pipeline send gets half of 12.5 GB/s at 0.9 efficiency.
+    Run a = cli(
+            {"analyze", out, "--workload-preset", "gpt3-175b", "--plan", "tp=8,pp=4", "--json"});
+    QCOMPARE(a.code, 0);
+    const json r = json::parse(a.out);
+    QCOMPARE(r["gpus"].get<int>(), 384);
+    bool sawPp = false;
+    for (const json &g : r["groups"]) {
+        if (g["dim"] == "pp") {
+            sawPp = true;
+            QCOMPARE(g["busbw_gbps"].get<double>(), 5.6);
+            QCOMPARE(g["link_class"].get<std::string>(), std::string("infiniband"));
+        }
+    }
+    QVERIFY(sawPp);
+}
+
+void tst_Cli::hardwareFileErrorsNameThePlace_data()
+{
+    QTest::addColumn<QString>("content");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("syntax") << QStringLiteral("{\"servers\": [") << QStringLiteral("line 1");
+    QTest::newRow("tuning") << QStringLiteral("{\"collectives\": {}}")
+                            << QStringLiteral("/collectives: unknown member");
+    QTest::newRow("format") << QStringLiteral("{\"format\": \"topoplan-project\"}")
+                            << QStringLiteral("/format: expected \"topoplan-catalog\"");
+    QTest::newRow("version") << QStringLiteral("{\"version\": 2, \"gpus\": []}")
+                             << QStringLiteral("/version: expected catalog version 1");
+    QTest::newRow("empty") << QStringLiteral("{}")
+                           << QStringLiteral("expected at least one of media, gpus");
+    QString unknownGpu = QString::fromUtf8(kJeanZay);
+    unknownGpu.replace(QStringLiteral("a100-sxm-80gb"), QStringLiteral("a100-sxm-8gb"));
+    QTest::newRow("reference") << unknownGpu << QStringLiteral("/servers/0/gpu: unknown GPU model");
+}
+
+void tst_Cli::hardwareFileErrorsNameThePlace()
+{
+    QFETCH(QString, content);
+    QFETCH(QString, expected);
+    const std::string hw = write("bad-hardware.json", content.toStdString());
+    for (const std::vector<std::string> &args :
+         {std::vector<std::string>{"catalog", "--catalog", hw},
+          std::vector<std::string>{"generate", "--catalog", hw, "--node", "dgx-h100", "--nodes",
+                                   "2", "-o", path("never.topoplan")}}) {
+        Run r = cli(args);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(q(r.err).contains(QStringLiteral("bad-hardware.json")), r.err.c_str());
+        QVERIFY2(q(r.err).contains(expected), r.err.c_str());
+    }
+    QVERIFY(!QFile::exists(QString::fromStdString(path("never.topoplan"))));
 }
 
 void tst_Cli::planSaysWhenNothingCanRun()
