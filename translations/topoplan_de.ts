@@ -1280,6 +1280,33 @@ Möchten Sie die Änderungen speichern?</translation>
         <source>&amp;Clear Menu</source>
         <translation>&amp;Liste leeren</translation>
     </message>
+    <message>
+        <source>Cannot Import Hardware</source>
+        <translation>Hardware kann nicht importiert werden</translation>
+    </message>
+    <message>
+        <source>The hardware in %1 was not added to the project.</source>
+        <translation>Die Hardware aus %1 wurde dem Projekt nicht hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Import Hardware from %1</source>
+        <translation>Hardware aus %1 importieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n hardware model(s) from %1 to the project.</source>
+        <translation>
+            <numerusform>%n Hardwaremodell aus %1 zum Projekt hinzugefügt.</numerusform>
+            <numerusform>%n Hardwaremodelle aus %1 zum Projekt hinzugefügt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Import Hardware</source>
+        <translation>Hardware importieren</translation>
+    </message>
+    <message>
+        <source>Hardware files in the catalog&apos;s format (*.json);;All files (*)</source>
+        <translation>Hardwaredateien im Katalogformat (*.json);;Alle Dateien (*)</translation>
+    </message>
 </context>
 <context>
     <name>topoplan::DropController</name>
@@ -2939,6 +2966,14 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
     <message>
         <source>Name, revision and description of the design, and the hosts&apos; naming pattern</source>
         <translation>Name, Revision und Beschreibung des Entwurfs und das Namensmuster der Hosts</translation>
+    </message>
+    <message>
+        <source>Import &amp;Hardware...</source>
+        <translation>&amp;Hardware importieren...</translation>
+    </message>
+    <message>
+        <source>Add GPUs, servers, switches and links the catalog lacks, from a file in the catalog&apos;s format, to this project</source>
+        <translation>GPUs, Server, Switches und Verbindungen, die dem Katalog fehlen, aus einer Datei im Katalogformat diesem Projekt hinzufügen</translation>
     </message>
 </context>
 <context>

@@ -250,6 +250,13 @@
             <numerusform>Opened what could be read of %1 (%n items left out); save it under a new name</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Added %n hardware model(s) from %1 to the project.</source>
+        <translation>
+            <numerusform>Added %n hardware model from %1 to the project.</numerusform>
+            <numerusform>Added %n hardware models from %1 to the project.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>topoplan::EditingActions</name>

@@ -133,6 +133,7 @@ void AnalysisController::onChanged(const ChangeEvent &event)
     case ChangeEvent::SelectionChanged:
         return; // the engine ignores positions
     case ChangeEvent::ProjectReset:
+    case ChangeEvent::CatalogChanged: // the same topology may route at other figures
         m_analyzer.reset();
         m_resetGeneration = m_generation + 1;
         break;

@@ -169,6 +169,7 @@ void ClusterScene::onChanged(const ChangeEvent &event)
     case ChangeEvent::ProjectChanged:
         break;
     case ChangeEvent::DevicesChanged:
+    case ChangeEvent::CatalogChanged:
         for (const QString &id : event.ids)
             syncItem(id);
         relink(event.ids); // another model may have other NICs, another tier another edge

@@ -18,6 +18,9 @@ struct ChangeEvent
         ItemsAdded,       // these ids now exist (topology and layout)
         ItemsRemoved,     // these ids no longer exist
         SelectionChanged, // ids is the new selection
+        // The project's own hardware (its catalog section) changed: a model may have other
+        // figures, so every node, switch, domain and link (ids) is to be read again.
+        CatalogChanged,
     };
 
     Kind kind = ProjectReset;

@@ -132,6 +132,25 @@ void Document::setProjectInfo(const ProjectInfo &info)
     emitChanged(ChangeEvent::ProjectChanged, {});
 }
 
+void Document::setCatalogOverrides(const Json &section)
+{
+    m_project.catalogOverrides = section;
+    // Assigned in place: whoever holds catalog() keeps a valid reference to the new figures.
+    *m_catalog = catalogFor(m_project, m_filePath);
+    QStringList ids;
+    const Topology &t = m_project.topology;
+    ids.reserve(qsizetype(t.nodes.size() + t.switches.size() + t.domains.size() + t.links.size()));
+    for (const Node &n : t.nodes)
+        ids.append(QString::fromStdString(n.id));
+    for (const Switch &s : t.switches)
+        ids.append(QString::fromStdString(s.id));
+    for (const Domain &d : t.domains)
+        ids.append(QString::fromStdString(d.id));
+    for (const Link &l : t.links)
+        ids.append(QString::fromStdString(l.id));
+    emitChanged(ChangeEvent::CatalogChanged, std::move(ids));
+}
+
 void Document::setJob(const std::optional<Workload> &workload, const std::optional<Plan> &plan)
 {
     m_project.workload = workload;

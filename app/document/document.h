@@ -4,6 +4,7 @@
 
 #include "engine/model/entities.h"
 
+#include "engine/core/jsonin.h"
 #include "engine/model/catalog.h"
 #include "engine/model/project.h"
 
@@ -74,6 +75,10 @@ public:
     void setProjectInfo(const ProjectInfo &info);
     // The training job: the workload and the plan (either may be absent). ProjectChanged.
     void setJob(const std::optional<Workload> &workload, const std::optional<Plan> &plan);
+    // The project's "catalog" section (null: none), already checked (withHardware); catalog()
+    // follows. CatalogChanged, naming every node, switch, domain and link.
+    Json catalogOverrides() const { return m_project.catalogOverrides; }
+    void setCatalogOverrides(const Json &section);
     QString itemName(const QString &id) const; // node, switch or domain
     void setItemName(const QString &id, const QString &name);
     std::optional<LayoutItem> layoutItem(const QString &id) const;

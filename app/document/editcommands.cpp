@@ -36,6 +36,22 @@ void ChangeProjectInfo::setValue(const QString &, const ProjectInfo &info) const
     document()->setProjectInfo(info);
 }
 
+ChangeCatalog::ChangeCatalog(Document *document, const Json &section, const QString &text)
+    : ChangeValue(document, {QString()}, {section})
+{
+    setText(text);
+}
+
+Json ChangeCatalog::value(const QString &) const
+{
+    return document()->catalogOverrides();
+}
+
+void ChangeCatalog::setValue(const QString &, const Json &section) const
+{
+    document()->setCatalogOverrides(section);
+}
+
 RenameItem::RenameItem(Document *document, const QString &itemId, const QString &name)
     : ChangeValue(document, {itemId}, {name})
 {

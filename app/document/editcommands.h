@@ -33,6 +33,19 @@ protected:
     bool canMergeWith(const ChangeValue<ProjectInfo> &) const override { return false; }
 };
 
+// File > Import Hardware: the project's catalog section, as withHardware() made it, in one step.
+class ChangeCatalog : public ChangeValue<Json>
+{
+public:
+    ChangeCatalog(Document *document, const Json &section, const QString &text);
+    int id() const override { return CmdChangeCatalog; }
+
+protected:
+    Json value(const QString &) const override;
+    void setValue(const QString &, const Json &section) const override;
+    bool canMergeWith(const ChangeValue<Json> &) const override { return false; }
+};
+
 // Renames a node, switch or NVLink domain.
 class RenameItem : public ChangeValue<QString>
 {

@@ -10,6 +10,7 @@ enum UndoCommandId {
     CmdMoveItems,
     CmdChangeJob,
     CmdChangeProjectInfo,
+    CmdChangeCatalog,
 };
 
 } // namespace topoplan

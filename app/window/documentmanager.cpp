@@ -4,6 +4,9 @@
 #include "app/dialogs/recoverydialog.h"
 #include "app/dialogs/templategallery.h"
 #include "app/document/document.h"
+#include "app/document/editcommands.h"
+
+#include "engine/io/projectfile.h"
 
 #include <QDir>
 #include <QEventLoop>
@@ -164,6 +167,44 @@ void DocumentManager::importDialog()
         return;
     settings.setValue(lastDirKey(), QFileInfo(paths.first()).absolutePath());
     importFiles(paths);
+}
+
+bool DocumentManager::importHardware(const QString &path)
+{
+    if (!m_document)
+        return false;
+    const QString shown = QFileInfo(path).fileName();
+    const std::string file = path.toStdString();
+    Expected<Json> hardware = readHardwareFile(file);
+    Expected<Json> section = hardware ? withHardware(m_document->project(), *hardware, file)
+                                      : Expected<Json>(hardware.error());
+    if (!section) {
+        showError(tr("Cannot Import Hardware"),
+                  tr("The hardware in %1 was not added to the project.").arg(shown),
+                  QString::fromStdString(section.error().text()));
+        return false;
+    }
+    int models = 0;
+    for (const auto &[list, entries] : hardware->items())
+        models += int(entries.size());
+    m_document->undoStack()->push(
+            new ChangeCatalog(m_document, *section, tr("Import Hardware from %1").arg(shown)));
+    showStatus(tr("Added %n hardware model(s) from %1 to the project.", nullptr, models).arg(shown),
+               5000);
+    Q_EMIT hardwareImported(path, models);
+    return true;
+}
+
+void DocumentManager::importHardwareDialog()
+{
+    QSettings settings;
+    const QString path = QFileDialog::getOpenFileName(
+            m_window, tr("Import Hardware"), settings.value(lastDirKey()).toString(),
+            tr("Hardware files in the catalog's format (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    settings.setValue(lastDirKey(), QFileInfo(path).absolutePath());
+    importHardware(path);
 }
 
 void DocumentManager::onImported()

@@ -65,6 +65,14 @@ public:
     bool save();
     bool saveAs();
     void importDialog();
+    // File > Import Hardware: the GPUs, servers, switches and media of a hardware file (the
+    // catalog's format, see readHardwareFile) added to the current project's own catalog in
+    // one undo step, so the palette offers them and the project keeps them. A file that is
+    // wrong, or that would leave the design invalid (a server model replaced by one with too
+    // few NICs for its cables), is refused with the file, the JSON pointer and what was
+    // expected, and nothing changes. Hardware files are small: read on the spot.
+    bool importHardware(const QString &path);
+    void importHardwareDialog();
     // Files dropped on the window: one project file opens, anything else is imported.
     void openDropped(const QStringList &paths);
 
@@ -91,6 +99,7 @@ Q_SIGNALS:
     void recoveryOffered();
     void documentImported(const QStringList &paths);
     void importFailed(const QString &message);
+    void hardwareImported(const QString &path, int models);
 
 private:
     void onLoaded();

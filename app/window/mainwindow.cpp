@@ -349,6 +349,13 @@ void MainWindow::createMenus()
     m_importAction->setStatusTip(tr("Start from the real cluster: ibnetdiscover output, NCCL "
                                     "topology XML or nvidia-smi topo -m"));
     connect(m_importAction, &QAction::triggered, m_documents, &DocumentManager::importDialog);
+    m_importHardwareAction = file->addAction(tr("Import &Hardware..."));
+    m_importHardwareAction->setObjectName(QStringLiteral("importHardwareAction"));
+    m_importHardwareAction->setStatusTip(
+            tr("Add GPUs, servers, switches and links the catalog lacks, from a file in the "
+               "catalog's format, to this project"));
+    connect(m_importHardwareAction, &QAction::triggered, m_documents,
+            &DocumentManager::importHardwareDialog);
     file->addSeparator();
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);
@@ -520,6 +527,9 @@ void MainWindow::onDocumentChanged(const ChangeEvent &event)
     case ChangeEvent::ProjectReset:
     case ChangeEvent::ProjectChanged:
         updateTitle();
+        break;
+    case ChangeEvent::CatalogChanged:
+        m_palette->setCatalog(m_document->catalog());
         break;
     default:
         break;

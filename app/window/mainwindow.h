@@ -190,6 +190,7 @@ private:
     QAction *m_exportDialogAction = nullptr;
     QAction *m_projectAction = nullptr;
     QAction *m_importAction = nullptr;
+    QAction *m_importHardwareAction = nullptr;
 
     ToolManager *m_tools = nullptr;
     SelectTool *m_selectTool = nullptr;

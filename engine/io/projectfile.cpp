@@ -3,6 +3,7 @@
 #include "engine/core/figure.h"
 #include "engine/model/hostnames.h"
 #include "engine/model/ids.h"
+#include "engine/model/topologycheck.h"
 
 #include <algorithm>
 #include <array>
@@ -506,6 +507,38 @@ Expected<Json> readHardwareFile(const std::string &path, const Catalog &base)
     Expected<Catalog> merged = base.merged(JsonIn(section, path));
     if (!merged)
         return merged.error();
+    return section;
+}
+
+Expected<Json> withHardware(const Project &p, const Json &hardware, const std::string &file,
+                            const Catalog &base)
+{
+    Json section = p.catalogOverrides.is_object() ? p.catalogOverrides : Json::object();
+    for (const char *list : {"media", "gpus", "servers", "switches"}) {
+        if (!hardware.contains(list) || !hardware[list].is_array())
+            continue;
+        Json &entries = section[list];
+        if (!entries.is_array())
+            entries = Json::array();
+        for (const Json &entry : hardware[list]) {
+            const auto same = std::find_if(entries.begin(), entries.end(), [&](const Json &e) {
+                return e.is_object() && entry.is_object() && e.contains("id")
+                       && entry.contains("id") && e["id"] == entry["id"];
+            });
+            if (same != entries.end())
+                *same = entry;
+            else
+                entries.push_back(entry);
+        }
+    }
+    // Errors past the file's own checks come from the project: say so, and where in it.
+    Expected<Catalog> merged = base.merged(JsonIn(section, {}, "/catalog"));
+    if (!merged)
+        return Error{file, "",
+                     "does not fit the project's own catalog: " + merged.error().where + ": "
+                             + merged.error().message};
+    if (auto e = validateTopology(p.topology, *merged, {}))
+        return Error{file, "", "would leave the design invalid: " + e->where + ": " + e->message};
     return section;
 }
 

@@ -44,4 +44,12 @@ Expected<Catalog> projectCatalog(const Project &p, const Catalog &base = Catalog
 // reference resolved; an error names the file, the JSON pointer and what was expected.
 Expected<Json> readHardwareFile(const std::string &path, const Catalog &base = Catalog::builtin());
 
+// The project's "catalog" section with `hardware` (a section as readHardwareFile returns it)
+// added: an entry whose id the section already has is replaced, a new one appended after the
+// others. Checked as the project loader checks a file: the result merges over `base`, and the
+// project's topology stays valid against it (a server model replaced by one with fewer NICs
+// than it has cables is refused, naming `file` and the JSON pointer).
+Expected<Json> withHardware(const Project &p, const Json &hardware, const std::string &file,
+                            const Catalog &base = Catalog::builtin());
+
 } // namespace topoplan

@@ -261,28 +261,12 @@ void tst_Cli::generateRejectsUnknownModel()
     QCOMPARE(l.code, 2);
 }
 
-namespace {
-
-// Jean Zay's A100 nodes (BLOOM, arXiv 2211.05100, section 3.4.1): hardware the built-in catalog
-// does not have, in the catalog's own format.
-const char *kJeanZay = R"({
-  "format": "topoplan-catalog", "version": 1, "description": "Jean Zay A100 partition",
-  "media": [{"id": "opa-100", "name": "Omni-Path 100 Gb/s", "class": "infiniband",
-             "bandwidth_gb_s": 12.5, "latency_us": 9.6, "efficiency": 0.9, "source": "test"}],
-  "switches": [{"id": "opa-edge-48", "name": "Omni-Path edge switch", "protocol": "infiniband",
-                "rdma": true, "ports": 48, "port_gbit_s": 100, "medium": "opa-100",
-                "latency_ns": 110, "source": "test"}],
-  "servers": [{"id": "jean-zay-a100", "name": "Jean Zay A100 node", "gpu": "a100-sxm-80gb",
-               "gpus": 8, "nvswitches": 6, "nvlink_scope": "board", "trays": 1, "nics": 4,
-               "nic_gbit_s": 100, "nic_medium": "opa-100", "pcie": "pcie4", "rack_units": 4,
-               "power_kw": 5.0, "source": "test"}]
-})";
-
-} // namespace
-
 void tst_Cli::generateWithAHardwareFile()
 {
-    const std::string hw = write("jean-zay.json", kJeanZay);
+    // Jean Zay's A100 nodes (four Omni-Path 100 Gb/s links per 8 A100), a copy that goes away.
+    std::ifstream example(TOPOPLAN_SOURCE_DIR "docs/examples/jean-zay-a100.json");
+    const std::string hw
+            = write("jean-zay.json", std::string(std::istreambuf_iterator<char>(example), {}));
     Run list = cli({"catalog", "--catalog", hw});
     QCOMPARE(list.code, 0);
     QVERIFY2(q(list.out).contains(QStringLiteral("jean-zay-a100")), list.out.c_str());
@@ -333,7 +317,9 @@ void tst_Cli::hardwareFileErrorsNameThePlace_data()
                              << QStringLiteral("/version: expected catalog version 1");
     QTest::newRow("empty") << QStringLiteral("{}")
                            << QStringLiteral("expected at least one of media, gpus");
-    QString unknownGpu = QString::fromUtf8(kJeanZay);
+    QFile example(QStringLiteral(TOPOPLAN_SOURCE_DIR "docs/examples/jean-zay-a100.json"));
+    QVERIFY(example.open(QIODevice::ReadOnly));
+    QString unknownGpu = QString::fromUtf8(example.readAll());
     unknownGpu.replace(QStringLiteral("a100-sxm-80gb"), QStringLiteral("a100-sxm-8gb"));
     QTest::newRow("reference") << unknownGpu << QStringLiteral("/servers/0/gpu: unknown GPU model");
 }

@@ -3,6 +3,7 @@
 // empty project is empty, and preferences are kept in the settings and take effect at once.
 
 #include "app/canvas/canvasplacement.h"
+#include "app/canvas/clusterview.h"
 #include "app/common/theme.h"
 #include "app/common/translations.h"
 #include "app/dialogs/addfabricdialog.h"
@@ -11,6 +12,8 @@
 #include "app/document/autosave.h"
 #include "app/document/document.h"
 #include "app/document/topologycommands.h"
+#include "app/panels/palettedock.h"
+#include "app/window/documentmanager.h"
 #include "app/window/editingactions.h"
 #include "app/window/mainwindow.h"
 
@@ -29,6 +32,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -131,6 +135,7 @@ private Q_SLOTS:
     void addFabricProposesThePreferredFabric();
     void importsAClusterFromTheMenuAndByDrop();
     void importRefusesMalformedInput();
+    void importsHardwareIntoTheProject();
 };
 
 void TestFiles::initTestCase()
@@ -469,6 +474,116 @@ void TestFiles::importRefusesMalformedInput()
     QCOMPARE(w.document()->project().topology.nodes.size(), before);
     QTRY_VERIFY(w.findChild<QMessageBox *>(QStringLiteral("errorMessage")));
     QFile::remove(path);
+}
+
+namespace {
+
+QString writeTemp(const QString &name, const QByteArray &content)
+{
+    const QString path
+            = QDir(QStandardPaths::writableLocation(QStandardPaths::TempLocation)).filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(content);
+    return path;
+}
+
+bool paletteOffers(MainWindow &w, const QString &model)
+{
+    auto *list = w.findChild<PaletteDock *>()->findChild<QListWidget *>();
+    for (int i = 0; i < list->count(); ++i) {
+        if (list->item(i)->text() == model)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+void TestFiles::importsHardwareIntoTheProject()
+{
+    MainWindow w;
+    QVERIFY(showSample(w)); // 32 DGX H100 on a rail-optimized NDR fabric
+    QVERIFY(w.findChild<QAction *>(QStringLiteral("importHardwareAction")));
+    Document *doc = w.document();
+    const std::size_t nodes = doc->project().topology.nodes.size();
+    const int steps = doc->undoStack()->count();
+    QVERIFY(!paletteOffers(w, QStringLiteral("Jean Zay A100 80GB node")));
+
+    // One undo step adds the models; the palette offers the server at once.
+    QFile example(QStringLiteral(TOPOPLAN_SOURCE_DIR "docs/examples/jean-zay-a100.json"));
+    QVERIFY(example.open(QIODevice::ReadOnly));
+    const QString path = writeTemp(QStringLiteral("tst_files-jean-zay.json"), example.readAll());
+    QSignalSpy imported(w.documents(), &DocumentManager::hardwareImported);
+    QVERIFY(w.documents()->importHardware(path));
+    QCOMPARE(imported.size(), 1);
+    QCOMPARE(imported.front().at(1).toInt(), 3);
+    QCOMPARE(doc->undoStack()->count(), steps + 1);
+    QVERIFY(doc->catalog().server("jean-zay-a100"));
+    QVERIFY(paletteOffers(w, QStringLiteral("Jean Zay A100 80GB node")));
+    QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("3 hardware models")));
+
+    // Dragged from the palette onto the canvas, it is a server of the design like any other.
+    auto *view = w.findChild<ClusterView *>();
+    const QPointF where = view->mapToScene(view->viewport()->rect().center());
+    std::unique_ptr<QMimeData> mime(PaletteDock::mimeData(
+            PaletteEntry{PaletteEntry::Server, QStringLiteral("jean-zay-a100")}));
+    const QPoint at = view->mapFromScene(where);
+    QDragEnterEvent enter(at, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(view->viewport(), &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(at), Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(view->viewport(), &drop);
+    QVERIFY(drop.isAccepted());
+    QCOMPARE(doc->project().topology.nodes.size(), nodes + 1);
+    QCOMPARE(doc->project().topology.nodes.back().model, std::string("jean-zay-a100"));
+    w.findChild<PaletteDock *>()->findChild<QLineEdit *>()->setText(QStringLiteral("jean"));
+    screenshot(&w, "import-hardware");
+    w.findChild<PaletteDock *>()->findChild<QLineEdit *>()->clear();
+
+    // Saved, the project keeps the hardware: it opens without the file.
+    const QString saved = QDir(QStandardPaths::writableLocation(QStandardPaths::TempLocation))
+                                  .filePath(QStringLiteral("tst_files-jean-zay.topoplan"));
+    QVERIFY(!saveProject(doc->project(), saved.toStdString()));
+    QFile::remove(path);
+    Expected<Project> reopened = loadProject(saved.toStdString());
+    QVERIFY2(bool(reopened), reopened ? "" : reopened.error().text().c_str());
+    QCOMPARE(reopened->topology.nodes.back().model, std::string("jean-zay-a100"));
+    QFile::remove(saved);
+
+    // Undone: the server, then the hardware, leave; the palette forgets it.
+    doc->undoStack()->undo();
+    doc->undoStack()->undo();
+    QCOMPARE(doc->project().topology.nodes.size(), nodes);
+    QVERIFY(!doc->catalog().server("jean-zay-a100"));
+    QVERIFY(!paletteOffers(w, QStringLiteral("Jean Zay A100 80GB node")));
+    doc->undoStack()->redo();
+    QVERIFY(paletteOffers(w, QStringLiteral("Jean Zay A100 80GB node")));
+
+    // Hardware that would break the design is refused whole, saying where: the sample's DGX
+    // H100 replaced by a model with 2 NICs leaves 8 cables on each server.
+    const QString broken = writeTemp(
+            QStringLiteral("tst_files-two-nics.json"),
+            R"({"servers": [{"id": "dgx-h100", "name": "two NICs", "gpu": "h100-sxm", "gpus": 8,
+                "nvswitches": 4, "nvlink_scope": "board", "trays": 1, "nics": 2,
+                "nic_gbit_s": 400, "nic_medium": "ib-ndr", "pcie": "pcie5", "rack_units": 8,
+                "power_kw": 10.2, "source": "test"}]})");
+    const int before = doc->undoStack()->count();
+    QVERIFY(!w.documents()->importHardware(broken));
+    QCOMPARE(doc->undoStack()->count(), before);
+    QCOMPARE(doc->catalog().server("dgx-h100")->nics, 8);
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = w.findChild<QMessageBox *>(QStringLiteral("errorMessage"))));
+    QVERIFY2(box->informativeText().contains(QStringLiteral("tst_files-two-nics.json")),
+             qPrintable(box->informativeText()));
+    QVERIFY2(box->informativeText().contains(QStringLiteral("would leave the design invalid")),
+             qPrintable(box->informativeText()));
+    QVERIFY2(box->informativeText().contains(QStringLiteral("only 2 compute NICs")),
+             qPrintable(box->informativeText()));
+    screenshot(box, "import-hardware-refused");
+    box->close();
+    QFile::remove(broken);
 }
 
 QTEST_MAIN(TestFiles)

@@ -1,4 +1,5 @@
 #include "engine/generate/generator.h"
+#include "engine/io/projectfile.h"
 #include "engine/perf/flops.h"
 #include "engine/plan/analysis.h"
 #include "tests/engine/analysisfixtures.h"
@@ -84,9 +85,9 @@ struct PublishedRun
     double publishedTflops; // > 0: published as model TFLOP/s per GPU instead
     // What the source states of the software beyond the plan, as workload "training" members.
     const char *training = "{}";
-    // Hardware the built-in catalog does not have, as a project's "catalog" section states it
-    // (merged over the built-in one), and the generated fabric's switch model (empty: the
-    // generator's default for the NICs).
+    // Hardware the built-in catalog does not have: a hardware file (relative to the source
+    // tree) merged over the built-in catalog, and the generated fabric's switch model (empty:
+    // the generator's default for the NICs).
     const char *catalog = nullptr;
     const char *leaf = "";
 };
@@ -173,26 +174,11 @@ const char *kMtNlgSoftware = R"({"software": "megatron-lm-2021", "recompute": "f
     "sequence_parallel": false, "distributed_optimizer": true})";
 
 // BLOOM (section 3.4.1): Jean Zay's A100 partition, nodes of 8 A100 80GB on NVLink with four
-// Omni-Path 100 Gb/s links each (not in the built-in catalog: stated here as a project would
-// state it), joined by the paper's "enhanced hypercube" (here a non-blocking fat tree of 48-port
-// Omni-Path edge switches: the routes of a plan this size do not contend). Omni-Path: 100 Gb/s =
-// 12.5 GB/s per direction (Intel Omni-Path Architecture 100 Series); NCCL drives it through its
-// verbs transport with the same per-step latency as InfiniBand (NCCL's tuning model has one
-// network figure); efficiency 0.9, an assumption (as RoCE's); the edge switch: 48 ports at 100
-// Gb/s, 110 ns port to port (Intel Omni-Path Edge Switch 100 Series product brief).
-const char *kJeanZay = R"({
-  "media": [{"id": "opa-100", "name": "Omni-Path 100 Gb/s", "class": "infiniband",
-             "bandwidth_gb_s": 12.5, "latency_us": 9.6, "efficiency": 0.9,
-             "source": "Intel Omni-Path 100 Series; NCCL's network step; efficiency assumed"}],
-  "switches": [{"id": "opa-edge-48", "name": "Intel Omni-Path Edge Switch 100 Series",
-                "protocol": "infiniband", "rdma": true, "ports": 48, "port_gbit_s": 100,
-                "medium": "opa-100", "latency_ns": 110,
-                "source": "Intel Omni-Path Edge Switch 100 Series product brief"}],
-  "servers": [{"id": "jean-zay-a100", "name": "Jean Zay A100 80GB node", "gpu": "a100-sxm-80gb",
-               "gpus": 8, "nvswitches": 6, "nvlink_scope": "board", "trays": 1, "nics": 4,
-               "nic_gbit_s": 100, "nic_medium": "opa-100", "pcie": "pcie4", "rack_units": 4,
-               "power_kw": 5.0, "source": "BLOOM (arXiv 2211.05100), section 3.4.1"}]
-})";
+// Omni-Path 100 Gb/s links each, is not in the built-in catalog: docs/examples/jean-zay-a100.json
+// states it as a user would (a medium, an edge switch, a server, each with its source). The
+// paper's "enhanced hypercube" is taken as a fabric of those edge switches: the routes of a plan
+// this size do not contend.
+const char *kJeanZay = "docs/examples/jean-zay-a100.json";
 // BLOOM (section 3.4.2): Megatron-DeepSpeed, TP 4, PP 12, DP 8, micro-batch 2, ZeRO stage 1,
 // BF16, fused kernels; activations checkpointed (its TFLOP/s count has the recomputation).
 const char *kBloomSoftware = R"({"software": "megatron-lm-2021", "recompute": "full",
@@ -286,8 +272,10 @@ void tst_PublishedRuns::table()
     std::vector<double> errors;
     int fits = 0;
     for (const PublishedRun &run : runs()) {
+        const std::string hardware
+                = run.catalog ? TOPOPLAN_SOURCE_DIR + std::string(run.catalog) : std::string();
         const Catalog catalog = run.catalog ? orFail(Catalog::builtin().merged(
-                                        JsonIn(Json::parse(run.catalog), run.name)))
+                                        JsonIn(orFail(readHardwareFile(hardware)), hardware)))
                                             : Catalog::builtin();
         GeneratorOptions o;
         o.nodeModel = run.server;
