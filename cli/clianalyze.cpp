@@ -190,7 +190,11 @@ void writeReport(const AnalysisResult &r, const std::string &file, std::ostream 
         << fixed(e.modelTflopsPerGpu, 1) << " model / " << fixed(e.hardwareTflopsPerGpu, 1)
         << " hardware TFLOP/s per GPU, MFU " << percent(e.mfu) << ", HFU " << percent(e.hfu)
         << "\nmemory " << gb(m.totalGB) << " of " << gb(m.capacityGB) << " per GPU ("
-        << (m.fits ? "fits" : "does not fit") << ")\n\n";
+        << (m.fits ? "fits" : "does not fit") << ")\n";
+    for (const MemoryItem &i : memoryItems(m))
+        out << "  " << std::left << std::setw(8) << gb(i.gb) << std::right << "  " << i.what
+            << "\n";
+    out << "\n";
 
     Table groups({"dim", "size", "count", "GB/s", "algorithm", "class", "crosses domain", "hops",
                   "bottleneck"});

@@ -899,6 +899,65 @@
         <source>Reduced in the InfiniBand switches (SHARP); as a ring: %1</source>
         <translation>In den InfiniBand-Switches reduziert (SHARP); als Ring: %1</translation>
     </message>
+    <message>
+        <source>weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>FP8 weight copies</source>
+        <translation>FP8-Kopien der Gewichte</translation>
+    </message>
+    <message>
+        <source>gradients (bf16)</source>
+        <translation>Gradienten (bf16)</translation>
+    </message>
+    <message>
+        <source>gradients (fp32)</source>
+        <translation>Gradienten (fp32)</translation>
+    </message>
+    <message>
+        <source>optimizer state</source>
+        <translation>Optimiererzustand</translation>
+    </message>
+    <message numerus="yes">
+        <source>activations of %n layer pass(es)</source>
+        <translation>
+            <numerusform>Aktivierungen von %n Schichtdurchlauf</numerusform>
+            <numerusform>Aktivierungen von %n Schichtdurchläufen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>recomputation</source>
+        <translation>Neuberechnung</translation>
+    </message>
+    <message>
+        <source>logits</source>
+        <translation>Logits</translation>
+    </message>
+    <message>
+        <source>runtime</source>
+        <translation>Laufzeitumgebung</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Memory per GPU&lt;/b&gt;&lt;p&gt;What the fullest GPU (the first or last pipeline stage) holds, item by item: the weights, the gradient buffer in its type, the optimizer&apos;s master weights and Adam moments (sharded by the distributed optimizer), the activations of the layer passes in flight at the pipeline&apos;s peak, and the runtime&apos;s own (CUDA context, workspaces, NCCL buffers).</source>
+        <translation>&lt;b&gt;Speicher pro GPU&lt;/b&gt;&lt;p&gt;Was die vollste GPU (die erste oder letzte Pipeline-Stufe) hält, Posten für Posten: die Gewichte, den Gradientenpuffer in seinem Typ, die Master-Gewichte und Adam-Momente des Optimierers (vom verteilten Optimierer aufgeteilt), die Aktivierungen der Schichtdurchläufe, die auf dem Höhepunkt der Pipeline unterwegs sind, und den Eigenbedarf der Laufzeitumgebung (CUDA-Kontext, Arbeitspuffer, NCCL-Puffer).</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1</source>
+        <translation>Speicher pro GPU: %1</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>Aktivierungen</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
 </context>
 <context>
     <name>topoplan::CablingPreview</name>

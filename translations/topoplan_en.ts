@@ -175,6 +175,13 @@
             <numerusform>The slowest of the %n groups; click to select its nodes</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>activations of %n layer pass(es)</source>
+        <translation>
+            <numerusform>activations of %n layer pass</numerusform>
+            <numerusform>activations of %n layer passes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>topoplan::CablingPreview</name>

@@ -7,6 +7,7 @@
 #include "app/panels/jobeditor.h"
 
 #include "engine/model/naming.h"
+#include "engine/perf/memorymodel.h"
 #include "engine/plan/diagnosticstext.h"
 
 #include <QGroupBox>
@@ -21,9 +22,35 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 namespace topoplan {
 
 namespace {
+
+// The engine's memory items in the window's language: short for the line, or as the tooltip
+// explains them (`detailed`).
+QString memoryItemName(const MemoryItem &item, const MemoryEstimate &m, bool detailed = false)
+{
+    if (item.id == "weights")
+        return AnalysisDock::tr("weights");
+    if (item.id == "fp8_weight_copies")
+        return AnalysisDock::tr("FP8 weight copies");
+    if (item.id == "gradients")
+        return m.gradBytes == 2 ? AnalysisDock::tr("gradients (bf16)")
+                                : AnalysisDock::tr("gradients (fp32)");
+    if (item.id == "optimizer")
+        return detailed ? AnalysisDock::tr("optimizer state") : AnalysisDock::tr("optimizer");
+    if (item.id == "layer_activations")
+        return detailed ? AnalysisDock::tr("activations of %n layer pass(es)", nullptr,
+                                           int(std::lround(m.inFlightLayers)))
+                        : AnalysisDock::tr("activations");
+    if (item.id == "recompute_working_set")
+        return AnalysisDock::tr("recomputation");
+    if (item.id == "logits")
+        return AnalysisDock::tr("logits");
+    return AnalysisDock::tr("runtime");
+}
 
 constexpr int kIdsRole = Qt::UserRole;
 
@@ -106,6 +133,15 @@ QWidget *AnalysisDock::createResultPanel()
     m_breakdown = new QLabel(group);
     m_breakdown->setObjectName(QStringLiteral("breakdown"));
     m_breakdown->setWordWrap(true);
+    m_memory = new QLabel(group);
+    m_memory->setObjectName(QStringLiteral("memoryItems"));
+    m_memory->setWordWrap(true);
+    m_memory->setWhatsThis(
+            tr("<b>Memory per GPU</b><p>What the fullest GPU (the first or last pipeline stage) "
+               "holds, item by item: the weights, the gradient buffer in its type, the "
+               "optimizer's master weights and Adam moments (sharded by the distributed "
+               "optimizer), the activations of the layer passes in flight at the pipeline's "
+               "peak, and the runtime's own (CUDA context, workspaces, NCCL buffers)."));
     m_groups = new QTreeWidget(group);
     m_groups->setObjectName(QStringLiteral("groupsTable"));
     m_groups->setWhatsThis(
@@ -118,6 +154,8 @@ QWidget *AnalysisDock::createResultPanel()
                "canvas.</p>"));
     m_groups->setRootIsDecorated(false);
     m_groups->setUniformRowHeights(true);
+    // The header and the usual three groups (TP, DP, PP) stay in sight under the lines above.
+    m_groups->setMinimumHeight(m_groups->fontMetrics().height() * 6);
     m_groups->setHeaderLabels({tr("Group"), tr("GPUs x groups"), tr("Bus bandwidth"),
                                tr("Interconnect"), tr("Leaves domain"), tr("Hops"),
                                tr("Bottleneck link")});
@@ -148,6 +186,7 @@ QWidget *AnalysisDock::createResultPanel()
     column->addWidget(m_headline);
     column->addLayout(baseline);
     column->addWidget(m_breakdown);
+    column->addWidget(m_memory);
     column->addWidget(m_groups, 1);
     showBaseline();
     return group;
@@ -199,6 +238,7 @@ void AnalysisDock::setDocument(Document *document)
     m_job->setDocument(document);
     m_headline->setText(tr("Analysing..."));
     m_breakdown->clear();
+    m_memory->clear();
     m_groups->clear();
     m_diagnostics->clear();
 }
@@ -208,6 +248,7 @@ void AnalysisDock::showOutcome(const AnalysisOutcome &outcome)
     showBaseline();
     m_groups->clear();
     m_breakdown->clear();
+    m_memory->clear();
     const QString whatIf
             = m_document ? whatIfNote(m_document->project().topology, outcome.gpus) : QString();
     if (outcome.noJob) {
@@ -255,6 +296,14 @@ void AnalysisDock::showOutcome(const AnalysisOutcome &outcome)
             parts.append(tr("%1 %2").arg(name, units::percent(seconds / e.stepTimeS)));
     }
     m_breakdown->setText(tr("Exposed time: %1").arg(parts.join(QStringLiteral(", "))));
+    QStringList held, explained;
+    for (const MemoryItem &item : memoryItems(e.memory)) {
+        held.append(tr("%1 %2").arg(memoryItemName(item, e.memory), units::gigabytes(item.gb)));
+        explained.append(
+                tr("%1: %2").arg(memoryItemName(item, e.memory, true), units::gigabytes(item.gb)));
+    }
+    m_memory->setText(tr("Memory per GPU: %1").arg(held.join(QStringLiteral(", "))));
+    m_memory->setToolTip(explained.join(QLatin1Char('\n')));
     showGroups(r);
     showDiagnostics(r.diagnostics);
 }

@@ -76,6 +76,7 @@ private:
     QLabel *m_baselineLine = nullptr;
     QPushButton *m_pinBaseline = nullptr;
     QLabel *m_breakdown;
+    QLabel *m_memory; // memory per GPU, item by item
     QTreeWidget *m_groups;
     QListWidget *m_diagnostics;
 };

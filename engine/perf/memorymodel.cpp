@@ -3,6 +3,7 @@
 #include "engine/perf/flops.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace topoplan {
 
@@ -209,6 +210,27 @@ MemoryEstimate estimateMemory(const Workload &w, const Plan &p, const GpuModel &
         return first;
     MemoryEstimate last = stageMemory(pp - 1);
     return last.totalGB > first.totalGB ? last : first;
+}
+
+std::vector<MemoryItem> memoryItems(const MemoryEstimate &m)
+{
+    std::vector<MemoryItem> items;
+    const auto add = [&](const char *id, double gb, std::string what) {
+        if (gb > 0)
+            items.push_back({id, gb, std::move(what)});
+    };
+    add("weights", m.weightsGB - m.fp8WeightCopiesGB, "bf16 weights");
+    add("fp8_weight_copies", m.fp8WeightCopiesGB, "FP8 casts of the linear layers' weights");
+    add("gradients", m.gradsGB,
+        std::string(m.gradBytes == 2 ? "bf16" : "fp32") + " gradient buffer");
+    add("optimizer", m.optimizerGB, "fp32 master weights and Adam moments");
+    add("layer_activations", m.layerActivationsGB,
+        "activations of " + std::to_string(int(std::lround(m.inFlightLayers)))
+                + " layer x micro-batch passes in flight");
+    add("recompute_working_set", m.recomputeGB, "one layer recomputed in full");
+    add("logits", m.logitsGB, "one micro-batch's logits");
+    add("runtime", m.otherGB, "CUDA context, workspaces, NCCL buffers, fragmentation");
+    return items;
 }
 
 } // namespace topoplan

@@ -4,6 +4,9 @@
 #include "engine/model/workload.h"
 #include "engine/perf/softwaremodel.h"
 
+#include <string>
+#include <vector>
+
 namespace topoplan {
 
 // The parameters one GPU holds: one pipeline stage's layers, its TP rank's slice of every
@@ -67,6 +70,19 @@ struct MemoryEstimate
 
 MemoryEstimate estimateMemory(const Workload &w, const Plan &p, const GpuModel &gpu,
                               const SoftwareModel &sw = {});
+
+// One item of a GPU's memory, as the analysis lists them (--json "memory_items", the CLI's
+// and the window's memory lines): a stable id, its size and what it holds.
+struct MemoryItem
+{
+    std::string id; // weights, fp8_weight_copies, gradients, optimizer, layer_activations,
+                    // recompute_working_set, logits, runtime
+    double gb = 0;
+    std::string what; // "fp32 gradient buffer", "activations of 12 layer x micro-batch passes"
+};
+// The estimate's items that hold anything, largest sums first as the estimate adds them:
+// weights, gradients, optimizer state, activations, runtime. They add up to totalGB.
+std::vector<MemoryItem> memoryItems(const MemoryEstimate &m);
 
 // Layer x micro-batch activations that pipeline stage `stage` (0-based) holds at its peak under
 // 1F1B with `microBatches` micro-batches: pp - stage micro-batches of its layers; interleaved

@@ -103,21 +103,8 @@ Json toJson(const AnalysisResult &r)
                       {"other", num(m.otherGB, 2)}};
     // Item by item, each in one of the sums above (the fullest stage's GPU).
     Json items = Json::array();
-    auto item = [&](const char *name, double gb, const std::string &what) {
-        if (gb > 0)
-            items.push_back({{"item", name}, {"gb", num(gb, 2)}, {"what", what}});
-    };
-    const std::string gradType = m.gradBytes == 2 ? "bf16" : "fp32";
-    item("weights", m.weightsGB - m.fp8WeightCopiesGB, "bf16 weights");
-    item("fp8_weight_copies", m.fp8WeightCopiesGB, "FP8 casts of the linear layers' weights");
-    item("gradients", m.gradsGB, gradType + " gradient buffer");
-    item("optimizer", m.optimizerGB, "fp32 master weights and Adam moments");
-    item("layer_activations", m.layerActivationsGB,
-         "activations of " + std::to_string(int(std::lround(m.inFlightLayers)))
-                 + " layer x micro-batch passes in flight");
-    item("recompute_working_set", m.recomputeGB, "one layer recomputed in full");
-    item("logits", m.logitsGB, "one micro-batch's logits");
-    item("runtime", m.otherGB, "CUDA context, workspaces, NCCL buffers, fragmentation");
+    for (const MemoryItem &i : memoryItems(m))
+        items.push_back({{"item", i.id}, {"gb", num(i.gb, 2)}, {"what", i.what}});
     j["memory_items"] = std::move(items);
     j["micro_batches"] = e.microBatches;
     j["bubble_fraction"] = num(e.bubbleFraction, 4);

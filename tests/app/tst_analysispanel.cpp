@@ -27,6 +27,7 @@
 #include "engine/generate/templates.h"
 #include "engine/io/projectfile.h"
 #include "engine/model/naming.h"
+#include "engine/perf/memorymodel.h"
 #include "engine/plan/analysis.h"
 #include "engine/plan/diagnostics.h"
 #include "engine/plan/planner.h"
@@ -157,6 +158,17 @@ void TestAnalysisPanel::sampleShowsTheEnginesFigures()
     QVERIFY2(headline.contains(units::tokensPerSecond(expected->step.tokensPerS)),
              qPrintable(headline));
     QVERIFY2(headline.contains(units::percent(expected->step.mfu)), qPrintable(headline));
+    // Memory item by item, the engine's figures: the sample keeps its gradients in fp32.
+    auto *memory = dock->findChild<QLabel *>(QStringLiteral("memoryItems"));
+    QVERIFY(memory);
+    const QString held = memory->text();
+    QVERIFY2(held.startsWith(QStringLiteral("Memory per GPU: weights ")), qPrintable(held));
+    for (const MemoryItem &item : memoryItems(expected->step.memory))
+        QVERIFY2(held.contains(units::gigabytes(item.gb)), qPrintable(held));
+    QVERIFY2(held.contains(QStringLiteral("gradients (fp32) ")), qPrintable(held));
+    QVERIFY2(held.contains(QStringLiteral("optimizer ")), qPrintable(held));
+    QVERIFY2(memory->toolTip().contains(QStringLiteral("activations of 96 layer passes: ")),
+             qPrintable(memory->toolTip()));
     // One row per parallel dimension; TP=8 stays on its DGX H100's NVLink at ~370 GB/s.
     QTreeWidget *groups = dock->groupsTable();
     QCOMPARE(groups->topLevelItemCount(), int(expected->dimensions.size()));

@@ -434,6 +434,9 @@ void tst_Cli::analyzeReport()
     QVERIFY(out.contains(
             QStringLiteral("tp   16    16     376.0  ring            infiniband  16 of 16")));
     QVERIFY(out.contains(QStringLiteral("Step breakdown (exposed time)")));
+    // Memory item by item under its total.
+    QVERIFY2(out.contains(QStringLiteral("fp32 gradient buffer")), r.out.c_str());
+    QVERIFY2(out.contains(QStringLiteral("fp32 master weights and Adam moments")), r.out.c_str());
     QVERIFY2(out.contains(QStringLiteral("warning TP_CROSSES_NVLINK_DOMAIN: TP = 16 spans 2 "
                                          "NVLink domains (dgx-001, dgx-002)")),
              r.out.c_str());

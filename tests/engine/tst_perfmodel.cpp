@@ -696,6 +696,18 @@ void tst_PerfModel::memoryItemsAddUp()
     QVERIFY(m.fp8WeightCopiesGB > 0 && m.recomputeGB > 0 && m.logitsGB > 0);
     QVERIFY(near(m.activationsGB, m.layerActivationsGB + m.recomputeGB + m.logitsGB));
     QVERIFY(near(m.totalGB, m.weightsGB + m.gradsGB + m.optimizerGB + m.activationsGB + m.otherGB));
+    // The items the analysis lists (--json, the CLI, the window) are those, each once.
+    double listed = 0;
+    std::vector<std::string> ids;
+    for (const MemoryItem &i : memoryItems(m)) {
+        listed += i.gb;
+        ids.push_back(i.id);
+    }
+    QVERIFY(near(listed, m.totalGB));
+    const std::vector<std::string> expected{
+            "weights",           "fp8_weight_copies",     "gradients", "optimizer",
+            "layer_activations", "recompute_working_set", "logits",    "runtime"};
+    QVERIFY(ids == expected);
     // The fused cross-entropy keeps the BF16 logits only: micro-batch x seq x vocab / tp x 2.
     QVERIFY(near(m.logitsGB * kGiB, 8192.0 * 128256 / 2 * 2, 1e-9));
     SoftwareModel unfused;
