@@ -123,17 +123,14 @@ std::optional<Catalog> catalogFromArgs(const Args &a, std::ostream &err, Json *s
 {
     if (!a.has("catalog"))
         return Catalog::builtin();
-    Expected<Json> hardware = readHardwareFile(a.value("catalog"));
-    Expected<Catalog> merged
-            = hardware ? Catalog::builtin().merged(JsonIn(*hardware, a.value("catalog")))
-                       : Expected<Catalog>(hardware.error());
-    if (!merged) {
-        err << "error: " << merged.error().text() << "\n";
+    Expected<HardwareFile> hardware = readHardwareFile(a.value("catalog"));
+    if (!hardware) {
+        err << "error: " << hardware.error().text() << "\n";
         return std::nullopt;
     }
     if (section)
-        *section = *hardware;
-    return std::move(*merged);
+        *section = hardware->section;
+    return std::move(hardware->catalog);
 }
 
 int cmdCatalog(const Args &a, std::ostream &out, std::ostream &err)

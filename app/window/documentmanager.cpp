@@ -175,8 +175,8 @@ bool DocumentManager::importHardware(const QString &path)
         return false;
     const QString shown = QFileInfo(path).fileName();
     const std::string file = path.toStdString();
-    Expected<Json> hardware = readHardwareFile(file);
-    Expected<Json> section = hardware ? withHardware(m_document->project(), *hardware, file)
+    Expected<HardwareFile> hardware = readHardwareFile(file);
+    Expected<Json> section = hardware ? withHardware(m_document->project(), hardware->section, file)
                                       : Expected<Json>(hardware.error());
     if (!section) {
         showError(tr("Cannot Import Hardware"),
@@ -184,9 +184,7 @@ bool DocumentManager::importHardware(const QString &path)
                   QString::fromStdString(section.error().text()));
         return false;
     }
-    int models = 0;
-    for (const auto &[list, entries] : hardware->items())
-        models += int(entries.size());
+    const int models = hardware->models();
     m_document->undoStack()->push(
             new ChangeCatalog(m_document, *section, tr("Import Hardware from %1").arg(shown)));
     showStatus(tr("Added %n hardware model(s) from %1 to the project.", nullptr, models).arg(shown),

@@ -478,7 +478,22 @@ Expected<Catalog> projectCatalog(const Project &p, const Catalog &base)
     return base.merged(JsonIn(p.catalogOverrides, {}, "/catalog"));
 }
 
-Expected<Json> readHardwareFile(const std::string &path, const Catalog &base)
+namespace {
+
+// The lists of a catalog a project (or a hardware file) may add to.
+constexpr const char *kHardwareLists[] = {"media", "gpus", "servers", "switches"};
+
+} // namespace
+
+int HardwareFile::models() const
+{
+    int n = 0;
+    for (const auto &[list, entries] : section.items())
+        n += int(entries.size());
+    return n;
+}
+
+Expected<HardwareFile> readHardwareFile(const std::string &path, const Catalog &base)
 {
     Expected<Json> doc = readJsonFile(path);
     if (!doc)
@@ -495,7 +510,7 @@ Expected<Json> readHardwareFile(const std::string &path, const Catalog &base)
         if (root.integer("version", 1) != 1)
             root.at("version").fail("expected catalog version 1, found "
                                     + describeJson(root.at("version").json()));
-        for (const char *list : {"media", "gpus", "servers", "switches"}) {
+        for (const char *list : kHardwareLists) {
             if (root.has(list))
                 section[list] = root.at(list).json();
         }
@@ -507,14 +522,14 @@ Expected<Json> readHardwareFile(const std::string &path, const Catalog &base)
     Expected<Catalog> merged = base.merged(JsonIn(section, path));
     if (!merged)
         return merged.error();
-    return section;
+    return HardwareFile{std::move(section), std::move(*merged)};
 }
 
 Expected<Json> withHardware(const Project &p, const Json &hardware, const std::string &file,
                             const Catalog &base)
 {
     Json section = p.catalogOverrides.is_object() ? p.catalogOverrides : Json::object();
-    for (const char *list : {"media", "gpus", "servers", "switches"}) {
+    for (const char *list : kHardwareLists) {
         if (!hardware.contains(list) || !hardware[list].is_array())
             continue;
         Json &entries = section[list];

@@ -39,12 +39,18 @@ Expected<Catalog> projectCatalog(const Project &p, const Catalog &base = Catalog
 // A hardware file: GPUs, servers, switches and media that `base` lacks or that replace its
 // entries of the same id, in the catalog's own format ({"format": "topoplan-catalog",
 // "version": 1, "description": ..., "media": [...], "gpus": [...], "servers": [...],
-// "switches": [...]}; every member optional), as a project's "catalog" section keeps them.
-// Returns that section (the four lists, as written) once it merges over `base` with every
-// reference resolved; an error names the file, the JSON pointer and what was expected.
-Expected<Json> readHardwareFile(const std::string &path, const Catalog &base = Catalog::builtin());
+// "switches": [...]}; every member optional).
+struct HardwareFile
+{
+    Json section;    // the four lists as written: what a project's "catalog" section keeps
+    Catalog catalog; // `base` with them merged, every reference resolved
+    int models() const;
+};
+// An error names the file, the JSON pointer and what was expected.
+Expected<HardwareFile> readHardwareFile(const std::string &path,
+                                        const Catalog &base = Catalog::builtin());
 
-// The project's "catalog" section with `hardware` (a section as readHardwareFile returns it)
+// The project's "catalog" section with `hardware` (a HardwareFile's section)
 // added: an entry whose id the section already has is replaced, a new one appended after the
 // others. Checked as the project loader checks a file: the result merges over `base`, and the
 // project's topology stays valid against it (a server model replaced by one with fewer NICs

@@ -272,11 +272,11 @@ void tst_PublishedRuns::table()
     std::vector<double> errors;
     int fits = 0;
     for (const PublishedRun &run : runs()) {
-        const std::string hardware
-                = run.catalog ? TOPOPLAN_SOURCE_DIR + std::string(run.catalog) : std::string();
-        const Catalog catalog = run.catalog ? orFail(Catalog::builtin().merged(
-                                        JsonIn(orFail(readHardwareFile(hardware)), hardware)))
-                                            : Catalog::builtin();
+        const Catalog catalog
+                = run.catalog
+                          ? orFail(readHardwareFile(TOPOPLAN_SOURCE_DIR + std::string(run.catalog)))
+                                    .catalog
+                          : Catalog::builtin();
         GeneratorOptions o;
         o.nodeModel = run.server;
         o.nodes = run.nodes;
