@@ -142,16 +142,20 @@ int cmdCatalog(const Args &a, std::ostream &out, std::ostream &err)
     if (a.flag("json")) {
         Json j = Json::object();
         j["gpus"] = Json::array();
-        for (const auto &[id, g] : c.gpus())
-            j["gpus"].push_back({{"id", id},
-                                 {"name", g.name},
-                                 {"bf16_tflops", g.bf16Tflops},
-                                 {"fp8_tflops", g.fp8Tflops},
-                                 {"hbm_gb", g.hbmGB},
-                                 {"hbm_tb_s", g.hbmTBs},
-                                 {"nvlink", g.nvlink},
-                                 {"nvlink_links", g.nvlinkLinks},
-                                 {"source", g.source}});
+        for (const auto &[id, g] : c.gpus()) {
+            Json gpu = {{"id", id},
+                        {"name", g.name},
+                        {"bf16_tflops", g.bf16Tflops},
+                        {"fp8_tflops", g.fp8Tflops},
+                        {"hbm_gb", g.hbmGB},
+                        {"hbm_tb_s", g.hbmTBs},
+                        {"nvlink", g.nvlink},
+                        {"nvlink_links", g.nvlinkLinks},
+                        {"source", g.source}};
+            if (g.sm > 0)
+                gpu["compute_capability"] = g.sm / 10.0;
+            j["gpus"].push_back(std::move(gpu));
+        }
         j["servers"] = Json::array();
         for (const auto &[id, s] : c.servers())
             j["servers"].push_back({{"id", id},

@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 
 namespace topoplan {
 
@@ -342,6 +343,14 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
     };
     std::map<int, int> gpusUnder; // switch -> GPUs
     std::vector<int> nicElements;
+    // The host an element belongs to: the host_hash of the <cpu> above it ("" when none says).
+    auto hostOf = [&](int i) {
+        for (int p = el[i].parent; p >= 0; p = el[p].parent)
+            if (el[p].name == "cpu")
+                return el[p].attr("host_hash");
+        return std::string();
+    };
+    std::map<std::string, int> gpusOfHost;
     for (std::size_t i = 0; i < el.size(); ++i) {
         const XmlElement &e = el[i];
         if (e.name == "pci") {
@@ -349,6 +358,7 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
             if (pciClassIs(e, 0x0302) || pciClassIs(e, 0x0300)) {
                 if (++f.gpus == 1)
                     f.line = e.line;
+                ++gpusOfHost[hostOf(int(i))];
                 const int sw = ancestorSwitch(int(i));
                 if (sw >= 0)
                     ++gpusUnder[sw];
@@ -364,8 +374,11 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
             const bool inPci
                     = parent >= 0 && el[parent].name == "pci"
                       && (pciClassIs(el[parent], 0x0302) || pciClassIs(el[parent], 0x0300));
-            if (!inPci && ++f.gpus == 1)
-                f.line = e.line;
+            if (!inPci) {
+                if (++f.gpus == 1)
+                    f.line = e.line;
+                ++gpusOfHost[hostOf(int(i))];
+            }
             const double sm = leadingNumber(e.attr("sm"));
             if (sm > 0 && f.sm == 0)
                 f.sm = int(sm);
@@ -398,6 +411,22 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
         return Error{file, "line " + std::to_string(root.line),
                      "no GPU in this NCCL topology: expected <gpu> elements or <pci> devices of "
                      "class 0x0302xx"};
+    // A fused multi-host topology (MNNVL): one host's share, every host alike.
+    f.hosts = int(gpusOfHost.size());
+    if (f.hosts > 1) {
+        for (const auto &[host, gpus] : gpusOfHost)
+            if (gpus != gpusOfHost.begin()->second)
+                return Error{file, "line " + std::to_string(root.line),
+                             "hosts " + gpusOfHost.begin()->first + " and " + host + " have "
+                                     + std::to_string(gpusOfHost.begin()->second) + " and "
+                                     + std::to_string(gpus)
+                                     + " GPUs: expected the same servers on every host of a "
+                                       "fused NCCL topology"};
+        f.gpus /= f.hosts;
+        nets /= f.hosts;
+        pciNics /= f.hosts;
+        pciNicsIb /= f.hosts;
+    }
     f.nics = std::max(nets, pciNics);
     if (nets == 0 && pciNics > 0)
         f.nicInfiniBand = pciNicsIb == pciNics;
@@ -407,6 +436,7 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
         if (sw >= 0 && gpusUnder[sw] > 0)
             ++f.computeNics;
     }
+    f.computeNics /= f.hosts;
     if (!nvlinkSum.empty()) {
         f.nvlinksPerGpu = *std::max_element(nvlinkSum.begin(), nvlinkSum.end());
         f.nvswitch = nvlinkToSwitch;
@@ -563,19 +593,16 @@ Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::strin
 std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
                              const std::string &current, std::string *why)
 {
-    // The GPU: by NCCL's compute capability (https://developer.nvidia.com/cuda-gpus: 8.0
-    // A100, 9.0 H100/H200, 10.0 B200/GB200) and by the NVLink links a GPU has.
+    // The GPU: by NCCL's compute capability, against the one the catalog states
+    // (compute_capability: 8.0 A100, 9.0 H100/H200/H800, 10.0 B200/GB200, 10.3 B300/GB300), and
+    // by the NVLink links a GPU has. A GPU whose entry states none (a hardware file's) is not
+    // ruled out by it.
     auto gpuFits = [&](const GpuModel &g) {
-        if (f.sm > 0) {
-            const std::string id = g.id;
-            const bool a100 = id.find("a100") != std::string::npos;
-            const bool hopper
-                    = id.find("h100") != std::string::npos || id.find("h200") != std::string::npos;
-            const bool blackwell = id.find("b200") != std::string::npos;
-            if ((f.sm == 80 && !a100) || (f.sm == 90 && !hopper) || (f.sm == 100 && !blackwell)
-                || (f.sm != 80 && f.sm != 90 && f.sm != 100))
-                return false;
-        }
+        if (f.sm > 0 && g.sm > 0 && g.sm != f.sm)
+            return false;
+        // A compute capability is CUDA's: no other vendor's GPU has one.
+        if (f.sm > 0 && !g.vendor.empty() && g.vendor != "NVIDIA")
+            return false;
         if (f.nvlinkStated && f.nvswitch && g.nvlinkLinks != f.nvlinksPerGpu)
             return false;
         return true;
@@ -585,25 +612,39 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
         const GpuModel *g = catalog.gpu(s.gpu);
         if (!g || s.gpus != f.gpus || !gpuFits(*g))
             continue;
-        if (f.nvlinkStated && f.nvswitch != (s.nvlinkScope == NVLinkScope::Board))
+        // Every GPU pair on the same bonded NVLinks is an NVSwitch as the GPUs see it: on the
+        // board (DGX/HGX) or outside the box (a GB200 tray's links go to the rack's switch
+        // trays); `nvidia-smi topo -m` on a GB200 tray prints NV18 between its 4 GPUs.
+        const bool switched = s.nvlinkScope == NVLinkScope::Board
+                              || s.nvlinkScope == NVLinkScope::External
+                              || s.nvlinkScope == NVLinkScope::Rack;
+        if (f.nvlinkStated && f.nvswitch != switched)
             continue;
         if (f.nvlinkStated && !f.nvswitch && f.nvlinksPerGpu == 0
             && s.nvlinkScope != NVLinkScope::None)
             continue;
         if (f.nicGbits > 0 && s.nics > 0 && std::fabs(s.nicGbits - f.nicGbits) > 1e-6)
             continue;
-        // The GPUs' PCIe link: 16 GT/s is Gen4, 32 GT/s Gen5 (PCI-SIG base specifications).
-        if (f.pcieGTs >= 15 && f.pcieGTs < 64
-            && s.pcie != (f.pcieGTs >= 31 ? std::string("pcie5") : std::string("pcie4")))
+        // The GPUs' PCIe link: 16 GT/s is Gen4, 32 GT/s Gen5, 64 GT/s Gen6 (PCI-SIG base
+        // specifications). Slower figures are a link trained down at idle (Grace's GPUs show
+        // 2.5 GT/s: their host link is C2C), which says nothing of the generation.
+        if (f.pcieGTs >= 15 && f.pcieGTs < 128
+            && s.pcie
+                       != (f.pcieGTs >= 63   ? std::string("pcie6")
+                           : f.pcieGTs >= 31 ? std::string("pcie5")
+                                             : std::string("pcie4")))
             continue;
         fits.push_back(&s);
     }
-    // Where several fit, the ones TopoPlan's templates use first.
+    // Where several fit, those whose GPU's compute capability was confirmed, then the ones
+    // TopoPlan's templates use first.
     const std::vector<std::string> preferred
             = {"dgx-h100", "dgx-a100", "gb200-tray", "dgx-b200", "hgx-h200"};
     auto rank = [&](const ServerModel *s) {
         auto it = std::find(preferred.begin(), preferred.end(), s->id);
-        return std::make_pair(it - preferred.begin(), s->id);
+        const GpuModel *g = catalog.gpu(s->gpu);
+        const bool confirmed = f.sm > 0 && g && g->sm == f.sm;
+        return std::make_tuple(!confirmed, it - preferred.begin(), s->id);
     };
     std::stable_sort(fits.begin(), fits.end(),
                      [&](const ServerModel *a, const ServerModel *b) { return rank(a) < rank(b); });
@@ -672,17 +713,40 @@ std::optional<Error> applyServerFacts(Project *p, const ServerFacts &f, const Ca
                      std::to_string(f.computeNics) + " NICs share a PCIe switch with a GPU, "
                              + model + " has " + std::to_string(target->nics) + " compute NICs");
     if (p->topology.nodes.empty()) {
-        Node n;
-        n.id = "node-1";
+        // One server a host. The hosts of a fused topology share one NVLink domain: trays whose
+        // NVLink leaves the box become members of one.
+        const int hosts = std::max(1, f.hosts);
+        const bool shared = hosts > 1 && target->nvlinkScope == NVLinkScope::External;
+        if (shared)
+            p->topology.domains.push_back(
+                    Domain{"dom-1", "nvl" + std::to_string(hosts * target->gpus) + "-1", 0});
+        std::vector<int> nodeDomain;
+        for (int h = 0; h < hosts; ++h) {
+            Node n;
+            n.id = "node-" + std::to_string(h + 1);
+            n.name = "server-" + std::to_string(h + 1);
+            n.model = model;
+            if (shared)
+                n.domain = "dom-1";
+            nodeDomain.push_back(shared ? 0 : -1);
+            p->topology.nodes.push_back(n);
+        }
         const std::size_t slash = f.file.find_last_of('/');
-        n.name = "server-1";
-        n.model = model;
-        p->topology.nodes.push_back(n);
         p->name = "Imported from "
                   + (slash == std::string::npos ? f.file : f.file.substr(slash + 1));
-        p->layout = generator::layoutProject(p->topology, {-1}, nullptr);
-        report->note(Kind::Assumed, f.file, f.line, why + ": one server of that model");
-        report->summary.push_back("1 server (" + model + ") from " + f.format);
+        p->layout = generator::layoutProject(p->topology, nodeDomain, nullptr);
+        if (hosts > 1) {
+            report->note(Kind::Assumed, f.file, f.line,
+                         why + " on each of " + std::to_string(hosts)
+                                 + " hosts (NCCL's topology fused across a multi-node NVLink "
+                                   "domain): a server of that model a host"
+                                 + (shared ? ", the servers one NVLink domain" : ""));
+            report->summary.push_back(std::to_string(hosts) + " servers (" + model + ") from "
+                                      + f.format);
+        } else {
+            report->note(Kind::Assumed, f.file, f.line, why + ": one server of that model");
+            report->summary.push_back("1 server (" + model + ") from " + f.format);
+        }
         return std::nullopt;
     }
     // Every server of the kind: as many NICs as the new model.

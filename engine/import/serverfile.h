@@ -34,6 +34,10 @@ struct ServerFacts
     double pcieGTs = 0; // GPU link speed, 0 unknown
     std::vector<std::string> nicNames;
     int line = 0; // where the first GPU is stated
+    // Hosts the file describes: NCCL fuses the topologies of every host of a multi-node NVLink
+    // domain (MNNVL: GB200 trays) into one file, each host's <cpu> elements marked with its
+    // host_hash. The counts above are then one host's.
+    int hosts = 1;
 };
 
 bool looksLikeNcclTopology(std::string_view text);

@@ -88,7 +88,8 @@ GpuModel parseGpu(const JsonIn &j)
 {
     j.expectOnly({"id", "name", "vendor", "bf16_tflops", "fp8_tflops", "hbm_gb", "hbm_tb_s",
                   "nvlink", "nvlink_links", "tdp_w", "sms", "gemm_efficiency",
-                  "fp8_gemm_efficiency", "attention_efficiency", "sustained_spread", "source"});
+                  "fp8_gemm_efficiency", "attention_efficiency", "sustained_spread",
+                  "compute_capability", "source"});
     GpuModel g;
     g.id = j.at("id").id();
     g.name = j.string("name", g.id);
@@ -111,6 +112,15 @@ GpuModel parseGpu(const JsonIn &j)
     g.sustainedSpread = j.nonNegative("sustained_spread", 0);
     if (g.sustainedSpread >= 1)
         j.at("sustained_spread").fail("expected a spread between a node's GPUs in [0, 1)");
+    if (j.has("compute_capability")) {
+        // "9.0", "10.3": a major and a one-digit minor version (CUDA's numbering).
+        const double cc = j.at("compute_capability").number();
+        const double tenths = std::round(cc * 10);
+        if (cc < 1 || cc >= 100 || std::fabs(tenths - cc * 10) > 1e-6)
+            j.at("compute_capability")
+                    .fail("expected a CUDA compute capability such as 9.0 or 10.3");
+        g.sm = int(tenths);
+    }
     g.source = j.string("source", "");
     return g;
 }

@@ -98,6 +98,9 @@ struct GpuModel
     // efficiencies above are the mean GPU's; a synchronous step waits for its slowest GPU,
     // spread / 2 below the mean. 0: not measured, the step runs at the mean.
     double sustainedSpread = 0;
+    // CUDA compute capability times ten, as NCCL's topology XML states it (sm="90" for 9.0);
+    // the importers match a GPU by it. 0: not stated (not an NVIDIA GPU, or not known).
+    int sm = 0;
     // The share of the mean GPU's sustained compute rate that the slowest one holds.
     double paceFactor() const { return 1 - sustainedSpread / 2; }
     std::string source;

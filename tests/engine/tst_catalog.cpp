@@ -357,6 +357,12 @@ void TestCatalog::rejectsBadCatalogs_data()
     row("negative spread",
         R"([{"op": "replace", "path": "/gpus/1/sustained_spread", "value": -0.1}])",
         "/gpus/1/sustained_spread", "expected a number >= 0, found -0.1");
+    row("compute capability of two decimals",
+        R"([{"op": "replace", "path": "/gpus/1/compute_capability", "value": 9.05}])",
+        "/gpus/1/compute_capability", "expected a CUDA compute capability such as 9.0 or 10.3");
+    row("compute capability as sm",
+        R"([{"op": "replace", "path": "/gpus/1/compute_capability", "value": 900}])",
+        "/gpus/1/compute_capability", "expected a CUDA compute capability such as 9.0 or 10.3");
     row("duplicate id", R"([{"op": "replace", "path": "/gpus/1/id", "value": "a100-sxm-80gb"}])",
         "/gpus/1/id",
         "duplicate id \"a100-sxm-80gb\" in gpus: expected an id no other entry of gpus has");

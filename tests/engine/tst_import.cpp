@@ -177,8 +177,10 @@ const char *const kSmallPortList
 // 18 NVLinks to the NVSwitches (tclass 0x068000), and eight 400 Gb/s NICs on their PCIe switches.
 std::string ncclDump(int sm, int gpus, int links, int nics, int speedMbits)
 {
-    // A100s sit on PCIe Gen4 (16 GT/s), Hopper and Blackwell on Gen5.
-    const std::string speed = sm == 80 ? "16 GT/s" : "32.0 GT/s PCIe";
+    // A100s sit on PCIe Gen4 (16 GT/s), Hopper and Blackwell on Gen5, Blackwell Ultra on Gen6.
+    const std::string speed = sm == 80    ? "16 GT/s"
+                              : sm >= 103 ? "64.0 GT/s PCIe"
+                                          : "32.0 GT/s PCIe";
     std::string x
             = "<?xml version=\"1.0\"?>\n<!-- NCCL topology -->\n<system version=\"1\">\n"
               "  <cpu numaid=\"0\" affinity=\"ffff\" arch=\"x86_64\" vendor=\"GenuineIntel\">\n";
@@ -214,6 +216,46 @@ std::string ncclDump(int sm, int gpus, int links, int nics, int speedMbits)
     return x + "  </cpu>\n</system>\n";
 }
 
+// NCCL's topology of GB200 compute trays as NCCL 2.2x dumps it on Grace: two <cpu> (NUMA
+// nodes) per tray with the host's host_hash, two GPUs on each (sm 100, 18 NVLinks to the rack's
+// switches, which NCCL names fffffff:ff:ff.0, and the C2C link to Grace) and a ConnectX-7 per
+// GPU beside them, not behind a PCIe switch. `trays` hosts fused into one file, as NCCL fuses
+// the topology of a multi-node NVLink domain (MNNVL); `lastTrayGpus` GPUs on the last one.
+std::string gb200Dump(int trays, int lastTrayGpus = 4)
+{
+    std::string x = "<system version=\"1\">\n";
+    for (int t = 0; t < trays; ++t) {
+        const std::string hash = "0x5a1f0c0ffee0000" + std::to_string(t + 1);
+        const int gpus = t == trays - 1 ? lastTrayGpus : 4;
+        for (int numa = 0; numa < 2; ++numa) {
+            x += "  <cpu host_hash=\"" + hash + "\" numaid=\"" + std::to_string(numa)
+                 + "\" affinity=\"ffffffff\" arch=\"arm64\" vendor=\"NVIDIA\">\n";
+            for (int k = 0; k < 2 && 2 * numa + k < gpus; ++k) {
+                const int g = 2 * numa + k;
+                x += "    <pci busid=\"000" + std::to_string(8 + g)
+                     + ":01:00.0\" class=\"0x030200\" vendor=\"0x10de\" device=\"0x2941\" "
+                       "link_speed=\"2.5 GT/s PCIe\" link_width=\"16\">\n"
+                       "      <gpu dev=\""
+                     + std::to_string(g) + "\" sm=\"100\" rank=\"" + std::to_string(4 * t + g)
+                     + "\" gdr=\"1\">\n"
+                       "        <nvlink target=\"fffffff:ff:ff.0\" count=\"18\" "
+                       "tclass=\"0x068000\"/>\n"
+                       "        <c2c bw=\"44712\" count=\"10\"/>\n"
+                       "      </gpu>\n    </pci>\n";
+                x += "    <pci busid=\"000" + std::to_string(g)
+                     + ":03:00.0\" class=\"0x020700\" vendor=\"0x15b3\" device=\"0x1021\" "
+                       "link_speed=\"32.0 GT/s PCIe\" link_width=\"16\">\n"
+                       "      <nic>\n        <net name=\"mlx5_"
+                     + std::to_string(g) + "\" dev=\"" + std::to_string(g)
+                     + "\" speed=\"400000\" port=\"1\" latency=\"0.000000\" "
+                       "maxconn=\"131072\" gdr=\"1\"/>\n      </nic>\n    </pci>\n";
+            }
+            x += "  </cpu>\n";
+        }
+    }
+    return x + "</system>\n";
+}
+
 } // namespace
 
 class tst_Import : public QObject
@@ -235,6 +277,8 @@ private Q_SLOTS:
     void serverFiles_data();
     void serverFiles();
     void serverFileSetsTheFabricsServers();
+    void serverFilesOfCurrentSystems();
+    void fusedTopologyOfAnNvlinkDomain();
     void malformedServerFiles_data();
     void malformedServerFiles();
     void cli();
@@ -340,6 +384,105 @@ void tst_Import::serverFileSetsTheFabricsServers()
     QVERIFY(mismatch.ok());
     QCOMPARE(mismatch->project.topology.nodes.front().model, std::string("dgx-h100"));
     QCOMPARE(notesWith(mismatch->report, "do not fit", ImportNote::Kind::Unmapped), 1);
+}
+
+// Servers as current tools print them: the GPU by its compute capability (the catalog's
+// compute_capability), whatever the catalog id is called.
+void tst_Import::serverFilesOfCurrentSystems()
+{
+    std::string why;
+    // H800 (sm 90, 8 NVLinks a GPU) and B300 (sm 103, 800G NICs).
+    Expected<ServerFacts> h800 = parseNcclTopology(ncclDump(90, 8, 8, 8, 400000), "h800.xml");
+    QVERIFY(h800.ok());
+    QCOMPARE(matchServerModel(*h800, Catalog::builtin(), "", &why), std::string("hgx-h800"));
+    Expected<ServerFacts> b300 = parseNcclTopology(ncclDump(103, 8, 18, 8, 800000), "b300.xml");
+    QVERIFY(b300.ok());
+    QCOMPARE(b300->sm, 103);
+    QCOMPARE(matchServerModel(*b300, Catalog::builtin(), "", &why), std::string("dgx-b300"));
+    // A compute capability no catalog GPU has, or one that is not CUDA's GPU: refused.
+    Expected<ServerFacts> volta = parseNcclTopology(ncclDump(70, 8, 6, 4, 100000), "v100.xml");
+    QVERIFY(volta.ok());
+    QCOMPARE(matchServerModel(*volta, Catalog::builtin(), "", &why), std::string());
+    QVERIFY2(why.find("compute capability 7.0") != std::string::npos, why.c_str());
+    // nvidia-smi topo -m of a GB200 compute tray: 4 GPUs on NV18 (the rack's NVLink switches,
+    // as the GPUs see them), no NIC listed.
+    const std::string tray = "\tGPU0\tGPU1\tGPU2\tGPU3\tCPU Affinity\tNUMA Affinity\tGPU NUMA ID\n"
+                             "GPU0\tX\tNV18\tNV18\tNV18\t0-71\t0\t\tN/A\n"
+                             "GPU1\tNV18\tX\tNV18\tNV18\t0-71\t0\t\tN/A\n"
+                             "GPU2\tNV18\tNV18\tX\tNV18\t72-143\t1\t\tN/A\n"
+                             "GPU3\tNV18\tNV18\tNV18\tX\t72-143\t1\t\tN/A\n";
+    const ImportResult t = importText(tray, "tray.txt");
+    QCOMPARE(serverModels(t.project),
+             (std::map<std::string, std::string>{{"server-1", "gb200-tray"}}));
+    // An HGX H100 as drivers since 550 print it: NIC0..NIC11 columns, a "GPU NUMA ID" column
+    // (with an empty cell before it), empty affinity cells on the NIC rows, the NIC Legend.
+    std::string smi = "\tGPU0\tGPU1";
+    for (int n = 0; n < 12; ++n)
+        smi += "\tNIC" + std::to_string(n);
+    smi += "\tCPU Affinity\tNUMA Affinity\tGPU NUMA ID\n";
+    for (int g = 0; g < 2; ++g) {
+        smi += "GPU" + std::to_string(g) + (g == 0 ? "\t X \tNV18" : "\tNV18\t X ");
+        for (int n = 0; n < 12; ++n)
+            smi += n == g ? "\tPIX" : (n < 6 ? "\tNODE" : "\tSYS");
+        smi += "\t0-55,112-167\t0\t\tN/A\n";
+    }
+    for (int n = 0; n < 12; ++n) {
+        smi += "NIC" + std::to_string(n)
+               + (n == 0   ? "\tPIX\tNODE"
+                  : n == 1 ? "\tNODE\tPIX"
+                           : "\tSYS\tSYS");
+        for (int m = 0; m < 12; ++m)
+            smi += m == n ? "\t X " : "\tSYS";
+        smi += "\t\t\t\t\n";
+    }
+    smi += "\nLegend:\n\n  X    = Self\n  NV#  = Connection traversing a bonded set of # "
+           "NVLinks\n\n"
+           "NIC Legend:\n\n";
+    for (int n = 0; n < 12; ++n)
+        smi += "  NIC" + std::to_string(n) + ": mlx5_" + std::to_string(n) + "\n";
+    Expected<ServerFacts> h100 = parseNvidiaSmiTopo(smi, "h100.txt");
+    QVERIFY2(h100.ok(), h100 ? "" : h100.error().text().c_str());
+    QCOMPARE(h100->gpus, 2);
+    QCOMPARE(h100->nics, 12);
+    QCOMPARE(h100->computeNics, 2);
+    QCOMPARE(h100->nvlinksPerGpu, 18);
+}
+
+// NCCL fuses the topology of every host of a multi-node NVLink domain into one file: a server
+// per host, the trays one NVLink domain.
+void tst_Import::fusedTopologyOfAnNvlinkDomain()
+{
+    Expected<ServerFacts> one = parseNcclTopology(gb200Dump(1), "tray.xml");
+    QVERIFY2(one.ok(), one ? "" : one.error().text().c_str());
+    QCOMPARE(one->gpus, 4);
+    QCOMPARE(one->hosts, 1);
+    QCOMPARE(one->nics, 4);
+    QVERIFY(one->nvswitch);
+    std::string why;
+    QCOMPARE(matchServerModel(*one, Catalog::builtin(), "", &why), std::string("gb200-tray"));
+
+    Expected<ServerFacts> two = parseNcclTopology(gb200Dump(2), "two.xml");
+    QVERIFY(two.ok());
+    QCOMPARE(two->hosts, 2);
+    QCOMPARE(two->gpus, 4);
+    QCOMPARE(two->nics, 4);
+    const ImportResult r = importText(gb200Dump(2), "two.xml");
+    QCOMPARE(r.project.topology.nodes.size(), std::size_t(2));
+    QCOMPARE(r.project.topology.domains.size(), std::size_t(1));
+    for (const Node &n : r.project.topology.nodes) {
+        QCOMPARE(n.model, std::string("gb200-tray"));
+        QCOMPARE(n.domain, r.project.topology.domains.front().id);
+    }
+    QVERIFY(summaryHas(r.report, "2 servers (gb200-tray)"));
+    QCOMPARE(notesWith(r.report, "on each of 2 hosts", ImportNote::Kind::Assumed), 1);
+    QCOMPARE(summarize(r.project.topology, Catalog::builtin())->gpus, 8);
+    checkSavesAndLoads(r.project);
+
+    // Hosts that differ: refused, naming them.
+    Expected<ImportResult> uneven = importTexts({ImportInput{"uneven.xml", gb200Dump(2, 2)}});
+    QVERIFY(!uneven.ok());
+    QVERIFY2(uneven.error().message.find("the same servers on every host") != std::string::npos,
+             uneven.error().message.c_str());
 }
 
 void tst_Import::malformedServerFiles_data()
