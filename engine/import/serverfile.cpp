@@ -378,13 +378,31 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
                 if (++f.gpus == 1)
                     f.line = e.line;
                 ++gpusOfHost[hostOf(int(i))];
+                // A GPU whose PCI function has another class (MI300X: 0x1200, a processing
+                // accelerator) sits under its switch all the same.
+                if (parent >= 0 && el[parent].name == "pci") {
+                    const int sw = ancestorSwitch(parent);
+                    if (sw >= 0)
+                        ++gpusUnder[sw];
+                }
             }
-            const double sm = leadingNumber(e.attr("sm"));
-            if (sm > 0 && f.sm == 0)
-                f.sm = int(sm);
+            // RCCL (AMD's NCCL) writes the same file: a GPU with its gfx architecture in "gcn",
+            // "sm" its compute-unit count (not a compute capability), and its xGMI links as
+            // <xgmi target= count=> the way NCCL writes <nvlink>.
+            const bool amd = !e.attr("gcn").empty();
+            if (amd) {
+                f.gpuVendor = "AMD";
+                if (f.gfx.empty())
+                    f.gfx = e.attr("gcn");
+            } else {
+                f.gpuVendor = "NVIDIA";
+                const double sm = leadingNumber(e.attr("sm"));
+                if (sm > 0 && f.sm == 0)
+                    f.sm = int(sm);
+            }
             int links = 0;
             for (int c : e.children) {
-                if (el[c].name != "nvlink")
+                if (el[c].name != (amd ? "xgmi" : "nvlink"))
                     continue;
                 const double count = leadingNumber(el[c].attr("count"));
                 if (count < 0 || count > 1000)
@@ -451,6 +469,7 @@ Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::strin
     ServerFacts f;
     f.file = file;
     f.format = "nvidia-smi topo -m";
+    f.gpuVendor = "NVIDIA"; // nvidia-smi sees NVIDIA's GPUs only
     std::vector<std::string> columns;
     std::map<std::string, std::string> legend; // NIC0 -> mlx5_0 (newer nvidia-smi)
     std::map<std::string, std::vector<std::string>> rows;
@@ -600,8 +619,8 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
     auto gpuFits = [&](const GpuModel &g) {
         if (f.sm > 0 && g.sm > 0 && g.sm != f.sm)
             return false;
-        // A compute capability is CUDA's: no other vendor's GPU has one.
-        if (f.sm > 0 && !g.vendor.empty() && g.vendor != "NVIDIA")
+        // NCCL's file is NVIDIA's GPUs', RCCL's AMD's.
+        if (!f.gpuVendor.empty() && !g.vendor.empty() && g.vendor != f.gpuVendor)
             return false;
         if (f.nvlinkStated && f.nvswitch && g.nvlinkLinks != f.nvlinksPerGpu)
             return false;
@@ -622,6 +641,11 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
             continue;
         if (f.nvlinkStated && !f.nvswitch && f.nvlinksPerGpu == 0
             && s.nvlinkScope != NVLinkScope::None)
+            continue;
+        // GPUs joined peer to peer (xGMI, NVLink bridges): a mesh of as many links a GPU.
+        if (f.nvlinkStated && !f.nvswitch && f.nvlinksPerGpu > 0
+            && (s.nvlinkScope == NVLinkScope::None
+                || (s.nvlinkScope == NVLinkScope::Mesh && g->nvlinkLinks != f.nvlinksPerGpu)))
             continue;
         if (f.nicGbits > 0 && s.nics > 0 && std::fabs(s.nicGbits - f.nicGbits) > 1e-6)
             continue;
@@ -652,7 +676,8 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
             = std::to_string(f.gpus) + " GPUs"
               + (f.sm ? " of compute capability " + std::to_string(f.sm / 10) + "."
                                  + std::to_string(f.sm % 10)
-                      : std::string())
+                 : !f.gfx.empty() ? " (AMD " + f.gfx + ")"
+                                  : std::string())
               + (f.nvlinkStated
                          ? (f.nvswitch ? ", each on NVSwitch with "
                                                  + std::to_string(f.nvlinksPerGpu) + " NVLinks"

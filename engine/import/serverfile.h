@@ -24,6 +24,8 @@ struct ServerFacts
     std::string format; // "NCCL topology" or "nvidia-smi topo -m"
     int gpus = 0;
     int sm = 0;               // compute capability x 10 as NCCL writes it (90: Hopper), 0 unknown
+    std::string gpuVendor;    // "NVIDIA" (NCCL's file), "AMD" (RCCL's), "" not stated
+    std::string gfx;          // an AMD GPU's architecture as RCCL writes it ("gfx942")
     int nvlinksPerGpu = 0;    // NVLink links of one GPU (NV18 -> 18), 0 none or not stated
     bool nvswitch = false;    // every GPU reaches every other over the same NVLink count (NVSwitch)
     bool nvlinkStated = true; // false for `topo -mp`, which shows PCIe paths only

@@ -256,6 +256,40 @@ std::string gb200Dump(int trays, int lastTrayGpus = 4)
     return x + "</system>\n";
 }
 
+// RCCL's topology of an 8 x MI300X server: each GPU with its gfx architecture ("gcn"), its
+// compute units in "sm", an <xgmi> element per peer (count 1: seven links a GPU) and a 400G NIC
+// beside it under the same PCIe switch.
+std::string rcclMi300xDump()
+{
+    std::string x = "<system version=\"1\">\n  <cpu host_hash=\"0x1\" numaid=\"0\" "
+                    "arch=\"x86_64\" vendor=\"AuthenticAMD\">\n";
+    for (int g = 0; g < 8; ++g) {
+        const std::string bus = "00" + std::to_string(1 + g) + "1";
+        x += "    <pci busid=\"0000:" + bus.substr(0, 2)
+             + ":00.0\" class=\"0x060400\" "
+               "link_speed=\"32.0 GT/s PCIe\" link_width=\"16\">\n";
+        x += "      <pci busid=\"0000:" + bus.substr(1, 2)
+             + ":00.0\" class=\"0x120000\" "
+               "vendor=\"0x1002\" device=\"0x74a1\" link_speed=\"32.0 GT/s PCIe\" "
+               "link_width=\"16\">\n        <gpu dev=\""
+             + std::to_string(g) + "\" sm=\"304\" gcn=\"gfx942\" arch=\"2302\" rank=\""
+             + std::to_string(g) + "\" gdr=\"1\">\n";
+        for (int peer = 0; peer < 8; ++peer)
+            if (peer != g)
+                x += "          <xgmi target=\"0000:" + std::to_string(10 + peer)
+                     + ":00.0\" count=\"1\" tclass=\"0x120000\"/>\n";
+        x += "        </gpu>\n      </pci>\n";
+        x += "      <pci busid=\"0000:" + std::to_string(50 + g)
+             + ":00.0\" class=\"0x020700\" "
+               "vendor=\"0x15b3\" link_speed=\"32.0 GT/s PCIe\" link_width=\"16\">\n"
+               "        <nic>\n          <net name=\"mlx5_"
+             + std::to_string(g) + "\" dev=\"" + std::to_string(g)
+             + "\" speed=\"400000\" port=\"1\" gdr=\"1\"/>\n        </nic>\n      </pci>\n";
+        x += "    </pci>\n";
+    }
+    return x + "  </cpu>\n</system>\n";
+}
+
 } // namespace
 
 class tst_Import : public QObject
@@ -404,6 +438,18 @@ void tst_Import::serverFilesOfCurrentSystems()
     QVERIFY(volta.ok());
     QCOMPARE(matchServerModel(*volta, Catalog::builtin(), "", &why), std::string());
     QVERIFY2(why.find("compute capability 7.0") != std::string::npos, why.c_str());
+    // RCCL's file of an MI300X server: AMD's GPU (its "sm" is 304 compute units, not a CUDA
+    // compute capability), seven xGMI links a GPU, peer to peer.
+    Expected<ServerFacts> mi300x = parseNcclTopology(rcclMi300xDump(), "mi300x.xml");
+    QVERIFY2(mi300x.ok(), mi300x ? "" : mi300x.error().text().c_str());
+    QCOMPARE(mi300x->gpus, 8);
+    QCOMPARE(mi300x->sm, 0);
+    QCOMPARE(mi300x->gfx, std::string("gfx942"));
+    QCOMPARE(mi300x->nvlinksPerGpu, 7);
+    QVERIFY(!mi300x->nvswitch);
+    QCOMPARE(mi300x->computeNics, 8);
+    QCOMPARE(matchServerModel(*mi300x, Catalog::builtin(), "", &why), std::string("mi300x"));
+    QVERIFY2(why.find("AMD gfx942") != std::string::npos, why.c_str());
     // nvidia-smi topo -m of a GB200 compute tray: 4 GPUs on NV18 (the rack's NVLink switches,
     // as the GPUs see them), no NIC listed.
     const std::string tray = "\tGPU0\tGPU1\tGPU2\tGPU3\tCPU Affinity\tNUMA Affinity\tGPU NUMA ID\n"
