@@ -351,6 +351,15 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
         return std::string();
     };
     std::map<std::string, int> gpusOfHost;
+    // The <cpu> an element sits under (-1: none), and those with a GPU on C2C (Grace): there
+    // the GPUs reach the NICs beside them through the CPU, not a PCIe switch.
+    auto cpuOf = [&](int i) {
+        for (int p = el[i].parent; p >= 0; p = el[p].parent)
+            if (el[p].name == "cpu")
+                return p;
+        return -1;
+    };
+    std::set<int> c2cCpus;
     for (std::size_t i = 0; i < el.size(); ++i) {
         const XmlElement &e = el[i];
         if (e.name == "pci") {
@@ -402,6 +411,8 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
             }
             int links = 0;
             for (int c : e.children) {
+                if (el[c].name == "c2c")
+                    c2cCpus.insert(cpuOf(int(i)));
                 if (el[c].name != (amd ? "xgmi" : "nvlink"))
                     continue;
                 const double count = leadingNumber(el[c].attr("count"));
@@ -451,7 +462,7 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
     f.nicGbits = speedMbits / 1000;
     for (int n : nicElements) {
         const int sw = ancestorSwitch(n);
-        if (sw >= 0 && gpusUnder[sw] > 0)
+        if ((sw >= 0 && gpusUnder[sw] > 0) || c2cCpus.count(cpuOf(n)) > 0)
             ++f.computeNics;
     }
     f.computeNics /= f.hosts;
@@ -735,7 +746,9 @@ std::optional<Error> applyServerFacts(Project *p, const ServerFacts &f, const Ca
     const ServerModel *target = merged->server(model);
     if (target->nics != f.computeNics)
         report->note(Kind::Checked, f.file, 0,
-                     std::to_string(f.computeNics) + " NICs share a PCIe switch with a GPU, "
+                     std::to_string(f.computeNics)
+                             + " NICs beside a GPU (on its PCIe switch, or its CPU "
+                               "where the GPU is on C2C), "
                              + model + " has " + std::to_string(target->nics) + " compute NICs");
     if (p->topology.nodes.empty()) {
         // One server a host. The hosts of a fused topology share one NVLink domain: trays whose

@@ -30,8 +30,10 @@ struct ServerFacts
     bool nvswitch = false;    // every GPU reaches every other over the same NVLink count (NVSwitch)
     bool nvlinkStated = true; // false for `topo -mp`, which shows PCIe paths only
     int nics = 0;             // network adapters seen
-    int computeNics = 0;      // NICs that share a PCIe switch with a GPU (PIX or PXB)
-    double nicGbits = 0;      // 0: not stated
+    // NICs beside a GPU: on its PCIe switch (PIX or PXB), or on the CPU of a GPU joined to it
+    // by C2C (Grace: GB200), which reaches its NICs through the CPU.
+    int computeNics = 0;
+    double nicGbits = 0; // 0: not stated
     bool nicInfiniBand = true;
     double pcieGTs = 0; // GPU link speed, 0 unknown
     std::vector<std::string> nicNames;

@@ -503,6 +503,7 @@ void tst_Import::fusedTopologyOfAnNvlinkDomain()
     QCOMPARE(one->gpus, 4);
     QCOMPARE(one->hosts, 1);
     QCOMPARE(one->nics, 4);
+    QCOMPARE(one->computeNics, 4); // on Grace, beside the GPUs' CPU
     QVERIFY(one->nvswitch);
     std::string why;
     QCOMPARE(matchServerModel(*one, Catalog::builtin(), "", &why), std::string("gb200-tray"));
@@ -512,6 +513,7 @@ void tst_Import::fusedTopologyOfAnNvlinkDomain()
     QCOMPARE(two->hosts, 2);
     QCOMPARE(two->gpus, 4);
     QCOMPARE(two->nics, 4);
+    QCOMPARE(two->computeNics, 4);
     const ImportResult r = importText(gb200Dump(2), "two.xml");
     QCOMPARE(r.project.topology.nodes.size(), std::size_t(2));
     QCOMPARE(r.project.topology.domains.size(), std::size_t(1));
