@@ -57,8 +57,8 @@ using namespace topoplan::fixtures;
 // 64 heads), 175B, 530B and 1T (128 layers, hidden 25,600, 160 heads) on 8, 64, 280 and 512
 // A100 80GB of Selene, TP 8 and PP 1, 8, 35, 64, data parallel 1, batch 4, 64, 280 and 512 of
 // 2,048 tokens, micro-batch 1, sequence parallelism and selective recomputation (the attention
-// core). Their model FLOPs utilization, 41.5%, 51.4%, 56.0% and 56.3% (the paper's Table 5, as
-// Megatron-LM's README lists it), is in Megatron's count of model FLOPs (megatronModelFlops)
+// core). Their model FLOPs utilization, 41.5%, 51.4%, 56.0% and 56.3% (as the paper and
+// Megatron-LM's README list it), is in Megatron's count of model FLOPs (megatronModelFlops)
 // against the A100's 312 TFLOP/s (the catalog's bf16 peak).
 //
 // DeepSeek-V3: DeepSeek-AI, "DeepSeek-V3 Technical Report" (arXiv 2412.19437), Table 1 and
