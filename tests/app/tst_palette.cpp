@@ -257,7 +257,8 @@ void TestPalette::filterNarrows_data()
 
     QTest::newRow("by name") << "qm" << texts({"switch:qm8700", "switch:qm9700"});
     QTest::newRow("by figure") << "800G"
-                               << texts({"server:dgx-b300", "switch:q3400", "switch:sn5600"});
+                               << texts({"server:dgx-b300", "server:gb300-nvl72",
+                                         "server:gb300-tray", "switch:q3400", "switch:sn5600"});
     QTest::newRow("two words, both must match") << "TRAY 400g" << texts({"server:gb200-tray"});
     QTest::newRow("the domain") << "nvlink domain" << texts({"domain"});
     QTest::newRow("nothing") << "tpu" << QStringList();
@@ -372,7 +373,7 @@ void TestPalette::boardServerInDomainIsRefused()
              QStringLiteral("Not added: node \"dgx-h100-1\" (dgx-h100) cannot join NVLink "
                             "domain \"dom-1\": its NVLink stays on its own NVSwitch baseboard. "
                             "Only servers whose NVLink leaves the box can be placed in a domain "
-                            "(gb200-tray)."));
+                            "(gb200-tray, gb300-tray)."));
 
     // Said where the user dropped it, not only in the status bar: a balloon by the drop point.
     QLabel *balloon = canvas.view.balloon();

@@ -307,7 +307,7 @@ void TestTools::boardServerMovedIntoDomainIsRefused()
              QStringLiteral("Not moved into the domain: node \"dgx-x\" (dgx-h100) cannot join "
                             "NVLink domain \"dom-1\": its NVLink stays on its own NVSwitch "
                             "baseboard. Only servers whose NVLink leaves the box can be placed in "
-                            "a domain (gb200-tray)."));
+                            "a domain (gb200-tray, gb300-tray)."));
     QCOMPARE(refusals.count(), 1);
     QCOMPARE(refusals.first().at(0).toString(), messages.first().first().toString());
     const QPointF released(box.x + box.w - 10, box.y + box.h - 10);

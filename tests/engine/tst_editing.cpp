@@ -323,7 +323,7 @@ void TestEditing::domainMembership_data()
 
     const QString only = QStringLiteral(
             ". Only servers whose NVLink leaves the box can be placed in a domain (a100-tray, "
-            "b200-tray, gb200-tray)");
+            "b200-tray, gb200-tray, gb300-tray)");
     QTest::newRow("GB200 tray") << "gb200-tray" << QString();
     QTest::newRow("B200 tray beside a GB200 tray") << "b200-tray" << QString();
     QTest::newRow("A100 tray beside a GB200 tray")

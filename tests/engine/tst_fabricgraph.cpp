@@ -500,7 +500,7 @@ void TestFabricGraph::rejects_data()
     QTest::newRow("unknown server")
             << 0 << "/topology/nodes/1/model"
             << "unknown server model \"dgx-h900\" (did you mean \"dgx-h100\"? known server "
-               "models: dgx-h100, dgx-a100, dgx-b200, dgx-b300, hgx-h200 and 5 more)";
+               "models: dgx-h100, dgx-a100, dgx-b200, dgx-b300, hgx-h200 and 7 more)";
     QTest::newRow("unknown switch")
             << 1 << "/topology/switches/0/model"
             << "unknown switch model \"qm1\" (known switch models: q3400, qm8700, qm9700, "
@@ -525,7 +525,7 @@ void TestFabricGraph::rejects_data()
             << 6 << "/topology/nodes/0/domain"
             << "node \"node-1\" (dgx-h100) cannot join NVLink domain \"dom-1\": its NVLink stays "
                "on its own NVSwitch baseboard. Only servers whose NVLink leaves the box can be "
-               "placed in a domain (gb200-tray)";
+               "placed in a domain (gb200-tray, gb300-tray)";
     QTest::newRow("empty bundle") << 7 << "/topology/links/0/count"
                                   << "expected a positive number of cables, found 0";
     QTest::newRow("link to a domain")

@@ -526,6 +526,17 @@ void tst_Import::fusedTopologyOfAnNvlinkDomain()
     QCOMPARE(summarize(r.project.topology, Catalog::builtin())->gpus, 8);
     checkSavesAndLoads(r.project);
 
+    // GB300 trays (Blackwell Ultra, compute capability 10.3, 800G ConnectX-8) from the same dump.
+    std::string gb300 = gb200Dump(2);
+    for (auto [from, to] : {std::pair<std::string, std::string>{"sm=\"100\"", "sm=\"103\""},
+                            {"speed=\"400000\"", "speed=\"800000\""}})
+        for (std::size_t at = gb300.find(from); at != std::string::npos; at = gb300.find(from, at))
+            gb300.replace(at, from.size(), to);
+    const ImportResult ultra = importText(gb300, "gb300.xml");
+    QCOMPARE(ultra.project.topology.nodes.size(), std::size_t(2));
+    for (const Node &n : ultra.project.topology.nodes)
+        QCOMPARE(n.model, std::string("gb300-tray"));
+
     // Hosts that differ: refused, naming them.
     Expected<ImportResult> uneven = importTexts({ImportInput{"uneven.xml", gb200Dump(2, 2)}});
     QVERIFY(!uneven.ok());

@@ -343,7 +343,7 @@ void TestProjectFile::rejects_data()
         "/topology/nodes/1/domain",
         "node \"node-2\" (dgx-h100) cannot join NVLink domain \"dom-1\": its NVLink "
         "stays on its own NVSwitch baseboard. Only servers whose NVLink leaves the box can be "
-        "placed in a domain (gb200-tray)");
+        "placed in a domain (gb200-tray, gb300-tray)");
     row("rack in a domain", su,
         R"([{"op": "add", "path": "/topology/domains/-", "value": {"id": "dom-1"}},
             {"op": "replace", "path": "/topology/nodes/0/model", "value": "gb200-nvl72"},

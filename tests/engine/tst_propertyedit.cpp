@@ -186,7 +186,7 @@ void TestPropertyEdit::refusedWithTheValidationMessage_data()
             << QStringLiteral("node \"node-1\" (dgx-h100) cannot join NVLink domain \"dom-1\": its "
                               "NVLink stays on its own NVSwitch baseboard. Only servers whose "
                               "NVLink leaves the box can be placed in a "
-                              "domain (gb200-tray)");
+                              "domain (gb200-tray, gb300-tray)");
     QTest::newRow("a medium the switch does not speak")
             << QStringLiteral("dgx-h100") << 32 << 0 << QStringList{QStringLiteral("link-1")}
             << Property::Medium << QStringLiteral("roce-400")
