@@ -31,8 +31,8 @@ Commands:
            [--catalog HW] -o FILE
   generate --template NAME [--workload-preset NAME] [--plan SPEC] [--catalog HW] -o FILE
                        write a laid-out project with a generated fabric; templates:
-                       dgx-h100-su, dgx-a100-pod, gb200-nvl72, dgx-b300-su,
-                       h100-16k
+                       dgx-h100-su, dgx-a100-pod, gb200-nvl72, gb300-nvl72,
+                       dgx-b300-su, h100-16k
   validate FILE [--json]
                        check a project; print what it holds
   analyze FILE [--workload FILE | --workload-preset NAME] [--plan SPEC] [--json]

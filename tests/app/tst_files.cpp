@@ -186,6 +186,7 @@ void TestFiles::newFromTemplate_data()
     QTest::newRow("DGX H100 SU") << QStringLiteral("dgx-h100-su") << 256 << 32;
     QTest::newRow("DGX A100 pod") << QStringLiteral("dgx-a100-pod") << -1 << -1;
     QTest::newRow("GB200 NVL72") << QStringLiteral("gb200-nvl72") << -1 << -1;
+    QTest::newRow("GB300 NVL72") << QStringLiteral("gb300-nvl72") << 576 << 8;
 }
 
 void TestFiles::newFromTemplate()

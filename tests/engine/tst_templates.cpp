@@ -35,6 +35,8 @@ void tst_Templates::builtinTemplates_data()
                                   << QStringLiteral("gpt3-175b");
     QTest::newRow("gb200-nvl72") << QStringLiteral("gb200-nvl72") << 576 << 8 << 8 << 4 << 0
                                  << QStringLiteral("llama3-405b");
+    QTest::newRow("gb300-nvl72") << QStringLiteral("gb300-nvl72") << 576 << 8 << 8 << 4 << 0
+                                 << QStringLiteral("llama3-405b");
     QTest::newRow("dgx-b300-su") << QStringLiteral("dgx-b300-su") << 576 << 72 << 8 << 4 << 0
                                  << QStringLiteral("llama3-405b");
     QTest::newRow("h100-16k") << QStringLiteral("h100-16k") << 16384 << 2048 << 512 << 512 << 256
