@@ -343,14 +343,6 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
     };
     std::map<int, int> gpusUnder; // switch -> GPUs
     std::vector<int> nicElements;
-    // The host an element belongs to: the host_hash of the <cpu> above it ("" when none says).
-    auto hostOf = [&](int i) {
-        for (int p = el[i].parent; p >= 0; p = el[p].parent)
-            if (el[p].name == "cpu")
-                return el[p].attr("host_hash");
-        return std::string();
-    };
-    std::map<std::string, int> gpusOfHost;
     // The <cpu> an element sits under (-1: none), and those with a GPU on C2C (Grace): there
     // the GPUs reach the NICs beside them through the CPU, not a PCIe switch.
     auto cpuOf = [&](int i) {
@@ -360,6 +352,12 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
         return -1;
     };
     std::set<int> c2cCpus;
+    // The host an element belongs to: the host_hash of its <cpu> ("" when none says).
+    auto hostOf = [&](int i) {
+        const int cpu = cpuOf(i);
+        return cpu >= 0 ? el[cpu].attr("host_hash") : std::string();
+    };
+    std::map<std::string, int> gpusOfHost;
     for (std::size_t i = 0; i < el.size(); ++i) {
         const XmlElement &e = el[i];
         if (e.name == "pci") {
