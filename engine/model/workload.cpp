@@ -51,8 +51,8 @@ ModelSpec parseModel(const JsonIn &j)
 {
     j.expectOnly({"name", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "seq",
                   "gated_mlp", "experts", "top_k", "moe_ffn", "first_dense_layers",
-                  "moe_layer_freq", "shared_experts", "router_groups", "router_group_top_k",
-                  "mla"});
+                  "moe_layer_freq", "shared_experts", "router_groups", "router_group_top_k", "mla",
+                  "dropout"});
     ModelSpec m;
     m.name = j.string("name", "");
     m.layers = j.at("layers").positiveInt(kMaxModelCount);
@@ -63,6 +63,11 @@ ModelSpec parseModel(const JsonIn &j)
     m.vocab = j.at("vocab").positiveInt(kMaxModelWidth);
     m.seq = j.at("seq").positiveInt(kMaxModelWidth);
     m.gatedMlp = j.boolean("gated_mlp", false);
+    if (j.has("dropout")) {
+        m.dropout = j.at("dropout").nonNegative();
+        if (m.dropout >= 1)
+            j.at("dropout").fail("expected a dropout probability from 0 up to (not including) 1");
+    }
     m.experts = j.positiveInt("experts", 1, kMaxModelCount);
     m.topK = j.positiveInt("top_k", 1, kMaxModelCount);
     const long long moeFfn = j.integer("moe_ffn", 0);
@@ -327,6 +332,8 @@ ordered_json toJson(const Workload &w)
                {"heads", m.heads},     {"kv_heads", m.kvHeads}, {"ffn", m.ffn},
                {"vocab", m.vocab},     {"seq", m.seq},          {"gated_mlp", m.gatedMlp},
                {"experts", m.experts}, {"top_k", m.topK},       {"moe_ffn", m.moeFfn}};
+    if (m.dropout != ModelSpec::kDefaultDropout)
+        model["dropout"] = m.dropout;
     if (m.firstDenseLayers > 0)
         model["first_dense_layers"] = m.firstDenseLayers;
     if (m.moeLayerFreq > 1)
@@ -544,6 +551,10 @@ Expected<Workload> workloadPreset(const std::string &name)
             list += (list.empty() ? "" : ", ") + n;
         return Error{"--workload-preset", name, "unknown preset (expected one of: " + list + ")"};
     }
+    // Llama 3, Mixtral and DeepSeek-V3 train without dropout (their released configs'
+    // attention_dropout 0.0 and no hidden dropout); GPT-3 states none: Megatron's default.
+    if (name != "gpt3-175b")
+        m.dropout = 0;
     return w;
 }
 

@@ -59,6 +59,12 @@ struct ModelSpec
     int routerGroupTopK = 0;
     // Unset: multi-head or grouped-query attention, heads of hidden / heads.
     std::optional<LatentAttention> mla = std::nullopt;
+    // The dropout probability of the residual branches and the attention scores (Megatron-Core's
+    // hidden_dropout and attention_dropout; its default, 0.1, where the model states none).
+    // Above 0 every dropout keeps a mask for its backward; at 0 PyTorch's dropout returns its
+    // input and keeps nothing (Llama 3, Mixtral, Nemotron-4 and DeepSeek-V3 train without).
+    double dropout = kDefaultDropout;
+    static constexpr double kDefaultDropout = 0.1;
     bool operator==(const ModelSpec &) const = default;
 
     bool isMoe() const { return experts > 1; }

@@ -97,9 +97,11 @@ double activationBytesPerLayer(const Workload &w, const Plan &p, AttentionKernel
     // FP8 copy Transformer Engine cast it to (1 byte).
     const double in = t.precision == Precision::FP8 ? 1 : 2;
     // Norm inputs (2 x 2h), QKV and first MLP matrix inputs (2 x in h: the norms' outputs, not
-    // kept when the layernorm module is recomputed), two dropout masks (2 x h).
+    // kept when the layernorm module is recomputed), two dropout masks (2 x h; none without
+    // dropout).
     const bool norms = !t.recomputes(kRecomputeLayernorm);
-    double perToken = (6 * h + (norms ? 2 * in * h : 0)) / spDivisor;
+    const bool dropout = m.dropout > 0;
+    double perToken = ((dropout ? 6 : 4) * h + (norms ? 2 * in * h : 0)) / spDivisor;
     // Q and K for the scores, V (BF16: attention runs in BF16), and the context that enters the
     // output projection.
     // With MLA under selective recomputation Q, K and V are projected up again from the
@@ -111,7 +113,9 @@ double activationBytesPerLayer(const Workload &w, const Plan &p, AttentionKernel
     // MLA's latents: each norm's input (BF16) and its output, the up-projection's input.
     perToken += (2 + (norms ? in : 0)) * a.latentNorms / spDivisor;
     if (attention == AttentionKernel::Unfused && !t.recomputes(kRecomputeCoreAttn))
-        perToken += 5.0 * a.heads * m.seq; // softmax output, dropout mask and output per score
+        // Softmax output, dropout mask and dropout output per score; the softmax output only
+        // without dropout.
+        perToken += (dropout ? 5.0 : 2.0) * a.heads * m.seq;
     const double activations = m.gatedMlp ? 2 : 1; // first matrix outputs (gate and up)
     const double moe = m.moeFraction();
     if (m.isMoe()) {

@@ -15,7 +15,9 @@ namespace {
 // Element-wise bytes per token and layer in the forward, BF16: two norms (read + write h:
 // 2 x 4h) and two bias-dropout-residual kernels (read the branch and the residual, write the
 // sum and a 1-byte mask: 2 x 7h). Megatron's fused kernels; Korthikanti et al.'s tensors.
+// Without dropout the kernels write no mask (2 x 6h).
 constexpr double kNormResidualBytesPerHidden = 22;
+constexpr double kDropoutMaskBytesPerHidden = 2;
 // Of which the two norms', run again under the layernorm recompute module.
 constexpr double kNormsBytesPerHidden = 8;
 // A norm alone (MLA's latent norms): read and write each element, BF16.
@@ -37,9 +39,11 @@ constexpr double kFp8CurrentScalingBytes = 2;
 constexpr double kBackwardElementwise = 2;
 // Unfused attention, per score element: the softmax reads and writes it (2 + 2), the dropout
 // reads it and writes it and its mask (2 + 2 + 1); backward: dropout (2 + 1 + 2) and softmax
-// (read output and gradient, write gradient: 2 + 2 + 2).
+// (read output and gradient, write gradient: 2 + 2 + 2). Without dropout, the softmax's only.
 constexpr double kUnfusedScoreBytesForward = 9;
 constexpr double kUnfusedScoreBytesBackward = 11;
+constexpr double kUnfusedDropoutBytesForward = 5;
+constexpr double kUnfusedDropoutBytesBackward = 5;
 // Cross-entropy per logit: write the BF16 logits, read them into an fp32 softmax (2 + 2 + 4),
 // backward reads the softmax and writes the BF16 gradient (4 + 2). Fused, in place in the BF16
 // logits: write them, then one kernel reads them and writes the gradient over them (2 + 2 + 2).
@@ -211,7 +215,9 @@ double StepModel::attentionForward() const
     const double batches = m_t.microBatch * m_attn.heads, rows = s / cp;
     const double gemm = m_bf16.gemmSeconds({rows, s, m_attn.qkHeadDim})
                         + m_bf16.gemmSeconds({rows, m_attn.vHeadDim, s});
-    return batches * (gemm + m_cm.memorySeconds(kUnfusedScoreBytesForward * rows * s));
+    const double perScore
+            = kUnfusedScoreBytesForward - (m_m.dropout > 0 ? 0 : kUnfusedDropoutBytesForward);
+    return batches * (gemm + m_cm.memorySeconds(perScore * rows * s));
 }
 
 double StepModel::attentionBackward() const
@@ -224,7 +230,9 @@ double StepModel::attentionBackward() const
     const double batches = m_t.microBatch * m_attn.heads, rows = s / cp;
     const double gemm = m_bf16.gemmBackwardSeconds({rows, s, m_attn.qkHeadDim})
                         + m_bf16.gemmBackwardSeconds({rows, m_attn.vHeadDim, s});
-    return batches * (gemm + m_cm.memorySeconds(kUnfusedScoreBytesBackward * rows * s));
+    const double perScore
+            = kUnfusedScoreBytesBackward - (m_m.dropout > 0 ? 0 : kUnfusedDropoutBytesBackward);
+    return batches * (gemm + m_cm.memorySeconds(perScore * rows * s));
 }
 
 double StepModel::elementwiseForward(bool moe) const
@@ -232,7 +240,9 @@ double StepModel::elementwiseForward(bool moe) const
     const double h = m_m.hidden, T = m_tokens;
     const double act = m_m.gatedMlp ? kSwigluBytes : kGeluBytes;
     const bool fp8 = m_t.precision == Precision::FP8;
-    double bytes = m_spTokens * (kNormResidualBytesPerHidden * h + kNormBytes * m_attn.latentNorms);
+    const double normResidual
+            = kNormResidualBytesPerHidden - (m_m.dropout > 0 ? 0 : kDropoutMaskBytesPerHidden);
+    double bytes = m_spTokens * (normResidual * h + kNormBytes * m_attn.latentNorms);
     // Per token: the attention's projections' inputs (a duplicated one's on the rank's own
     // tokens only) and the first MLP matrix's.
     double gemmInputs = h;

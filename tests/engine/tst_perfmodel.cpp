@@ -88,6 +88,7 @@ private Q_SLOTS:
     void latentAttentionInTheStep();
     void activationsMatchKorthikanti_data();
     void activationsMatchKorthikanti();
+    void activationsWithoutDropout();
     void memoryOfGpt3OnSixtyFourGpus();
     void breakdownAddsUp_data();
     void breakdownAddsUp();
@@ -299,6 +300,40 @@ void tst_PerfModel::activationsMatchKorthikanti()
             = activationBytesPerLayer(w, makePlan(8, 1, 8, 1), AttentionKernel(attention));
     QVERIFY2(near(bytes, perLayerOverSbh * 2048 * 12288, 1e-12),
              qPrintable(QString::number(bytes / (2048.0 * 12288))));
+}
+
+// Without dropout no layer keeps a mask: the two residual dropouts' (s b h bytes each) and,
+// with the unfused attention kernel, the scores' (a s^2 b), whose dropout output goes too.
+void tst_PerfModel::activationsWithoutDropout()
+{
+    Workload w = preset("gpt3-175b");
+    const double s = 2048, h = 12288, a = 96, t = 8;
+    const Plan p = makePlan(8, 1, 8, 1);
+    auto bytes = [&](double dropout, bool sp, AttentionKernel kernel) {
+        Workload x = w;
+        x.model.dropout = dropout;
+        x.training.sequenceParallel = sp;
+        x.training.recompute = Recompute::None;
+        return activationBytesPerLayer(x, p, kernel);
+    };
+    for (bool sp : {true, false}) {
+        const double masks = 2 * s * h / (sp ? t : 1);
+        QVERIFY(near(bytes(0.1, sp, AttentionKernel::Flash) - bytes(0, sp, AttentionKernel::Flash),
+                     masks, 1e-12));
+        QVERIFY(near(bytes(0.1, sp, AttentionKernel::Unfused)
+                             - bytes(0, sp, AttentionKernel::Unfused),
+                     masks + 3 * a / t * s * s, 1e-12));
+    }
+    // The probability itself does not matter, only whether there is a dropout.
+    QCOMPARE(bytes(0.3, true, AttentionKernel::Flash), bytes(0.1, true, AttentionKernel::Flash));
+    // And the step's element-wise kernels write no mask: a little less time, never more.
+    Workload none = w;
+    none.model.dropout = 0;
+    const StepEstimate with = estimateStep(w, p, gpu("h100-sxm"), h100Network());
+    const StepEstimate without = estimateStep(none, p, gpu("h100-sxm"), h100Network());
+    QVERIFY(without.breakdownS.compute < with.breakdownS.compute);
+    QVERIFY(without.breakdownS.compute > 0.98 * with.breakdownS.compute);
+    QVERIFY(without.memory.totalGB < with.memory.totalGB);
 }
 
 void tst_PerfModel::memoryOfGpt3OnSixtyFourGpus()

@@ -98,6 +98,7 @@ void TestWorkload::fillsDefaults()
     QCOMPARE(w->model.topK, 1);
     QCOMPARE(w->model.moeFfn, 0);
     QCOMPARE(w->model.gatedMlp, false);
+    QCOMPARE(w->model.dropout, 0.1); // Megatron-Core's hidden and attention dropout
     QCOMPARE(w->training.microBatch, 1);
     QVERIFY(w->training.precision == Precision::FP8);
     QVERIFY(w->training.recompute == Recompute::Full);
@@ -154,6 +155,8 @@ void TestWorkload::presets()
     QCOMPARE(w->training.globalBatch, globalBatch);
     QCOMPARE(m.hidden % m.heads, 0);
     QCOMPARE(m.heads % m.kvHeads, 0);
+    // Llama 3, Mixtral and DeepSeek-V3 train without dropout; GPT-3 states none.
+    QCOMPARE(m.dropout, name == QLatin1String("gpt3-175b") ? 0.1 : 0.0);
 }
 
 void TestWorkload::presetsRoundTrip()
@@ -194,7 +197,11 @@ void TestWorkload::rejectsBadWorkloads_data()
         "/model/kv_head",
         "unknown member \"kv_head\" (expected one of: name, layers, hidden, heads, kv_heads, ffn, "
         "vocab, seq, gated_mlp, experts, top_k, moe_ffn, first_dense_layers, moe_layer_freq, "
-        "shared_experts, router_groups, router_group_top_k, mla)");
+        "shared_experts, router_groups, router_group_top_k, mla, dropout)");
+    row("dropout of one", R"([{"op": "add", "path": "/model/dropout", "value": 1}])",
+        "/model/dropout", "expected a dropout probability from 0 up to (not including) 1");
+    row("negative dropout", R"([{"op": "add", "path": "/model/dropout", "value": -0.1}])",
+        "/model/dropout", "expected a number >= 0");
     row("misspelt training field", R"([{"op": "add", "path": "/training/microbatch", "value": 2}])",
         "/training/microbatch", "unknown member \"microbatch\"");
     row("zero layers", R"([{"op": "replace", "path": "/model/layers", "value": 0}])",
