@@ -167,6 +167,7 @@ int cmdCatalog(const Args &a, std::ostream &out, std::ostream &err)
                                     {"trays", s.trays},
                                     {"nics", s.nics},
                                     {"nic_gbit_s", s.nicGbits},
+                                    {"host_link_gb_s", std::round(c.hostLinkGBs(s) * 10) / 10},
                                     {"source", s.source}});
         j["switches"] = Json::array();
         for (const auto &[id, s] : c.switches())

@@ -2767,6 +2767,18 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
         <source>Experts&apos; activation (moe_act)</source>
         <translation>Aktivierung der Experten (moe_act)</translation>
     </message>
+    <message>
+        <source> layers</source>
+        <translation> Schichten</translation>
+    </message>
+    <message>
+        <source>Activation offloading: what the first layers keep for their backward is copied to host memory during the forward and back before the backward (Megatron-Core cpu_offloading). Less GPU memory, at the pace of the GPU&apos;s link to its CPU (NVLink-C2C on Grace, PCIe elsewhere); needs no recomputation and no pipeline parallelism</source>
+        <translation>Auslagern der Aktivierungen: was die ersten Schichten für ihren Rückwärtsdurchlauf behalten, wird während des Vorwärtsdurchlaufs in den Hauptspeicher kopiert und vor dem Rückwärtsdurchlauf zurückgeholt (Megatron-Core cpu_offloading). Weniger GPU-Speicher, im Tempo der Verbindung der GPU zu ihrer CPU (NVLink-C2C bei Grace, sonst PCIe); verlangt keine Neuberechnung und keine Pipeline-Parallelität</translation>
+    </message>
+    <message>
+        <source>o&amp;ffload:</source>
+        <translation>a&amp;uslagern:</translation>
+    </message>
 </context>
 <context>
     <name>topoplan::MainWindow</name>

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QToolButton>
 #include <QUndoStack>
@@ -127,10 +128,21 @@ JobEditor::JobEditor(AnalysisController *controller, QWidget *parent)
                "cast (Transformer Engine's Float8CurrentScaling); plain FP8 takes the scale from "
                "earlier steps"),
             Qt::ToolTipRole);
+    m_offload = spin(this, "offloadLayers", 0, 1);
+    m_offload->setSpecialValueText(tr("none"));
+    m_offload->setSuffix(tr(" layers"));
+    m_offload->setToolTip(tr("Activation offloading: what the first layers keep for their "
+                             "backward is copied to host memory during the forward and back "
+                             "before the backward (Megatron-Core cpu_offloading). Less GPU "
+                             "memory, at the pace of the GPU's link to its CPU (NVLink-C2C on "
+                             "Grace, PCIe elsewhere); needs no recomputation and no pipeline "
+                             "parallelism"));
     auto *batch = new QHBoxLayout;
     batch->addWidget(m_globalBatch, 2);
     batch->addWidget(buddyLabel(tr("m&icro:"), m_microBatch, this));
     batch->addWidget(m_microBatch, 1);
+    batch->addWidget(buddyLabel(tr("o&ffload:"), m_offload, this));
+    batch->addWidget(m_offload, 1);
     form->addRow(buddyLabel(tr("&Batch:"), m_globalBatch, this), batch);
     m_sequenceParallel = new QCheckBox(tr("Sequence parallel"), this);
     m_sequenceParallel->setObjectName(QStringLiteral("sequenceParallel"));
@@ -192,7 +204,19 @@ JobEditor::JobEditor(AnalysisController *controller, QWidget *parent)
     degrees->addWidget(m_perDomain);
     connect(m_perDomain, &QSpinBox::valueChanged, this, &JobEditor::onPerDomainChanged);
     form->addRow(buddyLabel(tr("&Plan:"), m_tp, this), degrees);
-    for (QSpinBox *box : {m_globalBatch, m_microBatch})
+    // Offloading keeps what recomputation would recompute (Megatron-Core takes one or the
+    // other): choosing one sets the other aside. Before the edit below reads them.
+    connect(m_offload, &QSpinBox::valueChanged, this, [this](int layers) {
+        if (layers > 0 && !m_refreshing)
+            m_recompute->setCurrentIndex(m_recompute->findData(int(Recompute::None)));
+    });
+    connect(m_recompute, &QComboBox::activated, this, [this] {
+        if (m_recompute->currentData().toInt() != int(Recompute::None)) {
+            const QSignalBlocker quiet(m_offload);
+            m_offload->setValue(0);
+        }
+    });
+    for (QSpinBox *box : {m_globalBatch, m_microBatch, m_offload})
         connect(box, &QSpinBox::valueChanged, this, &JobEditor::onTrainingChanged);
     for (QComboBox *box : {m_recompute, m_precision, m_software, m_gradReduce})
         connect(box, &QComboBox::activated, this, &JobEditor::onTrainingChanged);
@@ -464,6 +488,8 @@ void JobEditor::refresh()
         const TrainingSpec &t = job.workload->training;
         m_globalBatch->setValue(t.globalBatch);
         m_microBatch->setValue(t.microBatch);
+        m_offload->setMaximum(std::max(1, job.workload->model.layers - 1));
+        m_offload->setValue(t.offloadLayers);
         m_recompute->setCurrentIndex(m_recompute->findData(int(t.recompute)));
         const unsigned modules = t.recomputeModules.value_or(kDefaultRecomputeModules);
         for (std::size_t i = 0; i < m_moduleActions.size(); ++i)
@@ -507,6 +533,7 @@ void JobEditor::refresh()
     const bool editable = job.workload.has_value() && !m_planner.isRunning();
     for (QWidget *w : std::initializer_list<QWidget *>{m_globalBatch,
                                                        m_microBatch,
+                                                       m_offload,
                                                        m_recompute,
                                                        m_recomputeModules,
                                                        m_precision,
@@ -626,6 +653,7 @@ void JobEditor::onTrainingChanged()
     TrainingSpec &t = job.workload->training;
     t.globalBatch = m_globalBatch->value();
     t.microBatch = m_microBatch->value();
+    t.offloadLayers = m_offload->value();
     t.recompute = Recompute(m_recompute->currentData().toInt());
     unsigned modules = 0;
     for (std::size_t i = 0; i < m_moduleActions.size(); ++i)

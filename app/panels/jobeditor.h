@@ -52,6 +52,7 @@ public:
     QCheckBox *tpOverlapBox() const { return m_tpOverlap; }
     QCheckBox *epOverlapBox() const { return m_epOverlap; }
     QCheckBox *fsdpBox() const { return m_fsdp; }
+    QSpinBox *offloadBox() const { return m_offload; }
     QCheckBox *sequenceParallelBox() const { return m_sequenceParallel; }
     QCheckBox *distributedOptimizerBox() const { return m_distributedOptimizer; }
     QCheckBox *nvlsBox() const { return m_nvls; }
@@ -116,6 +117,7 @@ private:
     QCheckBox *m_tpOverlap;
     QCheckBox *m_epOverlap;
     QCheckBox *m_fsdp;
+    QSpinBox *m_offload;
     QCheckBox *m_sequenceParallel;
     QCheckBox *m_distributedOptimizer;
     QCheckBox *m_nvls;

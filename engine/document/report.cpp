@@ -48,6 +48,9 @@ std::string softwareText(const TrainingSpec &t, bool experts)
                                 : std::string("all-to-all dispatch per expert"));
     if (t.fsdp)
         parts.push_back("FSDP");
+    if (t.offloadLayers > 0)
+        parts.push_back("activations of " + std::to_string(t.offloadLayers)
+                        + " layers offloaded to host memory");
     if (!t.nvls)
         parts.push_back("NVLS off");
     if (t.ibSharp)

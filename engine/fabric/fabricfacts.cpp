@@ -20,8 +20,11 @@ std::optional<Error> collectGpuModels(const Topology &t, const Catalog &c, Fabri
             return Error{{},
                          "/topology/nodes/" + std::to_string(n) + "/model",
                          "unknown server model " + quoteText(t.nodes[n].model)};
-        if (server->gpus > 0 && !t.nodes[n].failed)
+        if (server->gpus > 0 && !t.nodes[n].failed) {
             nodesOf[gpu->id].push_back(static_cast<int>(n));
+            const double host = c.hostLinkGBs(*server);
+            f->hostLinkGBs = f->hostLinkGBs > 0 ? std::min(f->hostLinkGBs, host) : host;
+        }
     }
     for (const auto &[id, nodes] : nodesOf) {
         f->gpuModels.push_back(id);

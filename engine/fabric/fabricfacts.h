@@ -22,6 +22,9 @@ struct FabricFacts
     std::vector<std::string> gpuModels;
     std::vector<std::vector<int>> gpuModelNodes; // indices into Topology::nodes
     bool mixedGpuModels() const { return gpuModels.size() > 1; }
+    // The slowest host copy rate of a GPU server, GB/s per GPU and direction
+    // (Catalog::hostLinkGBs): where offloaded activations go.
+    double hostLinkGBs = 0;
 
     // Per switch (Topology::switches index), line rate in GB/s: toward nodes and lower tiers
     // (down) and toward higher tiers (up). Links between switches of one tier count for neither.

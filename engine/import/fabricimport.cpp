@@ -468,6 +468,8 @@ void FabricImporter::chooseServerModels()
                                      + " Gb/s seen by ibnetdiscover. GPUs, rack units and power "
                                        "assumed as "
                                      + base->id + " (" + base->source + ")"}};
+        if (base->hostLinkGBs > 0)
+            j["host_link_gb_s"] = base->hostLinkGBs;
         m_newServers[id] = j;
         modelAt[rate] = id;
         note(Kind::Assumed, firstLine[rate],

@@ -128,7 +128,8 @@ GpuModel parseGpu(const JsonIn &j)
 ServerModel parseServer(const JsonIn &j)
 {
     j.expectOnly({"id", "name", "gpu", "gpus", "nvswitches", "nvlink_scope", "trays", "nics",
-                  "nic_gbit_s", "nic_medium", "pcie", "rack_units", "power_kw", "source"});
+                  "nic_gbit_s", "nic_medium", "pcie", "host_link_gb_s", "rack_units", "power_kw",
+                  "source"});
     ServerModel s;
     s.id = j.at("id").id();
     s.name = j.string("name", s.id);
@@ -142,6 +143,8 @@ ServerModel parseServer(const JsonIn &j)
     s.nicGbits = s.nics > 0 ? j.positive("nic_gbit_s") : j.nonNegative("nic_gbit_s", 0);
     s.nicMedium = j.string("nic_medium", "");
     s.pcie = j.string("pcie", "pcie5");
+    if (j.has("host_link_gb_s"))
+        s.hostLinkGBs = j.positive("host_link_gb_s");
     s.rackUnits = j.nonNegative("rack_units", 0);
     s.powerKW = j.nonNegative("power_kw", 0);
     s.source = j.string("source", "");
@@ -431,6 +434,14 @@ const Medium *Catalog::medium(const std::string &id) const
 {
     auto it = m_media.find(id);
     return it == m_media.end() ? nullptr : &it->second;
+}
+
+double Catalog::hostLinkGBs(const ServerModel &s) const
+{
+    if (s.hostLinkGBs > 0)
+        return s.hostLinkGBs;
+    const Medium *pcie = medium(s.pcie);
+    return pcie ? pcie->bandwidthGBs * pcie->efficiency : 0;
 }
 
 const GpuModel *Catalog::gpu(const std::string &id) const

@@ -129,6 +129,10 @@ struct ServerModel
     double nicGbits = 0;   // line rate of one NIC, Gb/s
     std::string nicMedium; // default medium on an InfiniBand fabric
     std::string pcie;      // medium id of the GPU <-> NIC PCIe path
+    // What one GPU copies to or from host memory, GB/s per direction, with all the server's GPUs
+    // copying at once (activation offloading). 0: as the PCIe medium carries it (its bandwidth
+    // at its efficiency); a GPU beside its CPU on NVLink-C2C states its share of that link.
+    double hostLinkGBs = 0;
     double rackUnits = 0;
     double powerKW = 0;
     std::string source;
@@ -206,6 +210,9 @@ public:
     const GpuModel *gpu(const std::string &id) const;
     const ServerModel *server(const std::string &id) const;
     const SwitchModel *switchModel(const std::string &id) const;
+    // A server's host copy rate per GPU (ServerModel::hostLinkGBs, else its PCIe medium's
+    // achievable rate); 0 when neither is known.
+    double hostLinkGBs(const ServerModel &s) const;
 
     const std::map<std::string, Medium> &media() const { return m_media; }
     const std::map<std::string, GpuModel> &gpus() const { return m_gpus; }

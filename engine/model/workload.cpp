@@ -152,7 +152,8 @@ TrainingSpec parseTraining(const JsonIn &j)
     j.expectOnly({"global_batch", "micro_batch", "precision", "recompute", "sequence_parallel",
                   "distributed_optimizer", "interleave", "software", "grad_reduce",
                   "tp_comm_overlap", "ep_comm_overlap", "fsdp", "nvls", "ib_sharp", "fp8_scaling",
-                  "moe_dispatcher", "fp8_dispatch", "recompute_modules"});
+                  "moe_dispatcher", "fp8_dispatch", "recompute_modules",
+                  "activation_offload_layers"});
     TrainingSpec t;
     t.globalBatch = j.positiveInt("global_batch");
     t.microBatch = j.positiveInt("micro_batch", 1);
@@ -207,6 +208,9 @@ TrainingSpec parseTraining(const JsonIn &j)
     if (t.fsdp && !t.distributedOptimizer)
         j.at("fsdp").fail("fsdp shards the optimizer state too: it needs "
                           "distributed_optimizer = true");
+    // What it needs of the rest of the job (no recomputation, no pipeline, fewer layers than
+    // the model's) validatePlan() checks, as it checks interleave.
+    t.offloadLayers = j.count("activation_offload_layers", 0, kMaxModelCount);
     if (t.globalBatch % t.microBatch != 0)
         j.at("micro_batch")
                 .fail("global_batch (" + std::to_string(t.globalBatch)
@@ -377,6 +381,8 @@ ordered_json toJson(const Workload &w)
         training["ep_comm_overlap"] = true;
     if (t.moeDispatcher != MoeDispatcher::AllToAll)
         training["moe_dispatcher"] = toString(t.moeDispatcher);
+    if (t.offloadLayers > 0)
+        training["activation_offload_layers"] = t.offloadLayers;
     if (t.fp8Dispatch)
         training["fp8_dispatch"] = true;
     if (t.fsdp)

@@ -149,6 +149,11 @@ struct TrainingSpec
     // switch of the fabric has it (NCCL's SHARP plugin, CollNet: off unless installed and
     // enabled).
     bool ibSharp = false;
+    // Activation offloading (Megatron-Core's cpu_offloading, cpu_offloading_num_layers): the
+    // activations the first `offloadLayers` layers keep for their backward are copied to host
+    // memory behind the next layer's forward and brought back ahead of their backward. Megatron-
+    // Core runs it without pipeline parallelism and without recomputation. 0: off.
+    int offloadLayers = 0;
     bool operator==(const TrainingSpec &) const = default;
 
     // Whether the backward computes `module` again: selective recomputation listing it.

@@ -186,6 +186,15 @@ MemoryEstimate estimateMemory(const Workload &w, const Plan &p, const GpuModel &
                                           * (params.dense / dpShards + params.expert / expertShards)
                                 : kOptimizerBytes * params.total();
         e.inFlightLayers = inFlightLayers(w, p, stage, microBatches);
+        if (t.offloadLayers > 0) {
+            // Without pipeline parallelism (validatePlan) one micro-batch's layers are in
+            // flight; of the offloaded ones all but the layer whose copy is under way are in
+            // host memory at the peak, the end of the forward.
+            const double offloaded = std::min(double(t.offloadLayers), e.inFlightLayers);
+            e.offloadedLayers = std::max(0.0, offloaded - 1);
+            e.inFlightLayers -= e.offloadedLayers;
+            e.hostActivationsGB = offloaded * perLayer / MemoryEstimate::kGiB;
+        }
         e.layerActivationsGB = e.inFlightLayers * perLayer;
         if (t.recompute == Recompute::Full) {
             // The layer being recomputed holds its whole working set once.
@@ -230,7 +239,11 @@ std::vector<MemoryItem> memoryItems(const MemoryEstimate &m)
     add("optimizer", m.optimizerGB, "fp32 master weights and Adam moments");
     add("layer_activations", m.layerActivationsGB,
         "activations of " + std::to_string(int(std::lround(m.inFlightLayers)))
-                + " layer x micro-batch passes in flight");
+                + " layer x micro-batch passes in flight"
+                + (m.offloadedLayers > 0
+                           ? " (" + std::to_string(int(std::lround(m.offloadedLayers)))
+                                     + " more in host memory)"
+                           : std::string()));
     add("recompute_working_set", m.recomputeGB, "one layer recomputed in full");
     add("logits", m.logitsGB, "one micro-batch's logits");
     add("runtime", m.otherGB, "CUDA context, workspaces, NCCL buffers, fragmentation");

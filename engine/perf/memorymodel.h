@@ -59,6 +59,10 @@ struct MemoryEstimate
     bool fits = false;         // totalGB <= capacityGB
     bool lastStage = false;    // the fullest GPU is on the last stage (else the first)
     double inFlightLayers = 0; // layer x micro-batch activations held at the peak
+    // Activation offloading: layer x micro-batch activations in host memory at the peak (not in
+    // inFlightLayers), and their size.
+    double offloadedLayers = 0;
+    double hostActivationsGB = 0;
 
     static constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
     // Memory no formula above counts: CUDA context and loaded kernels (~0.5-1 GiB),

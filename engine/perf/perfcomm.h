@@ -44,6 +44,9 @@ struct PlanNetwork
 {
     DimNetwork tp, cp, ep, pp, dp;
     std::optional<DimNetwork> edp;
+    // A GPU's copies to and from host memory, GB/s per direction (FabricFacts::hostLinkGBs);
+    // 0: not known, offloaded activations then cost no time.
+    double hostLinkGBs = 0;
 };
 
 // Alpha-beta time of one collective over `n` ranks, nccl-tests' conventions

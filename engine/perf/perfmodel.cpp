@@ -584,8 +584,23 @@ StepEstimate estimateStep(const Workload &w, const Plan &p, const GpuModel &gpu,
     const double logits = model.logits();
     const double logitsTp = model.logitsTp();
 
+    // Activation offloading (pp 1: validatePlan): an offloaded layer's activations leave for
+    // host memory while the next layer runs its forward, and come back while the layer above
+    // runs its backward (Megatron-Core's double-buffered cpu_offloading: a layer waits for the
+    // copy before its buffers are used again). A copy longer than the compute beside it stalls
+    // the stream by the difference.
+    double offloadPerMb = 0;
+    if (w.training.offloadLayers > 0 && net.hostLinkGBs > 0) {
+        const double copy = activationBytesPerLayer(w, p, sw.attention) / (net.hostLinkGBs * 1e9);
+        offloadPerMb = w.training.offloadLayers
+                       * (std::max(0.0, copy - layer.forwardTotal())
+                          + std::max(0.0, copy - layer.backwardTotal()));
+        e.offloadCopyS = m * w.training.offloadLayers * 2 * copy;
+        e.offloadS = m * offloadPerMb;
+    }
+
     // The last stage (output layer and loss) is the slowest; it sets the pipeline's pace.
-    const double computePerMb = layers * (layer.forward + layer.backward) + logits;
+    const double computePerMb = layers * (layer.forward + layer.backward) + logits + offloadPerMb;
     const double tpPerMb = layers * layer.tp() + logitsTp;
     e.stageTimeS = computePerMb + tpPerMb + layers * (layer.cp() + layer.ep());
 

@@ -54,6 +54,10 @@ struct StepEstimate
     double dpCommS = 0; // the whole gradient reduction (+ gather), exposed or not
     HiddenComm hiddenS;
     double optimizerS = 0; // the optimizer step and gradient zeroing, part of breakdownS.compute
+    // Activation offloading: every copy of offloaded activations to host memory and back, and
+    // the part of them no compute hides (the stream waits: part of breakdownS.compute).
+    double offloadCopyS = 0;
+    double offloadS = 0;
 };
 
 // `net` with the in-network reductions the software does not use taken out: without NVLink

@@ -447,6 +447,7 @@ PlanNetwork Analyzer::network(const Plan &p) const
     PlanNetwork net;
     for (const auto &[dim, layout] : layoutsOf(p))
         networkSlot(&net, dim) = route(layout, false)->network;
+    net.hostLinkGBs = m_facts->hostLinkGBs;
     return net;
 }
 
@@ -528,6 +529,7 @@ Expected<AnalysisResult> Analyzer::analyze(const Workload &w, const Plan &p,
     r.plan = *plan;
     r.gpuModel = gpuModel().id;
     PlanNetwork net;
+    net.hostLinkGBs = m_facts->hostLinkGBs;
     for (const auto &[dim, layout] : layoutsOf(r.plan)) {
         r.dimensions.push_back(dimensionResult(dim, layout, *route(layout, true)));
         networkSlot(&net, dim) = r.dimensions.back().network;

@@ -113,6 +113,13 @@ Json toJson(const AnalysisResult &r)
                         {"pp_comm", seconds(b.ppComm)},  {"pp_bubble", seconds(b.ppBubble)},
                         {"dp_comm", seconds(b.dpComm)}};
     j["optimizer_s"] = seconds(e.optimizerS);
+    if (r.workload.training.offloadLayers > 0) {
+        // Activation offloading: host memory per GPU, every copy, and the part left exposed
+        // (in breakdown_s.compute).
+        j["offload"] = {{"host_memory_gb", num(m.hostActivationsGB, 2)},
+                        {"copy_s", seconds(e.offloadCopyS)},
+                        {"exposed_s", seconds(e.offloadS)}};
+    }
     j["hidden_s"] = {{"tp_comm", seconds(e.hiddenS.tp)},
                      {"cp_comm", seconds(e.hiddenS.cp)},
                      {"ep_comm", seconds(e.hiddenS.ep)},

@@ -69,8 +69,24 @@ void Diagnoser::outOfMemory()
         one.training.microBatch = 1;
         tryChange("micro_batch = 1", one, p);
     }
-    std::string help = helps.empty() ? " No single change of pp, tp, recomputation, optimizer "
-                                       "or micro-batch makes it fit: use more GPUs."
+    if (p.pp == 1 && w.model.layers > 1) {
+        // Activation offloading (no pipeline, no recomputation): the fewest layers whose
+        // activations in host memory make it fit, else all it can take.
+        Workload off = w;
+        off.training.recompute = Recompute::None;
+        for (int n = std::max(1, w.training.offloadLayers + 1); n < w.model.layers; ++n) {
+            off.training.offloadLayers = n;
+            if (estimateMemory(off, p, m_a.gpuModel(), m_sw).fits)
+                break;
+        }
+        if (off.training.offloadLayers > w.training.offloadLayers)
+            tryChange("the activations of " + std::to_string(off.training.offloadLayers)
+                              + " layers offloaded to host memory, activation_offload_layers = "
+                              + std::to_string(off.training.offloadLayers),
+                      off, p);
+    }
+    std::string help = helps.empty() ? " No single change of pp, tp, recomputation, optimizer, "
+                                       "micro-batch or offloading makes it fit: use more GPUs."
                                      : " What would help, with the memory each leaves: ";
     for (std::size_t i = 0; i < helps.size(); ++i)
         help += (i ? "; " : "") + helps[i];

@@ -136,6 +136,25 @@ std::optional<Error> checkTraining(const Plan &p, const TrainingSpec &t, const M
                                  + " layers cannot fill pp x interleave = " + str(p.pp) + " x "
                                  + str(t.interleave) + " = " + str(1LL * p.pp * t.interleave)
                                  + " model chunks (each chunk needs a layer)");
+    if (t.offloadLayers > 0) {
+        if (t.recompute != Recompute::None)
+            return planError("training.activation_offload_layers",
+                             "activation offloading keeps what recomputation would recompute "
+                             "(Megatron-Core's cpu_offloading refuses both): it needs recompute "
+                             "= \"none\", found \""
+                                     + std::string(toString(t.recompute)) + "\"");
+        if (p.pp > 1)
+            return planError("training.activation_offload_layers",
+                             "activation offloading runs without pipeline parallelism "
+                             "(Megatron-Core's cpu_offloading), found pp = "
+                                     + str(p.pp));
+        if (t.offloadLayers >= m.layers)
+            return planError("training.activation_offload_layers",
+                             "activation_offload_layers = " + str(t.offloadLayers)
+                                     + " must be fewer than the model's " + str(m.layers)
+                                     + " layers (the last layer's backward follows its forward "
+                                       "at once: nothing to offload)");
+    }
     long long perStep = 1LL * t.microBatch * p.dp;
     if (t.globalBatch % perStep != 0)
         return planError("training.global_batch",

@@ -107,6 +107,7 @@ private Q_SLOTS:
     void softwareAndExpertsAreUndoableEdits();
     void ranksPerDomainAndNvlsAreJobFields();
     void groupsShowTheAlgorithmTheJobRunsAs();
+    void offloadingTakesTheRecomputationsPlace();
 
 private:
     void openSample(MainWindow &w);
@@ -743,6 +744,54 @@ void TestAnalysisPanel::ranksPerDomainAndNvlsAreJobFields()
     QVERIFY(w.document()->project().workload->training.nvls);
     QCOMPARE(job->gpusPerDomainBox()->value(), 0);
     QVERIFY(job->nvlsBox()->isChecked());
+}
+
+// Activation offloading is typed into the job editor's offload box: it sets recomputation
+// aside (Megatron-Core takes one or the other), the plan check says it wants pp = 1, and
+// choosing a recomputation again takes the offload away. The job stays one the file accepts.
+void TestAnalysisPanel::offloadingTakesTheRecomputationsPlace()
+{
+    MainWindow w;
+    openSample(w);
+    JobEditor *job = w.analysisDock()->jobEditor();
+    QUndoStack *undo = w.document()->undoStack();
+    const Workload before = *w.document()->project().workload;
+    QCOMPARE(before.training.recompute, Recompute::Selective);
+    QSpinBox *offload = job->offloadBox();
+    QCOMPARE(offload->text(), QStringLiteral("none"));
+    QCOMPARE(offload->maximum(), before.model.layers - 1);
+    offload->setFocus();
+    offload->selectAll();
+    QTest::keyClicks(offload, QStringLiteral("12"));
+    QTest::keyClick(offload, Qt::Key_Return);
+    const TrainingSpec &t = w.document()->project().workload->training;
+    QCOMPARE(t.offloadLayers, 12);
+    QCOMPARE(t.recompute, Recompute::None);
+    QCOMPARE(job->recomputeBox()->currentData().toInt(), int(Recompute::None));
+    QVERIFY(workloadFromJson(JsonIn(toJson(*w.document()->project().workload), "job")).ok());
+    // The sample runs GPT-3 at pp = 8: the analysis says what is wrong instead of a result.
+    QVERIFY(settled(w.analysis()));
+    QVERIFY(!w.analysis()->outcome()->result);
+    QVERIFY(w.analysis()->outcome()->error);
+    QVERIFY2(QString::fromStdString(w.analysis()->outcome()->error->message)
+                     .contains(QStringLiteral("without pipeline parallelism")),
+             w.analysis()->outcome()->error->message.c_str());
+
+    // Selective recomputation again, picked from the box: the offload goes.
+    QComboBox *recompute = job->recomputeBox();
+    recompute->setFocus();
+    QTest::keyClick(recompute, Qt::Key_Down);
+    QCOMPARE(recompute->currentData().toInt(), int(Recompute::Selective));
+    QCOMPARE(w.document()->project().workload->training.recompute, Recompute::Selective);
+    QCOMPARE(w.document()->project().workload->training.offloadLayers, 0);
+    QCOMPARE(offload->value(), 0);
+    QVERIFY(settled(w.analysis()));
+    QVERIFY(w.analysis()->outcome()->result);
+
+    while (*w.document()->project().workload != before && undo->canUndo())
+        undo->undo();
+    QCOMPARE(*w.document()->project().workload, before);
+    QCOMPARE(offload->value(), 0);
 }
 
 // Sequence parallelism and the distributed optimizer are the job's to turn off; the Groups

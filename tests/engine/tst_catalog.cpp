@@ -104,6 +104,17 @@ void TestCatalog::servers()
     QCOMPARE(s->nics, nics);
     QCOMPARE(s->nicGbits, nicGbits);
     QVERIFY(Catalog::builtin().medium(s->nicMedium));
+    // Host copies: a Grace GPU's share of its superchip's NVLink-C2C (900 GB/s both ways, two
+    // GPUs), the others their PCIe slot at its efficiency.
+    const double host = Catalog::builtin().hostLinkGBs(*s);
+    if (gpu == QLatin1String("gb200"))
+        QCOMPARE(host, 225.0);
+    else {
+        const Medium *pcie = Catalog::builtin().medium(s->pcie);
+        QVERIFY(pcie);
+        QCOMPARE(host, pcie->bandwidthGBs * pcie->efficiency);
+        QVERIFY(host < 100);
+    }
 }
 
 void TestCatalog::switches_data()
@@ -354,6 +365,9 @@ void TestCatalog::rejectsBadCatalogs_data()
     row("spread of a whole rate",
         R"([{"op": "replace", "path": "/gpus/1/sustained_spread", "value": 1}])",
         "/gpus/1/sustained_spread", "expected a spread between a node's GPUs in [0, 1)");
+    row("host link of nothing",
+        R"([{"op": "add", "path": "/servers/0/host_link_gb_s", "value": 0}])",
+        "/servers/0/host_link_gb_s", "expected a positive number, found 0");
     row("negative spread",
         R"([{"op": "replace", "path": "/gpus/1/sustained_spread", "value": -0.1}])",
         "/gpus/1/sustained_spread", "expected a number >= 0, found -0.1");

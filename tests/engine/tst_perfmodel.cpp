@@ -8,6 +8,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace topoplan;
@@ -89,6 +90,7 @@ private Q_SLOTS:
     void activationsMatchKorthikanti_data();
     void activationsMatchKorthikanti();
     void activationsWithoutDropout();
+    void activationOffloading();
     void memoryOfGpt3OnSixtyFourGpus();
     void breakdownAddsUp_data();
     void breakdownAddsUp();
@@ -334,6 +336,59 @@ void tst_PerfModel::activationsWithoutDropout()
     QVERIFY(without.breakdownS.compute < with.breakdownS.compute);
     QVERIFY(without.breakdownS.compute > 0.98 * with.breakdownS.compute);
     QVERIFY(without.memory.totalGB < with.memory.totalGB);
+}
+
+// Activation offloading (Megatron-Core's cpu_offloading, pp 1): the offloaded layers'
+// activations are in host memory at the peak but for the one being copied; each copy hides
+// behind the next layer's forward (out) or the layer above's backward (back), and what it
+// lasts beyond that stalls the stream.
+void tst_PerfModel::activationOffloading()
+{
+    Workload w = preset("llama3-70b");
+    w.training.globalBatch = 256;
+    w.training.microBatch = 2;
+    w.training.precision = Precision::FP8;
+    w.training.recompute = Recompute::None;
+    w.training.fsdp = true;
+    const Plan p = makePlan(1, 1, 1, 64);
+    const GpuModel &g = gpu("gb200");
+    const double perLayer = activationBytesPerLayer(w, p, AttentionKernel::Flash) / kGiB;
+    Workload off = w;
+    off.training.offloadLayers = 40;
+    QVERIFY(!validatePlan(p, off, 64));
+    const MemoryEstimate a = estimateMemory(w, p, g), b = estimateMemory(off, p, g);
+    QCOMPARE(a.inFlightLayers, 80.0);
+    QCOMPARE(b.inFlightLayers, 41.0);
+    QCOMPARE(b.offloadedLayers, 39.0);
+    QVERIFY(near(a.totalGB - b.totalGB, 39 * perLayer, 1e-9));
+    QVERIFY(near(b.hostActivationsGB, 40 * perLayer, 1e-9));
+    QVERIFY(!a.fits); // 80 layers of 2 x 8,192 tokens do not fit in 186 GB
+    QVERIFY(b.fits);  // with half of them in the Grace CPU's memory they do
+    const std::vector<MemoryItem> items = memoryItems(b);
+    QVERIFY(std::any_of(items.begin(), items.end(), [](const MemoryItem &i) {
+        return i.id == "layer_activations"
+               && i.what
+                          == "activations of 41 layer x micro-batch passes in flight (39 more in "
+                             "host memory)";
+    }));
+
+    // The time: on NVLink-C2C (225 GB/s a GPU) a layer's 3.4 GB takes 15 ms, about its forward,
+    // so little is exposed; over PCIe Gen5 (50 GB/s) most of every copy is.
+    PlanNetwork net = h100Network();
+    auto step = [&](const Workload &x, double hostGBs) {
+        net.hostLinkGBs = hostGBs;
+        return estimateStep(x, p, g, net);
+    };
+    const StepEstimate none = step(w, 225), c2c = step(off, 225), pcie = step(off, 50.4);
+    const double copy = perLayer * kGiB / 225e9;
+    QVERIFY(near(c2c.offloadCopyS, none.microBatches * 40 * 2 * copy, 1e-9));
+    QVERIFY(c2c.offloadS < 0.1 * c2c.offloadCopyS);
+    QVERIFY(near(c2c.breakdownS.compute - none.breakdownS.compute, c2c.offloadS, 1e-9));
+    QVERIFY(pcie.offloadS > 0.4 * pcie.offloadCopyS);
+    QVERIFY(pcie.stepTimeS > 1.2 * c2c.stepTimeS);
+    // Without a host link known the copies cost nothing; without offloading nothing is copied.
+    QCOMPARE(step(off, 0).stepTimeS, none.stepTimeS);
+    QCOMPARE(none.offloadCopyS, 0.0);
 }
 
 void tst_PerfModel::memoryOfGpt3OnSixtyFourGpus()

@@ -201,6 +201,21 @@ void tst_Placement::validation_data()
     QTest::newRow("interleave without pp")
             << makePlan(1, 1, 1, 4, 1) << "llama3-8b-v3" << 4 << "/training/interleave"
             << "interleave = 3 needs pipeline parallelism (pp > 1), found pp = 1";
+    QTest::newRow("offload with pp")
+            << makePlan(1, 1, 2, 4, 1) << "llama3-8b-offload" << 8
+            << "/training/activation_offload_layers"
+            << "activation offloading runs without pipeline parallelism (Megatron-Core's "
+               "cpu_offloading), found pp = 2";
+    QTest::newRow("offload with recomputation")
+            << makePlan(1, 1, 1, 8, 1) << "llama3-8b-offload-selective" << 8
+            << "/training/activation_offload_layers"
+            << "activation offloading keeps what recomputation would recompute (Megatron-Core's "
+               "cpu_offloading refuses both): it needs recompute = \"none\", found \"selective\"";
+    QTest::newRow("offload every layer")
+            << makePlan(1, 1, 1, 8, 1) << "llama3-8b-offload-all" << 8
+            << "/training/activation_offload_layers"
+            << "activation_offload_layers = 32 must be fewer than the model's 32 layers (the last "
+               "layer's backward follows its forward at once: nothing to offload)";
     QTest::newRow("batch") << makePlan(8, 1, 8, 7, 1) << "gpt3-175b" << 448
                            << "/training/global_batch"
                            << "global_batch = 1536 must be divisible by micro_batch x dp = 1 x 7 "
@@ -249,6 +264,23 @@ Workload workloadNamed(const QString &name)
     if (name == QLatin1String("llama3-8b-v3")) {
         Workload w = preset("llama3-8b");
         w.training.interleave = 3;
+        return w;
+    }
+    if (name == QLatin1String("llama3-8b-offload")) {
+        Workload w = preset("llama3-8b");
+        w.training.recompute = Recompute::None;
+        w.training.offloadLayers = 8;
+        return w;
+    }
+    if (name == QLatin1String("llama3-8b-offload-selective")) {
+        Workload w = preset("llama3-8b");
+        w.training.offloadLayers = 8;
+        return w;
+    }
+    if (name == QLatin1String("llama3-8b-offload-all")) {
+        Workload w = preset("llama3-8b");
+        w.training.recompute = Recompute::None;
+        w.training.offloadLayers = 32;
         return w;
     }
     if (name == QLatin1String("mixtral-8x7b-nosp")) {

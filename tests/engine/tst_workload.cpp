@@ -202,6 +202,10 @@ void TestWorkload::rejectsBadWorkloads_data()
         "/model/dropout", "expected a dropout probability from 0 up to (not including) 1");
     row("negative dropout", R"([{"op": "add", "path": "/model/dropout", "value": -0.1}])",
         "/model/dropout", "expected a number >= 0");
+    row("offload of a fraction",
+        R"([{"op": "replace", "path": "/training/recompute", "value": "none"},
+            {"op": "add", "path": "/training/activation_offload_layers", "value": 2.5}])",
+        "/training/activation_offload_layers", "expected an integer");
     row("misspelt training field", R"([{"op": "add", "path": "/training/microbatch", "value": 2}])",
         "/training/microbatch", "unknown member \"microbatch\"");
     row("zero layers", R"([{"op": "replace", "path": "/model/layers", "value": 0}])",
