@@ -78,18 +78,21 @@ Commands:
                        Kubernetes node labels and topograph's model, draw.io, DOT (plain,
                        or NVIDIA Air's with ports), the InfiniBand fabric as an ibsim net
                        file or ibnetdiscover text; .drawio and .dot select their format
-  import FILE... [-o OUT] [--json]
+  import FILE... [--catalog HW] [-o OUT] [--json]
                        a laid-out project from what the cluster reports: ibnetdiscover
                        output (the fabric; default format or -p) and NCCL topology XML or
-                       nvidia-smi topo -m text (the servers' model); prints the import
-                       report: what was assumed and what could not be mapped, by line
+                       nvidia-smi topo -m text (the servers' model); a hardware file among
+                       them (or --catalog) adds the models the catalog lacks; prints the
+                       import report: what was assumed and what could not be mapped, by
+                       line, and cables that trained below their kind's rate
   catalog [--catalog HW] [--json]
                        list the hardware catalog (GPUs, servers, switches, media)
 
-Hardware (generate, catalog):
+Hardware (generate, import, catalog):
   --catalog HW         a hardware file in the catalog's format ("media", "gpus", "servers",
                        "switches"): models the built-in catalog lacks, or replacements of its
-                       entries by id; generate keeps them in the project's "catalog" section
+                       entries by id; generate and import keep them in the project's
+                       "catalog" section
 
 Workload and plan (analyze, sweep, plan):
   --workload FILE      a workload JSON file: {"model": {...}, "training": {...}}
@@ -115,22 +118,6 @@ std::string fmt(double v, int decimals = 0)
     std::ostringstream ss;
     ss << std::fixed << std::setprecision(decimals) << v;
     return ss.str();
-}
-
-// The built-in catalog with --catalog FILE's hardware merged over it (and that hardware, as a
-// project's "catalog" section keeps it, in *section); an error is printed.
-std::optional<Catalog> catalogFromArgs(const Args &a, std::ostream &err, Json *section = nullptr)
-{
-    if (!a.has("catalog"))
-        return Catalog::builtin();
-    Expected<HardwareFile> hardware = readHardwareFile(a.value("catalog"));
-    if (!hardware) {
-        err << "error: " << hardware.error().text() << "\n";
-        return std::nullopt;
-    }
-    if (section)
-        *section = hardware->section;
-    return std::move(hardware->catalog);
 }
 
 int cmdCatalog(const Args &a, std::ostream &out, std::ostream &err)
@@ -440,7 +427,7 @@ int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &e
              {},
              cmdExplore},
             {"compare", 2, 64, {"json"}, {"workload", "workload-preset"}, {}, cmdCompare},
-            {"import", 1, 64, {"json"}, {"o"}, {}, cmdImport},
+            {"import", 1, 64, {"json"}, {"o", "catalog"}, {}, cmdImport},
             {"generate",
              0,
              0,

@@ -146,4 +146,19 @@ std::optional<ProjectFile> readProjectFile(const std::string &file, std::ostream
     return ProjectFile{std::move(*project), std::move(*catalog)};
 }
 
+std::optional<Catalog> catalogFromArgs(const Args &a, std::ostream &err,
+                                       nlohmann::ordered_json *section)
+{
+    if (!a.has("catalog"))
+        return Catalog::builtin();
+    Expected<HardwareFile> hardware = readHardwareFile(a.value("catalog"));
+    if (!hardware) {
+        err << "error: " << hardware.error().text() << "\n";
+        return std::nullopt;
+    }
+    if (section)
+        *section = hardware->section;
+    return std::move(hardware->catalog);
+}
+
 } // namespace topoplan::cli

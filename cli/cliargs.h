@@ -62,6 +62,12 @@ struct ProjectFile
 // caller exits with InvalidInput.
 std::optional<ProjectFile> readProjectFile(const std::string &file, std::ostream &err);
 
+// The built-in catalog with --catalog FILE's hardware merged over it, and that hardware as a
+// project's "catalog" section keeps it in *section (untouched without --catalog). On failure
+// prints "error: FILE: WHERE: what was expected" to `err` and returns nullopt.
+std::optional<Catalog> catalogFromArgs(const Args &a, std::ostream &err,
+                                       nlohmann::ordered_json *section = nullptr);
+
 // A plain text table with columns padded to their widest cell.
 class Table
 {

@@ -15,6 +15,10 @@ int cmdImport(const Args &a, std::ostream &out, std::ostream &err)
     std::vector<std::string> files;
     for (std::size_t i = 0; i < a.positionalCount(); ++i)
         files.push_back(a.positional(i));
+    // --catalog HW as generate takes it: a hardware file is one of the files the importer
+    // reads (it knows one by its content), put first so that its models are there for all.
+    if (a.has("catalog"))
+        files.insert(files.begin(), a.value("catalog"));
     const bool json = a.flag("json");
     Expected<ImportResult> result = importFiles(files);
     if (!result) {

@@ -270,6 +270,13 @@
             <numerusform>TopoPlan kann das Lesbare als neues, ungespeichertes Projekt öffnen und lässt die fehlerhaften Elemente weg (%n Elemente ausgelassen). Die Datei selbst wird nicht verändert.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1278,10 +1285,6 @@
         <translation>Cluster importieren</translation>
     </message>
     <message>
-        <source>Cluster files: ibnetdiscover, NCCL topology, nvidia-smi topo -m (*.out *.txt *.topo *.xml *.log);;All files (*)</source>
-        <translation>Cluster-Dateien: ibnetdiscover, NCCL-Topologie, nvidia-smi topo -m (*.out *.txt *.topo *.xml *.log);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>Cannot Import</source>
         <translation>Import nicht möglich</translation>
     </message>
@@ -1365,6 +1368,10 @@ Möchten Sie die Änderungen speichern?</translation>
     <message>
         <source>Hardware files in the catalog&apos;s format (*.json);;All files (*)</source>
         <translation>Hardwaredateien im Katalogformat (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cluster files: ibnetdiscover, NCCL topology, nvidia-smi topo -m, and hardware the catalog lacks (*.out *.txt *.topo *.xml *.log *.json);;All files (*)</source>
+        <translation>Cluster-Dateien: ibnetdiscover, NCCL-Topologie, nvidia-smi topo -m und Hardware, die der Katalog nicht kennt (*.out *.txt *.topo *.xml *.log *.json);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>

@@ -103,6 +103,13 @@
             <numerusform>TopoPlan can open what it can read as a new, unsaved project, leaving out the broken items (%n items left out). The file itself is not changed.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n warning</numerusform>
+            <numerusform>%n warnings</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Undo Commands</name>

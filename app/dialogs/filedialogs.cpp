@@ -33,25 +33,32 @@ void showImportReport(QWidget *parent, const QString &title, const ImportReport 
     const int assumed = report.count(ImportNote::Kind::Assumed);
     const int unmapped = report.count(ImportNote::Kind::Unmapped);
     const int checked = report.count(ImportNote::Kind::Checked);
-    auto *counts = new QLabel(
-            QCoreApplication::translate("FileDialogs", "%n assumption(s)", "", assumed)
-                    + QStringLiteral(" \u00b7 ")
-                    + QCoreApplication::translate("FileDialogs", "%n not mapped", "", unmapped)
-                    + QStringLiteral(" \u00b7 ")
-                    + QCoreApplication::translate("FileDialogs", "%n check(s)", "", checked),
-            dialog);
+    const int warnings = report.count(ImportNote::Kind::Warning);
+    QString countText = QCoreApplication::translate("FileDialogs", "%n assumption(s)", "", assumed)
+                        + QStringLiteral(" \u00b7 ")
+                        + QCoreApplication::translate("FileDialogs", "%n not mapped", "", unmapped)
+                        + QStringLiteral(" \u00b7 ")
+                        + QCoreApplication::translate("FileDialogs", "%n check(s)", "", checked);
+    // What looks wrong in the cluster leads, in bold: it is what the user has to act on.
+    if (warnings > 0)
+        countText = QStringLiteral("<b>")
+                    + QCoreApplication::translate("FileDialogs", "%n warning(s)", "", warnings)
+                              .toHtmlEscaped()
+                    + QStringLiteral("</b> \u00b7 ") + countText.toHtmlEscaped();
+    auto *counts = new QLabel(countText, dialog);
+    counts->setObjectName(QStringLiteral("importCounts"));
     layout->addWidget(counts);
     auto *notes = new QPlainTextEdit(dialog);
     notes->setObjectName(QStringLiteral("importNotes"));
     notes->setReadOnly(true);
     notes->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     QString text;
-    for (const ImportNote &n : report.notes) {
-        text += QFileInfo(QString::fromStdString(n.file)).fileName();
-        if (n.line > 0)
-            text += QLatin1Char(':') + QString::number(n.line);
-        text += QStringLiteral(": ") + QString::fromUtf8(toString(n.kind)) + QStringLiteral(": ")
-                + QString::fromStdString(n.message) + QLatin1Char('\n');
+    for (const ImportNote *n : report.byConcern()) {
+        text += QFileInfo(QString::fromStdString(n->file)).fileName();
+        if (n->line > 0)
+            text += QLatin1Char(':') + QString::number(n->line);
+        text += QStringLiteral(": ") + QString::fromUtf8(toString(n->kind)) + QStringLiteral(": ")
+                + QString::fromStdString(n->message) + QLatin1Char('\n');
     }
     notes->setPlainText(text);
     layout->addWidget(notes, 1);

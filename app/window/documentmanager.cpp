@@ -161,8 +161,8 @@ void DocumentManager::importDialog()
     QSettings settings;
     const QStringList paths = QFileDialog::getOpenFileNames(
             m_window, tr("Import Cluster"), settings.value(lastDirKey()).toString(),
-            tr("Cluster files: ibnetdiscover, NCCL topology, nvidia-smi topo -m (*.out *.txt "
-               "*.topo *.xml *.log);;All files (*)"));
+            tr("Cluster files: ibnetdiscover, NCCL topology, nvidia-smi topo -m, and hardware "
+               "the catalog lacks (*.out *.txt *.topo *.xml *.log *.json);;All files (*)"));
     if (paths.isEmpty())
         return;
     settings.setValue(lastDirKey(), QFileInfo(paths.first()).absolutePath());

@@ -177,6 +177,8 @@ private:
     void chooseSwitchModels();
     std::string mediumFor(const ib::Cable &c);
     void inferTiers();
+    void findTrainedDownCables();
+    std::string deviceKind(int node) const;
     Expected<Project> build();
 
     const ib::Fabric &m_f;
@@ -695,7 +697,101 @@ Expected<Project> FabricImporter::run()
     chooseServerModels();
     chooseSwitchModels();
     inferTiers();
+    findTrainedDownCables();
     return build();
+}
+
+std::string FabricImporter::deviceKind(int node) const
+{
+    const ib::Node &n = m_f.nodes[node];
+    std::string kind = n.type == ib::NodeType::Switch   ? "switch"
+                       : n.type == ib::NodeType::Router ? "router"
+                                                        : "adapter";
+    if (n.devid) {
+        char hex[16];
+        std::snprintf(hex, sizeof hex, " 0x%x", *n.devid);
+        kind += hex;
+    }
+    return kind;
+}
+
+// A link trains at the best rate both of its ports and the cable between them manage, so
+// cables between the same two kinds of device (by device id: the same ASICs, the same
+// firmware's choices) that train slower than their fellows have a fault: a damaged or badly
+// seated cable or transceiver, a lane gone (the classic 4x link up as 1x), a port forced
+// down. ibdiagnet flags the same as a speed or width mismatch. Two cases are certain enough
+// to say: a slower speed than another cable of the same kind at the same or a greater width,
+// and one lane where the others have four or more. A 2x link beside 4x ones is left alone:
+// split ports (HDR100, NDR200) are wired that way by design. The design keeps each cable at
+// the rate it reported, which is what it carries until someone fixes it.
+void FabricImporter::findTrainedDownCables()
+{
+    struct Group
+    {
+        std::vector<int> cables;
+        double fastestLaneGbits = 0;
+        int widest = 0;
+        int widthOfFastest = 0;
+    };
+    std::map<std::pair<std::string, std::string>, Group> kinds;
+    for (int c = 0; c < static_cast<int>(m_f.cables.size()); ++c) {
+        const ib::Cable &cable = m_f.cables[c];
+        const infiniband::Speed *speed = infiniband::speedByName(cable.speed);
+        if (!speed || cable.lanes <= 0)
+            continue;
+        std::pair<std::string, std::string> key{deviceKind(cable.a), deviceKind(cable.b)};
+        if (key.second < key.first)
+            std::swap(key.first, key.second);
+        Group &k = kinds[key];
+        k.cables.push_back(c);
+        if (speed->laneGbits > k.fastestLaneGbits
+            || (speed->laneGbits == k.fastestLaneGbits && cable.lanes > k.widthOfFastest)) {
+            k.fastestLaneGbits = speed->laneGbits;
+            k.widthOfFastest = cable.lanes;
+        }
+        k.widest = std::max(k.widest, cable.lanes);
+    }
+    int trainedDown = 0;
+    for (const auto &[key, k] : kinds) {
+        if (k.cables.size() < 2)
+            continue;
+        std::map<std::string, int> rates; // "4xEDR" -> cables
+        for (int c : k.cables)
+            ++rates[rateName(m_f.cables[c])];
+        for (int c : k.cables) {
+            const ib::Cable &cable = m_f.cables[c];
+            const infiniband::Speed *speed = infiniband::speedByName(cable.speed);
+            const bool slower
+                    = speed->laneGbits < k.fastestLaneGbits && cable.lanes <= k.widthOfFastest;
+            const bool lane = cable.lanes == 1 && k.widest >= 4;
+            if (!slower && !lane)
+                continue;
+            ++trainedDown;
+            std::string others;
+            for (const auto &[rate, n] : rates)
+                if (rate != rateName(cable))
+                    others += (others.empty() ? "" : ", ") + std::to_string(n) + " at " + rate;
+            // Switches of one model often share a description: the GUID tells them apart.
+            auto named = [&](int node) {
+                const ib::Node &n = m_f.nodes[node];
+                return n.desc.empty() ? n.name : describe(node) + " " + n.name;
+            };
+            note(Kind::Warning, cable.line,
+                 "the cable from port " + std::to_string(cable.aPort) + " of " + named(cable.a)
+                         + " to port " + std::to_string(cable.bPort) + " of " + named(cable.b)
+                         + " runs at " + rateName(cable) + " (" + gbitsText(cableGbits(cable))
+                         + " Gb/s), where the other cables between the same kinds of device ("
+                         + key.first + ", " + key.second + ") run faster (" + others
+                         + "): it trained down (a damaged or badly seated cable or "
+                           "transceiver, "
+                         + (lane ? "lanes lost" : "a port held to a lower speed")
+                         + "). Reseat or replace it; the design keeps the rate it reported");
+        }
+    }
+    if (trainedDown > 0)
+        m_report->summary.push_back(std::to_string(trainedDown)
+                                    + " cable(s) trained below the rate of their kind: see the "
+                                      "warnings");
 }
 
 Expected<Project> FabricImporter::build()

@@ -4,6 +4,7 @@
 #include "engine/import/fabricimport.h"
 #include "engine/import/ibnetdiscover.h"
 #include "engine/import/serverfile.h"
+#include "engine/io/projectfile.h"
 
 namespace topoplan {
 
@@ -16,6 +17,8 @@ const char *toString(ImportFormat f)
         return "nccl-topology";
     case ImportFormat::NvidiaSmiTopo:
         return "nvidia-smi-topo";
+    case ImportFormat::Hardware:
+        return "hardware";
     }
     return "ibnetdiscover";
 }
@@ -28,6 +31,11 @@ std::optional<ImportFormat> detectImportFormat(std::string_view text)
         return ImportFormat::NcclTopology;
     if (looksLikeNvidiaSmiTopo(text))
         return ImportFormat::NvidiaSmiTopo;
+    // None of the cluster formats is JSON: a JSON object is a hardware file (its own checks
+    // then say what is wrong with it).
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    if (first != std::string_view::npos && text[first] == '{')
+        return ImportFormat::Hardware;
     return std::nullopt;
 }
 
@@ -36,14 +44,17 @@ Expected<ImportResult> importTexts(const std::vector<ImportInput> &inputs, const
     ImportResult result;
     const ImportInput *fabric = nullptr;
     std::vector<ServerFacts> servers;
+    // The catalog with every hardware file merged over it, and each file's section.
+    Catalog merged = catalog;
+    std::vector<std::pair<std::string, Json>> hardware;
     for (const ImportInput &in : inputs) {
         result.report.files.push_back(in.file);
         std::optional<ImportFormat> format = detectImportFormat(in.text);
         if (!format)
             return Error{in.file, "",
                          "not a file TopoPlan imports: expected ibnetdiscover output (the "
-                         "default format or -p), an NCCL topology XML (NCCL_TOPO_DUMP_FILE) or "
-                         "the text of nvidia-smi topo -m"};
+                         "default format or -p), an NCCL topology XML (NCCL_TOPO_DUMP_FILE), "
+                         "the text of nvidia-smi topo -m or a hardware file (JSON)"};
         switch (*format) {
         case ImportFormat::Ibnetdiscover:
             if (fabric)
@@ -62,17 +73,41 @@ Expected<ImportResult> importTexts(const std::vector<ImportInput> &inputs, const
             servers.push_back(std::move(*f));
             break;
         }
+        case ImportFormat::Hardware: {
+            Expected<Json> doc = parseJson(in.text, in.file);
+            if (!doc)
+                return doc.error();
+            Expected<HardwareFile> h = hardwareFromJson(*doc, in.file, merged);
+            if (!h)
+                return h.error();
+            std::string ids;
+            for (const char *list : {"gpus", "servers", "switches", "media"})
+                if (h->section.contains(list))
+                    for (const Json &e : h->section[list])
+                        if (e.is_object() && e.contains("id") && e["id"].is_string())
+                            ids += (ids.empty() ? "" : ", ") + e["id"].get<std::string>();
+            result.report.summary.push_back(std::to_string(h->models()) + " hardware model(s) from "
+                                            + in.file + ": " + ids);
+            merged = std::move(h->catalog);
+            hardware.emplace_back(in.file, std::move(h->section));
+            break;
+        }
         }
     }
     if (inputs.empty())
         return Error{"", "", "no file to import"};
+    if (!fabric && servers.empty())
+        return Error{hardware.front().first, "",
+                     "a hardware file only: expected the cluster's files with it (ibnetdiscover "
+                     "output, an NCCL topology XML or nvidia-smi topo -m); to add hardware to an "
+                     "open project, import it as hardware"};
     if (fabric) {
         Expected<ib::Fabric> parsed
                 = ib::parseIbnetdiscover(fabric->text, fabric->file, &result.report);
         if (!parsed)
             return parsed.error();
         Expected<Project> project
-                = projectFromFabric(*parsed, fabric->file, catalog, &result.report);
+                = projectFromFabric(*parsed, fabric->file, merged, &result.report);
         if (!project)
             return project.error();
         result.project = std::move(*project);
@@ -82,8 +117,15 @@ Expected<ImportResult> importTexts(const std::vector<ImportInput> &inputs, const
                      "ibnetdiscover output too, or one server file"};
     }
     for (const ServerFacts &f : servers)
-        if (std::optional<Error> e = applyServerFacts(&result.project, f, catalog, &result.report))
+        if (std::optional<Error> e = applyServerFacts(&result.project, f, merged, &result.report))
             return *e;
+    // The project keeps the hardware it was matched against: it opens without the files.
+    for (const auto &[file, section] : hardware) {
+        Expected<Json> own = withHardware(result.project, section, file, catalog);
+        if (!own)
+            return own.error();
+        result.project.catalogOverrides = std::move(*own);
+    }
     return result;
 }
 

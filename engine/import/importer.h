@@ -18,8 +18,10 @@ enum class ImportFormat {
     Ibnetdiscover, // ibnetdiscover output (default or -p): the fabric
     NcclTopology,  // NCCL's topology XML (NCCL_TOPO_DUMP_FILE): one server
     NvidiaSmiTopo, // nvidia-smi topo -m: one server
+    Hardware,      // a hardware file in the catalog's format: models the catalog lacks
 };
-const char *toString(ImportFormat f); // "ibnetdiscover", "nccl-topology", "nvidia-smi-topo"
+// "ibnetdiscover", "nccl-topology", "nvidia-smi-topo", "hardware"
+const char *toString(ImportFormat f);
 
 // The format a file's text is in, by its content; nullopt when it is none of them.
 std::optional<ImportFormat> detectImportFormat(std::string_view text);
@@ -38,7 +40,10 @@ struct ImportResult
 
 // One fabric file (ibnetdiscover) and any number of server files: each server file sets or
 // checks the model of the servers of its kind (the same NIC count and rate). Without a fabric
-// file, one server file makes a project of that one server. Errors name the file and line.
+// file, one server file makes a project of that one server. Hardware files (JSON in the
+// catalog's format, see readHardwareFile) add the servers, GPUs, switches and media the
+// catalog lacks before anything is matched, and the project keeps them in its own catalog
+// section. Errors name the file and line (or JSON pointer).
 Expected<ImportResult> importTexts(const std::vector<ImportInput> &inputs,
                                    const Catalog &catalog = Catalog::builtin());
 // The same, reading the files (each a regular file within the input size limit).

@@ -11,6 +11,8 @@ const char *toString(ImportNote::Kind k)
         return "assumed";
     case ImportNote::Kind::Checked:
         return "checked";
+    case ImportNote::Kind::Warning:
+        return "warning";
     }
     return "assumed";
 }
@@ -43,16 +45,28 @@ nlohmann::ordered_json ImportReport::toJson() const
     return j;
 }
 
+std::vector<const ImportNote *> ImportReport::byConcern() const
+{
+    std::vector<const ImportNote *> out;
+    for (const ImportNote &n : notes)
+        if (n.kind == ImportNote::Kind::Warning)
+            out.push_back(&n);
+    for (const ImportNote &n : notes)
+        if (n.kind != ImportNote::Kind::Warning)
+            out.push_back(&n);
+    return out;
+}
+
 std::string ImportReport::text() const
 {
     std::string out;
     for (const std::string &s : summary)
         out += s + "\n";
-    for (const ImportNote &n : notes) {
-        out += n.file;
-        if (n.line > 0)
-            out += ":" + std::to_string(n.line);
-        out += std::string(": ") + toString(n.kind) + ": " + n.message + "\n";
+    for (const ImportNote *n : byConcern()) {
+        out += n->file;
+        if (n->line > 0)
+            out += ":" + std::to_string(n->line);
+        out += std::string(": ") + toString(n->kind) + ": " + n->message + "\n";
     }
     return out;
 }

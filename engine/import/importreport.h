@@ -16,13 +16,14 @@ struct ImportNote
         Unmapped, // left out of the project (a loopback cable, an adapter without a host name)
         Assumed,  // mapped, on an assumption the message states (a server model, a medium)
         Checked,  // a server file checked against the model: what differs
+        Warning,  // what the cluster reports looks wrong (a cable trained below its rate)
     };
     Kind kind = Kind::Assumed;
     std::string file;
     int line = 0;
     std::string message;
 };
-const char *toString(ImportNote::Kind k); // "unmapped", "assumed", "checked"
+const char *toString(ImportNote::Kind k); // "unmapped", "assumed", "checked", "warning"
 
 struct ImportReport
 {
@@ -34,7 +35,9 @@ struct ImportReport
     int count(ImportNote::Kind kind) const;
     // {"files": [...], "summary": [...], "notes": [{"kind", "file", "line", "message"}]}
     nlohmann::ordered_json toJson() const;
-    // The summary, then every note as "file:line: kind: message".
+    // The notes, warnings first, each kind in the order noted.
+    std::vector<const ImportNote *> byConcern() const;
+    // The summary, then every note as "file:line: kind: message", warnings first.
     std::string text() const;
 };
 

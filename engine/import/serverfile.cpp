@@ -485,15 +485,22 @@ Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::strin
     int line = 0;
     int headerLine = 0;
     std::size_t pos = 0;
+    // nvidia-smi separates the cells by tabs; the same matrix copied from a terminal, a web
+    // page or a ticket has them as runs of spaces. No device cell is ever empty or holds a
+    // space (X, SYS, NODE, PHB, PXB, PIX, NV#), and only those cells are read, so the cells
+    // are the runs of text between whitespace either way.
     auto split = [](std::string_view s) {
         std::vector<std::string> cells;
         std::size_t i = 0;
-        while (i <= s.size()) {
-            std::size_t tab = s.find('\t', i);
-            if (tab == std::string_view::npos)
-                tab = s.size();
-            cells.emplace_back(trim(s.substr(i, tab - i)));
-            i = tab + 1;
+        while (i < s.size()) {
+            i = s.find_first_not_of(" \t", i);
+            if (i == std::string_view::npos)
+                break;
+            std::size_t end = s.find_first_of(" \t", i);
+            if (end == std::string_view::npos)
+                end = s.size();
+            cells.emplace_back(s.substr(i, end - i));
+            i = end;
         }
         return cells;
     };
@@ -631,8 +638,6 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
         // NCCL's file is NVIDIA's GPUs', RCCL's AMD's.
         if (!f.gpuVendor.empty() && !g.vendor.empty() && g.vendor != f.gpuVendor)
             return false;
-        if (f.nvlinkStated && f.nvswitch && g.nvlinkLinks != f.nvlinksPerGpu)
-            return false;
         return true;
     };
     std::vector<const ServerModel *> fits;
@@ -646,7 +651,15 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
         const bool switched = s.nvlinkScope == NVLinkScope::Board
                               || s.nvlinkScope == NVLinkScope::External
                               || s.nvlinkScope == NVLinkScope::Rack;
-        if (f.nvlinkStated && f.nvswitch != switched)
+        // GPUs joined directly, each to each of its peers by the same number of links (a
+        // 4-GPU HGX A100: NV4 between every pair), show the same NV# to every peer as an
+        // NVSwitch does; there the count is a share of a GPU's links, not all of them.
+        const bool evenMesh = s.nvlinkScope == NVLinkScope::Mesh && f.nvswitch
+                              && f.nvlinksPerGpu * (f.gpus - 1) == g->nvlinkLinks;
+        if (f.nvlinkStated && f.nvswitch && !evenMesh
+            && (!switched || g->nvlinkLinks != f.nvlinksPerGpu))
+            continue;
+        if (f.nvlinkStated && !f.nvswitch && switched)
             continue;
         if (f.nvlinkStated && !f.nvswitch && f.nvlinksPerGpu == 0
             && s.nvlinkScope != NVLinkScope::None)
@@ -687,14 +700,14 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
                                  + std::to_string(f.sm % 10)
                  : !f.gfx.empty() ? " (AMD " + f.gfx + ")"
                                   : std::string())
-              + (f.nvlinkStated
-                         ? (f.nvswitch ? ", each on NVSwitch with "
-                                                 + std::to_string(f.nvlinksPerGpu) + " NVLinks"
-                            : f.nvlinksPerGpu
-                                    ? ", NVLink peer to peer (" + std::to_string(f.nvlinksPerGpu)
-                                              + " links a GPU)"
-                                    : ", no NVLink")
-                         : ", NVLink not stated")
+              + (f.nvlinkStated ? (f.nvswitch ? ", NV" + std::to_string(f.nvlinksPerGpu)
+                                                        + " to every peer GPU (an NVSwitch, or a "
+                                                          "mesh of as many links a pair)"
+                                   : f.nvlinksPerGpu ? ", NVLink peer to peer ("
+                                                               + std::to_string(f.nvlinksPerGpu)
+                                                               + " links a GPU)"
+                                                     : ", no NVLink")
+                                : ", NVLink not stated")
               + ", " + std::to_string(f.nics) + " NICs (" + std::to_string(f.computeNics)
               + " beside a GPU)"
               + (f.nicGbits > 0 ? " at " + std::to_string(int(f.nicGbits)) + " Gb/s"
@@ -737,7 +750,10 @@ std::optional<Error> applyServerFacts(Project *p, const ServerFacts &f, const Ca
     if (model.empty()) {
         if (p->topology.nodes.empty())
             return Error{f.file, f.line ? "line " + std::to_string(f.line) : std::string(),
-                         why + ": expected the server of a catalog model"};
+                         why
+                                 + ": expected the server of a catalog model; describe it in a "
+                                   "hardware file (the catalog's format: its GPU, NICs and "
+                                   "NVLink) and import that file with this one"};
         report->note(Kind::Unmapped, f.file, f.line, why + "; the servers keep their model");
         return std::nullopt;
     }

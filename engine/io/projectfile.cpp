@@ -498,7 +498,13 @@ Expected<HardwareFile> readHardwareFile(const std::string &path, const Catalog &
     Expected<Json> doc = readJsonFile(path);
     if (!doc)
         return doc.error();
-    const JsonIn root(*doc, path);
+    return hardwareFromJson(*doc, path, base);
+}
+
+Expected<HardwareFile> hardwareFromJson(const Json &doc, const std::string &path,
+                                        const Catalog &base)
+{
+    const JsonIn root(doc, path);
     Json section = Json::object();
     try {
         root.expectObject();

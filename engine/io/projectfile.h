@@ -49,6 +49,9 @@ struct HardwareFile
 // An error names the file, the JSON pointer and what was expected.
 Expected<HardwareFile> readHardwareFile(const std::string &path,
                                         const Catalog &base = Catalog::builtin());
+// The same from a document already parsed; `path` names it in errors.
+Expected<HardwareFile> hardwareFromJson(const Json &doc, const std::string &path,
+                                        const Catalog &base = Catalog::builtin());
 
 // The project's "catalog" section with `hardware` (a HardwareFile's section)
 // added: an entry whose id the section already has is replaced, a new one appended after the

@@ -40,6 +40,7 @@
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -134,6 +135,7 @@ private Q_SLOTS:
     void handEditedSettingsAreChecked();
     void addFabricProposesThePreferredFabric();
     void importsAClusterFromTheMenuAndByDrop();
+    void importReportLeadsWithWhatLooksWrong();
     void importRefusesMalformedInput();
     void importsHardwareIntoTheProject();
 };
@@ -408,6 +410,48 @@ QString writeClusterDump(const QString &name)
         qFatal("cannot write %s", qPrintable(path));
     f.write(text->data(), qint64(text->size()));
     return path;
+}
+
+// A cable that trained down to one lane: the report's counts lead with the warning, its notes
+// with the cable's line.
+void TestFiles::importReportLeadsWithWhatLooksWrong()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const QString path = writeClusterDump(QStringLiteral("tst_files-trained-down.out"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QString text = QString::fromUtf8(f.readAll());
+    f.close();
+    // Both ends of dgx-001's first cable say 1xNDR.
+    const QString host = QStringLiteral("\"dgx-001 mlx5_0\" lid 25 4xNDR");
+    QVERIFY(text.contains(host));
+    text.replace(host, QStringLiteral("\"dgx-001 mlx5_0\" lid 25 1xNDR"));
+    const QRegularExpression caEnd(QStringLiteral("(# \"dgx-001 mlx5_0\"\n\\[1\\][^\\n]*) 4xNDR"));
+    QVERIFY(caEnd.match(text).hasMatch());
+    text.replace(caEnd, QStringLiteral("\\1 1xNDR"));
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(text.toUtf8());
+    f.close();
+    QSignalSpy imported(&w, &MainWindow::documentImported);
+    w.importFiles({path});
+    QVERIFY(imported.wait(kTimeoutMs));
+    auto *report = w.findChild<QDialog *>(QStringLiteral("importReport"));
+    QVERIFY(report);
+    auto *counts = report->findChild<QLabel *>(QStringLiteral("importCounts"));
+    QVERIFY(counts);
+    QVERIFY2(counts->text().startsWith(QStringLiteral("<b>1 warning</b>")),
+             qPrintable(counts->text()));
+    auto *notes = report->findChild<QPlainTextEdit *>(QStringLiteral("importNotes"));
+    const QString first = notes->toPlainText().section(QLatin1Char('\n'), 0, 0);
+    QVERIFY2(first.contains(QStringLiteral(": warning: "))
+                     && first.contains(QStringLiteral("1xNDR")),
+             qPrintable(first));
+    screenshot(report, "import-report-warning");
+    report->close();
+    QTRY_VERIFY(!w.findChild<QDialog *>(QStringLiteral("importReport")));
+    QFile::remove(path);
 }
 
 void TestFiles::importsAClusterFromTheMenuAndByDrop()

@@ -315,6 +315,9 @@ private Q_SLOTS:
     void fusedTopologyOfAnNvlinkDomain();
     void malformedServerFiles_data();
     void malformedServerFiles();
+    void nvidiaSmiCopiedWithSpaces();
+    void hardwareFileAmongTheFiles();
+    void cablesTrainedDown();
     void cli();
 };
 
@@ -582,6 +585,170 @@ void tst_Import::malformedServerFiles()
     QCOMPARE(QString::fromStdString(r.error().where), where);
     QVERIFY2(r.error().message.find(message.toStdString()) != std::string::npos,
              r.error().message.c_str());
+}
+
+// The matrix as a terminal, a web page or a ticket gives it back: runs of spaces for the tabs.
+void tst_Import::nvidiaSmiCopiedWithSpaces()
+{
+    if (!fixturesPresent())
+        QSKIP("the shared fixtures (../shared/fixtures) are not on this machine");
+    const std::string path = fixture("nvidia-smi/dgx-a100-topo-m.txt");
+    Expected<std::string> text = readTextFile(path);
+    QVERIFY(text.ok());
+    // Expand the tabs to 8-column stops, as a terminal shows them.
+    std::string spaced;
+    std::size_t column = 0;
+    for (char c : *text) {
+        if (c == '\t') {
+            do
+                spaced += ' ';
+            while (++column % 8 != 0);
+        } else {
+            spaced += c;
+            column = c == '\n' ? 0 : column + 1;
+        }
+    }
+    QVERIFY(spaced.find('\t') == std::string::npos);
+    QCOMPARE(detectImportFormat(spaced), std::optional(ImportFormat::NvidiaSmiTopo));
+    Expected<ServerFacts> tabs = parseNvidiaSmiTopo(*text, path);
+    Expected<ServerFacts> spaces = parseNvidiaSmiTopo(spaced, path);
+    QVERIFY2(spaces.ok(), spaces ? "" : spaces.error().text().c_str());
+    QCOMPARE(spaces->gpus, tabs->gpus);
+    QCOMPARE(spaces->nics, tabs->nics);
+    QCOMPARE(spaces->computeNics, tabs->computeNics);
+    QCOMPARE(spaces->nvlinksPerGpu, tabs->nvlinksPerGpu);
+    QCOMPARE(spaces->nvswitch, tabs->nvswitch);
+    QCOMPARE(spaces->nicNames, tabs->nicNames);
+    const ImportResult r = importText(spaced, "pasted.txt");
+    QCOMPARE(serverModels(r.project),
+             (std::map<std::string, std::string>{{"server-1", "dgx-a100"}}));
+    // A cell that is no link type is still refused, naming its column.
+    Expected<ServerFacts> bad = parseNvidiaSmiTopo("        GPU0    GPU1    CPU Affinity\n"
+                                                   "GPU0     X      NVX     0-7\n",
+                                                   "pasted.txt");
+    QVERIFY(!bad.ok());
+    QVERIFY(bad.error().message.find("column GPU1") != std::string::npos);
+}
+
+// A server the catalog lacks: its hardware file goes in with the cluster's files, the models
+// are matched against it and the project keeps it.
+void tst_Import::hardwareFileAmongTheFiles()
+{
+    // A 4-GPU HGX A100 node: each GPU's 12 NVLinks four to each peer, as nvidia-smi prints it.
+    const std::string smi = "        GPU0    GPU1    GPU2    GPU3    mlx5_0  mlx5_1  CPU Affinity\n"
+                            "GPU0     X      NV4     NV4     NV4     PXB     SYS     0-31\n"
+                            "GPU1    NV4      X      NV4     NV4     PXB     SYS     0-31\n"
+                            "GPU2    NV4     NV4      X      NV4     SYS     PXB     32-63\n"
+                            "GPU3    NV4     NV4     NV4      X      SYS     PXB     32-63\n"
+                            "mlx5_0  PXB     PXB     SYS     SYS      X      SYS\n"
+                            "mlx5_1  SYS     SYS     PXB     PXB     SYS      X\n";
+    const std::string hardware = R"({
+  "format": "topoplan-catalog",
+  "version": 1,
+  "servers": [{"id": "hgx-a100-4gpu", "name": "HGX A100 4-GPU node", "gpu": "a100-sxm-80gb",
+               "gpus": 4, "nvswitches": 0, "nvlink_scope": "mesh", "trays": 1, "nics": 2,
+               "nic_gbit_s": 200, "nic_medium": "ib-hdr", "pcie": "pcie4", "rack_units": 2,
+               "power_kw": 3.0, "source": "test"}]
+})";
+    // Without it: refused, saying what to do.
+    Expected<ImportResult> alone = importTexts({ImportInput{"node.txt", smi}});
+    QVERIFY(!alone.ok());
+    QVERIFY2(alone.error().message.find("describe it in a hardware file") != std::string::npos,
+             alone.error().message.c_str());
+    // With it, in either order.
+    for (bool first : {true, false}) {
+        std::vector<ImportInput> in
+                = {ImportInput{"node.txt", smi}, ImportInput{"hw.json", hardware}};
+        if (first)
+            std::swap(in[0], in[1]);
+        Expected<ImportResult> r = importTexts(in);
+        QVERIFY2(r.ok(), r ? "" : r.error().text().c_str());
+        QCOMPARE(serverModels(r->project),
+                 (std::map<std::string, std::string>{{"server-1", "hgx-a100-4gpu"}}));
+        QVERIFY(summaryHas(r->report, "1 hardware model(s) from hw.json: hgx-a100-4gpu"));
+        // The project opens without the file: its own catalog has the server.
+        QCOMPARE(r->project.catalogOverrides["servers"][0]["id"].get<std::string>(),
+                 std::string("hgx-a100-4gpu"));
+        Expected<Catalog> own = projectCatalog(r->project);
+        QVERIFY(own.ok());
+        QCOMPARE(own->server("hgx-a100-4gpu")->nvlinkScope, NVLinkScope::Mesh);
+        checkSavesAndLoads(r->project);
+    }
+    // NV4 to every peer is no NVSwitch board of A100 (12 links each): the built-in DGX A100
+    // does not take it.
+    Expected<ServerFacts> f = parseNvidiaSmiTopo(smi, "node.txt");
+    QVERIFY(f.ok());
+    QVERIFY(f->nvswitch);
+    QCOMPARE(f->nvlinksPerGpu, 4);
+    // A hardware file alone, or a wrong one: refused, naming the file and the JSON pointer.
+    Expected<ImportResult> only = importTexts({ImportInput{"hw.json", hardware}});
+    QVERIFY(!only.ok());
+    QCOMPARE(only.error().file, std::string("hw.json"));
+    QVERIFY(only.error().message.find("a hardware file only") != std::string::npos);
+    std::string wrong = hardware;
+    wrong.replace(wrong.find("a100-sxm-80gb"), 13, "a100-nonesuch");
+    Expected<ImportResult> bad
+            = importTexts({ImportInput{"node.txt", smi}, ImportInput{"hw.json", wrong}});
+    QVERIFY(!bad.ok());
+    QCOMPARE(bad.error().file, std::string("hw.json"));
+    QVERIFY2(bad.error().where.find("/servers/0") == 0, bad.error().where.c_str());
+    Expected<ImportResult> broken = importTexts(
+            {ImportInput{"node.txt", smi}, ImportInput{"hw.json", "{\n  \"servers\": [\n"}});
+    QVERIFY(!broken.ok());
+    QCOMPARE(broken.error().file, std::string("hw.json"));
+}
+
+// Cables between the same kinds of device that trained slower than their fellows: warned
+// about, each with its line, and kept at the rate they report.
+void tst_Import::cablesTrainedDown()
+{
+    std::string text = kSmallFabric;
+    auto replaceAll = [&](const std::string &from, const std::string &to) {
+        int n = 0;
+        for (std::size_t at = text.find(from); at != std::string::npos;
+             at = text.find(from, at + to.size()), ++n)
+            text.replace(at, from.size(), to);
+        return n;
+    };
+    // One leaf-spine cable at HDR, one server cable down to a single lane (both ends say so).
+    QCOMPARE(replaceAll(
+                     "[34]\t\"S-0002c90300002000\"[2]\t\t# \"MF0;spine-a:MQM9701/U1\" lid 2 4xNDR",
+                     "[34]\t\"S-0002c90300002000\"[2]\t\t# \"MF0;spine-a:MQM9701/U1\" lid 2 4xHDR"),
+             1);
+    QCOMPARE(replaceAll(
+                     "[2]\t\"S-0002c90300001000\"[34]\t\t# \"MF0;leaf-a:MQM9701/U1\" lid 1 4xNDR",
+                     "[2]\t\"S-0002c90300001000\"[34]\t\t# \"MF0;leaf-a:MQM9701/U1\" lid 1 4xHDR"),
+             1);
+    QVERIFY(replaceAll("\"gpu02 mlx5_4\" lid 4 4xNDR", "\"gpu02 mlx5_4\" lid 4 1xNDR") == 1);
+    const ImportResult r = importText(text, "fabric.txt");
+    QCOMPARE(r.report.count(ImportNote::Kind::Warning), 2);
+    QCOMPARE(notesWith(r.report, "runs at 4xHDR (200 Gb/s)", ImportNote::Kind::Warning), 1);
+    QCOMPARE(notesWith(r.report, "(1 at 4xNDR)", ImportNote::Kind::Warning), 2);
+    QCOMPARE(notesWith(r.report, "runs at 1xNDR (100 Gb/s)", ImportNote::Kind::Warning), 1);
+    QCOMPARE(notesWith(r.report, "lanes lost", ImportNote::Kind::Warning), 1);
+    QVERIFY(summaryHas(r.report, "2 cable(s) trained below the rate of their kind"));
+    for (const ImportNote &n : r.report.notes)
+        if (n.kind == ImportNote::Kind::Warning)
+            QVERIFY(n.line > 0);
+    // Warnings lead the text report.
+    const std::string shown = r.report.text();
+    QVERIFY(shown.find(": warning: ") < shown.find(": assumed: "));
+    QVERIFY(r.report.toJson()["notes"][0].contains("kind"));
+    // The slow cable stays slow in the design.
+    std::set<std::string> media;
+    for (const Link &l : r.project.topology.links)
+        media.insert(l.medium);
+    QVERIFY(media.count("ib-hdr"));
+    // A split port at two lanes (NDR200 to a server) is by design: no warning. The real
+    // SuperPOD fabric has none either.
+    text = kSmallFabric;
+    QVERIFY(replaceAll("\"gpu02 mlx5_4\" lid 4 4xNDR", "\"gpu02 mlx5_4\" lid 4 2xNDR") == 1);
+    QCOMPARE(importText(text).report.count(ImportNote::Kind::Warning), 0);
+    if (fixturesPresent()) {
+        Expected<ImportResult> pod = importFiles({fixture("ibnetdiscover/superpod-h100-ndr.out")});
+        QVERIFY(pod.ok());
+        QCOMPARE(pod->report.count(ImportNote::Kind::Warning), 0);
+    }
 }
 
 void tst_Import::smallFabric()
@@ -895,6 +1062,27 @@ void tst_Import::cli()
     r = runCli({"import", other});
     QCOMPARE(r.code, 1);
     QVERIFY(r.err.find("not a file TopoPlan imports") != std::string::npos);
+    // --catalog HW: the hardware the catalog lacks, kept in the project.
+    const std::string smi = dir.filePath(QStringLiteral("node.txt")).toStdString();
+    std::ofstream(smi)
+            << "\tGPU0\tGPU1\tCPU Affinity\nGPU0\t X \tNV12\t0-7\nGPU1\tNV12\t X \t0-7\n";
+    const std::string hw = dir.filePath(QStringLiteral("hw.json")).toStdString();
+    std::ofstream(hw) << R"({"servers": [{"id": "pair", "name": "Two A100 joined by 12 NVLinks",
+        "gpu": "a100-sxm-80gb", "gpus": 2, "nvswitches": 0, "nvlink_scope": "mesh", "nics": 1,
+        "nic_gbit_s": 200, "nic_medium": "ib-hdr", "pcie": "pcie4", "rack_units": 1,
+        "power_kw": 1.5, "source": "test"}]})";
+    r = runCli({"import", smi, "-o", out});
+    QCOMPARE(r.code, 1);
+    r = runCli({"import", smi, "--catalog", hw, "-o", out});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.find("1 hardware model(s) from " + hw + ": pair") != std::string::npos,
+             r.out.c_str());
+    Expected<Project> kept = loadProject(out);
+    QVERIFY(kept.ok());
+    QCOMPARE(kept->topology.nodes.front().model, std::string("pair"));
+    r = runCli(
+            {"import", smi, "--catalog", dir.filePath(QStringLiteral("none.json")).toStdString()});
+    QCOMPARE(r.code, 1);
     QCOMPARE(runCli({"import"}).code, 2);
     QCOMPARE(runCli({"import", in, "--bogus"}).code, 2);
 }
