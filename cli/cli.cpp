@@ -155,6 +155,7 @@ int cmdCatalog(const Args &a, std::ostream &out, std::ostream &err)
                                     {"nics", s.nics},
                                     {"nic_gbit_s", s.nicGbits},
                                     {"host_link_gb_s", std::round(c.hostLinkGBs(s) * 10) / 10},
+                                    {"host_memory_gb", s.hostMemoryGB},
                                     {"source", s.source}});
         j["switches"] = Json::array();
         for (const auto &[id, s] : c.switches())

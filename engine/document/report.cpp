@@ -482,12 +482,15 @@ ReportSection catalogSection(const Project &p, const Catalog &c, const AnalysisR
                      g->source});
     for (const std::string &id : servers)
         if (const ServerModel *m = c.server(id))
-            t.rows.push_back({"Server", modelName(m->name, id),
-                              std::to_string(m->gpus) + " GPUs, " + std::to_string(m->nvswitches)
-                                      + " NVSwitches, " + std::to_string(m->nics) + " x "
-                                      + num(m->nicGbits, 0) + " Gb/s NICs, " + num(m->powerKW, 1)
-                                      + " kW",
-                              m->source});
+            t.rows.push_back(
+                    {"Server", modelName(m->name, id),
+                     std::to_string(m->gpus) + " GPUs, " + std::to_string(m->nvswitches)
+                             + " NVSwitches, " + std::to_string(m->nics) + " x "
+                             + num(m->nicGbits, 0) + " Gb/s NICs, "
+                             + (m->hostMemoryGB > 0 ? num(m->hostMemoryGB, 0) + " GB host memory, "
+                                                    : std::string())
+                             + num(m->powerKW, 1) + " kW",
+                     m->source});
     for (const std::string &id : switches)
         if (const SwitchModel *m = c.switchModel(id))
             t.rows.push_back({"Switch", modelName(m->name, id),

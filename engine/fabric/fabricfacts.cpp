@@ -24,6 +24,12 @@ std::optional<Error> collectGpuModels(const Topology &t, const Catalog &c, Fabri
             nodesOf[gpu->id].push_back(static_cast<int>(n));
             const double host = c.hostLinkGBs(*server);
             f->hostLinkGBs = f->hostLinkGBs > 0 ? std::min(f->hostLinkGBs, host) : host;
+            if (server->hostMemoryGB > 0) {
+                const double share = server->hostMemoryGB / server->gpus;
+                f->hostMemoryGBPerGpu = f->hostMemoryGBPerGpu > 0
+                                                ? std::min(f->hostMemoryGBPerGpu, share)
+                                                : share;
+            }
         }
     }
     for (const auto &[id, nodes] : nodesOf) {

@@ -25,6 +25,9 @@ struct FabricFacts
     // The slowest host copy rate of a GPU server, GB/s per GPU and direction
     // (Catalog::hostLinkGBs): where offloaded activations go.
     double hostLinkGBs = 0;
+    // The least host memory a GPU has to itself, GB: a GPU server's host_memory_gb over its
+    // GPUs, the smallest of the servers that state it (0: none does).
+    double hostMemoryGBPerGpu = 0;
 
     // Per switch (Topology::switches index), line rate in GB/s: toward nodes and lower tiers
     // (down) and toward higher tiers (up). Links between switches of one tier count for neither.

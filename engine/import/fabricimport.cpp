@@ -472,6 +472,8 @@ void FabricImporter::chooseServerModels()
                                      + base->id + " (" + base->source + ")"}};
         if (base->hostLinkGBs > 0)
             j["host_link_gb_s"] = base->hostLinkGBs;
+        if (base->hostMemoryGB > 0)
+            j["host_memory_gb"] = base->hostMemoryGB;
         m_newServers[id] = j;
         modelAt[rate] = id;
         note(Kind::Assumed, firstLine[rate],

@@ -128,8 +128,8 @@ GpuModel parseGpu(const JsonIn &j)
 ServerModel parseServer(const JsonIn &j)
 {
     j.expectOnly({"id", "name", "gpu", "gpus", "nvswitches", "nvlink_scope", "trays", "nics",
-                  "nic_gbit_s", "nic_medium", "pcie", "host_link_gb_s", "rack_units", "power_kw",
-                  "source"});
+                  "nic_gbit_s", "nic_medium", "pcie", "host_link_gb_s", "host_memory_gb",
+                  "rack_units", "power_kw", "source"});
     ServerModel s;
     s.id = j.at("id").id();
     s.name = j.string("name", s.id);
@@ -145,6 +145,8 @@ ServerModel parseServer(const JsonIn &j)
     s.pcie = j.string("pcie", "pcie5");
     if (j.has("host_link_gb_s"))
         s.hostLinkGBs = j.positive("host_link_gb_s");
+    if (j.has("host_memory_gb"))
+        s.hostMemoryGB = j.positive("host_memory_gb");
     s.rackUnits = j.nonNegative("rack_units", 0);
     s.powerKW = j.nonNegative("power_kw", 0);
     s.source = j.string("source", "");

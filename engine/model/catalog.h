@@ -133,6 +133,9 @@ struct ServerModel
     // copying at once (activation offloading). 0: as the PCIe medium carries it (its bandwidth
     // at its efficiency); a GPU beside its CPU on NVLink-C2C states its share of that link.
     double hostLinkGBs = 0;
+    // The server's host memory (DDR or LPDDR), GB as vendors state it (binary, like HBM: the
+    // unit of the memory estimates). 0: not stated, and nothing offloaded to it is checked.
+    double hostMemoryGB = 0;
     double rackUnits = 0;
     double powerKW = 0;
     std::string source;

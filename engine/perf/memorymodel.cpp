@@ -147,7 +147,7 @@ double inFlightLayers(const Workload &w, const Plan &p, int stage, int microBatc
 }
 
 MemoryEstimate estimateMemory(const Workload &w, const Plan &p, const GpuModel &gpu,
-                              const SoftwareModel &software)
+                              const SoftwareModel &software, double hostMemoryGB)
 {
     const SoftwareModel sw = withTraining(software, w.training, p.pp);
     const ModelSpec &m = w.model;
@@ -215,7 +215,12 @@ MemoryEstimate estimateMemory(const Workload &w, const Plan &p, const GpuModel &
         e.otherGB = MemoryEstimate::kRuntimeOverheadGiB;
         e.totalGB = e.weightsGB + e.gradsGB + e.optimizerGB + e.activationsGB + e.otherGB;
         e.capacityGB = gpu.hbmGB;
-        e.fits = e.totalGB <= e.capacityGB;
+        // Offloaded activations are pinned host buffers: the host memory a GPU has to itself
+        // must hold them (nothing is set aside here for the operating system or the data
+        // loader; the analysis says how much room is left).
+        if (e.hostActivationsGB > 0)
+            e.hostCapacityGB = hostMemoryGB;
+        e.fits = e.totalGB <= e.capacityGB && e.fitsHost();
         return e;
     };
     MemoryEstimate first = stageMemory(0);

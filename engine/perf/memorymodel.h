@@ -63,6 +63,10 @@ struct MemoryEstimate
     // inFlightLayers), and their size.
     double offloadedLayers = 0;
     double hostActivationsGB = 0;
+    // The host memory the GPU has to itself (0: not known, not checked); with it, fits also
+    // needs hostActivationsGB <= hostCapacityGB.
+    double hostCapacityGB = 0;
+    bool fitsHost() const { return hostCapacityGB <= 0 || hostActivationsGB <= hostCapacityGB; }
 
     static constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
     // Memory no formula above counts: CUDA context and loaded kernels (~0.5-1 GiB),
@@ -72,8 +76,10 @@ struct MemoryEstimate
     static constexpr double kRuntimeOverheadGiB = 4.0;
 };
 
+// `hostMemoryGB`: the host memory one GPU has to itself (PlanNetwork::hostMemoryGB), where
+// offloaded activations go; 0 leaves them unchecked.
 MemoryEstimate estimateMemory(const Workload &w, const Plan &p, const GpuModel &gpu,
-                              const SoftwareModel &sw = {});
+                              const SoftwareModel &sw = {}, double hostMemoryGB = 0);
 
 // One item of a GPU's memory, as the analysis lists them (--json "memory_items", the CLI's
 // and the window's memory lines): a stable id, its size and what it holds.

@@ -47,6 +47,9 @@ struct PlanNetwork
     // A GPU's copies to and from host memory, GB/s per direction (FabricFacts::hostLinkGBs);
     // 0: not known, offloaded activations then cost no time.
     double hostLinkGBs = 0;
+    // The host memory one GPU has to itself, GB (FabricFacts::hostMemoryGBPerGpu); 0: not
+    // known, offloaded activations are then not checked against it.
+    double hostMemoryGB = 0;
 };
 
 // Alpha-beta time of one collective over `n` ranks, nccl-tests' conventions

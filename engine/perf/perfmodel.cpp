@@ -656,7 +656,7 @@ StepEstimate estimateStep(const Workload &w, const Plan &p, const GpuModel &gpu,
     e.hardwareTflopsPerGpu = e.hardwareFlopsPerStep / e.stepTimeS / gpus / 1e12;
     e.mfu = e.modelTflopsPerGpu / gpu.bf16Tflops;
     e.hfu = e.hardwareTflopsPerGpu / gpu.bf16Tflops;
-    e.memory = estimateMemory(w, p, gpu, sw);
+    e.memory = estimateMemory(w, p, gpu, sw, net.hostMemoryGB);
     return e;
 }
 

@@ -448,6 +448,7 @@ PlanNetwork Analyzer::network(const Plan &p) const
     for (const auto &[dim, layout] : layoutsOf(p))
         networkSlot(&net, dim) = route(layout, false)->network;
     net.hostLinkGBs = m_facts->hostLinkGBs;
+    net.hostMemoryGB = m_facts->hostMemoryGBPerGpu;
     return net;
 }
 
@@ -530,6 +531,7 @@ Expected<AnalysisResult> Analyzer::analyze(const Workload &w, const Plan &p,
     r.gpuModel = gpuModel().id;
     PlanNetwork net;
     net.hostLinkGBs = m_facts->hostLinkGBs;
+    net.hostMemoryGB = m_facts->hostMemoryGBPerGpu;
     for (const auto &[dim, layout] : layoutsOf(r.plan)) {
         r.dimensions.push_back(dimensionResult(dim, layout, *route(layout, true)));
         networkSlot(&net, dim) = r.dimensions.back().network;

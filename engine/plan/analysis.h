@@ -121,6 +121,8 @@ public:
     int domainSize() const;
     // The GPU steps are projected on: the nodes' GPU, or the slowest of several.
     const GpuModel &gpuModel() const { return m_facts->gpu; }
+    // The host memory one GPU has to itself, GB (0: not stated): offloaded activations' room.
+    double hostMemoryGBPerGpu() const { return m_facts->hostMemoryGBPerGpu; }
 
 private:
     Analyzer(std::shared_ptr<const Catalog> catalog, FabricGraph graph,

@@ -119,6 +119,9 @@ Json toJson(const AnalysisResult &r)
         j["offload"] = {{"host_memory_gb", num(m.hostActivationsGB, 2)},
                         {"copy_s", seconds(e.offloadCopyS)},
                         {"exposed_s", seconds(e.offloadS)}};
+        // The host memory a GPU has to itself, where the servers state it.
+        if (m.hostCapacityGB > 0)
+            j["offload"]["host_capacity_gb"] = num(m.hostCapacityGB, 2);
     }
     j["hidden_s"] = {{"tp_comm", seconds(e.hiddenS.tp)},
                      {"cp_comm", seconds(e.hiddenS.cp)},

@@ -16,12 +16,44 @@ void Diagnoser::outOfMemory()
         return;
     const Workload &w = m_r.workload;
     const Plan &p = m_r.plan;
+    if (m.totalGB <= m.capacityGB && !m.fitsHost()) {
+        // The GPU holds the rest; host memory cannot take the offloaded activations. The most
+        // layers it takes, and whether the GPU then still fits.
+        Workload fewer = w;
+        MemoryEstimate at;
+        for (int n = w.training.offloadLayers - 1; n >= 0; --n) {
+            fewer.training.offloadLayers = n;
+            at = estimateMemory(fewer, p, m_a.gpuModel(), m_sw, m_a.hostMemoryGBPerGpu());
+            if (at.fitsHost())
+                break;
+        }
+        const int most = fewer.training.offloadLayers;
+        add(Severity::Error, code::kOutOfMemory,
+            "Offloading the activations of " + std::to_string(w.training.offloadLayers)
+                    + " layers puts " + gb(m.hostActivationsGB)
+                    + " in host memory for each GPU, more than the " + gb(m.hostCapacityGB)
+                    + " of host memory a GPU has to itself (the server's memory over its "
+                      "GPUs), before the operating system and the data loader take theirs. "
+                    + (most > 0 ? "At most " + std::to_string(most)
+                                          + " layers fit there (activation_offload_layers = "
+                                          + std::to_string(most) + "): the GPU then needs "
+                                          + gb(at.totalGB) + " of its " + gb(at.capacityGB)
+                                          + (at.fits ? "." : ", which does not fit either")
+                                : "Not one layer fits there")
+                    + (most > 0 && at.fits
+                               ? ""
+                               : ": recompute instead of offloading, or spread the model over "
+                                 "more GPUs (more pp or tp)."),
+            {});
+        return;
+    }
     std::vector<std::string> helps;
     bool anyFits = false;
     auto tryChange = [&](const std::string &label, const Workload &w2, const Plan &p2) {
         if (validatePlan(p2, w2, m_r.gpus))
             return;
-        const MemoryEstimate e = estimateMemory(w2, p2, m_a.gpuModel(), m_sw);
+        const MemoryEstimate e
+                = estimateMemory(w2, p2, m_a.gpuModel(), m_sw, m_a.hostMemoryGBPerGpu());
         if (e.totalGB < m.totalGB)
             helps.push_back(label + " (" + gb(e.totalGB) + (e.fits ? ", fits)" : ")"));
         anyFits = anyFits || e.fits;
@@ -76,7 +108,7 @@ void Diagnoser::outOfMemory()
         off.training.recompute = Recompute::None;
         for (int n = std::max(1, w.training.offloadLayers + 1); n < w.model.layers; ++n) {
             off.training.offloadLayers = n;
-            if (estimateMemory(off, p, m_a.gpuModel(), m_sw).fits)
+            if (estimateMemory(off, p, m_a.gpuModel(), m_sw, m_a.hostMemoryGBPerGpu()).fits)
                 break;
         }
         if (off.training.offloadLayers > w.training.offloadLayers)

@@ -146,7 +146,7 @@ void Enumerator::knobs(const Plan &p)
                 if (validatePlan(p, w, m_a.gpuCount()))
                     continue;
                 ++m_tally.valid;
-                if (!estimateMemory(w, p, gpu, m_sw).fits)
+                if (!estimateMemory(w, p, gpu, m_sw, m_a.hostMemoryGBPerGpu()).fits)
                     continue;
                 ++m_tally.fitting;
                 if (!net)

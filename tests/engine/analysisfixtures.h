@@ -156,6 +156,19 @@ inline Workload preset(const std::string &name)
     return orFail(workloadPreset(name));
 }
 
+// Llama 3 70B as NVIDIA's Megatron Bridge recipe trains it on GB200 (without the offload):
+// global batch 256, micro-batch 2, FP8, FSDP, no recomputation.
+inline Workload llama3_70bOnGrace()
+{
+    Workload w = preset("llama3-70b");
+    w.training.globalBatch = 256;
+    w.training.microBatch = 2;
+    w.training.precision = Precision::FP8;
+    w.training.recompute = Recompute::None;
+    w.training.fsdp = true;
+    return w;
+}
+
 // A GPT of Megatron-LM's SC'21 experiments: s = 2048, V = 51,200, ffn = 4h.
 inline Workload gpt(int layers, int hidden, int heads, int globalBatch)
 {

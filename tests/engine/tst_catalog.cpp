@@ -115,6 +115,15 @@ void TestCatalog::servers()
         QCOMPARE(host, pcie->bandwidthGBs * pcie->efficiency);
         QVERIFY(host < 100);
     }
+    // Host memory, stated for every built-in server: a Grace tray's two 480 GB CPUs, 2 TB on
+    // the 8-GPU systems (DGX datasheets), 1 TB on the generic PCIe server.
+    const double hostMemory = s->hostMemoryGB / s->gpus;
+    if (gpu == QLatin1String("gb200") || gpu == QLatin1String("gb300"))
+        QCOMPARE(hostMemory, 240.0);
+    else if (id == QLatin1String("pcie-server"))
+        QCOMPARE(hostMemory, 128.0);
+    else
+        QCOMPARE(hostMemory, 256.0);
 }
 
 void TestCatalog::switches_data()
@@ -368,6 +377,9 @@ void TestCatalog::rejectsBadCatalogs_data()
     row("host link of nothing",
         R"([{"op": "add", "path": "/servers/0/host_link_gb_s", "value": 0}])",
         "/servers/0/host_link_gb_s", "expected a positive number, found 0");
+    row("host memory of nothing",
+        R"([{"op": "replace", "path": "/servers/0/host_memory_gb", "value": -2048}])",
+        "/servers/0/host_memory_gb", "expected a positive number, found -2048");
     row("negative spread",
         R"([{"op": "replace", "path": "/gpus/1/sustained_spread", "value": -0.1}])",
         "/gpus/1/sustained_spread", "expected a number >= 0, found -0.1");

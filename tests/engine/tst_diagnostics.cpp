@@ -160,6 +160,7 @@ private Q_SLOTS:
     void triggers();
     void planInvalid();
     void orderedBySeverity();
+    void hostMemoryOfOffloadedActivations();
 };
 
 void tst_Diagnostics::triggers_data()
@@ -376,6 +377,52 @@ void tst_Diagnostics::orderedBySeverity()
     QCOMPARE(q(r->diagnostics.front().code), QStringLiteral("TP_ON_ETHERNET"));
     for (std::size_t i = 1; i < r->diagnostics.size(); ++i)
         QVERIFY(r->diagnostics[i - 1].severity <= r->diagnostics[i].severity);
+}
+
+// Llama 3 70B as NVIDIA runs it on GB200, 40 layers' activations in host memory: a Grace
+// tray's 960 GB (240 a GPU) holds their 135 GB a GPU; a tray with 400 GB (100 a GPU) does not,
+// and the error says how many layers it takes and what the GPU then needs.
+void tst_Diagnostics::hostMemoryOfOffloadedActivations()
+{
+    Workload w = llama3_70bOnGrace();
+    w.training.offloadLayers = 40;
+    const Plan p = plan(1);
+    const Topology t = generated("gb200-tray", 16, FabricKind::None, 64);
+    const AnalysisResult grace = analyzeOrFail(analyzer(t), w, p);
+    QVERIFY(!hasCode(grace, code::kOutOfMemory));
+    QCOMPARE(grace.step.memory.hostCapacityGB, 240.0);
+    QVERIFY(grace.step.memory.hostActivationsGB > 130 && grace.step.memory.hostActivationsGB < 140);
+
+    const Catalog *builtin = &Catalog::builtin();
+    Json tray = Json::parse(R"({"servers": []})");
+    Json entry = {{"id", "gb200-tray"},
+                  {"gpu", "gb200"},
+                  {"gpus", 4},
+                  {"nvlink_scope", "external"},
+                  {"nics", 4},
+                  {"nic_gbit_s", 400},
+                  {"nic_medium", "ib-ndr"},
+                  {"pcie", "pcie5"},
+                  {"host_link_gb_s", 225},
+                  {"host_memory_gb", 400},
+                  {"source", "test: a GB200 tray with 400 GB of host memory"}};
+    QVERIFY(builtin->server("gb200-tray"));
+    tray["servers"].push_back(entry);
+    const Catalog small = orFail(builtin->merged(JsonIn(tray, "test-catalog")));
+    const AnalysisResult r = analyzeOrFail(analyzer(t, small), w, p);
+    const Diagnostic *d = find(r, QString::fromLatin1(code::kOutOfMemory));
+    QVERIFY(d);
+    qInfo("%s", d->message.c_str());
+    QCOMPARE(d->severity, Severity::Error);
+    QVERIFY(!r.step.memory.fits);
+    QVERIFY(r.step.memory.totalGB <= r.step.memory.capacityGB);
+    QVERIFY2(q(d->message).contains(QStringLiteral("more than the 100 GB of host memory a GPU")),
+             d->message.c_str());
+    QVERIFY2(q(d->message).contains(QStringLiteral("At most 29 layers fit there")),
+             d->message.c_str());
+    QVERIFY2(q(d->message).contains(QStringLiteral("does not fit either")), d->message.c_str());
+    // The planner does not offer the plan either.
+    QVERIFY(!estimateMemory(w, p, *small.gpu("gb200"), {}, 100).fits);
 }
 
 QTEST_GUILESS_MAIN(tst_Diagnostics)

@@ -344,12 +344,7 @@ void tst_PerfModel::activationsWithoutDropout()
 // lasts beyond that stalls the stream.
 void tst_PerfModel::activationOffloading()
 {
-    Workload w = preset("llama3-70b");
-    w.training.globalBatch = 256;
-    w.training.microBatch = 2;
-    w.training.precision = Precision::FP8;
-    w.training.recompute = Recompute::None;
-    w.training.fsdp = true;
+    const Workload w = fixtures::llama3_70bOnGrace();
     const Plan p = makePlan(1, 1, 1, 64);
     const GpuModel &g = gpu("gb200");
     const double perLayer = activationBytesPerLayer(w, p, AttentionKernel::Flash) / kGiB;
@@ -364,6 +359,17 @@ void tst_PerfModel::activationOffloading()
     QVERIFY(near(b.hostActivationsGB, 40 * perLayer, 1e-9));
     QVERIFY(!a.fits); // 80 layers of 2 x 8,192 tokens do not fit in 186 GB
     QVERIFY(b.fits);  // with half of them in the Grace CPU's memory they do
+    // Host memory: a GB200 GPU has 240 GB of its tray's 960 to itself, enough for the 40
+    // layers (about 135 GB); a server with 100 GB a GPU is not.
+    QCOMPARE(b.hostCapacityGB, 0.0); // not known: not checked
+    const MemoryEstimate grace = estimateMemory(off, p, g, {}, 240);
+    QCOMPARE(grace.hostCapacityGB, 240.0);
+    QVERIFY(grace.fitsHost() && grace.fits);
+    const MemoryEstimate small = estimateMemory(off, p, g, {}, 100);
+    QVERIFY(!small.fitsHost());
+    QVERIFY(!small.fits);
+    QCOMPARE(small.totalGB, grace.totalGB);               // the GPU's own memory is the same
+    QVERIFY(estimateMemory(w, p, g, {}, 100).fitsHost()); // nothing offloaded: nothing to hold
     const std::vector<MemoryItem> items = memoryItems(b);
     QVERIFY(std::any_of(items.begin(), items.end(), [](const MemoryItem &i) {
         return i.id == "layer_activations"
