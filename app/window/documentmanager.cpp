@@ -1,5 +1,7 @@
 #include "app/window/documentmanager.h"
 
+#include <algorithm>
+
 #include "app/dialogs/filedialogs.h"
 #include "app/dialogs/recoverydialog.h"
 #include "app/dialogs/templategallery.h"
@@ -228,6 +230,20 @@ void DocumentManager::onImported()
 
 void DocumentManager::openDropped(const QStringList &paths)
 {
+    // Hardware files alone go into the open project, as File > Import Hardware takes them;
+    // with the cluster's files they describe the servers of a new import (the engine tells
+    // them apart by content).
+    const bool hardwareOnly
+            = !paths.isEmpty() && m_document
+              && std::all_of(paths.begin(), paths.end(), [](const QString &p) {
+                     return p.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive);
+                 });
+    if (hardwareOnly) {
+        for (const QString &p : paths)
+            if (!importHardware(p))
+                break;
+        return;
+    }
     if (paths.isEmpty() || !maybeSave())
         return;
     if (paths.size() == 1

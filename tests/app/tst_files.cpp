@@ -136,6 +136,7 @@ private Q_SLOTS:
     void addFabricProposesThePreferredFabric();
     void importsAClusterFromTheMenuAndByDrop();
     void importReportLeadsWithWhatLooksWrong();
+    void hardwareDroppedOnTheWindow();
     void importRefusesMalformedInput();
     void importsHardwareIntoTheProject();
 };
@@ -629,6 +630,36 @@ void TestFiles::importsHardwareIntoTheProject()
     screenshot(box, "import-hardware-refused");
     box->close();
     QFile::remove(broken);
+}
+
+// A hardware file dropped on the window joins the open project's catalog in one undo step
+// (the project stays open; nothing asks to save).
+void TestFiles::hardwareDroppedOnTheWindow()
+{
+    MainWindow w;
+    QVERIFY(showSample(w));
+    Document *doc = w.document();
+    doc->markSaved();
+    const int steps = doc->undoStack()->count();
+    QFile example(QStringLiteral(TOPOPLAN_SOURCE_DIR "docs/examples/jean-zay-a100.json"));
+    QVERIFY(example.open(QIODevice::ReadOnly));
+    const QString path = writeTemp(QStringLiteral("tst_files-dropped.json"), example.readAll());
+    QSignalSpy imported(w.documents(), &DocumentManager::hardwareImported);
+    auto mime = std::make_unique<QMimeData>();
+    mime->setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent enter(QPoint(200, 200), Qt::CopyAction, mime.get(), Qt::LeftButton,
+                          Qt::NoModifier);
+    QApplication::sendEvent(&w, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(200, 200), Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &drop);
+    QTRY_COMPARE(imported.size(), 1); // the window opens what is dropped once the drop is done
+    QCOMPARE(w.document(), doc);
+    QCOMPARE(doc->undoStack()->count(), steps + 1);
+    QVERIFY(doc->catalog().server("jean-zay-a100"));
+    doc->undoStack()->undo();
+    QVERIFY(!doc->catalog().server("jean-zay-a100"));
+    QFile::remove(path);
 }
 
 QTEST_MAIN(TestFiles)
