@@ -7,6 +7,7 @@
 #include "engine/model/infiniband.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <deque>
 #include <map>
@@ -134,6 +135,30 @@ std::string upper(std::string s)
         if (c >= 'a' && c <= 'z')
             c = char(c - 'a' + 'A');
     return s;
+}
+
+// The word of a host name that names what a service host does, as clusters name them
+// (login01, controller, mgmt-02, B11-P1-CUFM-02 for a compute fabric's UFM, nfs1,
+// slurmctld): its runs of letters, compared whole, case aside. Empty for any other host.
+std::string serviceWord(const std::string &host)
+{
+    static const std::set<std::string> kWords
+            = {"login",    "controller", "ctrl",      "mgmt",   "mgt",    "head",
+               "headnode", "master",     "ufm",       "cufm",   "opensm", "nfs",
+               "beegfs",   "lustre",     "oss",       "mds",    "mgs",    "admin",
+               "gateway",  "bastion",    "slurmctld", "storage"};
+    std::string word;
+    for (std::size_t i = 0; i <= host.size(); ++i) {
+        const char c = i < host.size() ? host[i] : '\0';
+        if (std::isalpha(static_cast<unsigned char>(c))) {
+            word += char(std::tolower(static_cast<unsigned char>(c)));
+            continue;
+        }
+        if (kWords.count(word))
+            return word;
+        word.clear();
+    }
+    return {};
 }
 
 double cableGbits(const ib::Cable &c)
@@ -317,8 +342,25 @@ void FabricImporter::classify()
             mode = size;
             modeHosts = hosts;
         }
+    // A host whose name says it serves the cluster (login01, controller, nfs1) is no GPU server
+    // either, even with as many adapters as the servers (a cluster of one HCA a host), as long
+    // as other hosts are left to be the servers.
+    int named = 0;
+    for (const Host &h : m_hosts)
+        named += !h.nics.empty() && h.nics.size() * 2 > mode && serviceWord(h.name).empty() ? 1 : 0;
     for (Host &h : m_hosts) {
         h.server = !h.nics.empty() && h.nics.size() * 2 > mode;
+        const std::string service = h.server && named > 0 ? serviceWord(h.name) : std::string();
+        if (!service.empty()) {
+            h.server = false;
+            for (int ca : h.cas)
+                m_role[ca] = Role::OtherHost;
+            note(Kind::Unmapped, h.line,
+                 "host " + h.name + ": its name says a service host (\"" + service
+                         + "\"), not a GPU server; left out with its "
+                         + std::to_string(h.nics.size()) + " cabled adapter(s)");
+            continue;
+        }
         if (!h.server && !h.nics.empty()) {
             for (int ca : h.cas)
                 m_role[ca] = Role::OtherHost;

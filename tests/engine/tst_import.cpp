@@ -318,6 +318,7 @@ private Q_SLOTS:
     void nvidiaSmiCopiedWithSpaces();
     void hardwareFileAmongTheFiles();
     void cablesTrainedDown();
+    void serviceHostsByName();
     void cli();
 };
 
@@ -749,6 +750,49 @@ void tst_Import::cablesTrainedDown()
         QVERIFY(pod.ok());
         QCOMPARE(pod->report.count(ImportNote::Kind::Warning), 0);
     }
+}
+
+// An EDR cluster of one HCA a host, as a real one reports it (SwitchIB switches, ConnectX-5
+// adapters): its login and controller nodes have as many adapters as the GPU servers, and
+// their names say what they are.
+void tst_Import::serviceHostsByName()
+{
+    const std::vector<std::string> hosts
+            = {"gpu001", "gpu002", "node018", "login01", "controller", "B11-P1-CUFM-02"};
+    std::string text = "#\n# Topology file: generated on Mon Dec 18 12:34:08 2023\n#\n"
+                       "vendid=0x2c9\ndevid=0xcb20\nsysimgguid=0xec0d9a0300ec8240\n"
+                       "switchguid=0xec0d9a0300ec8240(ec0d9a0300ec8240)\n"
+                       "Switch\t36 \"S-ec0d9a0300ec8240\"\t\t# \"SwitchIB Mellanox "
+                       "Technologies\" base port 0 lid 48 lmc 0\n";
+    for (std::size_t i = 0; i < hosts.size(); ++i)
+        text += "[" + std::to_string(i + 1) + "]\t\"H-506b4b03003fa9b" + std::to_string(i)
+                + "\"[1](506b4b03003fa9b" + std::to_string(i) + ") \t\t# \"" + hosts[i]
+                + " HCA-1\" lid " + std::to_string(60 + i) + " 4xEDR\n";
+    for (std::size_t i = 0; i < hosts.size(); ++i)
+        text += "\nvendid=0x2c9\ndevid=0x1017\nsysimgguid=0x506b4b03003fa9b" + std::to_string(i)
+                + "\ncaguid=0x506b4b03003fa9b" + std::to_string(i) + "\nCa\t1 \"H-506b4b03003fa9b"
+                + std::to_string(i) + "\"\t\t# \"" + hosts[i] + " HCA-1\"\n[1](506b4b03003fa9b"
+                + std::to_string(i) + ") \t\"S-ec0d9a0300ec8240\"[" + std::to_string(i + 1)
+                + "]\t\t# lid 60 lmc 0 \"SwitchIB Mellanox Technologies\" lid 48 4xEDR\n";
+    const ImportResult r = importText(text, "edr.txt");
+    std::set<std::string> servers;
+    for (const Node &n : r.project.topology.nodes)
+        servers.insert(n.name);
+    QCOMPARE(servers, (std::set<std::string>{"gpu001", "gpu002", "node018"}));
+    QCOMPARE(notesWith(r.report, "its name says a service host", ImportNote::Kind::Unmapped), 3);
+    QCOMPARE(notesWith(r.report, "host login01: its name says a service host (\"login\")",
+                       ImportNote::Kind::Unmapped),
+             1);
+    QCOMPARE(notesWith(r.report, "(\"cufm\")", ImportNote::Kind::Unmapped), 1);
+    // Hosts that all have service names are still the servers: nothing else could be.
+    std::string only = text;
+    for (const std::string from : {"gpu001", "gpu002", "node018"}) {
+        const std::string to = "head-" + from;
+        for (std::size_t at = only.find("\"" + from); at != std::string::npos;
+             at = only.find("\"" + from, at + to.size()))
+            only.replace(at + 1, from.size(), to);
+    }
+    QCOMPARE(importText(only, "heads.txt").project.topology.nodes.size(), std::size_t(6));
 }
 
 void tst_Import::smallFabric()
