@@ -1,7 +1,5 @@
 #include "app/window/documentmanager.h"
 
-#include <algorithm>
-
 #include "app/dialogs/filedialogs.h"
 #include "app/dialogs/recoverydialog.h"
 #include "app/dialogs/templategallery.h"
@@ -22,6 +20,7 @@
 #include <QStatusBar>
 #include <QUndoStack>
 
+#include <algorithm>
 #include <utility>
 
 namespace topoplan {

@@ -161,6 +161,14 @@ std::string serviceWord(const std::string &host)
     return {};
 }
 
+// A device id as infiniband-diags prints it: "0xd2f2".
+std::string hexId(std::uint32_t id)
+{
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "0x%x", id);
+    return hex;
+}
+
 double cableGbits(const ib::Cable &c)
 {
     const infiniband::Speed *s = infiniband::speedByName(c.speed);
@@ -607,9 +615,7 @@ void FabricImporter::chooseSwitchModels()
             for (const KnownDevid &k : kSwitchDevids)
                 if (*node.devid == k.devid) {
                     model = k.model;
-                    char hex[16];
-                    std::snprintf(hex, sizeof hex, "0x%x", k.devid);
-                    how = std::string("its device id ") + hex;
+                    how = "its device id " + hexId(k.devid);
                     break;
                 }
         if (!model.empty()) {
@@ -630,9 +636,7 @@ void FabricImporter::chooseSwitchModels()
             if (maxGbits == 0)
                 maxGbits = 200;
             const int ports = std::max(node.ports, highest);
-            char devid[16] = "";
-            if (node.devid)
-                std::snprintf(devid, sizeof devid, "0x%x", *node.devid);
+            const std::string devid = node.devid ? hexId(*node.devid) : std::string();
             const std::string id
                     = "imported-"
                       + slug(!part.empty() ? part
@@ -748,15 +752,10 @@ Expected<Project> FabricImporter::run()
 std::string FabricImporter::deviceKind(int node) const
 {
     const ib::Node &n = m_f.nodes[node];
-    std::string kind = n.type == ib::NodeType::Switch   ? "switch"
-                       : n.type == ib::NodeType::Router ? "router"
-                                                        : "adapter";
-    if (n.devid) {
-        char hex[16];
-        std::snprintf(hex, sizeof hex, " 0x%x", *n.devid);
-        kind += hex;
-    }
-    return kind;
+    const std::string kind = n.type == ib::NodeType::Switch   ? "switch"
+                             : n.type == ib::NodeType::Router ? "router"
+                                                              : "adapter";
+    return n.devid ? kind + " " + hexId(*n.devid) : kind;
 }
 
 // A link trains at the best rate both of its ports and the cable between them manage, so

@@ -81,11 +81,8 @@ Expected<ImportResult> importTexts(const std::vector<ImportInput> &inputs, const
             if (!h)
                 return h.error();
             std::string ids;
-            for (const char *list : {"gpus", "servers", "switches", "media"})
-                if (h->section.contains(list))
-                    for (const Json &e : h->section[list])
-                        if (e.is_object() && e.contains("id") && e["id"].is_string())
-                            ids += (ids.empty() ? "" : ", ") + e["id"].get<std::string>();
+            for (const std::string &id : h->ids())
+                ids += (ids.empty() ? "" : ", ") + id;
             result.report.summary.push_back(std::to_string(h->models()) + " hardware model(s) from "
                                             + in.file + ": " + ids);
             merged = std::move(h->catalog);

@@ -485,6 +485,17 @@ constexpr const char *kHardwareLists[] = {"media", "gpus", "servers", "switches"
 
 } // namespace
 
+std::vector<std::string> HardwareFile::ids() const
+{
+    std::vector<std::string> out;
+    for (const char *list : kHardwareLists)
+        if (section.contains(list))
+            for (const Json &e : section[list])
+                if (e.is_object() && e.contains("id") && e["id"].is_string())
+                    out.push_back(e["id"].get<std::string>());
+    return out;
+}
+
 int HardwareFile::models() const
 {
     int n = 0;

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace topoplan {
 
@@ -45,6 +46,7 @@ struct HardwareFile
     Json section;    // the four lists as written: what a project's "catalog" section keeps
     Catalog catalog; // `base` with them merged, every reference resolved
     int models() const;
+    std::vector<std::string> ids() const; // every entry's id, list by list
 };
 // An error names the file, the JSON pointer and what was expected.
 Expected<HardwareFile> readHardwareFile(const std::string &path,
