@@ -407,9 +407,12 @@ void FabricGraphBuilder::expandNode(int n)
             m_portsByVertex[gpu].hostDown = e + 1;
         }
     } else if (server.nvlinkScope == NVLinkScope::Mesh) {
+        // Each GPU's links shared out evenly over its peers: MI300X one xGMI link a pair, a
+        // 4-GPU HGX H100 six NVLinks a pair.
+        const int perPeer = std::max(1, info.gpu->nvlinkLinks / std::max(1, server.gpus - 1));
         for (int i = 0; i < server.gpus; ++i) {
             for (int j = i + 1; j < server.gpus; ++j)
-                addEdgePair(gpus[i], gpus[j], *info.nvlink, 1, -1);
+                addEdgePair(gpus[i], gpus[j], *info.nvlink, perPeer, -1);
         }
     } else {
         NVLinkDomain &dom = m_g.m_domains[info.domain];

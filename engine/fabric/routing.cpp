@@ -67,6 +67,7 @@ private:
     };
 
     void ring();
+    void ringRun(std::size_t begin, std::size_t end, double share);
     void allToAll();
     void sendRecv();
     void flow(VertexId src, VertexId dst, double amount);
@@ -162,8 +163,7 @@ void Router::ring()
         runs.back().second = i + 1;
     }
     if (runs.size() == 1) {
-        for (std::size_t i = 0; n > 1 && i < n; ++i)
-            flow(m_members[i], m_members[(i + 1) % n], 1.0);
+        ringRun(0, n, 1.0);
         return;
     }
     const std::size_t bound
@@ -173,8 +173,7 @@ void Router::ring()
     for (std::size_t j = 0; j < runs.size(); ++j) {
         const auto [begin, end] = runs[j];
         const std::size_t r = end - begin;
-        for (std::size_t i = 0; r > 1 && i < r; ++i)
-            flow(m_members[begin + i], m_members[begin + (i + 1) % r], double(r - 1) / double(r));
+        ringRun(begin, end, double(r - 1) / double(r));
         const auto [nextBegin, nextEnd] = runs[(j + 1) % runs.size()];
         const std::size_t next = nextEnd - nextBegin;
         const std::size_t k = std::min({r, next, bound});
@@ -182,6 +181,35 @@ void Router::ring()
         for (std::size_t c = 0; c < k; ++c)
             flow(m_members[begin + c * r / k], m_members[nextBegin + c * next / k], share);
     }
+}
+
+// The ring's steps among the members [begin, end) of one domain, each sending `share`. On an
+// NVSwitch a GPU's one port carries them. Where the GPUs are joined directly, each to each (an
+// xGMI mesh, a 4-GPU HGX board), the collective library runs as many rings as a GPU has peers,
+// each over other links (the complete directed graph on r GPUs splits into r - 1 directed
+// Hamiltonian cycles, for most r), so a GPU's share goes out evenly on its links to every
+// other member instead of on one.
+void Router::ringRun(std::size_t begin, std::size_t end, double share)
+{
+    const std::size_t r = end - begin;
+    if (r < 2)
+        return;
+    const VertexId first = m_members[begin];
+    const bool direct = r > 2 && m_g.gpuPorts(first).nvlinkUp == kNoEdge
+                        && m_g.domainOf(first) == m_g.domainOf(m_members[begin + 1])
+                        && m_g.edgeBetween(first, m_members[begin + 1]).has_value();
+    if (direct) {
+        const double each = share / double(r - 1);
+        for (std::size_t i = begin; i < end; ++i) {
+            for (std::size_t j = begin; j < end; ++j) {
+                if (i != j)
+                    flow(m_members[i], m_members[j], each);
+            }
+        }
+        return;
+    }
+    for (std::size_t i = 0; i < r; ++i)
+        flow(m_members[begin + i], m_members[begin + (i + 1) % r], share);
 }
 
 void Router::allToAll()

@@ -378,8 +378,9 @@ void TestRouting::meshAndPcieServers_data()
     QTest::addColumn<int>("hops");
     QTest::addColumn<bool>("crosses");
 
-    // A ring over the xGMI mesh uses one 64 GB/s peer link per step (x 0.7).
-    QTest::newRow("mi300x") << "mi300x" << 64 * 0.7 << int(LinkClass::XGMI) << 1 << false;
+    // A ring over the xGMI mesh: as many rings as a GPU has peers, each GPU's traffic spread
+    // over its 7 peer links of 64 GB/s (x 0.75).
+    QTest::newRow("mi300x") << "mi300x" << 7 * 64 * 0.75 << int(LinkClass::XGMI) << 1 << false;
     // No NVLink: every GPU is its own domain and the ring goes through the host's PCIe root
     // (Gen5 x16: 63 x 0.8).
     QTest::newRow("pcie-server") << "pcie-server" << 63 * 0.8 << int(LinkClass::PCIe) << 2 << true;
