@@ -144,19 +144,23 @@ int cmdCatalog(const Args &a, std::ostream &out, std::ostream &err)
             j["gpus"].push_back(std::move(gpu));
         }
         j["servers"] = Json::array();
-        for (const auto &[id, s] : c.servers())
-            j["servers"].push_back({{"id", id},
-                                    {"name", s.name},
-                                    {"gpu", s.gpu},
-                                    {"gpus", s.gpus},
-                                    {"nvswitches", s.nvswitches},
-                                    {"nvlink_scope", toString(s.nvlinkScope)},
-                                    {"trays", s.trays},
-                                    {"nics", s.nics},
-                                    {"nic_gbit_s", s.nicGbits},
-                                    {"host_link_gb_s", std::round(c.hostLinkGBs(s) * 10) / 10},
-                                    {"host_memory_gb", s.hostMemoryGB},
-                                    {"source", s.source}});
+        for (const auto &[id, s] : c.servers()) {
+            Json server = {{"id", id},
+                           {"name", s.name},
+                           {"gpu", s.gpu},
+                           {"gpus", s.gpus},
+                           {"nvswitches", s.nvswitches},
+                           {"nvlink_scope", toString(s.nvlinkScope)},
+                           {"trays", s.trays},
+                           {"nics", s.nics},
+                           {"nic_gbit_s", s.nicGbits},
+                           {"host_link_gb_s", std::round(c.hostLinkGBs(s) * 10) / 10},
+                           {"host_memory_gb", s.hostMemoryGB},
+                           {"source", s.source}};
+            if (s.nvlinkGroupGpus > 0)
+                server["nvlink_group_gpus"] = s.nvlinkGroupGpus;
+            j["servers"].push_back(std::move(server));
+        }
         j["switches"] = Json::array();
         for (const auto &[id, s] : c.switches())
             j["switches"].push_back(
@@ -193,7 +197,9 @@ int cmdCatalog(const Args &a, std::ostream &out, std::ostream &err)
     }
     Table servers({"server", "name", "GPUs", "GPU model", "NVLink", "NICs"});
     for (const auto &[id, s] : c.servers())
-        servers.add({id, s.name, fmt(s.gpus), s.gpu, toString(s.nvlinkScope),
+        servers.add({id, s.name, fmt(s.gpus), s.gpu,
+                     std::string(toString(s.nvlinkScope))
+                             + (s.nvlinkGroupGpus > 0 ? " " + fmt(s.nvlinkGroupGpus) : ""),
                      fmt(s.nics) + " x " + fmt(s.nicGbits) + "G"});
     Table switches({"switch", "name", "protocol", "ports"});
     for (const auto &[id, s] : c.switches())

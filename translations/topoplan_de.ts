@@ -143,6 +143,14 @@
         <source>Carries nothing: a device at its end has failed (what-if)</source>
         <translation>Ohne Verkehr: ein Gerät an einem Ende ist ausgefallen (Was-wäre-wenn)</translation>
     </message>
+    <message>
+        <source>NVLink bridges join the GPUs in pairs; between pairs they talk over PCIe</source>
+        <translation>NVLink-Brücken verbinden die GPUs paarweise; zwischen den Paaren sprechen sie über PCIe</translation>
+    </message>
+    <message>
+        <source>NVLink bridges join the GPUs in groups of %1; between groups they talk over PCIe</source>
+        <translation>NVLink-Brücken verbinden die GPUs in Gruppen zu %1; zwischen den Gruppen sprechen sie über PCIe</translation>
+    </message>
 </context>
 <context>
     <name>DiagramExport</name>

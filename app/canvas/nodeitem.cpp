@@ -51,6 +51,7 @@ void NodeItem::sync(const Node &node, const Catalog &catalog)
     m_gpus = server ? server->gpus : 0;
     m_nics = server ? server->nics : 0;
     m_scope = server ? server->nvlinkScope : NVLinkScope::None;
+    m_group = server && server->nvlinkScope == NVLinkScope::Bridged ? server->nvlinkGroupGpus : 0;
     ScaleUpFabric fabric;
     if (server)
         fabric = scaleUpFabric(*server, catalog);
@@ -66,6 +67,8 @@ void NodeItem::sync(const Node &node, const Catalog &catalog)
                        .arg(m_gpus)
                        .arg(gpu ? QString::fromStdString(gpu->name) : QString())
                        .arg(m_fabricText);
+        if (fabric.groupGpus > 0)
+            tip += QStringLiteral("<br>") + scaleUpGroupText(fabric);
         tip += QStringLiteral("<br>")
                + QCoreApplication::translate("Diagram", "%1 compute NICs at %2")
                          .arg(m_nics)
@@ -170,14 +173,30 @@ void NodeItem::paintGpuBand(QPainter *painter, const QRectF &band, double lod) c
     }
     const double gap = 3;
     const double inset = 4;
-    const double w = (band.width() - 2 * inset - (m_gpus - 1) * gap) / qMax(1, m_gpus);
+    // Bridged GPUs: wider gaps between the groups, and an outline around each (the NVLink
+    // domains inside the server).
+    const int groups = m_group > 1 ? m_gpus / m_group : 1;
+    const double groupGap = m_group > 1 ? 4 : 0;
+    const double w = (band.width() - 2 * inset - (m_gpus - 1) * gap - (groups - 1) * groupGap)
+                     / qMax(1, m_gpus);
+    auto chipLeft = [&](int i) {
+        return band.left() + inset + i * (w + gap) + (m_group > 1 ? i / m_group : 0) * groupGap;
+    };
+    if (m_group > 1) {
+        painter->setPen(QPen(m_fabricColor, 1.2));
+        painter->setBrush(tint);
+        for (int first = 0; first + m_group <= m_gpus; first += m_group) {
+            const double left = chipLeft(first) - 2;
+            const double width = chipLeft(first + m_group - 1) + w + 2 - left;
+            painter->drawRoundedRect(QRectF(left, band.top() + 1.5, width, band.height() - 3), 2,
+                                     2);
+        }
+    }
     painter->setPen(Qt::NoPen);
     painter->setBrush(chip);
-    for (int i = 0; i < m_gpus; ++i) {
-        painter->drawRoundedRect(
-                QRectF(band.left() + inset + i * (w + gap), band.top() + 4, w, band.height() - 8),
-                1.5, 1.5);
-    }
+    for (int i = 0; i < m_gpus; ++i)
+        painter->drawRoundedRect(QRectF(chipLeft(i), band.top() + 4, w, band.height() - 8), 1.5,
+                                 1.5);
 }
 
 } // namespace topoplan

@@ -47,6 +47,7 @@ private:
     int m_gpus = 0;
     int m_nics = 0;
     NVLinkScope m_scope = NVLinkScope::None;
+    int m_group = 0; // GPUs an NVLink bridge joins (bridged servers), else 0
     QColor m_fabricColor;
 };
 

@@ -2,6 +2,8 @@
 
 #include "app/common/units.h"
 
+#include <QCoreApplication>
+
 namespace topoplan {
 
 QString shortModelName(const std::string &modelId)
@@ -15,6 +17,20 @@ QString scaleUpText(const ScaleUpFabric &fabric)
         return {};
     return QString::fromStdString(fabric.medium->name) + QStringLiteral(" \u00b7 ")
            + units::bandwidth(fabric.perGpuGBs);
+}
+
+QString scaleUpGroupText(const ScaleUpFabric &fabric)
+{
+    if (fabric.groupGpus == 2)
+        return QCoreApplication::translate("Diagram",
+                                           "NVLink bridges join the GPUs in pairs; between pairs "
+                                           "they talk over PCIe");
+    if (fabric.groupGpus > 2)
+        return QCoreApplication::translate("Diagram",
+                                           "NVLink bridges join the GPUs in groups of %1; "
+                                           "between groups they talk over PCIe")
+                .arg(fabric.groupGpus);
+    return {};
 }
 
 QString busBandwidthText(const CollectiveChoice &choice)

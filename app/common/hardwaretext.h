@@ -14,6 +14,8 @@ QString shortModelName(const std::string &modelId);
 
 // The scale-up fabric (scaleUpFabric() of engine/model/catalog) as text: "NVLink 4 · 450 GB/s"
 QString scaleUpText(const ScaleUpFabric &fabric);
+// Where it joins the GPUs in groups (bridged servers), a sentence that says so; else empty.
+QString scaleUpGroupText(const ScaleUpFabric &fabric);
 
 // The bus bandwidth a group's collective gets, with the algorithm where it is not a ring
 // (bulkCollective() of engine/perf/perfcomm): "368 GB/s", "481 GB/s NVLS".

@@ -214,6 +214,7 @@ QString PaletteDock::toolTipFor(const PaletteEntry &entry, const Catalog &catalo
     return QStringLiteral("<b>%1</b><br>").arg(qs(server->name).toHtmlEscaped())
            + tr("%1 GPUs: %2").arg(server->gpus).arg(gpu ? qs(gpu->name) : qs(server->gpu))
            + QStringLiteral("<br>") + tr("%1 per GPU").arg(scaleUpText(fabric))
+           + (fabric.groupGpus > 0 ? QStringLiteral("<br>") + scaleUpGroupText(fabric) : QString())
            + QStringLiteral("<br>")
            + tr("%1 compute NICs at %2").arg(server->nics).arg(units::lineRate(server->nicGbits));
 }

@@ -484,9 +484,13 @@ ReportSection catalogSection(const Project &p, const Catalog &c, const AnalysisR
         if (const ServerModel *m = c.server(id))
             t.rows.push_back(
                     {"Server", modelName(m->name, id),
-                     std::to_string(m->gpus) + " GPUs, " + std::to_string(m->nvswitches)
-                             + " NVSwitches, " + std::to_string(m->nics) + " x "
-                             + num(m->nicGbits, 0) + " Gb/s NICs, "
+                     std::to_string(m->gpus) + " GPUs, "
+                             + (m->nvlinkScope == NVLinkScope::Bridged
+                                        ? "NVLink-bridged in groups of "
+                                                  + std::to_string(m->nvlinkGroupGpus) + ", "
+                                        : std::to_string(m->nvswitches) + " NVSwitches, ")
+                             + std::to_string(m->nics) + " x " + num(m->nicGbits, 0)
+                             + " Gb/s NICs, "
                              + (m->hostMemoryGB > 0 ? num(m->hostMemoryGB, 0) + " GB host memory, "
                                                     : std::string())
                              + num(m->powerKW, 1) + " kW",

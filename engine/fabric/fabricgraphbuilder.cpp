@@ -214,6 +214,22 @@ void FabricGraphBuilder::assignDomains()
             }
             continue;
         }
+        if (info.server->nvlinkScope == NVLinkScope::Bridged) {
+            // One domain per bridged group, named by its first and last GPU ("gpu0-1").
+            const int k = info.server->nvlinkGroupGpus;
+            for (int first = 0; first < info.server->gpus; first += k) {
+                const std::string gpus
+                        = "/gpu" + std::to_string(first) + "-" + std::to_string(first + k - 1);
+                NVLinkDomain dom;
+                dom.id = node.id + gpus;
+                dom.name = name + gpus;
+                dom.nodes = {static_cast<int>(n)};
+                dom.medium = info.nvlink;
+                dom.perGpuGBs = perGpu;
+                m_g.m_domains.push_back(std::move(dom));
+            }
+            continue;
+        }
         NVLinkDomain dom;
         dom.id = node.id;
         dom.name = name;
@@ -308,8 +324,11 @@ std::optional<Error> FabricGraphBuilder::reserve()
         const bool meshOrCustom = s.nvlinkScope == NVLinkScope::Mesh || info.customDomain >= 0;
         vertices += s.gpus + s.nics + (meshOrCustom ? 0 : 1);
         const std::size_t gpus = s.gpus;
-        const std::size_t scaleUp
-                = s.nvlinkScope == NVLinkScope::Mesh ? gpus * (gpus - 1) / 2 : gpus;
+        const std::size_t group = s.nvlinkGroupGpus;
+        const std::size_t scaleUp = s.nvlinkScope == NVLinkScope::Mesh ? gpus * (gpus - 1) / 2
+                                    : s.nvlinkScope == NVLinkScope::Bridged
+                                            ? gpus + gpus / group * (group * (group - 1) / 2)
+                                            : gpus;
         edges += 2 * (scaleUp + (s.nics > 0 ? gpus : 0));
     }
     for (const Link &l : m_topo.links)
@@ -386,7 +405,10 @@ void FabricGraphBuilder::expandNode(int n)
         v.kind = VertexKind::Gpu;
         v.id = node.id + "/gpu" + std::to_string(i);
         v.node = n;
-        v.domain = server.nvlinkScope == NVLinkScope::None ? info.domain + i : info.domain;
+        v.domain = server.nvlinkScope == NVLinkScope::None ? info.domain + i
+                   : server.nvlinkScope == NVLinkScope::Bridged
+                           ? info.domain + i / server.nvlinkGroupGpus
+                           : info.domain;
         v.local = i;
         const int domain = v.domain;
         gpus[i] = addVertex(std::move(v));
@@ -394,7 +416,9 @@ void FabricGraphBuilder::expandNode(int n)
             m_g.m_domains[domain].gpus.push_back(gpus[i]);
     }
 
-    if (server.nvlinkScope == NVLinkScope::None) {
+    if (server.nvlinkScope == NVLinkScope::None || server.nvlinkScope == NVLinkScope::Bridged) {
+        // The host's PCIe joins every GPU; bridged groups have their NVLink besides, each GPU
+        // of a group to each other by an equal share of its links (a pair: all of them).
         FabricVertex host;
         host.kind = VertexKind::Host;
         host.id = node.id + "/host";
@@ -405,6 +429,14 @@ void FabricGraphBuilder::expandNode(int n)
             const std::size_t e = addEdgePair(gpu, h, *info.pcie, 1, -1);
             m_portsByVertex[gpu].hostUp = e;
             m_portsByVertex[gpu].hostDown = e + 1;
+        }
+        const int k = server.nvlinkGroupGpus;
+        for (int first = 0; k > 1 && first < server.gpus; first += k) {
+            const int perPeer = std::max(1, info.gpu->nvlinkLinks / (k - 1));
+            for (int i = first; i < first + k; ++i) {
+                for (int j = i + 1; j < first + k; ++j)
+                    addEdgePair(gpus[i], gpus[j], *info.nvlink, perPeer, -1);
+            }
         }
     } else if (server.nvlinkScope == NVLinkScope::Mesh) {
         // Each GPU's links shared out evenly over its peers: MI300X one xGMI link a pair, a

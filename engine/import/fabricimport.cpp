@@ -524,6 +524,8 @@ void FabricImporter::chooseServerModels()
             j["host_link_gb_s"] = base->hostLinkGBs;
         if (base->hostMemoryGB > 0)
             j["host_memory_gb"] = base->hostMemoryGB;
+        if (base->nvlinkGroupGpus > 0)
+            j["nvlink_group_gpus"] = base->nvlinkGroupGpus;
         m_newServers[id] = j;
         modelAt[rate] = id;
         note(Kind::Assumed, firstLine[rate],

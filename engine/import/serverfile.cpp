@@ -335,6 +335,7 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
     double speedMbits = 0;
     std::map<std::string, std::string> classOfBus; // busid -> class of that pci element
     std::vector<int> nvlinkSum;
+    std::set<int> nvlinkPeers; // direct NVLink peers of each GPU
     bool nvlinkToSwitch = false;
     auto ancestorSwitch = [&](int i) {
         // The PCIe switch (class 0x0604) a device sits under, or -1.
@@ -407,7 +408,7 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
                 if (sm > 0 && f.sm == 0)
                     f.sm = int(sm);
             }
-            int links = 0;
+            int links = 0, peers = 0;
             for (int c : e.children) {
                 if (el[c].name == "c2c")
                     c2cCpus.insert(cpuOf(int(i)));
@@ -421,10 +422,16 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
                 links += int(count);
                 // tclass 0x068000: a PCI bridge of class "other", which is how NCCL shows an
                 // NVSwitch.
+                // A peer is another GPU; a link that names the GPU's own bus (as hand-written
+                // files of cloud VMs do) says nothing of which GPU is at the other end.
                 if (hexNumber(el[c].attr("tclass")) == 0x068000)
                     nvlinkToSwitch = true;
+                else if (count > 0
+                         && (parent < 0 || el[c].attr("target") != el[parent].attr("busid")))
+                    ++peers;
             }
             nvlinkSum.push_back(links);
+            nvlinkPeers.insert(peers);
         } else if (e.name == "net") {
             ++nets;
             f.nicNames.push_back(e.attr("name"));
@@ -467,6 +474,7 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
     if (!nvlinkSum.empty()) {
         f.nvlinksPerGpu = *std::max_element(nvlinkSum.begin(), nvlinkSum.end());
         f.nvswitch = nvlinkToSwitch;
+        f.nvlinkPeers = nvlinkToSwitch ? 0 : nvlinkPeers.size() == 1 ? *nvlinkPeers.begin() : -1;
     } else {
         f.nvlinkStated = false;
     }
@@ -587,9 +595,11 @@ Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::strin
     }
     // NVLink: NV# between GPUs. The same count to every peer is an NVSwitch baseboard.
     std::set<int> counts;
+    std::set<int> peers; // NV cells in a GPU's row
     int perGpu = 0;
     bool any = false, allPairs = true;
     for (std::size_t g : gpuCols) {
+        int linked = 0;
         auto row = rows.find(columns[g]);
         if (row == rows.end())
             return Error{file, "line " + std::to_string(headerLine),
@@ -604,13 +614,16 @@ Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::strin
                 counts.insert(n);
                 sum += n;
                 any = true;
+                ++linked;
             } else {
                 allPairs = false;
             }
         }
         perGpu = std::max(perGpu, sum);
+        peers.insert(linked);
     }
     f.nvswitch = any && allPairs && counts.size() == 1;
+    f.nvlinkPeers = peers.size() == 1 ? *peers.begin() : -1;
     f.nvlinksPerGpu = f.nvswitch ? *counts.begin() : perGpu;
     f.nvlinkStated = any || text.find("topo -mp") == std::string_view::npos;
     // Compute NICs: on a PCIe switch with a GPU.
@@ -624,6 +637,17 @@ Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::strin
     }
     return f;
 }
+
+namespace {
+
+std::string peersText(int peers)
+{
+    if (peers < 0)
+        return "to unequal numbers of peer GPUs";
+    return "to " + std::to_string(peers) + (peers == 1 ? " peer GPU" : " peer GPUs") + " each";
+}
+
+} // namespace
 
 std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
                              const std::string &current, std::string *why)
@@ -664,11 +688,19 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
         if (f.nvlinkStated && !f.nvswitch && f.nvlinksPerGpu == 0
             && s.nvlinkScope != NVLinkScope::None)
             continue;
-        // GPUs joined peer to peer (xGMI, NVLink bridges): a mesh of as many links a GPU.
-        if (f.nvlinkStated && !f.nvswitch && f.nvlinksPerGpu > 0
-            && (s.nvlinkScope == NVLinkScope::None
-                || (s.nvlinkScope == NVLinkScope::Mesh && g->nvlinkLinks != f.nvlinksPerGpu)))
-            continue;
+        // GPUs joined peer to peer (xGMI, NVLink bridges), with all of a GPU's links: a mesh
+        // when each reaches every other GPU, bridged groups when each reaches the others of its
+        // group only (H100 NVL: NV12 to its pair, PCIe to the rest).
+        if (f.nvlinkStated && !f.nvswitch && f.nvlinksPerGpu > 0) {
+            if (s.nvlinkScope == NVLinkScope::None)
+                continue;
+            if (s.nvlinkScope == NVLinkScope::Mesh
+                && (g->nvlinkLinks != f.nvlinksPerGpu || f.nvlinkPeers != f.gpus - 1))
+                continue;
+            if (s.nvlinkScope == NVLinkScope::Bridged
+                && (g->nvlinkLinks != f.nvlinksPerGpu || f.nvlinkPeers != s.nvlinkGroupGpus - 1))
+                continue;
+        }
         if (f.nicGbits > 0 && s.nics > 0 && std::fabs(s.nicGbits - f.nicGbits) > 1e-6)
             continue;
         // The GPUs' PCIe link: 16 GT/s is Gen4, 32 GT/s Gen5, 64 GT/s Gen6 (PCI-SIG base
@@ -682,15 +714,16 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
             continue;
         fits.push_back(&s);
     }
-    // Where several fit, those whose GPU's compute capability was confirmed, then the ones
-    // TopoPlan's templates use first.
+    // Where several fit, the user's own (a hardware file's, a project's), then those whose
+    // GPU's compute capability was confirmed, then the ones TopoPlan's templates use first.
     const std::vector<std::string> preferred
             = {"dgx-h100", "dgx-a100", "gb200-tray", "dgx-b200", "hgx-h200"};
     auto rank = [&](const ServerModel *s) {
         auto it = std::find(preferred.begin(), preferred.end(), s->id);
         const GpuModel *g = catalog.gpu(s->gpu);
         const bool confirmed = f.sm > 0 && g && g->sm == f.sm;
-        return std::make_tuple(!confirmed, it - preferred.begin(), s->id);
+        const bool own = !Catalog::builtin().server(s->id);
+        return std::make_tuple(!own, !confirmed, it - preferred.begin(), s->id);
     };
     std::stable_sort(fits.begin(), fits.end(),
                      [&](const ServerModel *a, const ServerModel *b) { return rank(a) < rank(b); });
@@ -700,14 +733,15 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
                                  + std::to_string(f.sm % 10)
                  : !f.gfx.empty() ? " (AMD " + f.gfx + ")"
                                   : std::string())
-              + (f.nvlinkStated ? (f.nvswitch ? ", NV" + std::to_string(f.nvlinksPerGpu)
-                                                        + " to every peer GPU (an NVSwitch, or a "
-                                                          "mesh of as many links a pair)"
-                                   : f.nvlinksPerGpu ? ", NVLink peer to peer ("
-                                                               + std::to_string(f.nvlinksPerGpu)
-                                                               + " links a GPU)"
-                                                     : ", no NVLink")
-                                : ", NVLink not stated")
+              + (f.nvlinkStated
+                         ? (f.nvswitch ? ", NV" + std::to_string(f.nvlinksPerGpu)
+                                                 + " to every peer GPU (an NVSwitch, or a "
+                                                   "mesh of as many links a pair)"
+                            : f.nvlinksPerGpu
+                                    ? ", NVLink peer to peer (" + std::to_string(f.nvlinksPerGpu)
+                                              + " links a GPU, " + peersText(f.nvlinkPeers) + ")"
+                                    : ", no NVLink")
+                         : ", NVLink not stated")
               + ", " + std::to_string(f.nics) + " NICs (" + std::to_string(f.computeNics)
               + " beside a GPU)"
               + (f.nicGbits > 0 ? " at " + std::to_string(int(f.nicGbits)) + " Gb/s"

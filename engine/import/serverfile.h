@@ -23,11 +23,15 @@ struct ServerFacts
     std::string file;
     std::string format; // "NCCL topology" or "nvidia-smi topo -m"
     int gpus = 0;
-    int sm = 0;               // compute capability x 10 as NCCL writes it (90: Hopper), 0 unknown
-    std::string gpuVendor;    // "NVIDIA" (NCCL's file), "AMD" (RCCL's), "" not stated
-    std::string gfx;          // an AMD GPU's architecture as RCCL writes it ("gfx942")
-    int nvlinksPerGpu = 0;    // NVLink links of one GPU (NV18 -> 18), 0 none or not stated
-    bool nvswitch = false;    // every GPU reaches every other over the same NVLink count (NVSwitch)
+    int sm = 0;            // compute capability x 10 as NCCL writes it (90: Hopper), 0 unknown
+    std::string gpuVendor; // "NVIDIA" (NCCL's file), "AMD" (RCCL's), "" not stated
+    std::string gfx;       // an AMD GPU's architecture as RCCL writes it ("gfx942")
+    int nvlinksPerGpu = 0; // NVLink links of one GPU (NV18 -> 18), 0 none or not stated
+    bool nvswitch = false; // every GPU reaches every other over the same NVLink count (NVSwitch)
+    // Peer GPUs each GPU has NVLink (or xGMI) to, directly rather than through an NVSwitch, when
+    // it is the same for every GPU (a bridged pair: 1, an 8-GPU mesh: 7); -1 when GPUs differ,
+    // 0 when no GPU has a direct peer.
+    int nvlinkPeers = 0;
     bool nvlinkStated = true; // false for `topo -mp`, which shows PCIe paths only
     int nics = 0;             // network adapters seen
     // NICs beside a GPU: on its PCIe switch (PIX or PXB), or on the CPU of a GPU joined to it

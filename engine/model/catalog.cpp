@@ -35,6 +35,8 @@ NVLinkScope scopeFromString(const std::string &s)
         return NVLinkScope::Rack;
     if (s == "mesh")
         return NVLinkScope::Mesh;
+    if (s == "bridged")
+        return NVLinkScope::Bridged;
     return NVLinkScope::None;
 }
 
@@ -127,9 +129,9 @@ GpuModel parseGpu(const JsonIn &j)
 
 ServerModel parseServer(const JsonIn &j)
 {
-    j.expectOnly({"id", "name", "gpu", "gpus", "nvswitches", "nvlink_scope", "trays", "nics",
-                  "nic_gbit_s", "nic_medium", "pcie", "host_link_gb_s", "host_memory_gb",
-                  "rack_units", "power_kw", "source"});
+    j.expectOnly({"id", "name", "gpu", "gpus", "nvswitches", "nvlink_scope", "nvlink_group_gpus",
+                  "trays", "nics", "nic_gbit_s", "nic_medium", "pcie", "host_link_gb_s",
+                  "host_memory_gb", "rack_units", "power_kw", "source"});
     ServerModel s;
     s.id = j.at("id").id();
     s.name = j.string("name", s.id);
@@ -137,7 +139,21 @@ ServerModel parseServer(const JsonIn &j)
     s.gpus = j.at("gpus").positiveInt(kMaxGpusPerServer);
     s.nvswitches = j.count("nvswitches", 0, kMaxNvswitchesPerServer);
     s.nvlinkScope = scopeFromString(
-            j.choice("nvlink_scope", {"board", "external", "rack", "mesh", "none"}));
+            j.choice("nvlink_scope", {"board", "external", "rack", "mesh", "bridged", "none"}));
+    // Bridged GPUs come in groups that divide the server's GPUs: at least a pair, fewer than
+    // all of them (all of them joined directly is a mesh).
+    if (s.nvlinkScope == NVLinkScope::Bridged) {
+        s.nvlinkGroupGpus = j.at("nvlink_group_gpus").positiveInt(kMaxGpusPerServer);
+        if (s.nvlinkGroupGpus < 2 || s.nvlinkGroupGpus >= s.gpus || s.gpus % s.nvlinkGroupGpus != 0)
+            j.at("nvlink_group_gpus")
+                    .fail("expected the GPUs one NVLink bridge joins: 2 or more, fewer than the "
+                          "server's "
+                          + std::to_string(s.gpus)
+                          + " and dividing them (\"mesh\" when every GPU "
+                            "is joined to every other)");
+    } else if (j.has("nvlink_group_gpus")) {
+        j.at("nvlink_group_gpus").fail("expected only with \"nvlink_scope\": \"bridged\"");
+    }
     s.trays = j.positiveInt("trays", 1, kMaxGpusPerServer);
     s.nics = j.count("nics", 0, kMaxNicsPerServer);
     s.nicGbits = s.nics > 0 ? j.positive("nic_gbit_s") : j.nonNegative("nic_gbit_s", 0);
@@ -248,6 +264,8 @@ const char *toString(NVLinkScope s)
         return "rack";
     case NVLinkScope::Mesh:
         return "mesh";
+    case NVLinkScope::Bridged:
+        return "bridged";
     case NVLinkScope::None:
         return "none";
     }
@@ -425,6 +443,8 @@ ScaleUpFabric scaleUpFabric(const ServerModel &server, const Catalog &catalog)
     if (!gpu)
         return {};
     ScaleUpFabric f = gpuScaleUp(*gpu, catalog);
+    if (f.medium && server.nvlinkScope == NVLinkScope::Bridged)
+        f.groupGpus = server.nvlinkGroupGpus;
     if (!f.medium && (f.medium = catalog.medium(server.pcie))) {
         f.perGpuGBs = f.medium->bandwidthGBs; // one x16 slot per GPU
         f.linkClass = f.medium->linkClass;

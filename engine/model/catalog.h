@@ -112,7 +112,10 @@ enum class NVLinkScope {
     External, // NVLink leaves the box; trays placed in one domain share it (GB200 tray)
     Rack,     // the node is a whole rack-scale domain (GB200 NVL72)
     Mesh,     // GPUs fully connected peer to peer (MI300X xGMI)
-    None,     // PCIe only
+    // NVLink bridges join the GPUs in groups of ServerModel::nvlinkGroupGpus (H100 NVL: pairs),
+    // each group a domain of its own; between groups the GPUs talk over PCIe.
+    Bridged,
+    None, // PCIe only
 };
 const char *toString(NVLinkScope s);
 
@@ -124,6 +127,9 @@ struct ServerModel
     int gpus = 0;
     int nvswitches = 0;
     NVLinkScope nvlinkScope = NVLinkScope::None;
+    // GPUs an NVLink bridge joins (NVLinkScope::Bridged): 2 for H100 NVL pairs; a divisor of
+    // `gpus`, fewer than all of them. 0 for every other scope.
+    int nvlinkGroupGpus = 0;
     int trays = 1;
     int nics = 0;          // compute NICs, one port each
     double nicGbits = 0;   // line rate of one NIC, Gb/s
@@ -190,6 +196,9 @@ struct ScaleUpFabric
     const Medium *medium = nullptr; // nullptr when the catalog lacks the medium
     double perGpuGBs = 0;           // per direction, line rate
     LinkClass linkClass = LinkClass::PCIe;
+    // GPUs that reach each other over it: 0 all of the server's (or of its domain), else the
+    // size of a bridged group (NVLinkScope::Bridged); between groups they use PCIe.
+    int groupGpus = 0;
 };
 // The GPU's own NVLink/xGMI; no medium when it has none.
 ScaleUpFabric gpuScaleUp(const GpuModel &gpu, const Catalog &catalog);

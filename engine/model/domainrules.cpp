@@ -18,6 +18,8 @@ const char *whyNotInDomain(NVLinkScope s)
         return "it is a whole rack-scale NVLink domain already";
     case NVLinkScope::Mesh:
         return "its GPUs are joined peer to peer inside the server";
+    case NVLinkScope::Bridged:
+        return "its NVLink bridges join its GPUs inside the server";
     case NVLinkScope::None:
         return "it has no NVLink";
     case NVLinkScope::External:

@@ -18,11 +18,13 @@ Expected<TopologySummary> summarize(const Topology &topology, const Catalog &cat
         s.gpus += m->gpus;
         // The NVLink domain rules of FabricGraph::build: a custom domain counts once however
         // many trays it holds; a lone tray, a board server, a rack or a mesh is one domain; a
-        // PCIe-only server's GPUs are domains of one each.
+        // bridged server's groups are one each, and a PCIe-only server's GPUs.
         if (!n.domain.empty())
             customDomainsInUse.insert(n.domain);
         else if (m->nvlinkScope == NVLinkScope::None)
             s.domains += m->gpus;
+        else if (m->nvlinkScope == NVLinkScope::Bridged)
+            s.domains += m->gpus / m->nvlinkGroupGpus;
         else
             ++s.domains;
     }

@@ -46,6 +46,10 @@ private:
     }
     double commSeconds(Dim d) const;
     const NVLinkDomain *domain(const std::string &id) const;
+    // What the canvas can point at for these domains: a custom domain's box, a server that is a
+    // domain of its own; for a domain inside a server (bridged GPUs, a PCIe-only server's GPU)
+    // the server.
+    std::vector<std::string> domainItems(const std::vector<std::string> &domainIds) const;
     std::string nodeOf(VertexId v) const { return m_a.topology().nodes[m_g.vertex(v).node].id; }
     // Ids (of devices, links, GPUs, fabric paths) as a message shows them: by the names people
     // gave (engine/model/naming.h). The diagnostic's `ids` stay ids, for the canvas.

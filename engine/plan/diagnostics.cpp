@@ -60,6 +60,19 @@ const NVLinkDomain *Diagnoser::domain(const std::string &id) const
     return nullptr;
 }
 
+std::vector<std::string> Diagnoser::domainItems(const std::vector<std::string> &domainIds) const
+{
+    std::vector<std::string> items;
+    for (const std::string &id : domainIds) {
+        const NVLinkDomain *d = domain(id);
+        if (d && !d->custom && d->nodes.size() == 1)
+            appendUnique(&items, m_a.topology().nodes[d->nodes.front()].id);
+        else
+            appendUnique(&items, id);
+    }
+    return items;
+}
+
 std::vector<Diagnostic> Diagnoser::run()
 {
     for (const DimensionResult &d : m_r.dimensions) {
@@ -147,7 +160,7 @@ void Diagnoser::crossesDomain(const DimensionResult &d)
                              "expert"
                            : std::string())
                 + ".",
-        w.domainIds);
+        domainItems(w.domainIds));
 }
 
 void Diagnoser::onEthernet(const DimensionResult &d)

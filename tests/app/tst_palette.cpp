@@ -215,6 +215,11 @@ void TestPalette::serverToolTips_data()
     QTest::newRow("DGX A100") << "dgx-a100"
                               << texts({"8 GPUs: A100 SXM 80GB", "NVLink 3 · 300 GB/s per GPU",
                                         "8 compute NICs at 200G"});
+    QTest::newRow("H100 NVL pairs")
+            << "h100-nvl-server"
+            << texts({"8 GPUs: H100 NVL 94GB", "NVLink 4 · 300 GB/s per GPU",
+                      "NVLink bridges join the GPUs in pairs; between pairs they talk over PCIe",
+                      "4 compute NICs at 400G"});
 }
 
 void TestPalette::serverToolTips()

@@ -83,6 +83,9 @@ void TestCatalog::servers_data()
     row("gb200-nvl72", "gb200", 72, "rack", 18, 72, 400);
     row("mi300x", "mi300x", 8, "mesh", 1, 8, 400);
     row("pcie-server", "h100-pcie", 8, "none", 1, 2, 200);
+    row("h100-nvl-server", "h100-nvl", 8, "bridged", 1, 4, 400);
+    row("hgx-a100-4gpu", "a100-sxm-80gb", 4, "mesh", 1, 4, 200);
+    row("hgx-h100-4gpu", "h100-sxm", 4, "mesh", 1, 4, 400);
 }
 
 void TestCatalog::servers()
@@ -104,6 +107,10 @@ void TestCatalog::servers()
     QCOMPARE(s->nics, nics);
     QCOMPARE(s->nicGbits, nicGbits);
     QVERIFY(Catalog::builtin().medium(s->nicMedium));
+    // Bridged GPUs come in pairs (H100 NVL), each pair's NVLink all of a GPU's links.
+    QCOMPARE(s->nvlinkGroupGpus, scope == QLatin1String("bridged") ? 2 : 0);
+    const ScaleUpFabric fabric = scaleUpFabric(*s, Catalog::builtin());
+    QCOMPARE(fabric.groupGpus, s->nvlinkGroupGpus);
     // Host copies: a Grace GPU's share of its superchip's NVLink-C2C (900 GB/s both ways, two
     // GPUs), the others their PCIe slot at its efficiency.
     const double host = Catalog::builtin().hostLinkGBs(*s);
@@ -120,7 +127,7 @@ void TestCatalog::servers()
     const double hostMemory = s->hostMemoryGB / s->gpus;
     if (gpu == QLatin1String("gb200") || gpu == QLatin1String("gb300"))
         QCOMPARE(hostMemory, 240.0);
-    else if (id == QLatin1String("pcie-server"))
+    else if (id == QLatin1String("pcie-server") || id == QLatin1String("h100-nvl-server"))
         QCOMPARE(hostMemory, 128.0);
     else
         QCOMPARE(hostMemory, 256.0);
@@ -417,6 +424,20 @@ void TestCatalog::rejectsBadCatalogs_data()
     row("unknown medium of a switch",
         R"([{"op": "replace", "path": "/switches/0/medium", "value": "hdr"}])",
         "/switches/0/medium", "unknown medium \"hdr\": expected the id of a network medium");
+    row("bridged GPUs without their group",
+        R"([{"op": "remove", "path": "/servers/14/nvlink_group_gpus"}])", "/servers/14",
+        "missing required member \"nvlink_group_gpus\"");
+    row("bridged groups that do not divide the GPUs",
+        R"([{"op": "replace", "path": "/servers/14/nvlink_group_gpus", "value": 3}])",
+        "/servers/14/nvlink_group_gpus",
+        "expected the GPUs one NVLink bridge joins: 2 or more, fewer than the server's 8 and "
+        "dividing them");
+    row("bridged group of every GPU",
+        R"([{"op": "replace", "path": "/servers/14/nvlink_group_gpus", "value": 8}])",
+        "/servers/14/nvlink_group_gpus", "(\"mesh\" when every GPU is joined to every other)");
+    row("group of a switched server",
+        R"([{"op": "add", "path": "/servers/0/nvlink_group_gpus", "value": 2}])",
+        "/servers/0/nvlink_group_gpus", "expected only with \"nvlink_scope\": \"bridged\"");
     row("NVLink server on a GPU without NVLink", R"([{"op": "remove", "path": "/gpus/0/nvlink"}])",
         "/servers/0/nvlink_scope",
         "GPU \"a100-sxm-80gb\" has no NVLink medium but the server joins GPUs by it: expected "

@@ -161,6 +161,7 @@ private Q_SLOTS:
     void planInvalid();
     void orderedBySeverity();
     void hostMemoryOfOffloadedActivations();
+    void bridgedPairs();
 };
 
 void tst_Diagnostics::triggers_data()
@@ -426,5 +427,30 @@ void tst_Diagnostics::hostMemoryOfOffloadedActivations()
 }
 
 QTEST_GUILESS_MAIN(tst_Diagnostics)
+
+// Eight H100 NVL in bridged pairs: TP 2 stays on a pair's bridge; TP 4 leaves its NVLink domain
+// for the host's PCIe, is warned about, and the domain size it is told to keep to is the pair.
+void tst_Diagnostics::bridgedPairs()
+{
+    const Topology t = generated("h100-nvl-server", 2, FabricKind::RailOptimized);
+    const Analyzer a = analyzer(t);
+    QCOMPARE(a.domainSize(), 2);
+    const Workload w = gpt(24, 4096, 32, 256);
+    const AnalysisResult pair = analyzeOrFail(a, w, plan(2));
+    QVERIFY(!hasCode(pair, code::kTpCrossesNvlinkDomain));
+    const AnalysisResult four = analyzeOrFail(a, w, plan(4));
+    const Diagnostic *d = find(four, QString::fromLatin1(code::kTpCrossesNvlinkDomain));
+    QVERIFY(d);
+    qInfo("%s", d->message.c_str());
+    QVERIFY2(q(d->message).contains(QStringLiteral("TP = 4 spans 2 NVLink domains")),
+             d->message.c_str());
+    QVERIFY2(q(d->message).contains(QStringLiteral("run over PCIe")), d->message.c_str());
+    QVERIFY2(q(d->message).contains(QStringLiteral("Keep TP <= 2, the domain size")),
+             d->message.c_str());
+    // The canvas points at the server that holds the pairs (they are not items of their own).
+    QCOMPARE(d->ids, std::vector<std::string>{t.nodes.front().id});
+    // The pair's bridge outruns the host's PCIe by far: the TP 4 step is the slower.
+    QVERIFY(four.step.stepTimeS > pair.step.stepTimeS);
+}
 
 #include "tst_diagnostics.moc"

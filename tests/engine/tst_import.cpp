@@ -319,6 +319,7 @@ private Q_SLOTS:
     void hardwareFileAmongTheFiles();
     void cablesTrainedDown();
     void serviceHostsByName();
+    void bridgedPairsAndFourGpuBoards();
     void cli();
 };
 
@@ -643,19 +644,29 @@ void tst_Import::hardwareFileAmongTheFiles()
                             "GPU3    NV4     NV4     NV4      X      SYS     PXB     32-63\n"
                             "mlx5_0  PXB     PXB     SYS     SYS      X      SYS\n"
                             "mlx5_1  SYS     SYS     PXB     PXB     SYS      X\n";
+    // An OEM's build of it with two NICs, which the catalog's HGX A100 4-GPU (four) is not.
     const std::string hardware = R"({
   "format": "topoplan-catalog",
   "version": 1,
-  "servers": [{"id": "hgx-a100-4gpu", "name": "HGX A100 4-GPU node", "gpu": "a100-sxm-80gb",
+  "servers": [{"id": "oem-a100-4gpu", "name": "OEM A100 4-GPU node", "gpu": "a100-sxm-80gb",
                "gpus": 4, "nvswitches": 0, "nvlink_scope": "mesh", "trays": 1, "nics": 2,
                "nic_gbit_s": 200, "nic_medium": "ib-hdr", "pcie": "pcie4", "rack_units": 2,
                "power_kw": 3.0, "source": "test"}]
 })";
-    // Without it: refused, saying what to do.
+    // Without it: the catalog's 4-GPU board.
     Expected<ImportResult> alone = importTexts({ImportInput{"node.txt", smi}});
-    QVERIFY(!alone.ok());
-    QVERIFY2(alone.error().message.find("describe it in a hardware file") != std::string::npos,
-             alone.error().message.c_str());
+    QVERIFY2(alone.ok(), alone ? "" : alone.error().text().c_str());
+    QCOMPARE(serverModels(alone->project),
+             (std::map<std::string, std::string>{{"server-1", "hgx-a100-4gpu"}}));
+    // A node no catalog server describes (two NVLinks to each peer: 6 of an A100's 12) is
+    // refused, saying what to do.
+    std::string two = smi;
+    for (std::size_t at = two.find("NV4"); at != std::string::npos; at = two.find("NV4", at))
+        two.replace(at, 3, "NV2");
+    Expected<ImportResult> none = importTexts({ImportInput{"node.txt", two}});
+    QVERIFY(!none.ok());
+    QVERIFY2(none.error().message.find("describe it in a hardware file") != std::string::npos,
+             none.error().message.c_str());
     // With it, in either order.
     for (bool first : {true, false}) {
         std::vector<ImportInput> in
@@ -665,14 +676,14 @@ void tst_Import::hardwareFileAmongTheFiles()
         Expected<ImportResult> r = importTexts(in);
         QVERIFY2(r.ok(), r ? "" : r.error().text().c_str());
         QCOMPARE(serverModels(r->project),
-                 (std::map<std::string, std::string>{{"server-1", "hgx-a100-4gpu"}}));
-        QVERIFY(summaryHas(r->report, "1 hardware model(s) from hw.json: hgx-a100-4gpu"));
+                 (std::map<std::string, std::string>{{"server-1", "oem-a100-4gpu"}}));
+        QVERIFY(summaryHas(r->report, "1 hardware model(s) from hw.json: oem-a100-4gpu"));
         // The project opens without the file: its own catalog has the server.
         QCOMPARE(r->project.catalogOverrides["servers"][0]["id"].get<std::string>(),
-                 std::string("hgx-a100-4gpu"));
+                 std::string("oem-a100-4gpu"));
         Expected<Catalog> own = projectCatalog(r->project);
         QVERIFY(own.ok());
-        QCOMPARE(own->server("hgx-a100-4gpu")->nvlinkScope, NVLinkScope::Mesh);
+        QCOMPARE(own->server("oem-a100-4gpu")->nvlinkScope, NVLinkScope::Mesh);
         checkSavesAndLoads(r->project);
     }
     // NV4 to every peer is no NVSwitch board of A100 (12 links each): the built-in DGX A100
@@ -750,6 +761,95 @@ void tst_Import::cablesTrainedDown()
         QVERIFY(pod.ok());
         QCOMPARE(pod->report.count(ImportNote::Kind::Warning), 0);
     }
+}
+
+// Servers whose GPUs are not all on one NVSwitch: H100 NVL cards NVLink-bridged in pairs (NV12
+// to the pair, PCIe to the rest), and the 4-GPU HGX boards whose GPUs are joined directly.
+void tst_Import::bridgedPairsAndFourGpuBoards()
+{
+    const std::string nvl
+            = "\tGPU0\tGPU1\tGPU2\tGPU3\tGPU4\tGPU5\tGPU6\tGPU7\tNIC0\tNIC1\tNIC2\tNIC3\t"
+              "CPU Affinity\tNUMA Affinity\tGPU NUMA ID\n"
+              "GPU0\t X \tNV12\tNODE\tNODE\tSYS\tSYS\tSYS\tSYS\tPIX\tNODE\tSYS\tSYS\t0-47\t0\tN/A\n"
+              "GPU1\tNV12\t X \tNODE\tNODE\tSYS\tSYS\tSYS\tSYS\tPIX\tNODE\tSYS\tSYS\t0-47\t0\tN/A\n"
+              "GPU2\tNODE\tNODE\t X \tNV12\tSYS\tSYS\tSYS\tSYS\tNODE\tPIX\tSYS\tSYS\t0-47\t0\tN/A\n"
+              "GPU3\tNODE\tNODE\tNV12\t X \tSYS\tSYS\tSYS\tSYS\tNODE\tPIX\tSYS\tSYS\t0-47\t0\tN/A\n"
+              "GPU4\tSYS\tSYS\tSYS\tSYS\t X "
+              "\tNV12\tNODE\tNODE\tSYS\tSYS\tPIX\tNODE\t48-95\t1\tN/A\n"
+              "GPU5\tSYS\tSYS\tSYS\tSYS\tNV12\t X "
+              "\tNODE\tNODE\tSYS\tSYS\tPIX\tNODE\t48-95\t1\tN/A\n"
+              "GPU6\tSYS\tSYS\tSYS\tSYS\tNODE\tNODE\t X "
+              "\tNV12\tSYS\tSYS\tNODE\tPIX\t48-95\t1\tN/A\n"
+              "GPU7\tSYS\tSYS\tSYS\tSYS\tNODE\tNODE\tNV12\t X "
+              "\tSYS\tSYS\tNODE\tPIX\t48-95\t1\tN/A\n"
+              "NIC0\tPIX\tPIX\tNODE\tNODE\tSYS\tSYS\tSYS\tSYS\t X \tNODE\tSYS\tSYS\n"
+              "NIC1\tNODE\tNODE\tPIX\tPIX\tSYS\tSYS\tSYS\tSYS\tNODE\t X \tSYS\tSYS\n"
+              "NIC2\tSYS\tSYS\tSYS\tSYS\tPIX\tPIX\tNODE\tNODE\tSYS\tSYS\t X \tNODE\n"
+              "NIC3\tSYS\tSYS\tSYS\tSYS\tNODE\tNODE\tPIX\tPIX\tSYS\tSYS\tNODE\t X \n"
+              "\nNIC Legend:\n\n  NIC0: mlx5_0\n  NIC1: mlx5_1\n  NIC2: mlx5_2\n  NIC3: mlx5_3\n";
+    Expected<ServerFacts> f = parseNvidiaSmiTopo(nvl, "nvl.txt");
+    QVERIFY2(f.ok(), f ? "" : f.error().text().c_str());
+    QCOMPARE(f->gpus, 8);
+    QCOMPARE(f->nvlinksPerGpu, 12);
+    QVERIFY(!f->nvswitch);
+    QCOMPARE(f->nvlinkPeers, 1);
+    QCOMPARE(f->computeNics, 4);
+    std::string why;
+    QCOMPARE(matchServerModel(*f, Catalog::builtin(), "", &why), std::string("h100-nvl-server"));
+    QVERIFY2(why.find("12 links a GPU, to 1 peer GPU each") != std::string::npos, why.c_str());
+    Expected<ImportResult> r = importTexts({ImportInput{"nvl.txt", nvl}});
+    QVERIFY2(r.ok(), r ? "" : r.error().text().c_str());
+    QCOMPARE(serverModels(r->project),
+             (std::map<std::string, std::string>{{"server-1", "h100-nvl-server"}}));
+    checkSavesAndLoads(r->project);
+
+    // One pair without its bridge: the GPUs differ, and no catalog server is that.
+    std::string unbridged = nvl;
+    for (int k = 0; k < 2; ++k)
+        unbridged.replace(unbridged.rfind("NV12"), 4, "SYS");
+    Expected<ServerFacts> u = parseNvidiaSmiTopo(unbridged, "nvl.txt");
+    QVERIFY(u.ok());
+    QCOMPARE(u->nvlinkPeers, -1);
+    QVERIFY(matchServerModel(*u, Catalog::builtin(), "", &why).empty());
+    QVERIFY2(why.find("unequal numbers of peer GPUs") != std::string::npos, why.c_str());
+
+    // NCCL's file of the same server: each GPU's NVLink goes to its pair's GPU (a display
+    // class target), not to an NVSwitch.
+    std::string xml = ncclDump(90, 8, 12, 4, 400000);
+    for (int g = 0; g < 8; ++g) {
+        const std::string from = "target=\"fffffff:ffff:ff\" count=\"12\" tclass=\"0x068000\"";
+        const std::string to = "target=\"000" + std::to_string(g ^ 1)
+                               + ":00:00.0\" count=\"12\" tclass=\"0x030200\"";
+        xml.replace(xml.find(from), from.size(), to);
+    }
+    Expected<ServerFacts> x = parseNcclTopology(xml, "nvl.xml");
+    QVERIFY2(x.ok(), x ? "" : x.error().text().c_str());
+    QVERIFY(!x->nvswitch);
+    QCOMPARE(x->nvlinkPeers, 1);
+    QCOMPARE(matchServerModel(*x, Catalog::builtin(), "", &why), std::string("h100-nvl-server"));
+
+    // A 4-GPU HGX H100: NV6 between every pair (18 links, 6 to each of 3 peers), as nvidia-smi
+    // prints it on such a board (NVIDIA/nccl issue 1617).
+    const std::string hgx = "        GPU0    GPU1    GPU2    GPU3    NIC0    NIC1    NIC2    NIC3  "
+                            "  CPU Affinity    NUMA Affinity   GPU NUMA ID\n"
+                            "GPU0     X      NV6     NV6     NV6     PIX     SYS     SYS     SYS  "
+                            "   6,14,22,30      3               N/A\n"
+                            "GPU1    NV6      X      NV6     NV6     SYS     PIX     SYS     SYS  "
+                            "   4,12,20,28      1               N/A\n"
+                            "GPU2    NV6     NV6      X      NV6     SYS     SYS     PIX     SYS  "
+                            "   7,15,23,31      7               N/A\n"
+                            "GPU3    NV6     NV6     NV6      X      SYS     SYS     SYS     PIX  "
+                            "   5,13,21,29      5               N/A\n"
+                            "NIC0    PIX     SYS     SYS     SYS      X      SYS     SYS     SYS\n"
+                            "NIC1    SYS     PIX     SYS     SYS     SYS      X      SYS     SYS\n"
+                            "NIC2    SYS     SYS     PIX     SYS     SYS     SYS      X      SYS\n"
+                            "NIC3    SYS     SYS     SYS     PIX     SYS     SYS     SYS      X \n";
+    Expected<ServerFacts> h = parseNvidiaSmiTopo(hgx, "hgx.txt");
+    QVERIFY(h.ok());
+    QVERIFY(h->nvswitch); // the same count to every peer, as a switch shows it
+    QCOMPARE(h->nvlinksPerGpu, 6);
+    QCOMPARE(h->computeNics, 4);
+    QCOMPARE(matchServerModel(*h, Catalog::builtin(), "", &why), std::string("hgx-h100-4gpu"));
 }
 
 // An EDR cluster of one HCA a host, as a real one reports it (SwitchIB switches, ConnectX-5

@@ -139,6 +139,7 @@ private Q_SLOTS:
     void nodeWithoutCableIsNotConnected();
     void meshAndPcieServers_data();
     void meshAndPcieServers();
+    void bridgedPairsAndFourGpuMesh();
     void allToAllAcrossNodes();
     void sendRecvPairs();
     void ecmpSplitsByCableCount();
@@ -410,6 +411,48 @@ void TestRouting::meshAndPcieServers()
         if (nicEdge)
             QCOMPARE(r.edgeLoad[e], 0.0);
     }
+}
+
+// H100 NVL cards bridged in pairs: a pair's traffic takes its bridge (12 NVLink 4 links), the
+// traffic between pairs the host's PCIe. A 4-GPU HGX board's pairs have 6 links each.
+void TestRouting::bridgedPairsAndFourGpuMesh()
+{
+    TopologyBuilder b;
+    b.node("h100-nvl-server");
+    const FabricGraph g = buildOrFail(b.topology);
+    QCOMPARE(g.domains().size(), std::size_t(4));
+    QCOMPARE(g.domains()[1].id, std::string("node-1/gpu2-3"));
+    QCOMPARE(g.domains()[1].gpus.size(), std::size_t(2));
+    const RouteResult pair = routeConcurrent(g, {gpusOf(g, {1}, 2, 2)}, Collective::AllReduce);
+    const GroupRoute &p = pair.groups[0];
+    QVERIFY(p.connected);
+    QVERIFY(!p.crossesDomain);
+    QCOMPARE(p.linkClass, LinkClass::NVLink);
+    QCOMPARE_NEAR(p.busbwGBs, 12 * 25 * 0.82, 1e-9);
+    const RouteResult four = routeConcurrent(g, {gpusOf(g, {1}, 0, 4)}, Collective::AllReduce);
+    const GroupRoute &f = four.groups[0];
+    QVERIFY(f.connected);
+    QVERIFY(f.crossesDomain);
+    QCOMPARE(f.linkClass, LinkClass::PCIe);
+    // Two channels cross between the pairs, each GPU's host link carrying one of them: twice
+    // one Gen5 x16 slot at its efficiency, well under half the bridge.
+    QCOMPARE_NEAR(f.busbwGBs, 2 * 63 * 0.8, 1e-9);
+    QVERIFY(f.busbwGBs < p.busbwGBs / 2);
+    for (std::size_t e = 0; e < g.edgeCount(); ++e) {
+        if (g.vertex(g.source(e)).kind == VertexKind::Nic
+            || g.vertex(g.target(e)).kind == VertexKind::Nic)
+            QCOMPARE(four.edgeLoad[e], 0.0);
+    }
+
+    TopologyBuilder m;
+    m.node("hgx-h100-4gpu");
+    const FabricGraph mesh = buildOrFail(m.topology);
+    QCOMPARE(mesh.domains().size(), std::size_t(1));
+    const RouteResult ring
+            = routeConcurrent(mesh, {gpusOf(mesh, {1}, 0, 4)}, Collective::AllReduce);
+    QVERIFY(!ring.groups[0].crossesDomain);
+    // Three rings, one a peer: all 18 links.
+    QCOMPARE_NEAR(ring.groups[0].busbwGBs, 3 * 6 * 25 * 0.82, 1e-9);
 }
 
 void TestRouting::allToAllAcrossNodes()
