@@ -84,6 +84,7 @@ void TestCatalog::servers_data()
     row("mi300x", "mi300x", 8, "mesh", 1, 8, 400);
     row("pcie-server", "h100-pcie", 8, "none", 1, 2, 200);
     row("h100-nvl-server", "h100-nvl", 8, "bridged", 1, 4, 400);
+    row("h200-nvl-server", "h200-nvl", 8, "bridged", 1, 4, 400);
     row("hgx-a100-4gpu", "a100-sxm-80gb", 4, "mesh", 1, 4, 200);
     row("hgx-h100-4gpu", "h100-sxm", 4, "mesh", 1, 4, 400);
 }
@@ -107,8 +108,10 @@ void TestCatalog::servers()
     QCOMPARE(s->nics, nics);
     QCOMPARE(s->nicGbits, nicGbits);
     QVERIFY(Catalog::builtin().medium(s->nicMedium));
-    // Bridged GPUs come in pairs (H100 NVL), each pair's NVLink all of a GPU's links.
-    QCOMPARE(s->nvlinkGroupGpus, scope == QLatin1String("bridged") ? 2 : 0);
+    // Bridged GPUs come in pairs (H100 NVL) or fours (H200 NVL's 4-way bridge).
+    QCOMPARE(s->nvlinkGroupGpus, scope != QLatin1String("bridged")        ? 0
+                                 : id == QLatin1String("h200-nvl-server") ? 4
+                                                                          : 2);
     const ScaleUpFabric fabric = scaleUpFabric(*s, Catalog::builtin());
     QCOMPARE(fabric.groupGpus, s->nvlinkGroupGpus);
     // Host copies: a Grace GPU's share of its superchip's NVLink-C2C (900 GB/s both ways, two
@@ -127,7 +130,7 @@ void TestCatalog::servers()
     const double hostMemory = s->hostMemoryGB / s->gpus;
     if (gpu == QLatin1String("gb200") || gpu == QLatin1String("gb300"))
         QCOMPARE(hostMemory, 240.0);
-    else if (id == QLatin1String("pcie-server") || id == QLatin1String("h100-nvl-server"))
+    else if (id == QLatin1String("pcie-server") || id.endsWith(QLatin1String("-nvl-server")))
         QCOMPARE(hostMemory, 128.0);
     else
         QCOMPARE(hostMemory, 256.0);

@@ -123,6 +123,8 @@ void TestFabricGraph::expandsServer_data()
     QTest::newRow("pcie-server") << "pcie-server" << 8 << 0 << 2 << 1 << 32 << 8 << 0.0;
     // Bridged pairs: 8 GPU-host, 4 pair bridges and 8 GPU-NIC connections; a domain a pair.
     QTest::newRow("h100-nvl-server") << "h100-nvl-server" << 8 << 0 << 4 << 1 << 40 << 4 << 300.0;
+    // Two 4-way bridged groups: 8 GPU-host, 2 x 6 in-group pairs and 8 GPU-NIC connections.
+    QTest::newRow("h200-nvl-server") << "h200-nvl-server" << 8 << 0 << 4 << 1 << 56 << 2 << 450.0;
     // A 4-GPU HGX board: 6 GPU pairs joined directly, 4 GPU-NIC connections.
     QTest::newRow("hgx-h100-4gpu") << "hgx-h100-4gpu" << 4 << 0 << 4 << 0 << 20 << 1 << 450.0;
 }
@@ -504,7 +506,7 @@ void TestFabricGraph::rejects_data()
     QTest::newRow("unknown server")
             << 0 << "/topology/nodes/1/model"
             << "unknown server model \"dgx-h900\" (did you mean \"dgx-h100\"? known server "
-               "models: dgx-h100, dgx-a100, dgx-b200, dgx-b300, hgx-h200 and 10 more)";
+               "models: dgx-h100, dgx-a100, dgx-b200, dgx-b300, hgx-h200 and 11 more)";
     QTest::newRow("unknown switch")
             << 1 << "/topology/switches/0/model"
             << "unknown switch model \"qm1\" (known switch models: q3400, qm8700, qm9700, "

@@ -515,8 +515,9 @@ void tst_Generator::errors_data()
             << "dgx-z" << 4 << rail << 2 << "" << 1.0 << 0
             << "--node: unknown server model \"dgx-z\"; known: dgx-a100, dgx-b200, dgx-b300, "
                "dgx-h100, "
-               "gb200-nvl72, gb200-tray, gb300-nvl72, gb300-tray, h100-nvl-server, hgx-a100-4gpu, "
-               "hgx-h100-4gpu, hgx-h200, hgx-h800, mi300x, pcie-server";
+               "gb200-nvl72, gb200-tray, gb300-nvl72, gb300-tray, h100-nvl-server, "
+               "h200-nvl-server, "
+               "hgx-a100-4gpu, hgx-h100-4gpu, hgx-h200, hgx-h800, mi300x, pcie-server";
     QTest::newRow("unknown leaf")
             << "dgx-h100" << 4 << rail << 2 << "qm1" << 1.0 << 0
             << "--leaf: unknown switch model \"qm1\"; known: eth-100g, q3400, qm8700, qm9700, "

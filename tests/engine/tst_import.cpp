@@ -828,6 +828,20 @@ void tst_Import::bridgedPairsAndFourGpuBoards()
     QCOMPARE(x->nvlinkPeers, 1);
     QCOMPARE(matchServerModel(*x, Catalog::builtin(), "", &why), std::string("h100-nvl-server"));
 
+    // H200 NVL under 4-way bridges: NV6 to the three others of its group, PCIe to the rest.
+    std::string quad = "\tGPU0\tGPU1\tGPU2\tGPU3\tGPU4\tGPU5\tGPU6\tGPU7\tCPU Affinity\n";
+    for (int g = 0; g < 8; ++g) {
+        quad += "GPU" + std::to_string(g);
+        for (int h = 0; h < 8; ++h)
+            quad += h == g ? "\t X " : h / 4 == g / 4 ? "\tNV6" : "\tSYS";
+        quad += "\t0-95\n";
+    }
+    Expected<ServerFacts> q4 = parseNvidiaSmiTopo(quad, "h200nvl.txt");
+    QVERIFY(q4.ok());
+    QCOMPARE(q4->nvlinkPeers, 3);
+    QCOMPARE(q4->nvlinksPerGpu, 18);
+    QCOMPARE(matchServerModel(*q4, Catalog::builtin(), "", &why), std::string("h200-nvl-server"));
+
     // A 4-GPU HGX H100: NV6 between every pair (18 links, 6 to each of 3 peers), as nvidia-smi
     // prints it on such a board (NVIDIA/nccl issue 1617).
     const std::string hgx = "        GPU0    GPU1    GPU2    GPU3    NIC0    NIC1    NIC2    NIC3  "

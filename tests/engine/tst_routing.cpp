@@ -444,6 +444,16 @@ void TestRouting::bridgedPairsAndFourGpuMesh()
             QCOMPARE(four.edgeLoad[e], 0.0);
     }
 
+    // H200 NVL's 4-way bridge: a group of four joined directly, 6 links a pair, three rings.
+    TopologyBuilder four4;
+    four4.node("h200-nvl-server");
+    const FabricGraph g4 = buildOrFail(four4.topology);
+    QCOMPARE(g4.domains().size(), std::size_t(2));
+    const RouteResult quad = routeConcurrent(g4, {gpusOf(g4, {1}, 4, 4)}, Collective::AllReduce);
+    QVERIFY(!quad.groups[0].crossesDomain);
+    QCOMPARE(quad.groups[0].linkClass, LinkClass::NVLink);
+    QCOMPARE_NEAR(quad.groups[0].busbwGBs, 3 * 6 * 25 * 0.82, 1e-9);
+
     TopologyBuilder m;
     m.node("hgx-h100-4gpu");
     const FabricGraph mesh = buildOrFail(m.topology);
