@@ -58,15 +58,16 @@ constexpr std::size_t kNoEdge = std::numeric_limits<std::size_t>::max();
 struct NVLinkDomain
 {
     std::string id; // custom domain id, else the node's id ("node-3"); a GPU of a server
-                    // without NVLink is a domain of one: "node-3/gpu5"
+                    // without NVLink is a domain of one: "node-3/gpu5"; a bridged group of
+                    // GPUs one of its own: "node-3/gpu4-5"
     std::string name;
     std::vector<VertexId> gpus;       // in GPU order
     std::vector<int> nodes;           // indices into Topology::nodes
     const Medium *medium = nullptr;   // NVLink generation (nullptr for a PCIe-only GPU)
     double perGpuGBs = 0;             // NVLink bandwidth per GPU per direction (line rate)
     bool custom = false;              // a Domain container of the topology
-    std::optional<VertexId> nvswitch; // the domain's aggregate NVSwitch; none for a mesh or a
-                                      // PCIe-only GPU
+    std::optional<VertexId> nvswitch; // the domain's aggregate NVSwitch; none for a mesh, a
+                                      // bridged group or a PCIe-only GPU
 };
 
 // The edges a GPU reaches the rest of the fabric by (kNoEdge where it has none).

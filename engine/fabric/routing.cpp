@@ -155,28 +155,18 @@ void Router::route(int group, const std::vector<VertexId> &members, Collective c
 
 void Router::ring()
 {
-    const std::size_t n = m_members.size();
-    std::vector<std::pair<std::size_t, std::size_t>> runs; // [begin, end) per domain
-    for (std::size_t i = 0; i < n; ++i) {
-        if (i == 0 || m_g.domainOf(m_members[i]) != m_g.domainOf(m_members[i - 1]))
-            runs.push_back({i, i});
-        runs.back().second = i + 1;
-    }
+    const std::vector<std::pair<std::size_t, std::size_t>> runs = ringRuns(m_g, m_members);
     if (runs.size() == 1) {
-        ringRun(0, n, 1.0);
+        ringRun(0, m_members.size(), 1.0);
         return;
     }
-    const std::size_t bound
-            = m_options.ringNetworkChannels <= 0
-                      ? n
-                      : std::size_t(m_options.ringNetworkChannels) * (runs.size() == 2 ? 2 : 1);
     for (std::size_t j = 0; j < runs.size(); ++j) {
         const auto [begin, end] = runs[j];
         const std::size_t r = end - begin;
         ringRun(begin, end, double(r - 1) / double(r));
         const auto [nextBegin, nextEnd] = runs[(j + 1) % runs.size()];
         const std::size_t next = nextEnd - nextBegin;
-        const std::size_t k = std::min({r, next, bound});
+        const std::size_t k = ringChannels(r, next, runs.size(), m_options.ringNetworkChannels);
         const double share = (m_options.networkReduction ? 0.5 : 1.0) / double(k);
         for (std::size_t c = 0; c < k; ++c)
             flow(m_members[begin + c * r / k], m_members[nextBegin + c * next / k], share);
@@ -195,9 +185,10 @@ void Router::ringRun(std::size_t begin, std::size_t end, double share)
     if (r < 2)
         return;
     const VertexId first = m_members[begin];
-    const bool direct = r > 2 && m_g.gpuPorts(first).nvlinkUp == kNoEdge
-                        && m_g.domainOf(first) == m_g.domainOf(m_members[begin + 1])
-                        && m_g.edgeBetween(first, m_members[begin + 1]).has_value();
+    bool direct = r > 2 && m_g.gpuPorts(first).nvlinkUp == kNoEdge
+                  && m_g.edgeBetween(first, m_members[begin + 1]).has_value();
+    for (std::size_t i = begin + 1; direct && i < end; ++i)
+        direct = m_g.domainOf(m_members[i]) == m_g.domainOf(first);
     if (direct) {
         const double each = share / double(r - 1);
         for (std::size_t i = begin; i < end; ++i) {
@@ -589,6 +580,37 @@ RouteResult Router::finish()
 }
 
 } // namespace
+
+std::vector<std::pair<std::size_t, std::size_t>> ringRuns(const FabricGraph &g,
+                                                          std::span<const VertexId> members)
+{
+    std::vector<std::pair<std::size_t, std::size_t>> byDomain, byNode;
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        if (i == 0 || g.domainOf(members[i]) != g.domainOf(members[i - 1]))
+            byDomain.push_back({i, i});
+        byDomain.back().second = i + 1;
+        if (i == 0 || g.vertex(members[i]).node != g.vertex(members[i - 1]).node)
+            byNode.push_back({i, i});
+        byNode.back().second = i + 1;
+    }
+    // Several nodes, each with more than one of the group's domains (a domain that spans nodes,
+    // a custom one, makes fewer domain runs than node runs).
+    if (byNode.size() > 1 && byDomain.size() > byNode.size()) {
+        bool nested = true;
+        for (std::size_t i = 1; nested && i < members.size(); ++i)
+            nested = g.vertex(members[i]).node == g.vertex(members[i - 1]).node
+                     || g.domainOf(members[i]) != g.domainOf(members[i - 1]);
+        if (nested)
+            return byNode;
+    }
+    return byDomain;
+}
+
+std::size_t ringChannels(std::size_t r, std::size_t next, std::size_t runs, int bound)
+{
+    const std::size_t k = std::min(r, next);
+    return bound <= 0 ? k : std::min(k, std::size_t(bound) * (runs == 2 ? 2 : 1));
+}
 
 RouteResult routeConcurrent(const FabricGraph &g, const std::vector<std::vector<VertexId>> &groups,
                             Collective c, const RouteOptions &options)

@@ -4,6 +4,7 @@
 #include "engine/fabric/fabricgraph.h"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -58,12 +59,26 @@ struct RouteResult
     std::vector<double> edgeLoad;   // per edge index: units of collective traffic it carries
 };
 
+// How a ring over `members` (GPU vertices in ring order) is cut where it leaves a run of
+// them: runs of consecutive members in one NVLink domain; but where the group spans nodes that
+// each hold several of its domains (bridged GPUs, a PCIe-only server), runs of consecutive
+// members on one node, which step between the node's domains through its host, so that the
+// ring leaves every node from as many of its GPUs (and NICs) as channels allow, as NCCL's
+// rings (one a channel, each leaving the node at another GPU) do. [begin, end) per run.
+std::vector<std::pair<std::size_t, std::size_t>> ringRuns(const FabricGraph &g,
+                                                          std::span<const VertexId> members);
+// The channels a ring runs from a run of `r` members to the next of `next`, among `runs` runs:
+// min(r, next, bound), the bound doubled for two runs; bound <= 0 is none.
+std::size_t ringChannels(std::size_t r, std::size_t next, std::size_t runs, int bound);
+
 // All `groups` run `c` at the same time and share links. Members are GPU vertices.
 //
 // Flows, in units of one GPU's ring traffic (so that a link carrying 1 limits the group to
 // that link's effective bandwidth):
 // - ring (all-reduce, all-gather, reduce-scatter): members ordered by domain. A group in one
-//   domain is one ring over NVLink, a unit per hop. A group over several domains runs
+//   domain is one ring over NVLink, a unit per hop; where the domain's GPUs are joined
+//   directly (a mesh, bridged groups), as many rings as a GPU has peers, a GPU's unit spread
+//   over its links to the others. A group over several runs (ringRuns()) runs
 //   k = min(members in A, members in B, the channel bound) channels across each boundary
 //   A -> B, spread evenly over the members (the same local positions on both sides, so rails
 //   stay aligned): each sends 1/k through its NIC to its peer in B. The channel bound is

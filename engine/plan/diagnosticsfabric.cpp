@@ -1,5 +1,7 @@
 #include "engine/plan/diagnoser.h"
 
+#include "engine/fabric/routing.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -114,25 +116,24 @@ void Diagnoser::crossesRails(const DimensionResult &d)
     };
     int crossing = 0;
     VertexId fromGpu = 0, toGpu = 0;
+    std::vector<VertexId> ring;
     for (int g = 0; g < groups.count(); ++g) {
-        const std::span<const int> members = groups[g];
-        std::vector<std::pair<std::size_t, std::size_t>> runs;
-        for (std::size_t i = 0; i < members.size(); ++i) {
-            if (i == 0 || m_g.domainOf(gpus[members[i]]) != m_g.domainOf(gpus[members[i - 1]]))
-                runs.push_back({i, i});
-            runs.back().second = i + 1;
-        }
+        ring.clear();
+        for (int m : groups[g])
+            ring.push_back(gpus[m]);
+        // Where the router's ring leaves a run for the next (routing.h, ringRuns): a step
+        // between two GPUs of one server goes through its host, not its NICs.
+        const std::vector<std::pair<std::size_t, std::size_t>> runs = ringRuns(m_g, ring);
         bool found = false;
         for (std::size_t j = 0; runs.size() > 1 && j < runs.size() && !found; ++j) {
             const auto [begin, end] = runs[j];
             const auto [nextBegin, nextEnd] = runs[(j + 1) % runs.size()];
             const std::size_t r = end - begin, next = nextEnd - nextBegin;
-            std::size_t k = std::min(r, next);
-            if (bound > 0)
-                k = std::min(k, std::size_t(bound) * (runs.size() == 2 ? 2 : 1));
+            const std::size_t k = ringChannels(r, next, runs.size(), bound);
             for (std::size_t c = 0; c < k; ++c) {
-                const VertexId a = gpus[members[begin + c * r / k]],
-                               b = gpus[members[nextBegin + c * next / k]];
+                const VertexId a = ring[begin + c * r / k], b = ring[nextBegin + c * next / k];
+                if (m_g.vertex(a).node == m_g.vertex(b).node)
+                    continue;
                 const int ra = railOf(a), rb = railOf(b);
                 if (ra >= 0 && rb >= 0 && ra != rb) {
                     if (crossing == 0) {
@@ -156,7 +157,9 @@ void Diagnoser::crossesRails(const DimensionResult &d)
                 appendUnique(&ids, m_a.topology().switches[u.sw].id);
         }
     }
-    const std::size_t perDomain = m_g.domains()[m_g.domainOf(fromGpu)].gpus.size();
+    const ServerModel *server
+            = m_a.catalog().server(m_a.topology().nodes[m_g.vertex(fromGpu).node].model);
+    const int perNode = server ? server->gpus : 0;
     add(Severity::Warning, code::kDpCrossesRails,
         "On this rail-optimized fabric " + countOf(crossing, d.count, "DP group")
                 + " send from one rail to another (e.g. " + named(m_g.vertex(fromGpu).id)
@@ -166,7 +169,7 @@ void Diagnoser::crossesRails(const DimensionResult &d)
                   "instead of taking one hop. DP peers stay on their rail when they have the same "
                   "local GPU index in every node: make tp x cp = "
                 + std::to_string(m_r.plan.tp * m_r.plan.cp) + " divide the "
-                + std::to_string(perDomain) + " GPUs of a node.",
+                + std::to_string(perNode) + " GPUs of a node.",
         ids);
 }
 

@@ -438,6 +438,9 @@ void tst_Diagnostics::bridgedPairs()
     const Workload w = gpt(24, 4096, 32, 256);
     const AnalysisResult pair = analyzeOrFail(a, w, plan(2));
     QVERIFY(!hasCode(pair, code::kTpCrossesNvlinkDomain));
+    // DP peers step between the pairs of a server through its host, and leave it from every
+    // pair, each on its own NIC: the rails line up, and all four NICs carry DP traffic.
+    QVERIFY(!hasCode(pair, code::kDpCrossesRails));
     const AnalysisResult four = analyzeOrFail(a, w, plan(4));
     const Diagnostic *d = find(four, QString::fromLatin1(code::kTpCrossesNvlinkDomain));
     QVERIFY(d);

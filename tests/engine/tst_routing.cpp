@@ -454,6 +454,31 @@ void TestRouting::bridgedPairsAndFourGpuMesh()
     QCOMPARE(quad.groups[0].linkClass, LinkClass::NVLink);
     QCOMPARE_NEAR(quad.groups[0].busbwGBs, 3 * 6 * 25 * 0.82, 1e-9);
 
+    // Two such servers on one leaf, both DP groups of TP 2 (one GPU a pair): the ring steps
+    // between a server's pairs through its host and leaves the server from every pair, each
+    // pair's NIC carrying a quarter, so the host's PCIe (3/4 of a unit a GPU) binds, not one
+    // NIC carrying all.
+    TopologyBuilder two;
+    const std::string leaf = two.addSwitch("qm9700");
+    for (int n = 0; n < 2; ++n) {
+        const std::string node = two.node("h100-nvl-server");
+        for (int k = 0; k < 4; ++k)
+            two.cable(node, k, leaf, "ib-ndr");
+    }
+    const FabricGraph g2 = buildOrFail(two.topology);
+    std::vector<VertexId> even, odd;
+    for (int n : {1, 2})
+        for (int i = 0; i < 8; ++i)
+            (i % 2 ? odd : even).push_back(gpu(g2, n, i));
+    const RouteResult dp = routeConcurrent(g2, {even, odd}, Collective::AllReduce);
+    QCOMPARE(dp.groups[0].linkClass, LinkClass::PCIe);
+    QCOMPARE_NEAR(dp.groups[0].busbwGBs, 63 * 0.8 / 0.75, 1e-9);
+    for (std::size_t e = 0; e < g2.edgeCount(); ++e) {
+        if (g2.vertex(g2.source(e)).kind == VertexKind::Nic
+            && g2.vertex(g2.target(e)).kind == VertexKind::Switch)
+            QCOMPARE_NEAR(dp.edgeLoad[e], 0.5, 1e-9);
+    }
+
     TopologyBuilder m;
     m.node("hgx-h100-4gpu");
     const FabricGraph mesh = buildOrFail(m.topology);
