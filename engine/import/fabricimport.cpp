@@ -465,16 +465,25 @@ void FabricImporter::chooseServerModels()
         const std::string hosts = std::to_string(hostsAt[rate]) + " server(s)";
         if (!fits.empty()) {
             const ServerModel *m = fits.front();
-            std::string others;
-            for (std::size_t k = 1; k < fits.size(); ++k)
+            // The fewest NICs that hold the adapters seen; servers with more NICs, some left
+            // uncabled, are named too (a 4-GPU A100 board or a DGX A100 with half its NICs
+            // cabled look alike from the fabric, and differ in GPUs).
+            std::string others, larger;
+            for (std::size_t k = 1; k < fits.size(); ++k) {
                 if (fits[k]->nics == m->nics)
                     others += (others.empty() ? "" : ", ") + fits[k]->id;
+                else
+                    larger += (larger.empty() ? "" : ", ") + fits[k]->id + " ("
+                              + std::to_string(fits[k]->gpus) + " GPUs, "
+                              + std::to_string(fits[k]->nics) + " NICs)";
+            }
             modelAt[rate] = m->id;
             note(Kind::Assumed, firstLine[rate],
                  hosts + " with up to " + std::to_string(slots) + " adapter(s) at "
                          + gbitsText(rate) + " Gb/s: taken for " + m->id + " (" + m->name + ", "
-                         + std::to_string(m->nics) + " NICs)"
+                         + std::to_string(m->gpus) + " GPUs, " + std::to_string(m->nics) + " NICs)"
                          + (others.empty() ? "" : "; " + others + " would fit as well")
+                         + (larger.empty() ? "" : "; so would, with NICs left uncabled, " + larger)
                          + ". A server file (NCCL topology, nvidia-smi topo -m) sets the model");
             continue;
         }

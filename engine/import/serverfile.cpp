@@ -7,6 +7,7 @@
 #include "engine/io/projectfile.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -272,6 +273,28 @@ bool pciClassIs(const XmlElement &e, long prefix16)
 
 } // namespace
 
+namespace {
+
+// Where GPUs joined directly come in groups of `peers` + 1 (bridged cards), the first GPU
+// joined to one outside its block of consecutive GPUs ("GPU0 with GPU4"); empty when every
+// group is such a block, or there are no groups.
+std::string groupsOutOfOrder(const std::vector<std::vector<int>> &peersOf, int peers,
+                             const std::vector<std::string> &names)
+{
+    if (peers <= 0)
+        return {};
+    for (std::size_t g = 0; g < peersOf.size(); ++g) {
+        for (int h : peersOf[g]) {
+            if (h >= 0 && static_cast<std::size_t>(h) < names.size()
+                && static_cast<int>(g) / (peers + 1) != h / (peers + 1))
+                return names[g] + " with " + names[h];
+        }
+    }
+    return {};
+}
+
+} // namespace
+
 bool looksLikeNcclTopology(std::string_view text)
 {
     // <system version=...> after comments and a declaration; or an NCCL graph file.
@@ -335,7 +358,9 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
     double speedMbits = 0;
     std::map<std::string, std::string> classOfBus; // busid -> class of that pci element
     std::vector<int> nvlinkSum;
-    std::set<int> nvlinkPeers; // direct NVLink peers of each GPU
+    std::set<int> nvlinkPeers;                       // direct NVLink peers of each GPU
+    std::vector<std::string> gpuBuses;               // each GPU's PCI bus, in file order
+    std::vector<std::vector<std::string>> peerBuses; // the buses its direct NVLinks name
     bool nvlinkToSwitch = false;
     auto ancestorSwitch = [&](int i) {
         // The PCIe switch (class 0x0604) a device sits under, or -1.
@@ -409,6 +434,14 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
                     f.sm = int(sm);
             }
             int links = 0, peers = 0;
+            auto lower = [](std::string b) {
+                for (char &ch : b)
+                    ch = char(std::tolower(static_cast<unsigned char>(ch)));
+                return b;
+            };
+            const std::string bus = parent >= 0 ? lower(el[parent].attr("busid")) : std::string();
+            gpuBuses.push_back(bus);
+            peerBuses.emplace_back();
             for (int c : e.children) {
                 if (el[c].name == "c2c")
                     c2cCpus.insert(cpuOf(int(i)));
@@ -421,14 +454,16 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
                                          + quoteText(el[c].attr("count"))};
                 links += int(count);
                 // tclass 0x068000: a PCI bridge of class "other", which is how NCCL shows an
-                // NVSwitch.
-                // A peer is another GPU; a link that names the GPU's own bus (as hand-written
-                // files of cloud VMs do) says nothing of which GPU is at the other end.
-                if (hexNumber(el[c].attr("tclass")) == 0x068000)
+                // NVSwitch. A peer is another GPU; a link that names the GPU's own bus (as
+                // hand-written files of cloud VMs do) says nothing of which GPU is at the other
+                // end.
+                const std::string target = lower(el[c].attr("target"));
+                if (hexNumber(el[c].attr("tclass")) == 0x068000) {
                     nvlinkToSwitch = true;
-                else if (count > 0
-                         && (parent < 0 || el[c].attr("target") != el[parent].attr("busid")))
+                } else if (count > 0 && (bus.empty() || target != bus)) {
                     ++peers;
+                    peerBuses.back().push_back(target);
+                }
             }
             nvlinkSum.push_back(links);
             nvlinkPeers.insert(peers);
@@ -475,6 +510,21 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
         f.nvlinksPerGpu = *std::max_element(nvlinkSum.begin(), nvlinkSum.end());
         f.nvswitch = nvlinkToSwitch;
         f.nvlinkPeers = nvlinkToSwitch ? 0 : nvlinkPeers.size() == 1 ? *nvlinkPeers.begin() : -1;
+        if (f.hosts == 1 && f.nvlinkPeers > 0) {
+            std::map<std::string, int> indexOf;
+            std::vector<std::string> names;
+            for (std::size_t g = 0; g < gpuBuses.size(); ++g) {
+                indexOf.emplace(gpuBuses[g], int(g));
+                names.push_back("GPU" + std::to_string(g) + " (" + gpuBuses[g] + ")");
+            }
+            std::vector<std::vector<int>> peersOf(gpuBuses.size());
+            for (std::size_t g = 0; g < peerBuses.size(); ++g)
+                for (const std::string &b : peerBuses[g]) {
+                    auto it = indexOf.find(b);
+                    peersOf[g].push_back(it == indexOf.end() ? -1 : it->second);
+                }
+            f.nvlinkGroupsOutOfOrder = groupsOutOfOrder(peersOf, f.nvlinkPeers, names);
+        }
     } else {
         f.nvlinkStated = false;
     }
@@ -595,17 +645,22 @@ Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::strin
     }
     // NVLink: NV# between GPUs. The same count to every peer is an NVSwitch baseboard.
     std::set<int> counts;
-    std::set<int> peers; // NV cells in a GPU's row
+    std::set<int> peers;                   // NV cells in a GPU's row
+    std::vector<std::vector<int>> peersOf; // by GPU column, the GPU columns it has NV# to
+    std::vector<std::string> gpuNames;
     int perGpu = 0;
     bool any = false, allPairs = true;
     for (std::size_t g : gpuCols) {
         int linked = 0;
+        gpuNames.push_back(columns[g]);
+        peersOf.emplace_back();
         auto row = rows.find(columns[g]);
         if (row == rows.end())
             return Error{file, "line " + std::to_string(headerLine),
                          "no row for " + columns[g] + ", which the header names"};
         int sum = 0;
-        for (std::size_t h : gpuCols) {
+        for (std::size_t hi = 0; hi < gpuCols.size(); ++hi) {
+            const std::size_t h = gpuCols[hi];
             if (h == g)
                 continue;
             const std::string &c = row->second[h];
@@ -615,6 +670,7 @@ Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::strin
                 sum += n;
                 any = true;
                 ++linked;
+                peersOf.back().push_back(int(hi));
             } else {
                 allPairs = false;
             }
@@ -623,7 +679,8 @@ Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::strin
         peers.insert(linked);
     }
     f.nvswitch = any && allPairs && counts.size() == 1;
-    f.nvlinkPeers = peers.size() == 1 ? *peers.begin() : -1;
+    f.nvlinkPeers = f.nvswitch ? 0 : peers.size() == 1 ? *peers.begin() : -1;
+    f.nvlinkGroupsOutOfOrder = groupsOutOfOrder(peersOf, f.nvlinkPeers, gpuNames);
     f.nvlinksPerGpu = f.nvswitch ? *counts.begin() : perGpu;
     f.nvlinkStated = any || text.find("topo -mp") == std::string_view::npos;
     // Compute NICs: on a PCIe switch with a GPU.
@@ -748,6 +805,9 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
                                 : std::string());
     if (fits.empty()) {
         *why = seen + ": no catalog server has that";
+        if (f.nvlinkStated && !f.nvswitch && f.nvlinksPerGpu > 0)
+            *why += " (a \"mesh\" server joins every GPU to every other, a \"bridged\" one "
+                    "joins them in equal groups of consecutive GPUs)";
         return {};
     }
     const ServerModel *pick = fits.front();
@@ -792,6 +852,15 @@ std::optional<Error> applyServerFacts(Project *p, const ServerFacts &f, const Ca
         return std::nullopt;
     }
     const ServerModel *target = merged->server(model);
+    if (target->nvlinkScope == NVLinkScope::Bridged && !f.nvlinkGroupsOutOfOrder.empty())
+        report->note(Kind::Warning, f.file, f.line,
+                     "the NVLink bridges join " + f.nvlinkGroupsOutOfOrder
+                             + ", not GPUs next to each other in the order the file lists them; "
+                               "TopoPlan takes each bridged group as "
+                             + std::to_string(target->nvlinkGroupGpus)
+                             + " consecutive GPUs, so a TP group runs on a bridge only where "
+                               "the ranks follow the bridges: list the GPUs in bridge order "
+                               "(CUDA_VISIBLE_DEVICES)");
     if (target->nics != f.computeNics)
         report->note(Kind::Checked, f.file, 0,
                      std::to_string(f.computeNics)

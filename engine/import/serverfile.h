@@ -30,8 +30,11 @@ struct ServerFacts
     bool nvswitch = false; // every GPU reaches every other over the same NVLink count (NVSwitch)
     // Peer GPUs each GPU has NVLink (or xGMI) to, directly rather than through an NVSwitch, when
     // it is the same for every GPU (a bridged pair: 1, an 8-GPU mesh: 7); -1 when GPUs differ,
-    // 0 when no GPU has a direct peer.
+    // 0 when no GPU has a direct peer or an NVSwitch joins them (every pair alike).
     int nvlinkPeers = 0;
+    // Where those peers are not blocks of consecutive GPUs (bridges joining GPU0 and GPU4), the
+    // first such pair ("GPU0 with GPU4"); empty otherwise.
+    std::string nvlinkGroupsOutOfOrder;
     bool nvlinkStated = true; // false for `topo -mp`, which shows PCIe paths only
     int nics = 0;             // network adapters seen
     // NICs beside a GPU: on its PCIe switch (PIX or PXB), or on the CPU of a GPU joined to it

@@ -812,6 +812,30 @@ void tst_Import::bridgedPairsAndFourGpuBoards()
     QCOMPARE(u->nvlinkPeers, -1);
     QVERIFY(matchServerModel(*u, Catalog::builtin(), "", &why).empty());
     QVERIFY2(why.find("unequal numbers of peer GPUs") != std::string::npos, why.c_str());
+    QVERIFY2(why.find("a \"mesh\" server joins every GPU to every other") != std::string::npos,
+             why.c_str());
+
+    // Bridges that join GPU0 with GPU4 (1 with 5, ...): still that server, with a warning that
+    // TopoPlan's pairs are consecutive GPUs, so the ranks must follow the bridges.
+    std::string apart = "\tGPU0\tGPU1\tGPU2\tGPU3\tGPU4\tGPU5\tGPU6\tGPU7\tCPU Affinity\n";
+    for (int g = 0; g < 8; ++g) {
+        apart += "GPU" + std::to_string(g);
+        for (int h = 0; h < 8; ++h)
+            apart += h == g ? "\t X " : h % 4 == g % 4 ? "\tNV12" : "\tSYS";
+        apart += "\t0-95\n";
+    }
+    Expected<ServerFacts> a = parseNvidiaSmiTopo(apart, "apart.txt");
+    QVERIFY(a.ok());
+    QCOMPARE(a->nvlinkPeers, 1);
+    QCOMPARE(a->nvlinkGroupsOutOfOrder, std::string("GPU0 with GPU4"));
+    QVERIFY(f->nvlinkGroupsOutOfOrder.empty());
+    Expected<ImportResult> ra = importTexts({ImportInput{"apart.txt", apart}});
+    QVERIFY2(ra.ok(), ra ? "" : ra.error().text().c_str());
+    QCOMPARE(serverModels(ra->project),
+             (std::map<std::string, std::string>{{"server-1", "h100-nvl-server"}}));
+    QCOMPARE(notesWith(ra->report, "the NVLink bridges join GPU0 with GPU4",
+                       ImportNote::Kind::Warning),
+             1);
 
     // NCCL's file of the same server: each GPU's NVLink goes to its pair's GPU (a display
     // class target), not to an NVSwitch.
@@ -826,6 +850,7 @@ void tst_Import::bridgedPairsAndFourGpuBoards()
     QVERIFY2(x.ok(), x ? "" : x.error().text().c_str());
     QVERIFY(!x->nvswitch);
     QCOMPARE(x->nvlinkPeers, 1);
+    QVERIFY2(x->nvlinkGroupsOutOfOrder.empty(), x->nvlinkGroupsOutOfOrder.c_str());
     QCOMPARE(matchServerModel(*x, Catalog::builtin(), "", &why), std::string("h100-nvl-server"));
 
     // H200 NVL under 4-way bridges: NV6 to the three others of its group, PCIe to the rest.
@@ -841,6 +866,24 @@ void tst_Import::bridgedPairsAndFourGpuBoards()
     QCOMPARE(q4->nvlinkPeers, 3);
     QCOMPARE(q4->nvlinksPerGpu, 18);
     QCOMPARE(matchServerModel(*q4, Catalog::builtin(), "", &why), std::string("h200-nvl-server"));
+
+    // From the fabric alone, hosts with four HDR adapters are the fewest-NIC server that holds
+    // them (a 4-GPU A100 board); the report names the 8-GPU server that fits with NICs left
+    // uncabled, as the two differ in GPUs.
+    GeneratorOptions o;
+    o.nodeModel = "hgx-a100-4gpu";
+    o.nodes = 8;
+    Expected<Project> design = generateProject(o);
+    QVERIFY(design.ok());
+    Expected<ImportResult> fabric = importTexts(
+            {ImportInput{"fabric.txt", *ibnetdiscoverText(*design, Catalog::builtin())}});
+    QVERIFY2(fabric.ok(), fabric ? "" : fabric.error().text().c_str());
+    QCOMPARE(serverModels(fabric->project), serverModels(*design));
+    QCOMPARE(notesWith(fabric->report,
+                       "taken for hgx-a100-4gpu (HGX A100 4-GPU server, 4 GPUs, 4 NICs); so would, "
+                       "with NICs left uncabled, dgx-a100 (8 GPUs, 8 NICs)",
+                       ImportNote::Kind::Assumed),
+             1);
 
     // A 4-GPU HGX H100: NV6 between every pair (18 links, 6 to each of 3 peers), as nvidia-smi
     // prints it on such a board (NVIDIA/nccl issue 1617).
