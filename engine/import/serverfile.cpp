@@ -7,7 +7,6 @@
 #include "engine/io/projectfile.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -271,10 +270,6 @@ bool pciClassIs(const XmlElement &e, long prefix16)
     return c >= 0 && (c >> 8) == prefix16;
 }
 
-} // namespace
-
-namespace {
-
 // Where GPUs joined directly come in groups of `peers` + 1 (bridged cards), the first GPU
 // joined to one outside its block of consecutive GPUs ("GPU0 with GPU4"); empty when every
 // group is such a block, or there are no groups.
@@ -434,12 +429,8 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
                     f.sm = int(sm);
             }
             int links = 0, peers = 0;
-            auto lower = [](std::string b) {
-                for (char &ch : b)
-                    ch = char(std::tolower(static_cast<unsigned char>(ch)));
-                return b;
-            };
-            const std::string bus = parent >= 0 ? lower(el[parent].attr("busid")) : std::string();
+            const std::string bus
+                    = parent >= 0 ? textscan::lower(el[parent].attr("busid")) : std::string();
             gpuBuses.push_back(bus);
             peerBuses.emplace_back();
             for (int c : e.children) {
@@ -457,7 +448,7 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
                 // NVSwitch. A peer is another GPU; a link that names the GPU's own bus (as
                 // hand-written files of cloud VMs do) says nothing of which GPU is at the other
                 // end.
-                const std::string target = lower(el[c].attr("target"));
+                const std::string target = textscan::lower(el[c].attr("target"));
                 if (hexNumber(el[c].attr("tclass")) == 0x068000) {
                     nvlinkToSwitch = true;
                 } else if (count > 0 && (bus.empty() || target != bus)) {
