@@ -58,15 +58,19 @@ RingTerms ringTerms(Collective c, double bytes, int n, const DimNetwork &net)
     }
     double latencyUs = net.baseLatencyUs + steps * net.latencyUs;
     if (isRing(c) && net.domains > 1) {
-        // Only the steps that hand a chunk from one domain to the next wait for the network.
+        // Only the steps that hand a chunk from one domain to the next wait for the network, or,
+        // between two domains of one host, for the host's PCIe.
         const int passes = c == Collective::AllReduce ? 2 : 1;
+        const int nodes = net.nodes > 0 ? std::min(net.nodes, net.domains) : net.domains;
         const double crossing = std::min(steps, double(passes * (net.domains - 1)));
-        latencyUs = net.baseLatencyUs + crossing * net.latencyUs
+        const double leaving = std::min(crossing, double(passes * (nodes - 1)));
+        latencyUs = net.baseLatencyUs + leaving * net.latencyUs
+                    + (crossing - leaving) * net.hostLatencyUs
                     + (steps - crossing) * net.intraLatencyUs;
         // NCCL's "plateau effect of ring": a multi-node ring all-reduce of more than a few
         // chunks (from n/16 x 64 KiB on) takes longer to fill and drain its pipeline than the sum
-        // of its steps.
-        if (c == Collective::AllReduce && bytes >= n / 16.0 * 65536)
+        // of its steps. Inside one host NCCL runs no multi-node ring.
+        if (c == Collective::AllReduce && nodes > 1 && bytes >= n / 16.0 * 65536)
             latencyUs *= net.multiDomainRingFactor;
     }
     return {factor, latencyUs};

@@ -22,6 +22,12 @@ struct DimNetwork
     // inside a domain cost intraLatencyUs and only those that cross between domains latencyUs.
     int domains = 1;
     double intraLatencyUs = 0;
+    // Hosts a group spans (NCCL's nodes; a multi-node NVLink domain counts as one; 0: one per
+    // domain). Where a host holds several of the group's domains (NVLink-bridged groups,
+    // PCIe-only GPUs), a step between two of them goes through the host and costs
+    // hostLatencyUs, not the network's latencyUs.
+    int nodes = 0;
+    double hostLatencyUs = 0;
     // Per collective, whatever its size (kernel launch and synchronisation), and the factor on a
     // ring all-reduce's latency once it crosses domains (CollectiveTuning, catalog.h).
     double baseLatencyUs = 0;

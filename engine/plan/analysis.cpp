@@ -369,21 +369,48 @@ std::shared_ptr<const Analyzer::Routed> Analyzer::routeUncached(const Layout &la
     // One ring step's latency: the slowest hop's (each medium's latency is NCCL's per-step
     // figure over it; a GPU's own PCIe path to its NIC belongs to that step), plus the switches
     // the worst group's path passes.
-    // A step that stays in a domain pays only the domain's hops (NVLink, or the host's PCIe).
-    double hopUs = 0, intraUs = 0, switchUs = 0;
+    // A step that stays in a domain pays only the domain's hops (NVLink or xGMI), one between
+    // two domains of a host the host's PCIe.
+    double hopUs = 0, intraUs = 0, hostUs = 0, switchUs = 0;
     for (std::size_t e = 0; e < load.size(); ++e) {
         const EdgeRates &rates = m_graph.rates(e);
         if (load[e] <= 0 || rates.nicAttachment)
             continue;
         hopUs = std::max(hopUs, rates.latencyUs);
-        if (!isNetwork(rates.linkClass))
+        if (isNetwork(rates.linkClass))
+            continue;
+        if (rates.linkClass == LinkClass::PCIe)
+            hostUs = std::max(hostUs, rates.latencyUs);
+        else
             intraUs = std::max(intraUs, rates.latencyUs);
     }
+    if (intraUs <= 0)
+        intraUs = hostUs;
+    if (hostUs <= 0)
+        hostUs = intraUs;
     for (int s = 0; s < m_graph.switchCount(); ++s)
         switchUs = std::max(switchUs, m_graph.switchLatencyUs(s));
     std::size_t domains = 1;
     for (const GroupRoute &r : routes)
         domains = std::max(domains, r.domainIds.size());
+    // The hosts a group spans, NCCL's nodes: a domain inside one server is that server's, a
+    // multi-node NVLink domain (a Domain container) one node of its own.
+    std::size_t nodes = 1;
+    if (domains > 1) {
+        const std::vector<NVLinkDomain> &all = m_graph.domains();
+        std::vector<long> keys;
+        for (const std::vector<int> &g : groups) {
+            keys.clear();
+            for (int m : g) {
+                const int d = m_graph.domainOf(gpus[m]);
+                const NVLinkDomain &dom = all[d];
+                keys.push_back(dom.custom || dom.nodes.empty() ? -1L - d : long(dom.nodes.front()));
+            }
+            std::sort(keys.begin(), keys.end());
+            nodes = std::max(nodes,
+                             std::size_t(std::unique(keys.begin(), keys.end()) - keys.begin()));
+        }
+    }
     const CollectiveTuning &tuning = m_catalog->collectives();
     out->network.busbwGBs = out->worst.connected ? out->worst.busbwGBs : 0;
     out->network.latencyUs = hopUs + out->worst.maxSwitchHops * switchUs;
@@ -391,6 +418,8 @@ std::shared_ptr<const Analyzer::Routed> Analyzer::routeUncached(const Layout &la
     out->network.crossesDomain = out->crossing > 0;
     out->network.domains = static_cast<int>(domains);
     out->network.intraLatencyUs = intraUs;
+    out->network.nodes = static_cast<int>(nodes);
+    out->network.hostLatencyUs = hostUs;
     out->network.baseLatencyUs = tuning.ringBaseLatencyUs;
     out->network.multiDomainRingFactor = tuning.multiDomainRingFactor;
     // NVLink SHARP where every group of the dimension can reduce in its NVSwitch.

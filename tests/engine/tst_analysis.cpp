@@ -128,6 +128,7 @@ void tst_Analysis::gpt3OnAScalableUnit()
     QCOMPARE(dp.network.linkClass, LinkClass::InfiniBand);
     QVERIFY(near(dp.network.latencyUs, 9.6 + 0.15));
     QCOMPARE(dp.network.domains, 4);
+    QCOMPARE(dp.network.nodes, 4);
     QCOMPARE(dp.network.intraLatencyUs, 0.0);
     QCOMPARE(dp.worst.maxSwitchHops, 1);
     QCOMPARE(dp.worstNodes, std::vector<std::string>({"node-1", "node-2", "node-3", "node-4"}));

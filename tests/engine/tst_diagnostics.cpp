@@ -454,6 +454,16 @@ void tst_Diagnostics::bridgedPairs()
     QCOMPARE(d->ids, std::vector<std::string>{t.nodes.front().id});
     // The pair's bridge outruns the host's PCIe by far: the TP 4 step is the slower.
     QVERIFY(four.step.stepTimeS > pair.step.stepTimeS);
+    // A TP 4 ring steps between the two pairs of one host through its PCIe: one node, as NCCL
+    // counts them, so no network latency and no multi-node ring plateau...
+    const DimNetwork &tp = four.dimension(Dim::TP)->network;
+    QCOMPARE(tp.domains, 2);
+    QCOMPARE(tp.nodes, 1);
+    QCOMPARE(tp.hostLatencyUs, Catalog::builtin().medium("pcie5")->latencyUs);
+    // ... while DP at TP 2 spans all 8 pairs of the 2 servers: 2 nodes.
+    const DimNetwork &dp = pair.dimension(Dim::DP)->network;
+    QCOMPARE(dp.domains, 8);
+    QCOMPARE(dp.nodes, 2);
 }
 
 #include "tst_diagnostics.moc"

@@ -622,23 +622,34 @@ void tst_PerfModel::multiDomainRingLatency_data()
     QTest::addColumn<double>("bytes");
     QTest::addColumn<int>("ranks");
     QTest::addColumn<int>("domains");
+    QTest::addColumn<int>("nodes"); // 0: one per domain
     QTest::addColumn<double>("latencyUs");
     const int ar = int(Collective::AllReduce), ag = int(Collective::AllGather);
     const int a2a = int(Collective::AllToAll);
     // TP 16 over 2 DGX A100, one 84 MB activation: 1.9 x (8.4 + 2 x 9.6 + 28 x 3.4) = 233 us.
-    QTest::newRow("all-reduce tp16 2 nodes") << ar << 84e6 << 16 << 2 << 1.9 * 122.8;
+    QTest::newRow("all-reduce tp16 2 nodes") << ar << 84e6 << 16 << 2 << 0 << 1.9 * 122.8;
     // TP 32 over 4: 1.9 x (8.4 + 6 x 9.6 + 56 x 3.4).
-    QTest::newRow("all-reduce tp32 4 nodes") << ar << 84e6 << 32 << 4 << 1.9 * 256.4;
+    QTest::newRow("all-reduce tp32 4 nodes") << ar << 84e6 << 32 << 4 << 0 << 1.9 * 256.4;
     // A small all-reduce (below 64 KiB for 16 ranks) has no plateau.
-    QTest::newRow("small all-reduce") << ar << 32768.0 << 16 << 2 << 122.8;
+    QTest::newRow("small all-reduce") << ar << 32768.0 << 16 << 2 << 0 << 122.8;
     // One domain: every step on NVLink, no factor: 8.4 + 30 x 3.4 (the 'latency' is NVLink's).
-    QTest::newRow("all-reduce one domain") << ar << 84e6 << 16 << 1 << 8.4 + 30 * 3.4;
+    QTest::newRow("all-reduce one domain") << ar << 84e6 << 16 << 1 << 0 << 8.4 + 30 * 3.4;
     // An all-gather crosses once per boundary and has no plateau: 8.4 + 9.6 + 14 x 3.4.
-    QTest::newRow("all-gather 2 nodes") << ag << 84e6 << 16 << 2 << 8.4 + 9.6 + 14 * 3.4;
+    QTest::newRow("all-gather 2 nodes") << ag << 84e6 << 16 << 2 << 0 << 8.4 + 9.6 + 14 * 3.4;
     // One GPU per domain: every step crosses: 1.9 x (8.4 + 6 x 9.6).
-    QTest::newRow("all-reduce 1 per node") << ar << 84e6 << 4 << 4 << 1.9 * 66.0;
+    QTest::newRow("all-reduce 1 per node") << ar << 84e6 << 4 << 4 << 0 << 1.9 * 66.0;
     // An all-to-all is not a ring: every step at the slowest hop's latency.
-    QTest::newRow("all-to-all 2 nodes") << a2a << 84e6 << 16 << 2 << 8.4 + 15 * 9.6;
+    QTest::newRow("all-to-all 2 nodes") << a2a << 84e6 << 16 << 2 << 0 << 8.4 + 15 * 9.6;
+    // Domains inside one host (H100 NVL pairs, PCIe-only GPUs): a step between two of them goes
+    // through the host's PCIe (here 5.7 us), not the network, and NCCL runs no multi-node ring
+    // there, so no plateau: TP 4 over two bridged pairs, 8.4 + 2 x 5.7 + 4 x 3.4.
+    QTest::newRow("all-reduce 2 pairs, 1 host")
+            << ar << 84e6 << 4 << 2 << 1 << 8.4 + 2 * 5.7 + 4 * 3.4;
+    // DP 16 over two hosts of four pairs each: of the 30 steps, 2 leave a host, 12 cross
+    // between pairs of one host, 16 stay on a bridge; the ring spans 2 nodes:
+    // 1.9 x (8.4 + 2 x 9.6 + 12 x 5.7 + 16 x 3.4).
+    QTest::newRow("all-reduce 8 pairs, 2 hosts")
+            << ar << 84e6 << 16 << 8 << 2 << 1.9 * (8.4 + 2 * 9.6 + 12 * 5.7 + 16 * 3.4);
 }
 
 void tst_PerfModel::multiDomainRingLatency()
@@ -647,13 +658,16 @@ void tst_PerfModel::multiDomainRingLatency()
     QFETCH(double, bytes);
     QFETCH(int, ranks);
     QFETCH(int, domains);
+    QFETCH(int, nodes);
     QFETCH(double, latencyUs);
     const Collective c = Collective(collective);
     DimNetwork net;
     net.busbwGBs = 188;
     net.domains = domains;
+    net.nodes = nodes;
     net.latencyUs = domains > 1 ? 9.6 : 3.4;
     net.intraLatencyUs = 3.4;
+    net.hostLatencyUs = 5.7;
     net.baseLatencyUs = 8.4;
     net.multiDomainRingFactor = 1.9;
     const double share = double(ranks - 1) / ranks;
