@@ -74,6 +74,7 @@ struct HostNic
     int adapter = 0;
     int cable = 0;
     double gbits = 0; // 0: the cable's rate is not stated
+    int slot = -1;    // the NIC its adapter number names (chooseServerModels); -1: none
 };
 
 struct Host
@@ -84,6 +85,8 @@ struct Host
     int line = 0;
     bool server = false;
     std::string model;
+    double rate = 0;       // its adapters' rate, Gb/s
+    std::size_t slots = 0; // the NICs its model must have
     std::vector<int> port; // NIC port of each nics[i], -1 = left out
     int node = -1;         // index into Topology::nodes
 };
@@ -411,32 +414,99 @@ void FabricImporter::chooseServerModels()
     if (usual == 0)
         usual = 200; // nothing stated at all: HDR, and said so below
     int unstated = 0;
-    // One model per NIC rate: the slots a host needs are its highest adapter number + 1 when
-    // adapters are numbered once each, else its cable count.
-    std::map<double, std::size_t> needed;
-    std::map<double, int> firstLine;
-    std::map<double, int> hostsAt;
-    for (Host &h : m_hosts) {
+    // The NIC an adapter number names: the number itself (mlx5_4 is NIC 5, the others on
+    // subnets of their own or uncabled) where a catalog server has that many NICs. Else the
+    // numbers count the host's other RDMA devices too, storage and management adapters (a DGX
+    // A100's compute adapters are mlx5_0-3 and mlx5_6-9, a DGX H100's mlx5_0, 3-6 and 9-11):
+    // the compute NICs are then the numbers the servers of a rate use, in order, so a host
+    // missing one keeps the others' rails. Where a host numbers two cables alike (one adapter,
+    // two ports), its cables count.
+    std::map<double, std::set<int>> numbersAt;
+    std::vector<char> once(m_hosts.size(), 0);
+    for (std::size_t hi = 0; hi < m_hosts.size(); ++hi) {
+        Host &h = m_hosts[hi];
         if (!h.server)
             continue;
-        double rate = 0;
+        h.rate = 0;
         for (HostNic &nic : h.nics) {
             if (nic.gbits == 0) {
                 nic.gbits = usual;
                 ++unstated;
             }
-            rate = std::max(rate, nic.gbits);
+            h.rate = std::max(h.rate, nic.gbits);
         }
         std::set<int> adapters;
-        bool once = true;
+        bool distinct = true;
         for (const HostNic &nic : h.nics)
-            once = adapters.insert(nic.adapter).second && once;
-        std::size_t slots = once ? static_cast<std::size_t>(*adapters.rbegin() + 1) : h.nics.size();
-        needed[rate] = std::max(needed[rate], slots);
-        if (!firstLine.count(rate))
-            firstLine[rate] = h.line;
-        ++hostsAt[rate];
-        h.model = std::to_string(rate); // replaced below
+            distinct = adapters.insert(nic.adapter).second && distinct;
+        once[hi] = distinct;
+        if (distinct)
+            numbersAt[h.rate].insert(adapters.begin(), adapters.end());
+    }
+    // A catalog server that holds `nics` InfiniBand adapters at `rate` (a rack is not one).
+    auto holds = [&](const ServerModel &s, double rate, std::size_t nics) {
+        const Medium *m = m_catalog.medium(s.nicMedium);
+        return m && m->linkClass == LinkClass::InfiniBand && std::fabs(s.nicGbits - rate) < 1e-6
+               && s.nics >= static_cast<int>(nics) && s.nvlinkScope != NVLinkScope::Rack;
+    };
+    auto catalogHolds = [&](double rate, std::size_t nics) {
+        for (const auto &[id, s] : m_catalog.servers())
+            if (holds(s, rate, nics))
+                return true;
+        return false;
+    };
+    std::map<double, bool> byRank;
+    for (const auto &[rate, numbers] : numbersAt)
+        byRank[rate] = !catalogHolds(rate, static_cast<std::size_t>(*numbers.rbegin() + 1));
+    std::map<double, std::map<std::size_t, int>> hostsWithSlots;
+    for (std::size_t hi = 0; hi < m_hosts.size(); ++hi) {
+        Host &h = m_hosts[hi];
+        if (!h.server)
+            continue;
+        h.slots = h.nics.size();
+        if (once[hi]) {
+            const std::set<int> &numbers = numbersAt[h.rate];
+            for (HostNic &nic : h.nics) {
+                nic.slot = byRank[h.rate] ? static_cast<int>(
+                                   std::distance(numbers.begin(), numbers.find(nic.adapter)))
+                                          : nic.adapter;
+                h.slots = std::max(h.slots, static_cast<std::size_t>(nic.slot + 1));
+            }
+        }
+        ++hostsWithSlots[h.rate][h.slots];
+    }
+    // One model per rate and kind of host. Hosts of one rate that need as many NICs are one
+    // kind when at least a tenth of the rate's hosts do; fewer hosts that need fewer NICs are
+    // servers of the next larger kind with NICs uncabled (a DGX with a cable pulled), fewer
+    // that need more a kind of their own (four-adapter nodes among two-adapter ones).
+    std::map<double, std::map<std::size_t, std::size_t>> kindOf; // slots -> the kind's slots
+    for (const auto &[rate, counts] : hostsWithSlots) {
+        int total = 0;
+        for (const auto &[slots, hosts] : counts)
+            total += hosts;
+        std::vector<std::size_t> kinds;
+        for (const auto &[slots, hosts] : counts)
+            if (hosts * 10 >= total)
+                kinds.push_back(slots);
+        for (const auto &[slots, hosts] : counts) {
+            auto up = std::lower_bound(kinds.begin(), kinds.end(), slots);
+            kindOf[rate][slots] = up == kinds.end() ? slots : *up;
+        }
+    }
+    using HostKind = std::pair<double, std::size_t>; // rate, slots
+    std::map<HostKind, std::size_t> needed;
+    std::map<HostKind, int> firstLine;
+    std::map<HostKind, int> hostsAt;
+    for (Host &h : m_hosts) {
+        if (!h.server)
+            continue;
+        h.slots = kindOf[h.rate][h.slots];
+        const HostKind k{h.rate, h.slots};
+        needed[k] = h.slots;
+        if (!firstLine.count(k))
+            firstLine[k] = h.line;
+        ++hostsAt[k];
+        h.model = std::to_string(h.rate); // replaced below
     }
     if (unstated > 0)
         note(Kind::Assumed, 0,
@@ -449,20 +519,18 @@ void FabricImporter::chooseServerModels()
         auto it = std::find(preferred.begin(), preferred.end(), id);
         return it == preferred.end() ? preferred.size() : std::size_t(it - preferred.begin());
     };
-    std::map<double, std::string> modelAt;
-    for (const auto &[rate, slots] : needed) {
+    std::map<HostKind, std::string> modelAt;
+    for (const auto &[kind, slots] : needed) {
+        const double rate = kind.first;
         std::vector<const ServerModel *> fits;
-        for (const auto &[id, s] : m_catalog.servers()) {
-            const Medium *m = m_catalog.medium(s.nicMedium);
-            if (m && m->linkClass == LinkClass::InfiniBand && std::fabs(s.nicGbits - rate) < 1e-6
-                && s.nics >= static_cast<int>(slots) && s.nvlinkScope != NVLinkScope::Rack)
+        for (const auto &[id, s] : m_catalog.servers())
+            if (holds(s, rate, slots))
                 fits.push_back(&s);
-        }
         std::sort(fits.begin(), fits.end(), [&](const ServerModel *a, const ServerModel *b) {
             return std::make_tuple(a->nics, rank(a->id), a->id)
                    < std::make_tuple(b->nics, rank(b->id), b->id);
         });
-        const std::string hosts = std::to_string(hostsAt[rate]) + " server(s)";
+        const std::string hosts = std::to_string(hostsAt[kind]) + " server(s)";
         if (!fits.empty()) {
             const ServerModel *m = fits.front();
             // The fewest NICs that hold the adapters seen; servers with more NICs, some left
@@ -477,8 +545,8 @@ void FabricImporter::chooseServerModels()
                               + std::to_string(fits[k]->gpus) + " GPUs, "
                               + std::to_string(fits[k]->nics) + " NICs)";
             }
-            modelAt[rate] = m->id;
-            note(Kind::Assumed, firstLine[rate],
+            modelAt[kind] = m->id;
+            note(Kind::Assumed, firstLine[kind],
                  hosts + " with up to " + std::to_string(slots) + " adapter(s) at "
                          + gbitsText(rate) + " Gb/s: taken for " + m->id + " (" + m->name + ", "
                          + std::to_string(m->gpus) + " GPUs, " + std::to_string(m->nics) + " NICs)"
@@ -536,8 +604,8 @@ void FabricImporter::chooseServerModels()
         if (base->nvlinkGroupGpus > 0)
             j["nvlink_group_gpus"] = base->nvlinkGroupGpus;
         m_newServers[id] = j;
-        modelAt[rate] = id;
-        note(Kind::Assumed, firstLine[rate],
+        modelAt[kind] = id;
+        note(Kind::Assumed, firstLine[kind],
              hosts + " with up to " + std::to_string(slots) + " adapter(s) at " + gbitsText(rate)
                      + " Gb/s match no catalog server: model " + id
                      + " added to the project's catalog, its GPUs assumed as " + base->id + "'s ("
@@ -547,10 +615,8 @@ void FabricImporter::chooseServerModels()
     for (Host &h : m_hosts) {
         if (!h.server)
             continue;
-        double rate = 0;
-        for (const HostNic &nic : h.nics)
-            rate = std::max(rate, nic.gbits);
-        h.model = modelAt.count(rate) ? modelAt[rate] : std::string();
+        auto it = modelAt.find({h.rate, h.slots});
+        h.model = it == modelAt.end() ? std::string() : it->second;
     }
 }
 
@@ -890,13 +956,12 @@ Expected<Project> FabricImporter::build()
     for (int hi : serverHosts) {
         Host &h = m_hosts[hi];
         const int nics = nicsOf(h.model);
-        std::set<int> adapters;
         bool byNumber = true;
         for (const HostNic &nic : h.nics)
-            byNumber = adapters.insert(nic.adapter).second && nic.adapter < nics && byNumber;
+            byNumber = nic.slot >= 0 && nic.slot < nics && byNumber;
         h.port.assign(h.nics.size(), -1);
         for (std::size_t k = 0; k < h.nics.size(); ++k)
-            h.port[k] = byNumber ? h.nics[k].adapter : (static_cast<int>(k) < nics ? int(k) : -1);
+            h.port[k] = byNumber ? h.nics[k].slot : (static_cast<int>(k) < nics ? int(k) : -1);
         if (!byNumber) {
             const int dropped = std::max(0, static_cast<int>(h.nics.size()) - nics);
             note(dropped ? Kind::Unmapped : Kind::Assumed, h.line,

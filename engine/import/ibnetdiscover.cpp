@@ -82,6 +82,21 @@ public:
         m_i = end + 1;
         return t;
     }
+    // (text) of letters, digits and slashes, at most 64: a GUID or a port's label.
+    std::optional<std::string_view> parenthesized()
+    {
+        if (peek() != '(')
+            return std::nullopt;
+        std::size_t j = m_i + 1;
+        while (j < m_s.size() && j - m_i <= 64
+               && (std::isalnum(static_cast<unsigned char>(m_s[j])) || m_s[j] == '/'))
+            ++j;
+        if (j == m_i + 1 || j >= m_s.size() || m_s[j] != ')')
+            return std::nullopt;
+        std::string_view t = m_s.substr(m_i + 1, j - m_i - 1);
+        m_i = j + 1;
+        return t;
+    }
     std::string_view word()
     {
         std::size_t j = m_i;
@@ -165,6 +180,10 @@ private:
         int remotePort;
     };
     std::map<std::pair<int, int>, End> m_ends;
+    // The port listing names an adapter by its port's GUID. A multi-port adapter of one node
+    // GUID (ConnectX-3: node G, port p's GUID G + p) shows one GUID a port: (description,
+    // GUID - port) -> the adapter, so its ports are one node, as in the default format.
+    std::map<std::pair<std::string, std::uint64_t>, int> m_caByBase;
     int m_current = -1; // the node whose record the lines belong to
     std::optional<std::uint32_t> m_devid, m_vendid;
     int m_ignored = 0;
@@ -319,9 +338,14 @@ void Parser::portLine(std::string_view line)
         fail("port " + std::to_string(*port) + " of \"" + cleanText(m_fabric.nodes[m_current].name)
              + "\", which has " + std::to_string(ports) + " ports (line "
              + std::to_string(m_fabric.nodes[m_current].line) + ")");
-    if (c.eat('(')) {
-        if (!c.hex() || !c.eat(')'))
-            fail("expected the port GUID in parentheses after [" + std::to_string(*port) + "]");
+    // ibnetdiscover writes an adapter port's GUID in parentheses. ibdiagnet's copy of the file
+    // (the .ibnetdiscover it writes, what most UFM sites keep) puts the port's label first: the
+    // switch's ASIC/cage/port[/split] on Quantum-2 ("(1/3/2)"), port[/split] on Quantum
+    // ("(12)", "(12/2)"), the adapter's PCI address ("(B23D0F0/0/0/1)"), then the GUID.
+    for (int i = 0; i < 2 && c.peek() == '('; ++i) {
+        if (!c.parenthesized())
+            fail("expected the port's label (as (1/3/2)) or GUID in parentheses after ["
+                 + std::to_string(*port) + "], found " + quoteText(c.rest()));
     }
     if (c.eat("[ext ")) {
         if (!c.number() || !c.eat(']'))
@@ -356,9 +380,10 @@ void Parser::portLine(std::string_view line)
             fail("expected [ext N] after the remote port number");
     }
     c.skipSpace();
-    if (c.eat('(')) {
-        if (!c.hex() || !c.eat(')'))
-            fail("expected the remote port GUID in parentheses");
+    for (int i = 0; i < 2 && c.peek() == '('; ++i) {
+        if (!c.parenthesized())
+            fail("expected the remote port's label or GUID in parentheses, found "
+                 + quoteText(c.rest()));
     }
     c.skipSpace();
     std::string desc;
@@ -494,6 +519,34 @@ void Parser::portListLine(std::string_view line)
             fail(std::string("expected the ") + what + " port GUID in hexadecimal");
         return PortRef{*type, *port, std::string(*guid)};
     };
+    auto name = [](const PortRef &r) {
+        const char *prefix
+                = r.type == NodeType::Switch ? "S-" : (r.type == NodeType::Ca ? "H-" : "R-");
+        std::string g = r.guid;
+        if (g.size() < 16)
+            g = std::string(16 - g.size(), '0') + g;
+        return prefix + g;
+    };
+    // The node a port belongs to; it has at least that many ports.
+    auto node = [&](const PortRef &r, std::string_view desc) {
+        int n = -1;
+        std::pair<std::string, std::uint64_t> base;
+        if (r.type == NodeType::Ca) {
+            base = {std::string(desc), std::stoull(r.guid, nullptr, 16) - std::uint64_t(r.port)};
+            auto it = m_caByBase.find(base);
+            if (it != m_caByBase.end())
+                n = it->second;
+        }
+        if (n < 0) {
+            n = nodeFor(r.type, name(r), desc);
+            if (r.type == NodeType::Ca)
+                m_caByBase.emplace(base, n);
+        }
+        Node &node = m_fabric.nodes[n];
+        node.ports = std::max(node.ports, static_cast<int>(r.port));
+        node.declared = true;
+        return n;
+    };
     PortRef local = ref("local");
     c.skipSpace();
     std::string_view width = c.word();
@@ -507,7 +560,11 @@ void Parser::portListLine(std::string_view line)
         speed = std::string(speedWord);
     c.skipSpace();
     if (!c.eat('-')) {
-        // An unconnected port: "SW 73 40 0x... 4x ??? 'description'".
+        // An unconnected port: "SW 73 40 0x... 4x ??? 'description'". It still counts among
+        // the node's ports (a switch's highest ports are often the uncabled ones).
+        c.skipSpace();
+        auto desc = c.quoted('\'');
+        node(local, desc ? *desc : std::string_view());
         return;
     }
     PortRef remote = ref("remote");
@@ -522,21 +579,8 @@ void Parser::portListLine(std::string_view line)
     auto b = c.quoted('\'');
     if (!a || !dash || !b)
         fail("expected the two node descriptions as ( 'a' - 'b' ), found " + quoteText(c.rest()));
-    auto name = [](const PortRef &r) {
-        const char *prefix
-                = r.type == NodeType::Switch ? "S-" : (r.type == NodeType::Ca ? "H-" : "R-");
-        std::string g = r.guid;
-        if (g.size() < 16)
-            g = std::string(16 - g.size(), '0') + g;
-        return prefix + g;
-    };
-    const int ln = nodeFor(local.type, name(local), *a);
-    const int rn = nodeFor(remote.type, name(remote), *b);
-    for (auto [n, p] : {std::pair{ln, local.port}, std::pair{rn, remote.port}}) {
-        Node &node = m_fabric.nodes[n];
-        node.ports = std::max(node.ports, static_cast<int>(p));
-        node.declared = true;
-    }
+    const int ln = node(local, *a);
+    const int rn = node(remote, *b);
     addCable(ln, static_cast<int>(local.port), rn, static_cast<int>(remote.port), lanes, speed);
 }
 
