@@ -7,6 +7,7 @@
 #include "engine/io/projectfile.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -288,10 +289,68 @@ std::string groupsOutOfOrder(const std::vector<std::vector<int>> &peersOf, int p
     return {};
 }
 
+// A file pasted from a terminal, a ticket or a chat keeps what surrounded the output: the
+// shell prompt and command ("root@gpu01:~# cat topo.xml"), a Markdown fence ("```xml"), a
+// line of a tool's own report. Those lines before an XML document's first element (up to 8)
+// and after its root element closes are blanked, the line numbers kept.
+std::string withoutSurroundingLines(std::string_view text)
+{
+    std::string out(text);
+    std::size_t pos = 0;
+    for (int n = 0; n < 8 && pos < out.size(); ++n) {
+        std::size_t end = out.find('\n', pos);
+        if (end == std::string::npos)
+            end = out.size();
+        std::string_view line = trim(std::string_view(out).substr(pos, end - pos));
+        if (!line.empty() && line.front() == '<')
+            break;
+        for (std::size_t k = pos; k < end; ++k)
+            if (out[k] != '\r')
+                out[k] = ' ';
+        pos = end + 1;
+    }
+    for (const char *close : {"</system>", "</graphs>"}) {
+        std::size_t at = out.rfind(close);
+        if (at == std::string::npos)
+            continue;
+        for (std::size_t k = at + std::string_view(close).size(); k < out.size(); ++k)
+            if (out[k] != '\n' && out[k] != '\r')
+                out[k] = ' ';
+        break;
+    }
+    return out;
+}
+
+// A terminal's escape sequences (ESC [ parameters, a final letter): nvidia-smi underlines its
+// header when it writes to a terminal, and a copy of the terminal keeps them.
+std::string withoutEscapes(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\x1b' && i + 1 < text.size() && text[i + 1] == '[') {
+            std::size_t j = i + 2;
+            while (j < text.size() && ((text[j] >= '0' && text[j] <= '9') || text[j] == ';'))
+                ++j;
+            if (j < text.size() && std::isalpha(static_cast<unsigned char>(text[j]))) {
+                i = j;
+                continue;
+            }
+        }
+        out.push_back(text[i]);
+    }
+    return out;
+}
+
 } // namespace
 
 bool looksLikeNcclTopology(std::string_view text)
 {
+    if (text.substr(0, 512).find('<') != 0 && text.find("<system") != std::string_view::npos) {
+        const std::string clean = withoutSurroundingLines(text.substr(0, 4096));
+        if (clean != text.substr(0, 4096))
+            return looksLikeNcclTopology(clean);
+    }
     // <system version=...> after comments and a declaration; or an NCCL graph file.
     std::size_t i = 0;
     while (true) {
@@ -318,8 +377,12 @@ bool looksLikeNcclTopology(std::string_view text)
 
 bool looksLikeNvidiaSmiTopo(std::string_view text)
 {
+    if (text.find('\x1b') != std::string_view::npos)
+        return looksLikeNvidiaSmiTopo(withoutEscapes(text));
+    // The matrix may follow a tool's own report (an inference server's environment check
+    // prints it after some dozens of lines).
     std::size_t pos = 0;
-    for (int n = 0; n < 20 && pos < text.size(); ++n) {
+    for (int n = 0; n < 400 && pos < text.size(); ++n) {
         std::size_t end = text.find('\n', pos);
         if (end == std::string_view::npos)
             end = text.size();
@@ -333,6 +396,9 @@ bool looksLikeNvidiaSmiTopo(std::string_view text)
 
 Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string &file)
 {
+    const std::string clean = withoutSurroundingLines(text);
+    if (clean != text)
+        text = clean;
     Expected<std::vector<XmlElement>> read = XmlReader(text, file).read();
     if (!read)
         return read.error();
@@ -358,9 +424,14 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
     std::vector<std::vector<std::string>> peerBuses; // the buses its direct NVLinks name
     bool nvlinkToSwitch = false;
     auto ancestorSwitch = [&](int i) {
-        // The PCIe switch (class 0x0604) a device sits under, or -1.
-        int p = el[i].parent;
-        return p >= 0 && el[p].name == "pci" && pciClassIs(el[p], 0x0604) ? p : -1;
+        // The PCIe switch (class 0x0604) a device sits under, or -1: the top of the tree of
+        // switches, as a DGX A100 nests them (a NIC and a GPU under two levels of one switch
+        // are nvidia-smi's PXB, close enough for GPUDirect RDMA).
+        int top = -1;
+        for (int p = el[i].parent; p >= 0 && el[p].name == "pci" && pciClassIs(el[p], 0x0604);
+             p = el[p].parent)
+            top = p;
+        return top;
     };
     std::map<int, int> gpusUnder; // switch -> GPUs
     std::vector<int> nicElements;
@@ -524,6 +595,8 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
 
 Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::string &file)
 {
+    if (text.find('\x1b') != std::string_view::npos)
+        return parseNvidiaSmiTopo(withoutEscapes(text), file);
     ServerFacts f;
     f.file = file;
     f.format = "nvidia-smi topo -m";
@@ -577,6 +650,16 @@ Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::strin
                     columns.push_back(c);
                 }
                 headerLine = line;
+                for (const std::string &c : columns)
+                    if (c.find("GPU", 1) != std::string::npos
+                        || c.find("NIC", 1) != std::string::npos
+                        || c.find("mlx", 1) != std::string::npos)
+                        return Error{file, "line " + std::to_string(line),
+                                     "the header's device names run together (" + c.substr(0, 24)
+                                             + (c.size() > 24 ? "..." : "")
+                                             + "): the copy lost the tabs or spaces between "
+                                               "them; expected GPU0 GPU1 ... as separate "
+                                               "columns"};
                 if (columns.size() > 4096)
                     return Error{file, "line " + std::to_string(line),
                                  "more than 4096 devices: not nvidia-smi topo -m"};
@@ -602,8 +685,9 @@ Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::strin
         cells.resize(columns.size());
         for (std::size_t k = 0; k < cells.size(); ++k) {
             const std::string &c = cells[k];
-            bool ok = c == "X" || c == "SYS" || c == "NODE" || c == "PHB" || c == "PXB"
-                      || c == "PIX" || c == "NV#";
+            // SOC: what drivers before 2017 printed for SYS (a path across the CPU sockets).
+            bool ok = c == "X" || c == "SYS" || c == "SOC" || c == "NODE" || c == "PHB"
+                      || c == "PXB" || c == "PIX" || c == "NV#";
             if (!ok && c.size() > 2 && c.rfind("NV", 0) == 0) {
                 ok = c.size() <= 6;
                 for (std::size_t d = 2; d < c.size(); ++d)
@@ -611,8 +695,8 @@ Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::strin
             }
             if (!ok)
                 return Error{file, "line " + std::to_string(line),
-                             "expected X, SYS, NODE, PHB, PXB, PIX or NV# in column " + columns[k]
-                                     + " of row " + first + ", found " + quoteText(c)};
+                             "expected X, SYS, SOC, NODE, PHB, PXB, PIX or NV# in column "
+                                     + columns[k] + " of row " + first + ", found " + quoteText(c)};
         }
         rows[first] = std::move(cells);
         if (first.rfind("GPU", 0) == 0 && f.line == 0)
@@ -712,7 +796,7 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
             return false;
         return true;
     };
-    std::vector<const ServerModel *> fits;
+    std::vector<const ServerModel *> fits, butForRate; // the latter: all but the NICs' rate
     for (const auto &[id, s] : catalog.servers()) {
         const GpuModel *g = catalog.gpu(s.gpu);
         if (!g || s.gpus != f.gpus || !gpuFits(*g))
@@ -749,8 +833,8 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
                 && (g->nvlinkLinks != f.nvlinksPerGpu || f.nvlinkPeers != s.nvlinkGroupGpus - 1))
                 continue;
         }
-        if (f.nicGbits > 0 && s.nics > 0 && std::fabs(s.nicGbits - f.nicGbits) > 1e-6)
-            continue;
+        const bool rateDiffers
+                = f.nicGbits > 0 && s.nics > 0 && std::fabs(s.nicGbits - f.nicGbits) > 1e-6;
         // The GPUs' PCIe link: 16 GT/s is Gen4, 32 GT/s Gen5, 64 GT/s Gen6 (PCI-SIG base
         // specifications). Slower figures are a link trained down at idle (Grace's GPUs show
         // 2.5 GT/s: their host link is C2C), which says nothing of the generation.
@@ -760,7 +844,7 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
                            : f.pcieGTs >= 31 ? std::string("pcie5")
                                              : std::string("pcie4")))
             continue;
-        fits.push_back(&s);
+        (rateDiffers ? butForRate : fits).push_back(&s);
     }
     // Where several fit, the user's own (a hardware file's, a project's), then those whose
     // GPU's compute capability was confirmed, then the ones TopoPlan's templates use first.
@@ -796,6 +880,15 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
                                 : std::string());
     if (fits.empty()) {
         *why = seen + ": no catalog server has that";
+        if (!butForRate.empty()) {
+            std::string ids;
+            for (const ServerModel *s : butForRate)
+                ids += (ids.empty() ? "" : ", ") + s->id + " (" + std::to_string(int(s->nicGbits))
+                       + " Gb/s)";
+            *why += " (" + ids
+                    + " would, but for their NICs' rate; a hardware file describes "
+                      "the server with its own)";
+        }
         if (f.nvlinkStated && !f.nvswitch && f.nvlinksPerGpu > 0)
             *why += " (a \"mesh\" server joins every GPU to every other, a \"bridged\" one "
                     "joins them in equal groups of consecutive GPUs)";
@@ -810,6 +903,13 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
         if (s != pick)
             others += (others.empty() ? "" : ", ") + s->id;
     *why = seen + ": " + pick->id + (others.empty() ? "" : " (" + others + " fit as well)");
+    // nvidia-smi's matrix names no GPU: where the servers that fit differ in theirs, say so.
+    std::set<std::string> gpus;
+    for (const ServerModel *s : fits)
+        gpus.insert(s->gpu);
+    if (f.sm == 0 && f.gfx.empty() && gpus.size() > 1)
+        *why += "; the file does not name the GPU, so " + pick->gpu
+                + " is assumed (NCCL's topology dump names it by compute capability)";
     return pick->id;
 }
 

@@ -201,6 +201,40 @@ std::string oneLeafFabric(
     return sw + cas;
 }
 
+// nvidia-smi topo -m as drivers since 550 print it: `gpus` GPUs with NV`links` to every peer,
+// one NIC on each GPU's PCIe switch (PIX), the rest across the sockets.
+std::string smiMatrix(int gpus, int links, const std::string &far = "SYS")
+{
+    std::string x = "\t";
+    for (int g = 0; g < gpus; ++g)
+        x += "GPU" + std::to_string(g) + "\t";
+    for (int n = 0; n < gpus; ++n)
+        x += "NIC" + std::to_string(n) + "\t";
+    x += "CPU Affinity\tNUMA Affinity\tGPU NUMA ID\n";
+    for (int r = 0; r < 2 * gpus; ++r) {
+        const bool gpu = r < gpus;
+        const int i = gpu ? r : r - gpus;
+        x += (gpu ? "GPU" : "NIC") + std::to_string(i);
+        for (int c = 0; c < 2 * gpus; ++c) {
+            const bool cg = c < gpus;
+            const int j = cg ? c : c - gpus;
+            std::string cell;
+            if (gpu == cg)
+                cell = i == j ? " X " : (gpu ? "NV" + std::to_string(links) : far);
+            else
+                cell = i == j ? "PIX" : far;
+            x += "\t" + cell;
+        }
+        x += gpu ? "\t0-47\t0\t\tN/A\n" : "\n";
+    }
+    x += "\nLegend:\n\n  X    = Self\n  SYS  = Connection traversing PCIe as well as the SMP "
+         "interconnect between NUMA nodes (e.g., QPI/UPI)\n  NV#  = Connection traversing a "
+         "bonded set of # NVLinks\n\nNIC Legend:\n\n";
+    for (int n = 0; n < gpus; ++n)
+        x += "  NIC" + std::to_string(n) + ": mlx5_" + std::to_string(n) + "\n";
+    return x;
+}
+
 // NCCL_TOPO_DUMP_FILE's shape (NCCL src/graph/xml.cc): eight Blackwell GPUs (sm 100), each with
 // 18 NVLinks to the NVSwitches (tclass 0x068000), and eight 400 Gb/s NICs on their PCIe switches.
 std::string ncclDump(int sm, int gpus, int links, int nics, int speedMbits)
@@ -329,6 +363,7 @@ private Q_SLOTS:
     void portListingGivesTheSameFabric();
     void portListingCountsUncabledPortsAndMultiPortAdapters();
     void ibdiagnetPortLabels();
+    void serverFilesAsPeoplePasteThem();
     void adapterNumbersWithGaps();
     void hostsOfTwoKindsAtOneRate();
     void hostNamesAndAdapterNumbers();
@@ -1160,6 +1195,73 @@ void tst_Import::hostsOfTwoKindsAtOneRate()
     const ImportResult d = importText(oneLeafFabric(dgx));
     for (const auto &[host, model] : serverModels(d.project))
         QCOMPARE(model, std::string("dgx-a100"));
+}
+
+// Server files as they reach an architect: nvidia-smi's matrix after an inference server's
+// environment report, with the terminal's underline around its header, or from a driver old
+// enough to print SOC; NCCL's file between a shell prompt and a Markdown fence, its PCIe
+// switches nested as a DGX A100's are.
+void tst_Import::serverFilesAsPeoplePasteThem()
+{
+    const std::map<std::string, std::string> hgx4{{"server-1", "hgx-h100-4gpu"}};
+    const std::string plain = smiMatrix(4, 6);
+    QCOMPARE(serverModels(importText(plain, "topo.txt").project), hgx4);
+    std::string report;
+    for (int i = 0; i < 40; ++i)
+        report += "Python: 3.10.12\nCUDA available: True\n";
+    QCOMPARE(detectImportFormat(report + plain), std::optional(ImportFormat::NvidiaSmiTopo));
+    QCOMPARE(serverModels(importText(report + plain, "check_env.txt").project), hgx4);
+    std::string underlined = plain;
+    underlined.insert(0, "\x1b[4m");
+    underlined.insert(underlined.find('\n'), "\x1b[0m");
+    QCOMPARE(detectImportFormat(underlined), std::optional(ImportFormat::NvidiaSmiTopo));
+    QCOMPARE(serverModels(importText(underlined, "tty.txt").project), hgx4);
+    Expected<ServerFacts> soc = parseNvidiaSmiTopo(smiMatrix(4, 6, "SOC"), "old.txt");
+    QVERIFY2(soc.ok(), soc ? "" : soc.error().text().c_str());
+    QCOMPARE(soc->computeNics, 4);
+    // A header whose tabs were lost in the copy is refused at the header, saying so.
+    std::string glued = plain;
+    glued.replace(0, glued.find("NIC0"), "GPU0GPU1GPU2GPU3");
+    Expected<ServerFacts> g = parseNvidiaSmiTopo(glued, "glued.txt");
+    QVERIFY(!g.ok());
+    QCOMPARE(g.error().where, std::string("line 1"));
+    QVERIFY2(g.error().message.find("run together") != std::string::npos, g.error().text().c_str());
+    // The matrix does not name the GPU: where servers of other GPUs fit, the report says so.
+    const ImportResult nv18 = importText(smiMatrix(8, 18), "nv18.txt");
+    QCOMPARE(notesWith(nv18.report, "the file does not name the GPU", ImportNote::Kind::Assumed),
+             1);
+
+    const std::string dump = ncclDump(90, 8, 18, 8, 400000);
+    const std::string pasted = "root@gpu01:~# cat /tmp/topo.xml\n```xml\n" + dump + "```\n";
+    QCOMPARE(detectImportFormat(pasted), std::optional(ImportFormat::NcclTopology));
+    Expected<ServerFacts> a = parseNcclTopology(dump, "topo.xml");
+    Expected<ServerFacts> b = parseNcclTopology(pasted, "pasted.xml");
+    QVERIFY2(b.ok(), b ? "" : b.error().text().c_str());
+    QCOMPARE(b->gpus, 8);
+    QCOMPARE(b->line, a->line + 2); // lines still counted from the top of the paste
+    // Each GPU one PCIe switch further down than its NIC (nvidia-smi's PXB): still beside it.
+    std::string nested = dump;
+    const std::string inner = "      <pci busid=\"ffff:fe:00.0\" class=\"0x060400\" "
+                              "link_speed=\"32.0 GT/s PCIe\" link_width=\"16\">\n";
+    const std::string gpuOpen = "      <pci busid=\"000";
+    const std::string gpuClose = "        </gpu>\n      </pci>\n";
+    for (std::size_t at = 0; (at = nested.find(gpuOpen, at)) != std::string::npos;
+         at += inner.size() + gpuOpen.size())
+        nested.insert(at, inner);
+    for (std::size_t at = 0; (at = nested.find(gpuClose, at)) != std::string::npos;
+         at += gpuClose.size())
+        nested.insert(at + gpuClose.size(), "      </pci>\n");
+    QCOMPARE(nested.size(), dump.size() + 8 * (inner.size() + 13));
+    Expected<ServerFacts> n = parseNcclTopology(nested, "nested.xml");
+    QVERIFY2(n.ok(), n ? "" : n.error().text().c_str());
+    QCOMPARE(n->computeNics, 8);
+    // NICs at another rate than the catalog's servers: refused, saying which would fit.
+    Expected<ImportResult> slow
+            = importTexts({ImportInput{"vm.xml", ncclDump(90, 8, 18, 8, 200000)}});
+    QVERIFY(!slow.ok());
+    QVERIFY2(slow.error().message.find("dgx-h100 (400 Gb/s)") != std::string::npos
+                     && slow.error().message.find("but for their NICs' rate") != std::string::npos,
+             slow.error().text().c_str());
 }
 
 void tst_Import::hostNamesAndAdapterNumbers()
