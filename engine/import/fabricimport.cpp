@@ -663,13 +663,15 @@ void FabricImporter::chooseSwitchModels()
     for (int i : m_switchNodes) {
         const ib::Node &node = m_f.nodes[i];
         double maxGbits = 0;
-        int highest = 0;
+        int highest = 0, aggregationPorts = 0;
         std::string fastest;
         for (int c : m_cablesOf[i]) {
             const ib::Cable &cable = m_f.cables[c];
             const int other = cable.a == i ? cable.b : cable.a;
-            if (m_role[other] == Role::Aggregation)
+            if (m_role[other] == Role::Aggregation) {
+                ++aggregationPorts;
                 continue;
+            }
             highest = std::max(
                     {highest, cable.a == i ? cable.aPort : 0, cable.b == i ? cable.bPort : 0});
             if (cableGbits(cable) > maxGbits) {
@@ -712,7 +714,9 @@ void FabricImporter::chooseSwitchModels()
         if (model.empty()) {
             if (maxGbits == 0)
                 maxGbits = 200;
-            const int ports = std::max(node.ports, highest);
+            // The port to the switch's own SHARP aggregation node (its last: port 37 of a
+            // Switch-IB 2, 41 of a Quantum) is none of its front panel's.
+            const int ports = std::max(node.ports - aggregationPorts, highest);
             const std::string devid = node.devid ? hexId(*node.devid) : std::string();
             const std::string id
                     = "imported-"

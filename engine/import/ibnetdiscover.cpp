@@ -654,8 +654,222 @@ bool looksLikeIbnetdiscover(std::string_view text)
            || startsWith(first, "Non-Chassis") || isPortListLine(first);
 }
 
+namespace {
+
+Expected<Fabric> parseAnyFormat(std::string_view text, const std::string &file,
+                                ImportReport *report);
+
+// A director switch (CS7500, CS8500: a chassis of line and spine blades, each blade one or two
+// switch ASICs joined through the backplane) shows in the fabric as one switch per ASIC, with
+// the chassis named in every ASIC's description: "MF0;core-1:MCS8500/L07/U1" is ASIC 1 of line
+// blade 7, ".../S03/U2" ASIC 2 of spine blade 3. The chassis is one switch to its users and to
+// a bill of materials: its ASICs become one switch, its ports the line ASICs' ports that do
+// not lead to the chassis' own spine ASICs, and the links between them its backplane, no
+// cables.
+struct DirectorAsic
+{
+    std::string chassis, model;
+    char blade = 'L'; // L(ine) or S(pine)
+    int slot = 0, unit = 0;
+};
+
+std::optional<DirectorAsic> directorAsic(const Node &n)
+{
+    if (n.type != NodeType::Switch || !startsWith(n.desc, "MF0;"))
+        return std::nullopt;
+    const std::size_t colon = n.desc.find(':', 4);
+    if (colon == std::string::npos)
+        return std::nullopt;
+    DirectorAsic a;
+    a.chassis = n.desc.substr(4, colon - 4);
+    std::string_view rest = std::string_view(n.desc).substr(colon + 1);
+    const std::size_t s1 = rest.find('/');
+    const std::size_t s2 = s1 == std::string_view::npos ? s1 : rest.find('/', s1 + 1);
+    if (s2 == std::string_view::npos || a.chassis.empty())
+        return std::nullopt;
+    a.model = std::string(rest.substr(0, s1));
+    std::string_view blade = rest.substr(s1 + 1, s2 - s1 - 1);
+    std::string_view unit = rest.substr(s2 + 1);
+    if (blade.size() < 2 || (blade[0] != 'L' && blade[0] != 'S') || unit.size() < 2
+        || unit[0] != 'U')
+        return std::nullopt;
+    for (std::string_view digits : {blade.substr(1), unit.substr(1)})
+        for (char c : digits)
+            if (!isDigit(c))
+                return std::nullopt;
+    a.blade = blade[0];
+    a.slot = std::stoi(std::string(blade.substr(1)));
+    a.unit = std::stoi(std::string(unit.substr(1)));
+    return a;
+}
+
+void mergeDirectors(Fabric *f, const std::string &file, ImportReport *report)
+{
+    std::map<std::string, std::vector<int>> asicsOf; // chassis -> its ASICs' nodes
+    std::vector<std::optional<DirectorAsic>> asic(f->nodes.size());
+    for (std::size_t i = 0; i < f->nodes.size(); ++i) {
+        asic[i] = directorAsic(f->nodes[i]);
+        if (asic[i])
+            asicsOf[asic[i]->chassis].push_back(int(i));
+    }
+    for (auto it = asicsOf.begin(); it != asicsOf.end();) {
+        bool spine = false;
+        for (int n : it->second)
+            spine = spine || asic[n]->blade == 'S';
+        // Only a chassis with spine blades and line blades is a director.
+        it = it->second.size() < 2 || !spine ? asicsOf.erase(it) : std::next(it);
+    }
+    if (asicsOf.empty())
+        return;
+    std::vector<int> chassisOf(f->nodes.size(), -1);
+    std::vector<std::string> names;
+    for (const auto &[name, nodes] : asicsOf) {
+        for (int n : nodes)
+            chassisOf[n] = int(names.size());
+        names.push_back(name);
+    }
+    // Internal ports: those cabled to an ASIC of the same chassis; cabled: any cable at all.
+    std::vector<std::vector<char>> internal(f->nodes.size()), cabled(f->nodes.size());
+    std::vector<int> backplane(names.size(), 0);
+    for (const Cable &c : f->cables) {
+        for (auto [n, p] : {std::pair{c.a, c.aPort}, std::pair{c.b, c.bPort}}) {
+            if (chassisOf[n] < 0)
+                continue;
+            cabled[n].resize(f->nodes[n].ports + 1, 0);
+            cabled[n][p] = 1;
+        }
+        // A port to an ASIC's SHARP aggregation node is no front-panel port either.
+        for (auto [n, other, p] : {std::tuple{c.a, c.b, c.aPort}, std::tuple{c.b, c.a, c.bPort}})
+            if (chassisOf[n] >= 0
+                && f->nodes[other].desc.find("Aggregation Node") != std::string::npos) {
+                internal[n].resize(f->nodes[n].ports + 1, 0);
+                internal[n][p] = 1;
+            }
+        if (chassisOf[c.a] < 0 || chassisOf[c.a] != chassisOf[c.b])
+            continue;
+        ++backplane[chassisOf[c.a]];
+        for (auto [n, p] : {std::pair{c.a, c.aPort}, std::pair{c.b, c.bPort}}) {
+            internal[n].resize(f->nodes[n].ports + 1, 0);
+            internal[n][p] = 1;
+        }
+    }
+    // The director's ports: each line ASIC's ports in blade order, those that lead to the
+    // backplane (on the ASIC with the most of them, as every line ASIC of a chassis has as
+    // many) left out; a spine ASIC's port cabled outside the chassis is counted too.
+    std::vector<int> director(names.size(), -1);
+    std::map<std::pair<int, int>, int> portOf; // (ASIC node, port) -> director port
+    for (std::size_t d = 0; d < names.size(); ++d) {
+        std::vector<int> asics = asicsOf[names[d]];
+        std::sort(asics.begin(), asics.end(), [&](int a, int b) {
+            return std::make_tuple(asic[a]->blade, asic[a]->slot, asic[a]->unit)
+                   < std::make_tuple(asic[b]->blade, asic[b]->slot, asic[b]->unit);
+        });
+        std::size_t mostInternal = 0;
+        for (int n : asics)
+            if (asic[n]->blade == 'L')
+                mostInternal = std::max<std::size_t>(
+                        mostInternal, std::count(internal[n].begin(), internal[n].end(), 1));
+        int next = 0;
+        for (int n : asics) {
+            internal[n].resize(f->nodes[n].ports + 1, 0);
+            cabled[n].resize(f->nodes[n].ports + 1, 0);
+            // Every port cabled outside the chassis, and as many of the uncabled ones as make
+            // the line ASIC's share of the front panel.
+            int outside = 0;
+            for (int p = 1; p <= f->nodes[n].ports; ++p)
+                outside += cabled[n][p] && !internal[n][p] ? 1 : 0;
+            int spare = asic[n]->blade == 'L'
+                                ? std::max(0, f->nodes[n].ports - int(mostInternal) - outside)
+                                : 0;
+            for (int p = 1; p <= f->nodes[n].ports; ++p) {
+                if (internal[n][p])
+                    continue;
+                if (cabled[n][p])
+                    portOf[{n, p}] = ++next;
+                else if (spare > 0) {
+                    portOf[{n, p}] = ++next;
+                    --spare;
+                }
+            }
+        }
+        const Node &first = f->nodes[asics.front()];
+        Node merged;
+        merged.type = NodeType::Switch;
+        merged.name = first.name;
+        merged.desc = "MF0;" + names[d] + ":" + asic[asics.front()]->model;
+        merged.ports = next;
+        merged.devid = first.devid;
+        merged.vendid = first.vendid;
+        merged.line = first.line;
+        merged.declared = true;
+        director[d] = int(f->nodes.size());
+        f->nodes.push_back(merged);
+        int lines = 0, spines = 0;
+        for (int n : asics)
+            (asic[n]->blade == 'L' ? lines : spines) += 1;
+        if (report)
+            report->note(ImportNote::Kind::Assumed, file, first.line,
+                         "director switch " + names[d] + " (" + asic[asics.front()]->model
+                                 + "): its " + std::to_string(lines) + " line and "
+                                 + std::to_string(spines) + " spine ASICs taken as one switch of "
+                                 + std::to_string(next) + " ports; the "
+                                 + std::to_string(backplane[d])
+                                 + " links between them are its backplane, not cables");
+    }
+    // The cables, re-pointed at the directors; the backplane's dropped, and the aggregation
+    // nodes' (they are part of their ASIC; the fabric import notes them). Then the ASICs go.
+    std::vector<Cable> cables;
+    for (Cable c : f->cables) {
+        const int ca = chassisOf[c.a], cb = chassisOf[c.b];
+        if (ca >= 0 && ca == cb)
+            continue;
+        bool lost = false;
+        for (auto [node, port, d] :
+             {std::tuple{&c.a, &c.aPort, ca}, std::tuple{&c.b, &c.bPort, cb}}) {
+            if (d < 0)
+                continue;
+            auto it = portOf.find({*node, *port});
+            if (it == portOf.end()) {
+                lost = true;
+                break;
+            }
+            *node = director[d];
+            *port = it->second;
+        }
+        if (!lost)
+            cables.push_back(c);
+    }
+    std::vector<int> index(f->nodes.size(), -1);
+    std::vector<Node> nodes;
+    for (std::size_t i = 0; i < f->nodes.size(); ++i) {
+        if (chassisOf.size() > i && chassisOf[i] >= 0)
+            continue;
+        index[i] = int(nodes.size());
+        nodes.push_back(std::move(f->nodes[i]));
+    }
+    for (Cable &c : cables) {
+        c.a = index[c.a];
+        c.b = index[c.b];
+    }
+    f->nodes = std::move(nodes);
+    f->cables = std::move(cables);
+}
+
+} // namespace
+
 Expected<Fabric> parseIbnetdiscover(std::string_view text, const std::string &file,
                                     ImportReport *report)
+{
+    Expected<Fabric> f = parseAnyFormat(text, file, report);
+    if (f)
+        mergeDirectors(&*f, file, report);
+    return f;
+}
+
+namespace {
+
+Expected<Fabric> parseAnyFormat(std::string_view text, const std::string &file,
+                                ImportReport *report)
 {
     Parser parser(file, report);
     // The port listing has no records; its lines start with the node type and LID.
@@ -676,5 +890,7 @@ Expected<Fabric> parseIbnetdiscover(std::string_view text, const std::string &fi
     }
     return parser.parseDefault(text);
 }
+
+} // namespace
 
 } // namespace topoplan::ib

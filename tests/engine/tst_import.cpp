@@ -364,6 +364,7 @@ private Q_SLOTS:
     void portListingCountsUncabledPortsAndMultiPortAdapters();
     void ibdiagnetPortLabels();
     void serverFilesAsPeoplePasteThem();
+    void directorSwitchIsOneSwitch();
     void adapterNumbersWithGaps();
     void hostsOfTwoKindsAtOneRate();
     void hostNamesAndAdapterNumbers();
@@ -1131,6 +1132,14 @@ void tst_Import::ibdiagnetPortLabels()
     QCOMPARE(r.project.topology.switches.size(), std::size_t(1));
     QCOMPARE(r.project.topology.switches[0].model, std::string("qm9700"));
     QCOMPARE(r.project.topology.links.size(), std::size_t(2));
+    // A switch of no known model: its port to its own SHARP aggregation node (65) is none of
+    // its front panel's.
+    std::string unknown = text;
+    for (std::size_t at = 0; (at = unknown.find("MF0;leaf-1:MQM9700/U1", at)) != std::string::npos;)
+        unknown.replace(at, 21, "Quantum-2 Mellanox Technologies");
+    unknown.replace(unknown.find("devid=0xd2f2"), 12, "devid=0xd2ff");
+    const ImportResult u = importText(unknown, "unknown.ibnetdiscover");
+    QCOMPARE(u.project.topology.switches[0].model, std::string("imported-ib-0xd2ff-64p-400g"));
     // A label that is neither is still refused, at its line.
     std::string bad = text;
     bad.replace(bad.find("[2](1/1/2)"), 10, "[2](1/1;2)");
@@ -1262,6 +1271,81 @@ void tst_Import::serverFilesAsPeoplePasteThem()
     QVERIFY2(slow.error().message.find("dgx-h100 (400 Gb/s)") != std::string::npos
                      && slow.error().message.find("but for their NICs' rate") != std::string::npos,
              slow.error().text().c_str());
+}
+
+// A director (CS8500-like, scaled down): two line ASICs of 9 ports, 1-4 to the spine ASIC
+// through the backplane, the 9th to the ASIC's SHARP aggregation node; each line ASIC holds a
+// host on port 5. One switch of 8 front-panel ports, no backplane cables, ports in blade order.
+void tst_Import::directorSwitchIsOneSwitch()
+{
+    auto guid = [](int n) {
+        char g[17];
+        std::snprintf(g, sizeof g, "%016x", 0xd000 + n);
+        return std::string(g);
+    };
+    struct Asic
+    {
+        int id;
+        std::string slot;
+    };
+    const std::vector<Asic> asics = {{1, "L01/U1"}, {2, "L02/U1"}, {3, "S01/U1"}};
+    std::string text;
+    auto desc = [](const std::string &slot) {
+        return "MF0;core-1:MCS8500/" + slot;
+    };
+    for (const Asic &a : asics) {
+        text += "vendid=0x2c9\ndevid=0xd2f0\nswitchguid=0x" + guid(a.id) + "(" + guid(a.id)
+                + ")\nSwitch\t9 \"S-" + guid(a.id) + "\"\t\t# \"" + desc(a.slot)
+                + "\" enhanced port 0 lid " + std::to_string(a.id) + " lmc 0\n";
+        if (a.slot[0] == 'L') {
+            for (int p = 1; p <= 4; ++p)
+                text += "[" + std::to_string(p) + "]\t\"S-" + guid(3) + "\"["
+                        + std::to_string((a.id - 1) * 4 + p) + "]\t\t# \"" + desc("S01/U1")
+                        + "\" lid 3 4xHDR\n";
+            text += "[5]\t\"H-" + guid(10 + a.id) + "\"[1](" + guid(10 + a.id) + ")\t\t# \"gpu0"
+                    + std::to_string(a.id) + " mlx5_0\" lid 9 4xHDR\n";
+        } else {
+            for (int p = 1; p <= 8; ++p)
+                text += "[" + std::to_string(p) + "]\t\"S-" + guid(p <= 4 ? 1 : 2) + "\"["
+                        + std::to_string((p - 1) % 4 + 1) + "]\t\t# \""
+                        + desc(p <= 4 ? "L01/U1" : "L02/U1") + "\" lid 1 4xHDR\n";
+        }
+        text += "[9]\t\"H-" + guid(20 + a.id) + "\"[1](" + guid(20 + a.id)
+                + ")\t\t# \"Mellanox Technologies Aggregation Node\" lid 8 4xHDR\n\n";
+    }
+    for (int h = 1; h <= 2; ++h)
+        text += "vendid=0x2c9\ndevid=0x101b\ncaguid=0x" + guid(10 + h) + "\nCa\t1 \"H-"
+                + guid(10 + h) + "\"\t\t# \"gpu0" + std::to_string(h) + " mlx5_0\"\n[1]("
+                + guid(10 + h) + ")\t\"S-" + guid(h) + "\"[5]\t\t# lid 9 lmc 0 \""
+                + desc(h == 1 ? "L01/U1" : "L02/U1") + "\" lid 1 4xHDR\n\n";
+    ImportReport report;
+    Expected<ib::Fabric> f = ib::parseIbnetdiscover(text, "director.txt", &report);
+    QVERIFY2(f.ok(), f ? "" : f.error().text().c_str());
+    int switches = 0;
+    for (const ib::Node &n : f->nodes)
+        if (n.type == ib::NodeType::Switch) {
+            ++switches;
+            QCOMPARE(n.ports, 8); // ports 5-8 of each line ASIC (the 9th is SHARP's)
+            QCOMPARE(n.desc, std::string("MF0;core-1:MCS8500"));
+        }
+    QCOMPARE(switches, 1);
+    QCOMPARE(f->cables.size(), std::size_t(2)); // the two hosts' cables, nothing of the backplane
+    QCOMPARE(notesWith(report, "director switch core-1 (MCS8500): its 2 line and 1 spine ASICs",
+                       ImportNote::Kind::Assumed),
+             1);
+    QVERIFY(notesWith(report, "the 8 links between them are its backplane, not cables",
+                      ImportNote::Kind::Assumed)
+            == 1);
+    // Host 2 is on the second line ASIC: its port 5 is the director's 4 + 1.
+    for (const ib::Cable &c : f->cables) {
+        const bool aSwitch = f->nodes[c.a].type == ib::NodeType::Switch;
+        const int port = aSwitch ? c.aPort : c.bPort;
+        const std::string host = f->nodes[aSwitch ? c.b : c.a].desc;
+        QCOMPARE(port, host == "gpu01 mlx5_0" ? 1 : 5);
+    }
+    const ImportResult r = importText(text, "director.txt");
+    QCOMPARE(r.project.topology.switches.size(), std::size_t(1));
+    QCOMPARE(r.project.topology.nodes.size(), std::size_t(2));
 }
 
 void tst_Import::hostNamesAndAdapterNumbers()
