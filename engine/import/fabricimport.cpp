@@ -1344,6 +1344,19 @@ Expected<Project> FabricImporter::build()
     int groupsWithServers = 0;
     for (const auto &hosts : groupHosts)
         groupsWithServers += hosts.empty() ? 0 : 1;
+    // Rails are a property of servers with several NICs: where most have one, leaves that each
+    // hold one NIC number say nothing of rails (two lab hosts on their first and third ports).
+    int placed = 0, multiNic = 0;
+    for (const Host &h : m_hosts) {
+        if (h.node < 0)
+            continue;
+        ++placed;
+        multiNic += std::count_if(h.port.begin(), h.port.end(), [](int p) { return p >= 0; }) >= 2
+                            ? 1
+                            : 0;
+    }
+    if (multiNic * 2 <= placed)
+        rails.clear();
     if (rails.size() >= 2 && mixedLeaves == 0) {
         m_report->summary.push_back("rail-optimized: " + std::to_string(rails.size())
                                     + " rails (NICs " + railText + "), each leaf on one rail, "

@@ -22,6 +22,8 @@
 
 #include <QtTest>
 
+#include <cstring>
+
 #include <fstream>
 #include <map>
 #include <set>
@@ -1193,6 +1195,20 @@ void tst_Import::hostsOfTwoKindsAtOneRate()
     const std::map<std::string, std::string> models = serverModels(r.project);
     QCOMPARE(models.at("big1"), std::string("imported-server-4x100g"));
     QCOMPARE(models.at("cn1"), std::string("imported-server-2x100g"));
+    // Two single-adapter hosts, on their first and third ports, each on a leaf of its own: no
+    // rails where servers have one NIC.
+    auto renamed = [](std::string text) {
+        for (auto [from, to] :
+             {std::pair{"00000000000100", "00000000000200"},
+              std::pair{"2c90300001000", "2c90300002000"}, std::pair{"leaf-1", "leaf-2"}})
+            for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos;)
+                text.replace(at, std::strlen(from), to);
+        return text;
+    };
+    const ImportResult lab = importText(oneLeafFabric({{"lab1", {"mlx5_0"}}}) + "\n"
+                                        + renamed(oneLeafFabric({{"lab2", {"mlx5_2"}}})));
+    QCOMPARE(lab.project.topology.nodes.size(), std::size_t(2));
+    QVERIFY2(!summaryHas(lab.report, "rail-optimized:"), lab.report.text().c_str());
     // Thirteen eight-adapter DGX A100 and one with two of its cables gone: all DGX A100.
     std::vector<std::pair<std::string, std::vector<std::string>>> dgx;
     for (int i = 1; i <= 4; ++i)
