@@ -606,6 +606,10 @@ Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::strin
     std::map<std::string, std::vector<std::string>> rows;
     int line = 0;
     int headerLine = 0;
+    // Drivers since 550 end a GPU's row with its own NUMA node: a number where the GPU's memory
+    // is the CPU's too, over C2C (Grace), "N/A" elsewhere.
+    bool gpuNumaColumn = false;
+    int c2cGpus = 0;
     std::size_t pos = 0;
     // nvidia-smi separates the cells by tabs; the same matrix copied from a terminal, a web
     // page or a ticket has them as runs of spaces. No device cell is ever empty or holds a
@@ -650,6 +654,7 @@ Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::strin
                     columns.push_back(c);
                 }
                 headerLine = line;
+                gpuNumaColumn = t.find("GPU NUMA ID") != std::string_view::npos;
                 for (const std::string &c : columns)
                     if (c.find("GPU", 1) != std::string::npos
                         || c.find("NIC", 1) != std::string::npos
@@ -676,6 +681,11 @@ Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::strin
             continue; // the legend's prose
         std::vector<std::string> cells = split(raw);
         cells.erase(cells.begin()); // the row name
+        if (gpuNumaColumn && first.rfind("GPU", 0) == 0 && cells.size() > columns.size()
+            && !cells.back().empty()
+            && std::all_of(cells.back().begin(), cells.back().end(),
+                           [](char c) { return c >= '0' && c <= '9'; }))
+            ++c2cGpus;
         if (cells.size() < columns.size())
             return Error{file, "line " + std::to_string(line),
                          "row " + first + " has " + std::to_string(cells.size())
@@ -767,6 +777,8 @@ Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::strin
         }
         f.computeNics += near ? 1 : 0;
     }
+    if (f.computeNics == 0 && f.nics > 0 && f.gpus > 0 && c2cGpus == f.gpus)
+        f.computeNics = -1;
     return f;
 }
 
@@ -874,8 +886,10 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
                                               + " links a GPU, " + peersText(f.nvlinkPeers) + ")"
                                     : ", no NVLink")
                          : ", NVLink not stated")
-              + ", " + std::to_string(f.nics) + " NICs (" + std::to_string(f.computeNics)
-              + " beside a GPU)"
+              + ", " + std::to_string(f.nics) + " NICs ("
+              + (f.computeNics < 0 ? std::string("which beside a GPU, not shown")
+                                   : std::to_string(f.computeNics) + " beside a GPU")
+              + ")"
               + (f.nicGbits > 0 ? " at " + std::to_string(int(f.nicGbits)) + " Gb/s"
                                 : std::string());
     if (fits.empty()) {
@@ -952,7 +966,12 @@ std::optional<Error> applyServerFacts(Project *p, const ServerFacts &f, const Ca
                              + " consecutive GPUs, so a TP group runs on a bridge only where "
                                "the ranks follow the bridges: list the GPUs in bridge order "
                                "(CUDA_VISIBLE_DEVICES)");
-    if (target->nics != f.computeNics)
+    if (f.computeNics < 0)
+        report->note(Kind::Checked, f.file, 0,
+                     "the GPUs are on C2C (Grace): nvidia-smi shows every path between a GPU and "
+                     "a NIC as SYS, so which NICs are beside a GPU it cannot tell; "
+                             + model + " has " + std::to_string(target->nics) + " compute NICs");
+    else if (target->nics != f.computeNics)
         report->note(Kind::Checked, f.file, 0,
                      std::to_string(f.computeNics)
                              + " NICs beside a GPU (on its PCIe switch, or its CPU "

@@ -38,7 +38,8 @@ struct ServerFacts
     bool nvlinkStated = true; // false for `topo -mp`, which shows PCIe paths only
     int nics = 0;             // network adapters seen
     // NICs beside a GPU: on its PCIe switch (PIX or PXB), or on the CPU of a GPU joined to it
-    // by C2C (Grace: GB200), which reaches its NICs through the CPU.
+    // by C2C (Grace: GB200), which reaches its NICs through the CPU. -1: the file cannot tell
+    // (nvidia-smi on Grace shows every path between a GPU and a NIC as SYS).
     int computeNics = 0;
     double nicGbits = 0; // 0: not stated
     bool nicInfiniBand = true;

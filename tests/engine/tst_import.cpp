@@ -1244,6 +1244,23 @@ void tst_Import::serverFilesAsPeoplePasteThem()
     Expected<ServerFacts> soc = parseNvidiaSmiTopo(smiMatrix(4, 6, "SOC"), "old.txt");
     QVERIFY2(soc.ok(), soc ? "" : soc.error().text().c_str());
     QCOMPARE(soc->computeNics, 4);
+    // On Grace (GB200) every GPU is a NUMA node of its own, and every path between a GPU and a
+    // NIC reads SYS: which NICs are beside a GPU, the matrix cannot tell.
+    std::string grace = smiMatrix(4, 18);
+    for (std::size_t at = 0; (at = grace.find("PIX", at)) != std::string::npos;)
+        grace.replace(at, 3, "SYS");
+    for (int g = 0, at = 0; g < 4; ++g) {
+        at = int(grace.find("N/A", at));
+        grace.replace(at, 3, std::to_string(2 + 8 * g));
+    }
+    Expected<ServerFacts> tray = parseNvidiaSmiTopo(grace, "gb200.txt");
+    QVERIFY2(tray.ok(), tray ? "" : tray.error().text().c_str());
+    QCOMPARE(tray->computeNics, -1);
+    const ImportResult trayProject = importText(grace, "gb200.txt");
+    QCOMPARE(serverModels(trayProject.project).at("server-1"), std::string("gb200-tray"));
+    QCOMPARE(notesWith(trayProject.report, "which NICs are beside a GPU it cannot tell",
+                       ImportNote::Kind::Checked),
+             1);
     // A header whose tabs were lost in the copy is refused at the header, saying so.
     std::string glued = plain;
     glued.replace(0, glued.find("NIC0"), "GPU0GPU1GPU2GPU3");
