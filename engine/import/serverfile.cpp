@@ -764,6 +764,26 @@ Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::strin
         peers.insert(linked);
     }
     f.nvswitch = any && allPairs && counts.size() == 1;
+    if (!f.nvswitch && any && counts.size() == 1) {
+        // Most GPUs on the same NV# to each other, the rest on none: an NVSwitch board with
+        // some GPUs' links down (a failed GPU or NVLink, a fabric manager not running).
+        std::vector<int> linked;
+        std::vector<std::string> down;
+        for (std::size_t i = 0; i < peersOf.size(); ++i)
+            (peersOf[i].empty() ? down.push_back(gpuNames[i]) : linked.push_back(int(i)));
+        bool clique = linked.size() * 2 > peersOf.size() && linked.size() >= 2;
+        for (int i : linked) {
+            std::vector<int> others;
+            for (int j : linked)
+                if (j != i)
+                    others.push_back(j);
+            clique = clique && peersOf[i] == others;
+        }
+        if (clique) {
+            f.nvswitch = true;
+            f.nvlinkDown = down;
+        }
+    }
     f.nvlinkPeers = f.nvswitch ? 0 : peers.size() == 1 ? *peers.begin() : -1;
     f.nvlinkGroupsOutOfOrder = groupsOutOfOrder(peersOf, f.nvlinkPeers, gpuNames);
     f.nvlinksPerGpu = f.nvswitch ? *counts.begin() : perGpu;
@@ -966,6 +986,21 @@ std::optional<Error> applyServerFacts(Project *p, const ServerFacts &f, const Ca
                              + " consecutive GPUs, so a TP group runs on a bridge only where "
                                "the ranks follow the bridges: list the GPUs in bridge order "
                                "(CUDA_VISIBLE_DEVICES)");
+    if (!f.nvlinkDown.empty()) {
+        std::string gpus;
+        for (const std::string &g : f.nvlinkDown)
+            gpus += (gpus.empty() ? "" : ", ") + g;
+        report->note(Kind::Warning, f.file, f.line,
+                     gpus + (f.nvlinkDown.size() == 1 ? " shows" : " show")
+                             + " no NVLink to any other GPU while the others reach each other "
+                               "over NV"
+                             + std::to_string(f.nvlinksPerGpu)
+                             + ": its links are down (a failed GPU or NVLink, or the fabric "
+                               "manager not running). Taken for "
+                             + model
+                             + ", an NVSwitch board; check nvidia-smi nvlink -s and nvidia-fabricmanager "
+                               "before running jobs on this server");
+    }
     if (f.computeNics < 0)
         report->note(Kind::Checked, f.file, 0,
                      "the GPUs are on C2C (Grace): nvidia-smi shows every path between a GPU and "

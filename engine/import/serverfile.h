@@ -35,6 +35,9 @@ struct ServerFacts
     // Where those peers are not blocks of consecutive GPUs (bridges joining GPU0 and GPU4), the
     // first such pair ("GPU0 with GPU4"); empty otherwise.
     std::string nvlinkGroupsOutOfOrder;
+    // GPUs of an NVSwitch board that show no NVLink while the others reach each other over the
+    // same count ("GPU2"): their links are down. The board is read as the NVSwitch it is.
+    std::vector<std::string> nvlinkDown;
     bool nvlinkStated = true; // false for `topo -mp`, which shows PCIe paths only
     int nics = 0;             // network adapters seen
     // NICs beside a GPU: on its PCIe switch (PIX or PXB), or on the CPU of a GPU joined to it

@@ -1261,6 +1261,38 @@ void tst_Import::serverFilesAsPeoplePasteThem()
     QCOMPARE(notesWith(trayProject.report, "which NICs are beside a GPU it cannot tell",
                        ImportNote::Kind::Checked),
              1);
+    // One GPU of an NVSwitch board with its NVLinks down (NODE to every other GPU): still the
+    // board, and a warning naming the GPU.
+    std::string down = smiMatrix(8, 18);
+    {
+        std::vector<std::string> lines;
+        std::size_t start = 0;
+        for (std::size_t end; (end = down.find('\n', start)) != std::string::npos; start = end + 1)
+            lines.push_back(down.substr(start, end - start));
+        for (int r = 1; r <= 8; ++r) {
+            std::vector<std::string> cells;
+            std::size_t a = 0;
+            for (std::size_t b; (b = lines[r].find('\t', a)) != std::string::npos; a = b + 1)
+                cells.push_back(lines[r].substr(a, b - a));
+            cells.push_back(lines[r].substr(a));
+            // Row GPU2 (line 3): every GPU cell but its own; other rows: column GPU2 (cell 3).
+            for (int c = 1; c <= 8; ++c)
+                if ((r == 3 && c != 3) || (r != 3 && c == 3))
+                    cells[c] = "NODE";
+            std::string joined;
+            for (std::size_t k = 0; k < cells.size(); ++k)
+                joined += (k ? "\t" : "") + cells[k];
+            lines[r] = joined;
+        }
+        down.clear();
+        for (const std::string &l : lines)
+            down += l + "\n";
+    }
+    const ImportResult broken = importText(down, "down.txt");
+    QCOMPARE(serverModels(broken.project).at("server-1"), std::string("dgx-h100"));
+    QCOMPARE(notesWith(broken.report, "GPU2 shows no NVLink to any other GPU",
+                       ImportNote::Kind::Warning),
+             1);
     // A header whose tabs were lost in the copy is refused at the header, saying so.
     std::string glued = plain;
     glued.replace(0, glued.find("NIC0"), "GPU0GPU1GPU2GPU3");
