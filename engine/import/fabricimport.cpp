@@ -249,6 +249,9 @@ void FabricImporter::classify()
     int firstAggregation = 0;
     bool anyHostName = false;
     int unnamedServers = 0;
+    // Descriptions that name the host and the adapter ("dgx017 mlx5_3"); where none does, those
+    // that are a host name alone ("atlas35", as older drivers set them), the adapter its first.
+    bool bare = false;
     for (const ib::Node &node : m_f.nodes) {
         std::string host;
         int adapter = 0;
@@ -256,6 +259,25 @@ void FabricImporter::classify()
                 = anyHostName
                   || (node.type == ib::NodeType::Ca && hostOfAdapter(node.desc, &host, &adapter));
     }
+    if (!anyHostName)
+        for (const ib::Node &node : m_f.nodes) {
+            std::string host;
+            bare = bare
+                   || (node.type == ib::NodeType::Ca
+                       && node.desc.find("Aggregation Node") == std::string::npos
+                       && bareHostName(node.desc, &host));
+        }
+    auto hostOf = [&](const std::string &desc, std::string *host, int *adapter) {
+        if (hostOfAdapter(desc, host, adapter))
+            return true;
+        *adapter = 0;
+        return bare && bareHostName(desc, host);
+    };
+    anyHostName = anyHostName || bare;
+    if (bare)
+        note(Kind::Assumed, 0,
+             "the adapters' node descriptions are host names alone (as \"atlas35\", as older "
+             "drivers set them): each adapter is taken for its host's");
     for (int i = 0; i < n; ++i) {
         const ib::Node &node = m_f.nodes[i];
         if (node.type == ib::NodeType::Switch) {
@@ -277,13 +299,13 @@ void FabricImporter::classify()
         }
         std::string host;
         int adapter = 0;
-        if (!hostOfAdapter(node.desc, &host, &adapter) && !anyHostName) {
+        if (!hostOf(node.desc, &host, &adapter) && !anyHostName) {
             // No adapter of the fabric names its host: each is a server of its own, named as
             // ibnetdiscover names it.
             host = node.name;
             adapter = 0;
             ++unnamedServers;
-        } else if (!hostOfAdapter(node.desc, &host, &adapter)) {
+        } else if (!hostOf(node.desc, &host, &adapter)) {
             m_role[i] = Role::Unnamed;
             std::string where;
             for (int c : m_cablesOf[i]) {
@@ -659,6 +681,18 @@ std::string FabricImporter::mediumFor(const ib::Cable &c)
 void FabricImporter::chooseSwitchModels()
 {
     m_switchModel.assign(m_f.nodes.size(), {});
+    // The rate most cables state (HDR where none does).
+    std::map<double, int> rates;
+    for (const ib::Cable &c : m_f.cables)
+        if (cableGbits(c) > 0)
+            ++rates[cableGbits(c)];
+    double usualGbits = 200;
+    int usualCount = 0;
+    for (const auto &[r, count] : rates)
+        if (count > usualCount) {
+            usualGbits = r;
+            usualCount = count;
+        }
     std::map<std::string, int> customLine;
     for (int i : m_switchNodes) {
         const ib::Node &node = m_f.nodes[i];
@@ -712,8 +746,9 @@ void FabricImporter::chooseSwitchModels()
             }
         }
         if (model.empty()) {
+            // A switch none of whose cables states its rate: the fabric's usual rate.
             if (maxGbits == 0)
-                maxGbits = 200;
+                maxGbits = usualGbits;
             // The port to the switch's own SHARP aggregation node (its last: port 37 of a
             // Switch-IB 2, 41 of a Quantum) is none of its front panel's.
             const int ports = std::max(node.ports - aggregationPorts, highest);
@@ -1439,6 +1474,37 @@ bool hostOfAdapter(const std::string &desc, std::string *host, int *adapter)
     const std::string stem = upper(dev.substr(0, digits));
     *host = name;
     *adapter = stem == "HCA-" || stem == "HCA" ? std::max(0, number - 1) : number;
+    return true;
+}
+
+bool bareHostName(const std::string &desc, std::string *host)
+{
+    const std::size_t first = desc.find_first_not_of(" \t");
+    if (first == std::string::npos)
+        return false;
+    const std::size_t last = desc.find_last_not_of(" \t");
+    const std::string name = desc.substr(first, last - first + 1);
+    if (name.size() > 63)
+        return false;
+    bool letter = false;
+    for (char c : name) {
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.')
+            return false;
+        letter = letter || std::isalpha(static_cast<unsigned char>(c));
+    }
+    if (!letter)
+        return false;
+    const std::string u = upper(name);
+    for (const char *device : {"HCA", "MLX", "HFI", "QIB", "IBP", "MTHCA", "CXGB", "IRDMA"})
+        if (u.rfind(device, 0) == 0)
+            return false;
+    if (u.size() > 2 && u[0] == 'I' && u[1] == 'B' && isDigit(u[2]))
+        return false;
+    for (const char *vendor : {"MELLANOX", "NVIDIA", "VOLTAIRE", "QLOGIC", "INTEL", "CISCO",
+                               "TOPSPIN", "SILVERSTORM", "LOCALHOST", "UNKNOWN"})
+        if (u == vendor)
+            return false;
+    *host = name;
     return true;
 }
 

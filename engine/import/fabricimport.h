@@ -31,6 +31,9 @@ Expected<Project> projectFromFabric(const ib::Fabric &fabric, const std::string 
 // "dgx017 mlx5_3" -> dgx017, 3. False for a description without a host name ("MT4129
 // ConnectX7 Mellanox Technologies", "Mellanox Technologies Aggregation Node").
 bool hostOfAdapter(const std::string &desc, std::string *host, int *adapter);
+// A node description that is a host name alone ("atlas35"), as drivers before 2008 set it: the
+// adapter is the host's only one named. Not a device ("HCA-1", "mlx5_0") or a vendor's name.
+bool bareHostName(const std::string &desc, std::string *host);
 
 // Orders names as people do: "dgx-2" before "dgx-10".
 bool naturalLess(const std::string &a, const std::string &b);

@@ -1426,6 +1426,18 @@ void tst_Import::hostNamesAndAdapterNumbers()
     QVERIFY(!hostOfAdapter("MT4129 ConnectX7   Mellanox Technologies", &host, &adapter));
     QVERIFY(!hostOfAdapter("Mellanox Technologies Aggregation Node", &host, &adapter));
     QVERIFY(!hostOfAdapter("", &host, &adapter));
+    // A description that is a host name alone, as drivers before 2008 set it.
+    QVERIFY(bareHostName("atlas35", &host));
+    QCOMPARE(host, std::string("atlas35"));
+    QVERIFY(bareHostName("node-12.cluster ", &host));
+    QCOMPARE(host, std::string("node-12.cluster"));
+    for (const char *no :
+         {"HCA-1", "mlx5_0", "ib0", "Mellanox", "MT25208 InfiniHostEx Mellanox", "", "1234"})
+        QVERIFY2(!bareHostName(no, &host), no);
+    const ImportResult old = importText(oneLeafFabric({{"atlas1", {""}}, {"atlas2", {""}}}));
+    QCOMPARE(serverModels(old.project).size(), std::size_t(2));
+    QVERIFY(serverModels(old.project).count("atlas1"));
+    QCOMPARE(notesWith(old.report, "host names alone", ImportNote::Kind::Assumed), 1);
     QVERIFY(naturalLess("dgx-2", "dgx-10"));
     QVERIFY(!naturalLess("dgx-10", "dgx-2"));
     QVERIFY(naturalLess("a", "b"));
