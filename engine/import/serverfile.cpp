@@ -829,8 +829,12 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
         return true;
     };
     std::vector<const ServerModel *> fits, butForRate; // the latter: all but the NICs' rate
+    std::vector<const ServerModel *> larger; // NVSwitch boards of these GPUs, with more of them
     for (const auto &[id, s] : catalog.servers()) {
         const GpuModel *g = catalog.gpu(s.gpu);
+        if (g && s.gpus > f.gpus && gpuFits(*g) && f.nvlinkStated && f.nvswitch
+            && s.nvlinkScope == NVLinkScope::Board && g->nvlinkLinks == f.nvlinksPerGpu)
+            larger.push_back(&s);
         if (!g || s.gpus != f.gpus || !gpuFits(*g))
             continue;
         // Every GPU pair on the same bonded NVLinks is an NVSwitch as the GPUs see it: on the
@@ -926,6 +930,16 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
         if (f.nvlinkStated && !f.nvswitch && f.nvlinksPerGpu > 0)
             *why += " (a \"mesh\" server joins every GPU to every other, a \"bridged\" one "
                     "joins them in equal groups of consecutive GPUs)";
+        if (!larger.empty() && butForRate.empty()) {
+            std::string ids;
+            for (const ServerModel *s : larger)
+                ids += (ids.empty() ? "" : ", ") + s->id + " (" + std::to_string(s->gpus)
+                       + " GPUs)";
+            *why += " (" + ids + (larger.size() == 1 ? " has" : " have")
+                    + " these GPUs and NVLinks, with more of them: the file may cover only "
+                      "some of a server's GPUs, as NCCL writes it for a job given fewer, "
+                      "CUDA_VISIBLE_DEVICES)";
+        }
         return {};
     }
     const ServerModel *pick = fits.front();
@@ -998,7 +1012,8 @@ std::optional<Error> applyServerFacts(Project *p, const ServerFacts &f, const Ca
                              + ": its links are down (a failed GPU or NVLink, or the fabric "
                                "manager not running). Taken for "
                              + model
-                             + ", an NVSwitch board; check nvidia-smi nvlink -s and nvidia-fabricmanager "
+                             + ", an NVSwitch board; check nvidia-smi nvlink -s and "
+                               "nvidia-fabricmanager "
                                "before running jobs on this server");
     }
     if (f.computeNics < 0)

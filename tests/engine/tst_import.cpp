@@ -1329,6 +1329,13 @@ void tst_Import::serverFilesAsPeoplePasteThem()
     Expected<ServerFacts> n = parseNcclTopology(nested, "nested.xml");
     QVERIFY2(n.ok(), n ? "" : n.error().text().c_str());
     QCOMPARE(n->computeNics, 8);
+    // Two GPUs of an 8-GPU NVSwitch board (a job's CUDA_VISIBLE_DEVICES): refused, naming the
+    // board they may be part of.
+    Expected<ImportResult> slice = importTexts({ImportInput{"two.txt", smiMatrix(2, 12)}});
+    QVERIFY(!slice.ok());
+    QVERIFY2(slice.error().message.find("dgx-a100 (8 GPUs) has these GPUs and NVLinks")
+                     != std::string::npos,
+             slice.error().text().c_str());
     // NICs at another rate than the catalog's servers: refused, saying which would fit.
     Expected<ImportResult> slow
             = importTexts({ImportInput{"vm.xml", ncclDump(90, 8, 18, 8, 200000)}});
