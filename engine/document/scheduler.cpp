@@ -94,6 +94,21 @@ std::string yamlScalar(const std::string &s)
     return !s.empty() && s.front() == '[' ? "\"" + s + "\"" : s;
 }
 
+// A compressed host list's top-level pieces: "a[01-16],b[01-16]" -> a[01-16], b[01-16].
+std::vector<std::string> hostListPieces(const std::string &list)
+{
+    std::vector<std::string> pieces(1);
+    int depth = 0;
+    for (char c : list) {
+        depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+        if (c == ',' && depth == 0)
+            pieces.emplace_back();
+        else
+            pieces.back() += c;
+    }
+    return pieces;
+}
+
 std::string yamlList(const std::vector<std::string> &items, const std::string &indent)
 {
     std::string s;
@@ -151,7 +166,8 @@ Expected<std::string> slurmBlockConf(const Project &p, const Catalog &c)
     const std::vector<HostDomain> domains = hostDomains(p, *hosts);
     std::string out = header(p, "Slurm topology.conf for TopologyPlugin=topology/block");
     out += "# One block a NVLink domain, in design order. BlockSizes: the smallest block's host "
-           "count,\n# then each doubling that the blocks can fill.\n";
+           "count,\n# then each doubling that the blocks can fill. BlockSizes needs Slurm 24.05 or "
+           "later.\n";
     for (const HostDomain &d : domains)
         out += "BlockName=" + d.name + " Nodes=" + compressHostList(namesOf(*hosts, d.hosts))
                + "\n";
@@ -202,9 +218,9 @@ Expected<std::string> k8sNodeLabels(const Project &p, const Catalog &c)
     const std::vector<HostDomain> domains = hostDomains(p, s->hosts);
     const std::vector<const HostDomain *> domainOf = domainOfHosts(domains, s->hosts.size());
     std::string out = header(p, "Kubernetes node labels in NVIDIA topograph's vocabulary");
-    out += "# accelerator.topograph.run/domain: the host's NVLink domain. "
-           "fabric.topograph.run/tier-N: its\n# switch at fabric tier N, tier 0 next to the "
-           "host. Apply with: kubectl apply --server-side -f FILE\n";
+    out += "# accelerator.topograph.run/domain: the NVLink domain of hosts that share one. "
+           "fabric.topograph.run/tier-N:\n# the host's switch at fabric tier N, tier 0 next to "
+           "the host. Apply with: kubectl apply --server-side -f FILE\n";
     for (std::size_t h = 0; h < s->hosts.size(); ++h) {
         const Host &host = s->hosts[h];
         if (!isK8sNodeName(host.name))
@@ -215,12 +231,16 @@ Expected<std::string> k8sNodeLabels(const Project &p, const Catalog &c)
                          "\"" + host.name
                                  + "\" is not a Kubernetes node name (lower-case letters, "
                                    "digits, '-' and '.')"};
-        out += "---\napiVersion: v1\nkind: Node\nmetadata:\n  name: " + host.name + "\n  labels:\n";
-        out += "    accelerator.topograph.run/domain: " + domainOf[h]->name + "\n";
+        // Quoted: a name such as 0002 or true would be a number or a boolean to YAML.
+        out += "---\napiVersion: v1\nkind: Node\nmetadata:\n  name: \"" + host.name
+               + "\"\n  labels:\n";
+        // As topograph labels them: the NVLink domain of hosts that share one.
+        if (domainOf[h]->hosts.size() > 1)
+            out += "    accelerator.topograph.run/domain: \"" + domainOf[h]->name + "\"\n";
         const std::vector<std::size_t> path = s->tree.pathOf(h);
         for (std::size_t tier = 0; tier < path.size(); ++tier)
-            out += "    fabric.topograph.run/tier-" + std::to_string(tier) + ": "
-                   + s->tree.switches[path[tier]].name + "\n";
+            out += "    fabric.topograph.run/tier-" + std::to_string(tier) + ": \""
+                   + s->tree.switches[path[tier]].name + "\"\n";
     }
     return out;
 }
@@ -238,10 +258,16 @@ Expected<std::string> topographModel(const Project &p, const Catalog &c)
     out += "switches:\n";
     bool any = false;
     for (const SchedulerSwitch &sw : s->tree.switches) {
-        if (sw.level == 0)
+        // topograph makes a leaf from its parent's list; a leaf with none (a one-switch
+        // fabric) is stated on its own, or its block would name an unknown switch.
+        if (sw.level == 0 && sw.parent >= 0)
             continue;
         any = true;
-        out += "  " + sw.name + ":\n    switches:\n" + yamlList(childNames(s->tree, sw), "    ");
+        if (sw.level == 0)
+            out += "  " + sw.name + ": {}\n";
+        else
+            out += "  " + sw.name + ":\n    switches:\n"
+                   + yamlList(childNames(s->tree, sw), "    ");
     }
     if (!any)
         out.replace(out.size() - 1, 1, " {}\n");
@@ -265,12 +291,18 @@ Expected<std::string> topographModel(const Project &p, const Catalog &c)
             else
                 it->second.push_back(s->hosts[h].name);
         }
+        // topograph expands one prefix[ranges] an item: a host list's pieces each their own.
+        auto nodes = [](const std::vector<std::string> &names) {
+            std::string items;
+            for (const std::string &piece : hostListPieces(compressHostList(names)))
+                items += "  - \"" + piece + "\"\n";
+            return items;
+        };
         if (!single.empty())
-            out += "- switch: " + sw.name + "\n  nodes:\n  - \"" + compressHostList(single)
-                   + "\"\n";
+            out += "- switch: " + sw.name + "\n  nodes:\n" + nodes(single);
         for (const auto &[d, names] : groups)
-            out += "- switch: " + sw.name + "\n  nodes:\n  - \"" + compressHostList(names)
-                   + "\"\n  annotations:\n    accelerator.topology.test/domain: " + d->name + "\n";
+            out += "- switch: " + sw.name + "\n  nodes:\n" + nodes(names)
+                   + "  annotations:\n    accelerator.topology.test/domain: \"" + d->name + "\"\n";
     }
     return out;
 }

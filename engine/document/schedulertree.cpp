@@ -302,8 +302,15 @@ std::vector<HostDomain> hostDomains(const Project &p, const std::vector<Host> &h
         auto [it, added] = byKey.try_emplace(key, domains.size());
         if (added) {
             std::string n = schedulerName(name);
-            for (int k = 2; used.count(n); ++k)
-                n = schedulerName(name) + "-" + std::to_string(k);
+            for (int k = 2; used.count(n); ++k) {
+                // Still at most 63 characters with the suffix: a Kubernetes label value.
+                const std::string suffix = "-" + std::to_string(k);
+                n = schedulerName(name);
+                n.resize(std::min(n.size(), 63 - suffix.size()));
+                while (!n.empty() && (n.back() == '-' || n.back() == '.' || n.back() == '_'))
+                    n.pop_back();
+                n += suffix;
+            }
             used.insert(n);
             domains.push_back({n, {}});
         }

@@ -689,12 +689,12 @@ void tst_Documents::kubernetesLabels()
     QCOMPARE(count(labels, "\n    fabric.topograph.run/tier-2: "), 0);
     // The first 18 hosts share a domain, the next 18 another.
     auto domainOf = [&](const std::string &host) {
-        const std::size_t at = labels.find("name: " + host + "\n");
+        const std::size_t at = labels.find("name: \"" + host + "\"\n");
         if (at == std::string::npos)
             return std::string();
-        const std::string key = "accelerator.topograph.run/domain: ";
+        const std::string key = "accelerator.topograph.run/domain: \"";
         const std::size_t d = labels.find(key, at) + key.size();
-        return labels.substr(d, labels.find('\n', d) - d);
+        return labels.substr(d, labels.find('"', d) - d);
     };
     QCOMPARE(domainOf("nvl001"), domainOf("nvl018"));
     QVERIFY(domainOf("nvl001") != domainOf("nvl019"));
@@ -712,6 +712,44 @@ void tst_Documents::kubernetesLabels()
     Names hosts = hostsOf(p);
     std::sort(hosts.begin(), hosts.end());
     QCOMPARE(inBlocks, hosts);
+
+    // topograph sets the domain label on hosts that share an NVLink domain only: a DGX H100 is
+    // a domain of one. Every value is quoted (a host named 0002 stays a string).
+    const std::string dgx = text(DocumentFormat::K8sLabels, designs()[0].project);
+    QCOMPARE(count(dgx, "    accelerator.topograph.run/domain: \""), 0);
+    QCOMPARE(count(dgx, "fabric.topograph.run/tier-0: \""), 4);
+    // Label values stay within Kubernetes' 63 characters when long names are told apart.
+    Project longNames = p;
+    for (Domain &d : longNames.topology.domains)
+        d.name = std::string(70, 'r');
+    const std::string longLabels = text(DocumentFormat::K8sLabels, longNames);
+    for (const std::string &line : split(longLabels, '\n'))
+        if (startsWith(line, "    ") && contains(line, "topograph.run/")) {
+            const std::size_t q = line.find('"');
+            QVERIFY2(line.size() - q - 2 <= 63, line.c_str());
+        }
+    QVERIFY(contains(longLabels, std::string(61, 'r') + "-2\""));
+
+    // A fabric of one leaf: the leaf is a switch of the model, as topograph's loader needs every
+    // block's switch to be; every node item one prefix[ranges], as topograph expands them.
+    GeneratorOptions two;
+    two.nodeModel = "dgx-h100";
+    two.nodes = 2;
+    two.fabric = FabricKind::FatTree;
+    Project small = generated(two);
+    small.hostNames = "dgx[001-002]-ib";
+    const std::string one = text(DocumentFormat::Topograph, small);
+    const std::regex item("^  - \"[^,\\[\\]\"]*(\\[[0-9,-]+\\])?\"$");
+    std::string blockSwitch;
+    for (const std::string &line : split(one, '\n')) {
+        if (startsWith(line, "  - \""))
+            QVERIFY2(std::regex_match(line, item), line.c_str());
+        if (startsWith(line, "- switch: "))
+            blockSwitch = line.substr(10);
+    }
+    QVERIFY(!blockSwitch.empty());
+    QVERIFY2(contains(one, "\nswitches:\n  " + blockSwitch + ": {}\n"), one.c_str());
+    QCOMPARE(count(one, "  - \"dgx00"), 2);
 }
 
 void tst_Documents::cablingPlan()
