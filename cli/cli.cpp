@@ -13,6 +13,7 @@
 #include "engine/model/summary.h"
 
 #include <cmath>
+#include <cstdio>
 #include <iomanip>
 #include <sstream>
 
@@ -141,6 +142,14 @@ int cmdCatalog(const Args &a, std::ostream &out, std::ostream &err)
                         {"source", g.source}};
             if (g.sm > 0)
                 gpu["compute_capability"] = g.sm / 10.0;
+            if (!g.pciDeviceIds.empty()) {
+                gpu["pci_device_ids"] = Json::array();
+                for (int id : g.pciDeviceIds) {
+                    char hex[8];
+                    std::snprintf(hex, sizeof hex, "0x%04x", unsigned(id) & 0xffffu);
+                    gpu["pci_device_ids"].push_back(hex);
+                }
+            }
             j["gpus"].push_back(std::move(gpu));
         }
         j["servers"] = Json::array();

@@ -19,6 +19,7 @@ namespace topoplan {
 
 namespace {
 
+using textscan::hexId;
 using textscan::isDigit;
 using textscan::lower;
 
@@ -162,14 +163,6 @@ std::string serviceWord(const std::string &host)
         word.clear();
     }
     return {};
-}
-
-// A device id as infiniband-diags prints it: "0xd2f2".
-std::string hexId(std::uint32_t id)
-{
-    char hex[16];
-    std::snprintf(hex, sizeof hex, "0x%x", id);
-    return hex;
 }
 
 double cableGbits(const ib::Cable &c)

@@ -18,6 +18,7 @@ namespace topoplan {
 
 namespace {
 
+using textscan::hexId;
 using textscan::isSpace;
 using textscan::trim;
 
@@ -450,6 +451,12 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
         return cpu >= 0 ? el[cpu].attr("host_hash") : std::string();
     };
     std::map<std::string, int> gpusOfHost;
+    // A PCI function with a <nic> in it is a NIC whatever its class (a ConnectX-8's functions
+    // behind its own PCIe switch read 0x080100 on GB300 trays).
+    std::set<int> holdsNic;
+    for (std::size_t i = 0; i < el.size(); ++i)
+        if (el[i].name == "nic" && el[i].parent >= 0 && el[el[i].parent].name == "pci")
+            holdsNic.insert(el[i].parent);
     for (std::size_t i = 0; i < el.size(); ++i) {
         const XmlElement &e = el[i];
         if (e.name == "pci") {
@@ -457,13 +464,24 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
             if (pciClassIs(e, 0x0302) || pciClassIs(e, 0x0300)) {
                 if (++f.gpus == 1)
                     f.line = e.line;
+                // The vendor and device ids NCCL copies from sysfs (0xffff where it has none).
+                const long vendor = hexNumber(e.attr("vendor"));
+                if (vendor == 0x10de && f.gpuVendor.empty())
+                    f.gpuVendor = "NVIDIA";
+                else if (vendor == 0x1002 && f.gpuVendor.empty())
+                    f.gpuVendor = "AMD";
+                const long device = hexNumber(e.attr("device"));
+                if (device > 0 && device < 0xffff && (f.gpus == 1 || f.pciDevice == device))
+                    f.pciDevice = int(device);
+                else
+                    f.pciDevice = 0;
                 ++gpusOfHost[hostOf(int(i))];
                 const int sw = ancestorSwitch(int(i));
                 if (sw >= 0)
                     ++gpusUnder[sw];
                 if (f.pcieGTs == 0)
                     f.pcieGTs = leadingNumber(e.attr("link_speed"));
-            } else if (pciClassIs(e, 0x0207) || pciClassIs(e, 0x0200)) {
+            } else if (pciClassIs(e, 0x0207) || pciClassIs(e, 0x0200) || holdsNic.count(int(i))) {
                 ++pciNics;
                 pciNicsIb += pciClassIs(e, 0x0207) ? 1 : 0;
                 nicElements.push_back(int(i));
@@ -823,6 +841,11 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
     auto gpuFits = [&](const GpuModel &g) {
         if (f.sm > 0 && g.sm > 0 && g.sm != f.sm)
             return false;
+        // The PCI device id tells GPUs of one compute capability apart (A100 40GB from 80GB).
+        if (f.pciDevice > 0 && !g.pciDeviceIds.empty()
+            && std::find(g.pciDeviceIds.begin(), g.pciDeviceIds.end(), f.pciDevice)
+                       == g.pciDeviceIds.end())
+            return false;
         // NCCL's file is NVIDIA's GPUs', RCCL's AMD's.
         if (!f.gpuVendor.empty() && !g.vendor.empty() && g.vendor != f.gpuVendor)
             return false;
@@ -889,7 +912,12 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
     auto rank = [&](const ServerModel *s) {
         auto it = std::find(preferred.begin(), preferred.end(), s->id);
         const GpuModel *g = catalog.gpu(s->gpu);
-        const bool confirmed = f.sm > 0 && g && g->sm == f.sm;
+        const bool confirmed
+                = g
+                  && ((f.sm > 0 && g->sm == f.sm)
+                      || (f.pciDevice > 0
+                          && std::find(g->pciDeviceIds.begin(), g->pciDeviceIds.end(), f.pciDevice)
+                                     != g->pciDeviceIds.end()));
         const bool own = !Catalog::builtin().server(s->id);
         return std::make_tuple(!own, !confirmed, it - preferred.begin(), s->id);
     };
@@ -900,6 +928,7 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
               + (f.sm ? " of compute capability " + std::to_string(f.sm / 10) + "."
                                  + std::to_string(f.sm % 10)
                  : !f.gfx.empty() ? " (AMD " + f.gfx + ")"
+                 : f.pciDevice    ? " of PCI device id " + hexId(f.pciDevice)
                                   : std::string())
               + (f.nvlinkStated
                          ? (f.nvswitch ? ", NV" + std::to_string(f.nvlinksPerGpu)
@@ -955,7 +984,12 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
     std::set<std::string> gpus;
     for (const ServerModel *s : fits)
         gpus.insert(s->gpu);
-    if (f.sm == 0 && f.gfx.empty() && gpus.size() > 1)
+    const GpuModel *picked = catalog.gpu(pick->gpu);
+    const bool byDevice
+            = f.pciDevice > 0 && picked
+              && std::find(picked->pciDeviceIds.begin(), picked->pciDeviceIds.end(), f.pciDevice)
+                         != picked->pciDeviceIds.end();
+    if (f.sm == 0 && f.gfx.empty() && !byDevice && gpus.size() > 1)
         *why += "; the file does not name the GPU, so " + pick->gpu
                 + " is assumed (NCCL's topology dump names it by compute capability)";
     return pick->id;

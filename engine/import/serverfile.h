@@ -25,6 +25,7 @@ struct ServerFacts
     int gpus = 0;
     int sm = 0;            // compute capability x 10 as NCCL writes it (90: Hopper), 0 unknown
     std::string gpuVendor; // "NVIDIA" (NCCL's file), "AMD" (RCCL's), "" not stated
+    int pciDevice = 0;     // the GPUs' PCI device id (0x20b2), 0 not stated or not all alike
     std::string gfx;       // an AMD GPU's architecture as RCCL writes it ("gfx942")
     int nvlinksPerGpu = 0; // NVLink links of one GPU (NV18 -> 18), 0 none or not stated
     bool nvswitch = false; // every GPU reaches every other over the same NVLink count (NVSwitch)

@@ -46,4 +46,16 @@ inline std::string lower(std::string s)
     return s;
 }
 
+// A device id as infiniband-diags and NCCL print it: "0xd2f2", "0x20b2".
+inline std::string hexId(unsigned long id)
+{
+    static const char digits[] = "0123456789abcdef";
+    std::string out;
+    do {
+        out.insert(out.begin(), digits[id % 16]);
+        id /= 16;
+    } while (id > 0);
+    return "0x" + out;
+}
+
 } // namespace topoplan::textscan

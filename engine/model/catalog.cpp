@@ -2,6 +2,7 @@
 
 #include "engine/core/jsonin.h"
 
+#include <cctype>
 #include <cmath>
 
 namespace topoplan {
@@ -91,7 +92,7 @@ GpuModel parseGpu(const JsonIn &j)
     j.expectOnly({"id", "name", "vendor", "bf16_tflops", "fp8_tflops", "hbm_gb", "hbm_tb_s",
                   "nvlink", "nvlink_links", "tdp_w", "sms", "gemm_efficiency",
                   "fp8_gemm_efficiency", "attention_efficiency", "sustained_spread",
-                  "compute_capability", "source"});
+                  "compute_capability", "pci_device_ids", "source"});
     GpuModel g;
     g.id = j.at("id").id();
     g.name = j.string("name", g.id);
@@ -122,6 +123,21 @@ GpuModel parseGpu(const JsonIn &j)
             j.at("compute_capability")
                     .fail("expected a CUDA compute capability such as 9.0 or 10.3");
         g.sm = int(tenths);
+    }
+    if (j.has("pci_device_ids")) {
+        const std::vector<JsonIn> ids = j.at("pci_device_ids").items();
+        if (ids.size() > 16)
+            j.at("pci_device_ids").fail("expected at most 16 PCI device ids");
+        for (const JsonIn &id : ids) {
+            // "0x20b2": the 16-bit device id, in hexadecimal as lspci and NCCL write it.
+            const std::string text = id.string();
+            bool ok = text.size() == 6 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+            for (std::size_t k = 2; ok && k < text.size(); ++k)
+                ok = std::isxdigit(static_cast<unsigned char>(text[k])) != 0;
+            if (!ok)
+                id.fail("expected a PCI device id of 4 hexadecimal digits such as \"0x20b2\"");
+            g.pciDeviceIds.push_back(int(std::stol(text.substr(2), nullptr, 16)));
+        }
     }
     g.source = j.string("source", "");
     return g;

@@ -101,6 +101,10 @@ struct GpuModel
     // CUDA compute capability times ten, as NCCL's topology XML states it (sm="90" for 9.0);
     // the importers match a GPU by it. 0: not stated (not an NVIDIA GPU, or not known).
     int sm = 0;
+    // The PCI device ids its boards report (0x20b2: A100 SXM4 80GB), as lspci and NCCL's topology
+    // XML give them; the importers tell GPUs of one compute capability apart by them. Empty: not
+    // stated, no file's device id rules it out.
+    std::vector<int> pciDeviceIds;
     // The share of the mean GPU's sustained compute rate that the slowest one holds.
     double paceFactor() const { return 1 - sustainedSpread / 2; }
     std::string source;

@@ -76,6 +76,7 @@ void TestCatalog::servers_data()
                           << QString::fromLatin1(scope) << trays << nics << gbits;
     };
     row("dgx-a100", "a100-sxm-80gb", 8, "board", 1, 8, 200);
+    row("hgx-a100-40gb", "a100-sxm-40gb", 8, "board", 1, 8, 200);
     row("dgx-h100", "h100-sxm", 8, "board", 1, 8, 400);
     row("hgx-h200", "h200-sxm", 8, "board", 1, 8, 400);
     row("dgx-b200", "b200", 8, "board", 1, 8, 400);
@@ -126,11 +127,12 @@ void TestCatalog::servers()
         QVERIFY(host < 100);
     }
     // Host memory, stated for every built-in server: a Grace tray's two 480 GB CPUs, 2 TB on
-    // the 8-GPU systems (DGX datasheets), 1 TB on the generic PCIe server.
+    // the 8-GPU systems (DGX datasheets), 1 TB on the generic PCIe server and the 40GB A100's.
     const double hostMemory = s->hostMemoryGB / s->gpus;
     if (gpu == QLatin1String("gb200") || gpu == QLatin1String("gb300"))
         QCOMPARE(hostMemory, 240.0);
-    else if (id == QLatin1String("pcie-server") || id.endsWith(QLatin1String("-nvl-server")))
+    else if (id == QLatin1String("pcie-server") || id.endsWith(QLatin1String("-nvl-server"))
+             || id == QLatin1String("hgx-a100-40gb")) // the DGX A100 320GB's 1 TB
         QCOMPARE(hostMemory, 128.0);
     else
         QCOMPARE(hostMemory, 256.0);
@@ -191,6 +193,7 @@ void TestCatalog::gpus_data()
                           << QString::fromLatin1(nvlink) << links << perDirection << fp8Doubles;
     };
     row("a100-sxm-80gb", 312, 80, 2.0, "nvlink3", 12, 300, false);
+    row("a100-sxm-40gb", 312, 40, 1.555, "nvlink3", 12, 300, false);
     row("h100-sxm", 989, 80, 3.35, "nvlink4", 18, 450, true);
     row("h200-sxm", 989, 141, 4.8, "nvlink4", 18, 450, true);
     row("b200", 2250, 180, 8.0, "nvlink5", 18, 900, true);
@@ -344,7 +347,7 @@ void TestCatalog::overridesReplaceAndAdd()
     QCOMPARE(q(unknown.error().where), QStringLiteral("/catalog/servers/1/gpu"));
     QVERIFY(q(unknown.error().message)
                     .startsWith(QStringLiteral("unknown GPU model \"a200\": expected the id of a "
-                                               "GPU in \"gpus\" (a100-sxm-80gb")));
+                                               "GPU in \"gpus\" (a100-sxm-40gb, a100-sxm-80gb")));
 
     // The collective costs may be overridden too, and are checked.
     Json tuning = Json::parse(R"({"collectives": {"multi_domain_ring_allreduce_factor": 0.5}})");
@@ -399,6 +402,13 @@ void TestCatalog::rejectsBadCatalogs_data()
     row("compute capability as sm",
         R"([{"op": "replace", "path": "/gpus/1/compute_capability", "value": 900}])",
         "/gpus/1/compute_capability", "expected a CUDA compute capability such as 9.0 or 10.3");
+    row("PCI device id as a number",
+        R"([{"op": "replace", "path": "/gpus/0/pci_device_ids", "value": [8370]}])",
+        "/gpus/0/pci_device_ids/0", "expected a string");
+    row("PCI device id of 5 digits",
+        R"([{"op": "replace", "path": "/gpus/0/pci_device_ids", "value": ["0x20b21"]}])",
+        "/gpus/0/pci_device_ids/0",
+        "expected a PCI device id of 4 hexadecimal digits such as \"0x20b2\"");
     row("duplicate id", R"([{"op": "replace", "path": "/gpus/1/id", "value": "a100-sxm-80gb"}])",
         "/gpus/1/id",
         "duplicate id \"a100-sxm-80gb\" in gpus: expected an id no other entry of gpus has");
@@ -410,7 +420,8 @@ void TestCatalog::rejectsBadCatalogs_data()
     // it should name.
     row("unknown GPU of a server",
         R"([{"op": "replace", "path": "/servers/1/gpu", "value": "h100"}])", "/servers/1/gpu",
-        "unknown GPU model \"h100\": expected the id of a GPU in \"gpus\" (a100-sxm-80gb, b200,");
+        "unknown GPU model \"h100\": expected the id of a GPU in \"gpus\" (a100-sxm-40gb, "
+        "a100-sxm-80gb, b200,");
     row("unknown NIC medium of a server",
         R"([{"op": "replace", "path": "/servers/0/nic_medium", "value": "ib-edr"}])",
         "/servers/0/nic_medium",

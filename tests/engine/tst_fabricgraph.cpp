@@ -506,7 +506,7 @@ void TestFabricGraph::rejects_data()
     QTest::newRow("unknown server")
             << 0 << "/topology/nodes/1/model"
             << "unknown server model \"dgx-h900\" (did you mean \"dgx-h100\"? known server "
-               "models: dgx-h100, dgx-a100, dgx-b200, dgx-b300, hgx-h200 and 11 more)";
+               "models: dgx-h100, dgx-a100, dgx-b200, dgx-b300, hgx-h200 and 12 more)";
     QTest::newRow("unknown switch")
             << 1 << "/topology/switches/0/model"
             << "unknown switch model \"qm1\" (known switch models: q3400, qm8700, qm9700, "

@@ -517,7 +517,8 @@ void tst_Generator::errors_data()
                "dgx-h100, "
                "gb200-nvl72, gb200-tray, gb300-nvl72, gb300-tray, h100-nvl-server, "
                "h200-nvl-server, "
-               "hgx-a100-4gpu, hgx-h100-4gpu, hgx-h200, hgx-h800, mi300x, pcie-server";
+               "hgx-a100-40gb, hgx-a100-4gpu, hgx-h100-4gpu, hgx-h200, hgx-h800, mi300x, "
+               "pcie-server";
     QTest::newRow("unknown leaf")
             << "dgx-h100" << 4 << rail << 2 << "qm1" << 1.0 << 0
             << "--leaf: unknown switch model \"qm1\"; known: eth-100g, q3400, qm8700, qm9700, "

@@ -411,9 +411,10 @@ void tst_Import::serverFiles_data()
                                              << 0 << false << 8 << 8 << QStringLiteral("dgx-h100");
     QTest::newRow("azure ncv4 (4 x A100 PCIe)") << QStringLiteral("nccl-topo/azure-ncv4-topo.xml")
                                                 << 4 << 12 << false << 1 << 0 << QString();
+    // A100 40GB by its PCI device id (0x20b0).
     QTest::newRow("aws p4d (8 x A100, 4 EFA)")
             << QStringLiteral("nccl-topo/aws-p4d-24xl-topo.xml") << 8 << 0 << false << 4 << 4
-            << QStringLiteral("dgx-a100");
+            << QStringLiteral("hgx-a100-40gb");
 }
 
 void tst_Import::serverFiles()
@@ -603,8 +604,10 @@ void tst_Import::fusedTopologyOfAnNvlinkDomain()
 
     // GB300 trays (Blackwell Ultra, compute capability 10.3, 800G ConnectX-8) from the same dump.
     std::string gb300 = gb200Dump(2);
+    // (0x31c2: the GB300's PCI device id, as oci-hpc's GB300 topology file reports it.)
     for (auto [from, to] : {std::pair<std::string, std::string>{"sm=\"100\"", "sm=\"103\""},
-                            {"speed=\"400000\"", "speed=\"800000\""}})
+                            {"speed=\"400000\"", "speed=\"800000\""},
+                            {"device=\"0x2941\"", "device=\"0x31c2\""}})
         for (std::size_t at = gb300.find(from); at != std::string::npos; at = gb300.find(from, at))
             gb300.replace(at, from.size(), to);
     const ImportResult ultra = importText(gb300, "gb300.xml");
@@ -1333,7 +1336,8 @@ void tst_Import::serverFilesAsPeoplePasteThem()
     // board they may be part of.
     Expected<ImportResult> slice = importTexts({ImportInput{"two.txt", smiMatrix(2, 12)}});
     QVERIFY(!slice.ok());
-    QVERIFY2(slice.error().message.find("dgx-a100 (8 GPUs) has these GPUs and NVLinks")
+    QVERIFY2(slice.error().message.find("dgx-a100 (8 GPUs), hgx-a100-40gb (8 GPUs) have these "
+                                        "GPUs and NVLinks")
                      != std::string::npos,
              slice.error().text().c_str());
     // NICs at another rate than the catalog's servers: refused, saying which would fit.
