@@ -935,7 +935,8 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
                                                  + " to every peer GPU (an NVSwitch, or a "
                                                    "mesh of as many links a pair)"
                             : f.nvlinksPerGpu
-                                    ? ", NVLink peer to peer (" + std::to_string(f.nvlinksPerGpu)
+                                    ? ", " + std::string(f.gpuVendor == "AMD" ? "xGMI" : "NVLink")
+                                              + " peer to peer (" + std::to_string(f.nvlinksPerGpu)
                                               + " links a GPU, " + peersText(f.nvlinkPeers) + ")"
                                     : ", no NVLink")
                          : ", NVLink not stated")
