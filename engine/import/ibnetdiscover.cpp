@@ -803,12 +803,13 @@ void mergeDirectors(Fabric *f, const std::string &file, ImportReport *report)
         merged.line = first.line;
         merged.declared = true;
         director[d] = int(f->nodes.size());
-        f->nodes.push_back(merged);
+        f->nodes.push_back(merged); // `first` refers into the nodes no more
+        const int line = merged.line;
         int lines = 0, spines = 0;
         for (int n : asics)
             (asic[n]->blade == 'L' ? lines : spines) += 1;
         if (report)
-            report->note(ImportNote::Kind::Assumed, file, first.line,
+            report->note(ImportNote::Kind::Assumed, file, line,
                          "director switch " + names[d] + " (" + asic[asics.front()]->model
                                  + "): its " + std::to_string(lines) + " line and "
                                  + std::to_string(spines) + " spine ASICs taken as one switch of "
