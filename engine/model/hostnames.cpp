@@ -75,57 +75,64 @@ Expected<std::vector<std::string>> expandHostList(const std::string &expression)
     for (const auto &[at, item] : splitItems(expression)) {
         if (item.empty())
             return listError(at, "an empty name (two commas, or a comma at an end)");
-        const std::size_t open = item.find('[');
-        if (open == std::string::npos) {
-            for (std::size_t i = 0; i < item.size(); ++i)
-                if (!isNameChar(item[i]))
+        // Literal text and bracketed ranges, left to right; several brackets expand as Slurm's
+        // host lists do, the first outermost: r[1-2]n[1-2] is r1n1, r1n2, r2n1, r2n2.
+        std::vector<std::string> expanded{""};
+        std::size_t i = 0;
+        while (i < item.size()) {
+            if (item[i] != '[') {
+                if (item[i] == ']' || !isNameChar(item[i]))
                     return listError(at + i, std::string("'") + item[i]
                                                      + "' cannot be part of a host name");
-            names.push_back(item);
-            continue;
-        }
-        const std::size_t close = item.find(']', open);
-        if (close == std::string::npos)
-            return listError(at + open, "'[' without a closing ']'");
-        const std::string prefix = item.substr(0, open);
-        const std::string suffix = item.substr(close + 1);
-        for (std::size_t i = 0; i < item.size(); ++i) {
-            if (i >= open && i <= close)
+                for (std::string &n : expanded)
+                    n += item[i];
+                ++i;
                 continue;
-            if (!isNameChar(item[i]))
-                return listError(at + i, std::string("'") + item[i]
-                                                 + "' cannot be part of a host name (one bracket "
-                                                   "per name)");
+            }
+            const std::size_t open = i;
+            const std::size_t close = item.find(']', open);
+            if (close == std::string::npos)
+                return listError(at + open, "'[' without a closing ']'");
+            const std::string body = item.substr(open + 1, close - open - 1);
+            std::vector<std::string> values;
+            std::size_t pos = 0;
+            while (pos <= body.size()) {
+                std::size_t comma = body.find(',', pos);
+                if (comma == std::string::npos)
+                    comma = body.size();
+                const std::string range = body.substr(pos, comma - pos);
+                const std::size_t col = at + open + 1 + pos;
+                const std::size_t dash = range.find('-');
+                const std::string lo = range.substr(0, dash);
+                const std::string hi = dash == std::string::npos ? lo : range.substr(dash + 1);
+                auto allDigits = [](const std::string &d) {
+                    return !d.empty() && d.size() <= 9 && std::all_of(d.begin(), d.end(), isDigit);
+                };
+                if (!allDigits(lo) || !allDigits(hi))
+                    return listError(col, "\"" + range
+                                                  + "\" is not a number or a range of numbers "
+                                                    "such as 001-128");
+                long long a = 0, b = 0;
+                std::from_chars(lo.data(), lo.data() + lo.size(), a);
+                std::from_chars(hi.data(), hi.data() + hi.size(), b);
+                if (b < a)
+                    return listError(col, "the range " + range + " runs backwards");
+                if (names.size() + expanded.size() * (values.size() + std::size_t(b - a + 1))
+                    > kMaxHosts)
+                    return listError(col, "more than " + std::to_string(kMaxHosts) + " hosts");
+                for (long long v = a; v <= b; ++v)
+                    values.push_back(padded(v, lo.size()));
+                pos = comma + 1;
+            }
+            std::vector<std::string> next;
+            next.reserve(expanded.size() * values.size());
+            for (const std::string &n : expanded)
+                for (const std::string &v : values)
+                    next.push_back(n + v);
+            expanded = std::move(next);
+            i = close + 1;
         }
-        const std::string body = item.substr(open + 1, close - open - 1);
-        std::size_t pos = 0;
-        while (pos <= body.size()) {
-            std::size_t comma = body.find(',', pos);
-            if (comma == std::string::npos)
-                comma = body.size();
-            const std::string range = body.substr(pos, comma - pos);
-            const std::size_t col = at + open + 1 + pos;
-            const std::size_t dash = range.find('-');
-            const std::string lo = range.substr(0, dash);
-            const std::string hi = dash == std::string::npos ? lo : range.substr(dash + 1);
-            auto allDigits = [](const std::string &d) {
-                return !d.empty() && d.size() <= 9 && std::all_of(d.begin(), d.end(), isDigit);
-            };
-            if (!allDigits(lo) || !allDigits(hi))
-                return listError(col, "\"" + range
-                                              + "\" is not a number or a range of numbers such "
-                                                "as 001-128");
-            long long a = 0, b = 0;
-            std::from_chars(lo.data(), lo.data() + lo.size(), a);
-            std::from_chars(hi.data(), hi.data() + hi.size(), b);
-            if (b < a)
-                return listError(col, "the range " + range + " runs backwards");
-            if (names.size() + std::size_t(b - a + 1) > kMaxHosts)
-                return listError(col, "more than " + std::to_string(kMaxHosts) + " hosts");
-            for (long long v = a; v <= b; ++v)
-                names.push_back(prefix + padded(v, lo.size()) + suffix);
-            pos = comma + 1;
-        }
+        names.insert(names.end(), expanded.begin(), expanded.end());
     }
     return names;
 }

@@ -25,8 +25,9 @@ struct Host
     int nics = 0;
 };
 
-// Expands a Slurm host list ("dgx[001-004,010],login1"): comma-separated items, each a prefix,
-// at most one bracket of ranges and a suffix; a range keeps the zero padding of its low bound.
+// Expands a Slurm host list ("dgx[001-004,010],login1", "r[01-04]n[1-8]"): comma-separated
+// items, each text and brackets of ranges, several brackets expanding the first outermost; a
+// range keeps the zero padding of its low bound.
 // Errors say which character is wrong (Error::where "column N").
 Expected<std::vector<std::string>> expandHostList(const std::string &expression);
 // The shortest list in that syntax that expands to `names` (in the order of their first prefix,

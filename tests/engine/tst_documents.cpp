@@ -456,13 +456,25 @@ void tst_Documents::hostLists()
         QCOMPARE(got, want);
         QCOMPARE(slurm, want);
     }
+    // Several brackets, as Slurm's host lists allow: the first outermost.
+    Expected<std::vector<std::string>> racks = expandHostList("r[1-2]n[01-02]-ib,login1");
+    QVERIFY(racks.ok());
+    QCOMPARE(*racks, (Names{"r1n01-ib", "r1n02-ib", "r2n01-ib", "r2n02-ib", "login1"}));
+    QCOMPARE(compressHostList({"r1n1", "r1n2", "r2n1", "r2n2"}), std::string("r1n[1-2],r2n[1-2]"));
 }
 
 void tst_Documents::hostListErrors()
 {
     const std::pair<const char *, const char *> cases[] = {
-            {"", "column 1"},         {"dgx[001-004", "column 4"}, {"dgx[9-1]", "column 5"},
-            {"dgx[a-b]", "column 5"}, {"dgx 1", "column 4"},       {"a1,,a2", "column 4"},
+            {"", "column 1"},
+            {"dgx[001-004", "column 4"},
+            {"dgx[9-1]", "column 5"},
+            {"dgx[a-b]", "column 5"},
+            {"dgx 1", "column 4"},
+            {"a1,,a2", "column 4"},
+            {"r[1-2]n[2-1]", "column 9"},
+            {"r[1-2]n[1-2", "column 8"},
+            {"r1]", "column 3"},
     };
     for (const auto &[list, where] : cases) {
         Expected<std::vector<std::string>> r = expandHostList(list);
