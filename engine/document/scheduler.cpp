@@ -94,21 +94,6 @@ std::string yamlScalar(const std::string &s)
     return !s.empty() && s.front() == '[' ? "\"" + s + "\"" : s;
 }
 
-// A compressed host list's top-level pieces: "a[01-16],b[01-16]" -> a[01-16], b[01-16].
-std::vector<std::string> hostListPieces(const std::string &list)
-{
-    std::vector<std::string> pieces(1);
-    int depth = 0;
-    for (char c : list) {
-        depth += c == '[' ? 1 : c == ']' ? -1 : 0;
-        if (c == ',' && depth == 0)
-            pieces.emplace_back();
-        else
-            pieces.back() += c;
-    }
-    return pieces;
-}
-
 std::string yamlList(const std::vector<std::string> &items, const std::string &indent)
 {
     std::string s;
@@ -294,7 +279,7 @@ Expected<std::string> topographModel(const Project &p, const Catalog &c)
         // topograph expands one prefix[ranges] an item: a host list's pieces each their own.
         auto nodes = [](const std::vector<std::string> &names) {
             std::string items;
-            for (const std::string &piece : hostListPieces(compressHostList(names)))
+            for (const std::string &piece : hostListItems(compressHostList(names)))
                 items += "  - \"" + piece + "\"\n";
             return items;
         };

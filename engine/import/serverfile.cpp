@@ -838,13 +838,17 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
     // (compute_capability: 8.0 A100, 9.0 H100/H200/H800, 10.0 B200/GB200, 10.3 B300/GB300), and
     // by the NVLink links a GPU has. A GPU whose entry states none (a hardware file's) is not
     // ruled out by it.
+    // Whether the file's PCI device id is one the GPU's entry states.
+    auto namesDevice = [&](const GpuModel &g) {
+        return f.pciDevice > 0
+               && std::find(g.pciDeviceIds.begin(), g.pciDeviceIds.end(), f.pciDevice)
+                          != g.pciDeviceIds.end();
+    };
     auto gpuFits = [&](const GpuModel &g) {
         if (f.sm > 0 && g.sm > 0 && g.sm != f.sm)
             return false;
         // The PCI device id tells GPUs of one compute capability apart (A100 40GB from 80GB).
-        if (f.pciDevice > 0 && !g.pciDeviceIds.empty()
-            && std::find(g.pciDeviceIds.begin(), g.pciDeviceIds.end(), f.pciDevice)
-                       == g.pciDeviceIds.end())
+        if (f.pciDevice > 0 && !g.pciDeviceIds.empty() && !namesDevice(g))
             return false;
         // NCCL's file is NVIDIA's GPUs', RCCL's AMD's.
         if (!f.gpuVendor.empty() && !g.vendor.empty() && g.vendor != f.gpuVendor)
@@ -912,12 +916,7 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
     auto rank = [&](const ServerModel *s) {
         auto it = std::find(preferred.begin(), preferred.end(), s->id);
         const GpuModel *g = catalog.gpu(s->gpu);
-        const bool confirmed
-                = g
-                  && ((f.sm > 0 && g->sm == f.sm)
-                      || (f.pciDevice > 0
-                          && std::find(g->pciDeviceIds.begin(), g->pciDeviceIds.end(), f.pciDevice)
-                                     != g->pciDeviceIds.end()));
+        const bool confirmed = g && ((f.sm > 0 && g->sm == f.sm) || namesDevice(*g));
         const bool own = !Catalog::builtin().server(s->id);
         return std::make_tuple(!own, !confirmed, it - preferred.begin(), s->id);
     };
@@ -986,11 +985,7 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
     for (const ServerModel *s : fits)
         gpus.insert(s->gpu);
     const GpuModel *picked = catalog.gpu(pick->gpu);
-    const bool byDevice
-            = f.pciDevice > 0 && picked
-              && std::find(picked->pciDeviceIds.begin(), picked->pciDeviceIds.end(), f.pciDevice)
-                         != picked->pciDeviceIds.end();
-    if (f.sm == 0 && f.gfx.empty() && !byDevice && gpus.size() > 1)
+    if (f.sm == 0 && f.gfx.empty() && !(picked && namesDevice(*picked)) && gpus.size() > 1)
         *why += "; the file does not name the GPU, so " + pick->gpu
                 + " is assumed (NCCL's topology dump names it by compute capability)";
     return pick->id;

@@ -54,6 +54,14 @@ std::string padded(long long v, std::size_t width)
 
 } // namespace
 
+std::vector<std::string> hostListItems(const std::string &list)
+{
+    std::vector<std::string> items;
+    for (auto &[at, item] : splitItems(list))
+        items.push_back(std::move(item));
+    return items;
+}
+
 bool isValidHostName(const std::string &name)
 {
     if (name.empty() || name.size() > 63)

@@ -30,6 +30,9 @@ struct Host
 // range keeps the zero padding of its low bound.
 // Errors say which character is wrong (Error::where "column N").
 Expected<std::vector<std::string>> expandHostList(const std::string &expression);
+// A host list's top-level items, split at the commas outside brackets:
+// "a[01-16],b[01-16],login1" -> a[01-16], b[01-16], login1.
+std::vector<std::string> hostListItems(const std::string &list);
 // The shortest list in that syntax that expands to `names` (in the order of their first prefix,
 // numbers ascending): {"dgx001", "dgx002", "dgx004"} -> "dgx[001-002,004]".
 std::string compressHostList(const std::vector<std::string> &names);
