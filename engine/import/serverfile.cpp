@@ -323,7 +323,8 @@ std::string withoutSurroundingLines(std::string_view text)
 }
 
 // A terminal's escape sequences (ESC [ parameters, a final letter): nvidia-smi underlines its
-// header when it writes to a terminal, and a copy of the terminal keeps them.
+// header when it writes to a terminal, and a copy of the terminal keeps them. Any other ESC
+// is dropped on its own, so the result never holds one (callers rely on that).
 std::string withoutEscapes(std::string_view text)
 {
     std::string out;
@@ -338,7 +339,8 @@ std::string withoutEscapes(std::string_view text)
                 continue;
             }
         }
-        out.push_back(text[i]);
+        if (text[i] != '\x1b')
+            out.push_back(text[i]);
     }
     return out;
 }
@@ -347,10 +349,10 @@ std::string withoutEscapes(std::string_view text)
 
 bool looksLikeNcclTopology(std::string_view text)
 {
+    std::string clean;
     if (text.substr(0, 512).find('<') != 0 && text.find("<system") != std::string_view::npos) {
-        const std::string clean = withoutSurroundingLines(text.substr(0, 4096));
-        if (clean != text.substr(0, 4096))
-            return looksLikeNcclTopology(clean);
+        clean = withoutSurroundingLines(text.substr(0, 4096));
+        text = clean;
     }
     // <system version=...> after comments and a declaration; or an NCCL graph file.
     std::size_t i = 0;
@@ -378,8 +380,11 @@ bool looksLikeNcclTopology(std::string_view text)
 
 bool looksLikeNvidiaSmiTopo(std::string_view text)
 {
-    if (text.find('\x1b') != std::string_view::npos)
-        return looksLikeNvidiaSmiTopo(withoutEscapes(text));
+    std::string clean;
+    if (text.find('\x1b') != std::string_view::npos) {
+        clean = withoutEscapes(text);
+        text = clean;
+    }
     // The matrix may follow a tool's own report (an inference server's environment check
     // prints it after some dozens of lines).
     std::size_t pos = 0;
@@ -613,8 +618,11 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
 
 Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::string &file)
 {
-    if (text.find('\x1b') != std::string_view::npos)
-        return parseNvidiaSmiTopo(withoutEscapes(text), file);
+    std::string clean;
+    if (text.find('\x1b') != std::string_view::npos) {
+        clean = withoutEscapes(text);
+        text = clean;
+    }
     ServerFacts f;
     f.file = file;
     f.format = "nvidia-smi topo -m";
