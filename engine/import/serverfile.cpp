@@ -591,7 +591,14 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
             ++f.computeNics;
     }
     f.computeNics /= f.hosts;
-    if (!nvlinkSum.empty()) {
+    // A <gpu> that lists no <nvlink> leaves NVLink to the driver: NCCL asks NVML for the
+    // links of such a GPU (ncclTopoGetXmlFromGpu), which is what hand-written NCCL_TOPO_FILEs
+    // of cloud instances rely on. So a file with no <nvlink> at all does not state NVLink; a
+    // PCIe-only server's dump looks the same, and the server match says which servers fit.
+    const bool anyNvlink
+            = std::any_of(nvlinkSum.begin(), nvlinkSum.end(), [](int links) { return links > 0; })
+              || nvlinkToSwitch;
+    if (anyNvlink) {
         f.nvlinksPerGpu = *std::max_element(nvlinkSum.begin(), nvlinkSum.end());
         f.nvswitch = nvlinkToSwitch;
         f.nvlinkPeers = nvlinkToSwitch ? 0 : nvlinkPeers.size() == 1 ? *nvlinkPeers.begin() : -1;
@@ -946,6 +953,9 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
                                               + " peer to peer (" + std::to_string(f.nvlinksPerGpu)
                                               + " links a GPU, " + peersText(f.nvlinkPeers) + ")"
                                     : ", no NVLink")
+                 : f.format == "NCCL topology"
+                         ? ", NVLink not stated (no <nvlink> in the file: NCCL asks the "
+                           "driver)"
                          : ", NVLink not stated")
               + ", " + std::to_string(f.nics) + " NICs ("
               + (f.computeNics < 0 ? std::string("which beside a GPU, not shown")

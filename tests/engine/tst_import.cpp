@@ -382,6 +382,7 @@ private Q_SLOTS:
     void serverFiles();
     void serverFileSetsTheFabricsServers();
     void serverFilesOfCurrentSystems();
+    void ncclFileWithoutNvlinkLeavesItToTheDriver();
     void fusedTopologyOfAnNvlinkDomain();
     void malformedServerFiles_data();
     void malformedServerFiles();
@@ -494,6 +495,35 @@ void tst_Import::serverFileSetsTheFabricsServers()
     QVERIFY(mismatch.ok());
     QCOMPARE(mismatch->project.topology.nodes.front().model, std::string("dgx-h100"));
     QCOMPARE(notesWith(mismatch->report, "do not fit", ImportNote::Kind::Unmapped), 1);
+}
+// NCCL reads a <gpu> that lists no <nvlink> by asking the driver for its links
+// (ncclTopoGetXmlFromGpu), and hand-written NCCL_TOPO_FILEs of cloud instances leave them out.
+// Such a file does not say the server has no NVLink; the GPU's PCI device id, where the file
+// gives it, still tells a PCIe card from an SXM board.
+void tst_Import::ncclFileWithoutNvlinkLeavesItToTheDriver()
+{
+    auto withoutNvlink = [](std::string xml) {
+        std::size_t at;
+        while ((at = xml.find("          <nvlink")) != std::string::npos)
+            xml.erase(at, xml.find('\n', at) + 1 - at);
+        return xml;
+    };
+    std::string why;
+    Expected<ServerFacts> sxm
+            = parseNcclTopology(withoutNvlink(ncclDump(90, 8, 18, 8, 400000)), "p5.xml");
+    QVERIFY2(sxm.ok(), sxm ? "" : sxm.error().text().c_str());
+    QVERIFY(!sxm->nvlinkStated);
+    QCOMPARE(matchServerModel(*sxm, Catalog::builtin(), "", &why), std::string("dgx-h100"));
+    QVERIFY2(why.find("NVLink not stated (no <nvlink> in the file") != std::string::npos,
+             why.c_str());
+
+    std::string pcie = withoutNvlink(ncclDump(90, 8, 18, 2, 200000));
+    for (std::size_t at = 0; (at = pcie.find("class=\"0x030200\"", at)) != std::string::npos;)
+        at = pcie.insert(at + 17, " vendor=\"0x10de\" device=\"0x2331\"").find('>', at);
+    Expected<ServerFacts> card = parseNcclTopology(pcie, "h100-pcie.xml");
+    QVERIFY2(card.ok(), card ? "" : card.error().text().c_str());
+    QCOMPARE(card->pciDevice, 0x2331);
+    QCOMPARE(matchServerModel(*card, Catalog::builtin(), "", &why), std::string("pcie-server"));
 }
 
 // Servers as current tools print them: the GPU by its compute capability (the catalog's
