@@ -585,6 +585,19 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
     if (nets == 0 && pciNics > 0)
         f.nicInfiniBand = pciNicsIb == pciNics;
     f.nicGbits = speedMbits / 1000;
+    // NCCL's <net speed> is Mb/s (ncclNetProperties_t.speed). A figure of 10 Tb/s or more is no
+    // port's: some network plugins have written kb/s (RCCL's topology of MI300A with Slingshot
+    // NICs states 200000000). Such a figure is read in kb/s, and the report says so.
+    if (speedMbits >= 1e7 && speedMbits < 1e13) {
+        const double gbits = speedMbits < 1e10 ? speedMbits / 1e6 : speedMbits / 1e9;
+        f.nicSpeedRead = "speed " + std::to_string(static_cast<long long>(speedMbits))
+                         + " is beyond any port in Mb/s, NCCL's unit; read as "
+                         + (speedMbits < 1e10 ? "kb/s" : "b/s");
+        f.nicGbits = gbits;
+    } else if (speedMbits >= 1e13) {
+        f.nicSpeedRead = "a speed beyond any port in any unit, left unread";
+        f.nicGbits = 0;
+    }
     for (int n : nicElements) {
         const int sw = ancestorSwitch(n);
         if ((sw >= 0 && gpusUnder[sw] > 0) || c2cCpus.count(cpuOf(n)) > 0)
@@ -962,7 +975,8 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
                                    : std::to_string(f.computeNics) + " beside a GPU")
               + ")"
               + (f.nicGbits > 0 ? " at " + std::to_string(int(f.nicGbits)) + " Gb/s"
-                                : std::string());
+                                : std::string())
+              + (f.nicSpeedRead.empty() ? std::string() : " (" + f.nicSpeedRead + ")");
     if (fits.empty()) {
         *why = seen + ": no catalog server has that";
         if (!butForRate.empty()) {

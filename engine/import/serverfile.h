@@ -46,6 +46,8 @@ struct ServerFacts
     // (nvidia-smi on Grace shows every path between a GPU and a NIC as SYS).
     int computeNics = 0;
     double nicGbits = 0; // 0: not stated
+    // Where the file's speed was not in NCCL's unit (Mb/s), how it was read (empty otherwise).
+    std::string nicSpeedRead;
     bool nicInfiniBand = true;
     double pcieGTs = 0; // GPU link speed, 0 unknown
     std::vector<std::string> nicNames;

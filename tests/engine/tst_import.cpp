@@ -383,6 +383,7 @@ private Q_SLOTS:
     void serverFileSetsTheFabricsServers();
     void serverFilesOfCurrentSystems();
     void ncclFileWithoutNvlinkLeavesItToTheDriver();
+    void ncclNetSpeedNotInMegabits();
     void fusedTopologyOfAnNvlinkDomain();
     void malformedServerFiles_data();
     void malformedServerFiles();
@@ -524,6 +525,25 @@ void tst_Import::ncclFileWithoutNvlinkLeavesItToTheDriver()
     QVERIFY2(card.ok(), card ? "" : card.error().text().c_str());
     QCOMPARE(card->pciDevice, 0x2331);
     QCOMPARE(matchServerModel(*card, Catalog::builtin(), "", &why), std::string("pcie-server"));
+}
+// NCCL's <net speed> is Mb/s; a network plugin that wrote kb/s (RCCL's MI300A topology with
+// Slingshot NICs: speed="200000000") states a port of 200 Tb/s. Read as kb/s, and said so.
+void tst_Import::ncclNetSpeedNotInMegabits()
+{
+    std::string why;
+    Expected<ServerFacts> kbits = parseNcclTopology(ncclDump(90, 8, 18, 8, 400000000), "kb.xml");
+    QVERIFY(kbits.ok());
+    QCOMPARE(kbits->nicGbits, 400.0);
+    QCOMPARE(matchServerModel(*kbits, Catalog::builtin(), "", &why), std::string("dgx-h100"));
+    QVERIFY2(why.find("at 400 Gb/s (speed 400000000 is beyond any port in Mb/s, NCCL's unit; "
+                      "read as kb/s)")
+                     != std::string::npos,
+             why.c_str());
+    // In NCCL's own unit, nothing is said.
+    Expected<ServerFacts> mbits = parseNcclTopology(ncclDump(90, 8, 18, 8, 400000), "mb.xml");
+    QVERIFY(mbits.ok());
+    QCOMPARE(mbits->nicGbits, 400.0);
+    QVERIFY(mbits->nicSpeedRead.empty());
 }
 
 // Servers as current tools print them: the GPU by its compute capability (the catalog's
