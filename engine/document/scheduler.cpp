@@ -67,6 +67,33 @@ std::vector<std::size_t> blockSizes(const std::vector<HostDomain> &domains)
     return sizes;
 }
 
+// topology/block forms its larger blocks (each BlockSizes level past the first) from
+// consecutive base blocks in the order the file lists them. So the blocks are listed the way
+// the fabric groups them: blocks under the same top switch together, and within them those
+// under the same spine group, then the same leaf group (by the scheduler tree's path of each
+// block's first host), design order kept between equals. Without a tree (a host with no
+// cable), design order.
+std::vector<HostDomain> inFabricOrder(std::vector<HostDomain> domains, const SchedulerTree *tree)
+{
+    if (!tree)
+        return domains;
+    auto key = [&](const HostDomain &d) {
+        std::vector<std::size_t> path
+                = d.hosts.empty() ? std::vector<std::size_t>{} : tree->pathOf(d.hosts.front());
+        std::reverse(path.begin(), path.end());
+        return path;
+    };
+    std::vector<std::pair<std::vector<std::size_t>, std::size_t>> keys;
+    for (std::size_t i = 0; i < domains.size(); ++i)
+        keys.emplace_back(key(domains[i]), i);
+    std::stable_sort(keys.begin(), keys.end());
+    std::vector<HostDomain> out;
+    out.reserve(domains.size());
+    for (const auto &k : keys)
+        out.push_back(std::move(domains[k.second]));
+    return out;
+}
+
 Expected<std::vector<Host>> hostsOf(const Project &p, const Catalog &c)
 {
     Expected<std::vector<Host>> hosts = projectHosts(p, c);
@@ -148,11 +175,16 @@ Expected<std::string> slurmBlockConf(const Project &p, const Catalog &c)
     Expected<std::vector<Host>> hosts = hostsOf(p, c);
     if (!hosts)
         return hosts.error();
-    const std::vector<HostDomain> domains = hostDomains(p, *hosts);
+    Expected<SchedulerTree> tree = schedulerTree(p, c, *hosts);
+    const std::vector<HostDomain> domains
+            = inFabricOrder(hostDomains(p, *hosts), tree ? &*tree : nullptr);
     std::string out = header(p, "Slurm topology.conf for TopologyPlugin=topology/block");
-    out += "# One block a NVLink domain, in design order. BlockSizes: the smallest block's host "
-           "count,\n# then each doubling that the blocks can fill. BlockSizes needs Slurm 24.05 or "
-           "later.\n";
+    out += std::string("# One block a NVLink domain, ")
+           + (tree ? "listed as the fabric groups them (Slurm joins consecutive blocks\n# into "
+                     "the larger sizes)"
+                   : "in design order (a host has no cable to the fabric)")
+           + ". BlockSizes: the smallest block's host count,\n# then each doubling that the "
+             "blocks can fill. BlockSizes needs Slurm 24.05 or later.\n";
     for (const HostDomain &d : domains)
         out += "BlockName=" + d.name + " Nodes=" + compressHostList(namesOf(*hosts, d.hosts))
                + "\n";
@@ -168,7 +200,7 @@ Expected<std::string> slurmTopologyYaml(const Project &p, const Catalog &c)
     Expected<Scheduled> s = scheduled(p, c);
     if (!s)
         return s.error();
-    const std::vector<HostDomain> domains = hostDomains(p, s->hosts);
+    const std::vector<HostDomain> domains = inFabricOrder(hostDomains(p, s->hosts), &s->tree);
     std::string out = header(p, "Slurm topology.yaml (topology.yaml(5)), two topologies");
     out += "# fabric: the compute fabric as a tree (topology/tree), the cluster default.\n"
            "# nvlink: one block a NVLink domain (topology/block); name it in a partition's "

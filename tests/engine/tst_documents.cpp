@@ -420,6 +420,7 @@ private Q_SLOTS:
     void slurmFilesFollowSlurmsRules_data();
     void slurmFilesFollowSlurmsRules();
     void railLeavesActAsOneSwitch();
+    void blocksListedAsTheFabricGroupsThem();
     void kubernetesLabels();
     void cablingPlan();
     void billOfMaterials();
@@ -688,6 +689,48 @@ void tst_Documents::railLeavesActAsOneSwitch()
     parseBlockConf(text(DocumentFormat::SlurmBlock, p), &blocks, &sizes, &error);
     QCOMPARE(int(blocks.size()), 64);
     QVERIFY(sizes == (std::vector<int>{1, 2, 4, 8, 16, 32, 64}));
+}
+
+// topology/block joins consecutive blocks of the file into its larger block sizes, so blocks
+// under the same leaves must be listed together whatever order the servers were placed in.
+void tst_Documents::blocksListedAsTheFabricGroupsThem()
+{
+    GeneratorOptions o;
+    o.nodeModel = "dgx-h100";
+    o.nodes = 64;
+    o.fabric = FabricKind::RailOptimized;
+    Project p = generated(o);
+    // Place the servers of the two scalable units alternately, as a user adding servers to
+    // both units by turns would.
+    std::vector<Node> nodes = p.topology.nodes;
+    QCOMPARE(int(nodes.size()), 64);
+    for (std::size_t i = 0; i < 32; ++i) {
+        p.topology.nodes[2 * i] = nodes[i];
+        p.topology.nodes[2 * i + 1] = nodes[32 + i];
+    }
+    std::string error;
+    const SlurmTree tree = parseTreeConf(text(DocumentFormat::SlurmTree, p), &error);
+    QVERIFY2(error.empty(), error.c_str());
+    QCOMPARE(int(tree.nodesOf.size()), 2);
+    std::map<std::string, std::string> leafOf;
+    for (const auto &[sw, hosts] : tree.nodesOf)
+        for (const std::string &h : hosts)
+            leafOf[h] = sw;
+    for (DocumentFormat f : {DocumentFormat::SlurmBlock, DocumentFormat::SlurmYaml}) {
+        const std::string conf = text(f, p);
+        std::vector<std::string> leaves; // the leaf group of each block, in file order
+        const std::string key = f == DocumentFormat::SlurmBlock ? " Nodes=" : "nodes: ";
+        const std::string after = f == DocumentFormat::SlurmBlock ? "BlockName=" : "- block: ";
+        for (std::size_t at = conf.find(after); at != std::string::npos;
+             at = conf.find(after, at + 1)) {
+            const std::size_t n = conf.find(key, at) + key.size();
+            leaves.push_back(leafOf[conf.substr(n, conf.find('\n', n) - n)]);
+        }
+        QCOMPARE(int(leaves.size()), 64);
+        for (std::size_t b = 0; b < 64; ++b)
+            QCOMPARE(leaves[b], leaves[b < 32 ? 0 : 32]);
+        QVERIFY(leaves[0] != leaves[32]);
+    }
 }
 
 void tst_Documents::kubernetesLabels()
