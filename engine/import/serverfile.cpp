@@ -352,7 +352,8 @@ bool looksLikeNcclTopology(std::string_view text)
     std::string clean;
     if (text.substr(0, 512).find('<') != 0 && text.find("<system") != std::string_view::npos) {
         clean = withoutSurroundingLines(text.substr(0, 4096));
-        text = clean;
+        if (clean != text.substr(0, 4096))
+            text = clean; // else the whole text, whose <system> may lie past the first 4 KiB
     }
     // <system version=...> after comments and a declaration; or an NCCL graph file.
     std::size_t i = 0;
@@ -519,7 +520,7 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
             } else {
                 f.gpuVendor = "NVIDIA";
                 const double sm = leadingNumber(e.attr("sm"));
-                if (sm > 0 && f.sm == 0)
+                if (sm > 0 && sm < 1e6 && f.sm == 0) // no compute capability is larger
                     f.sm = int(sm);
             }
             int links = 0, peers = 0;
@@ -587,7 +588,9 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
     f.nicGbits = speedMbits / 1000;
     // NCCL's <net speed> is Mb/s (ncclNetProperties_t.speed). A figure of 10 Tb/s or more is no
     // port's: some network plugins have written kb/s (RCCL's topology of MI300A with Slingshot
-    // NICs states 200000000). Such a figure is read in kb/s, and the report says so.
+    // NICs states 200000000). Such a figure is read in kb/s up to 10^10 and in b/s up to 10^13
+    // (10 Gb/s to 10 Tb/s either way); a larger one is no rate in any unit and is left unread.
+    // The report says which.
     if (speedMbits >= 1e7 && speedMbits < 1e13) {
         const double gbits = speedMbits < 1e10 ? speedMbits / 1e6 : speedMbits / 1e9;
         f.nicSpeedRead = "speed " + std::to_string(static_cast<long long>(speedMbits))
@@ -966,10 +969,10 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
                                               + " peer to peer (" + std::to_string(f.nvlinksPerGpu)
                                               + " links a GPU, " + peersText(f.nvlinkPeers) + ")"
                                     : ", no NVLink")
-                 : f.format == "NCCL topology"
-                         ? ", NVLink not stated (no <nvlink> in the file: NCCL asks the "
-                           "driver)"
-                         : ", NVLink not stated")
+                 : f.format != "NCCL topology" ? ", NVLink not stated"
+                 : f.gpuVendor == "AMD"
+                         ? ", xGMI not stated (no <xgmi> in the file: RCCL asks the driver)"
+                         : ", NVLink not stated (no <nvlink> in the file: NCCL asks the driver)")
               + ", " + std::to_string(f.nics) + " NICs ("
               + (f.computeNics < 0 ? std::string("which beside a GPU, not shown")
                                    : std::to_string(f.computeNics) + " beside a GPU")

@@ -39,8 +39,10 @@ struct ServerFacts
     // GPUs of an NVSwitch board that show no NVLink while the others reach each other over the
     // same count ("GPU2"): their links are down. The board is read as the NVSwitch it is.
     std::vector<std::string> nvlinkDown;
-    bool nvlinkStated = true; // false for `topo -mp`, which shows PCIe paths only
-    int nics = 0;             // network adapters seen
+    // False for `topo -mp`, which shows PCIe paths only, and for an NCCL file whose GPUs list
+    // no <nvlink> (<xgmi> in RCCL's): NCCL and RCCL then ask the driver.
+    bool nvlinkStated = true;
+    int nics = 0; // network adapters seen
     // NICs beside a GPU: on its PCIe switch (PIX or PXB), or on the CPU of a GPU joined to it
     // by C2C (Grace: GB200), which reaches its NICs through the CPU. -1: the file cannot tell
     // (nvidia-smi on Grace shows every path between a GPU and a NIC as SYS).

@@ -420,6 +420,7 @@ private Q_SLOTS:
     void slurmFilesFollowSlurmsRules_data();
     void slurmFilesFollowSlurmsRules();
     void railLeavesActAsOneSwitch();
+    void blocksListedAsTheFabricGroupsThem_data();
     void blocksListedAsTheFabricGroupsThem();
     void kubernetesLabels();
     void cablingPlan();
@@ -692,44 +693,77 @@ void tst_Documents::railLeavesActAsOneSwitch()
 }
 
 // topology/block joins consecutive blocks of the file into its larger block sizes, so blocks
-// under the same leaves must be listed together whatever order the servers were placed in.
+// under the same leaves, and those under the same spines, must be listed together whatever
+// order the servers were placed in.
+void tst_Documents::blocksListedAsTheFabricGroupsThem_data()
+{
+    QTest::addColumn<int>("tiers");
+    QTest::addColumn<int>("nodes");
+    QTest::newRow("rail-optimized, 2 units") << 2 << 64;
+    QTest::newRow("3-tier fat tree") << 3 << 160;
+}
+
 void tst_Documents::blocksListedAsTheFabricGroupsThem()
 {
+    QFETCH(int, tiers);
+    QFETCH(int, nodes);
     GeneratorOptions o;
     o.nodeModel = "dgx-h100";
-    o.nodes = 64;
-    o.fabric = FabricKind::RailOptimized;
-    Project p = generated(o);
-    // Place the servers of the two scalable units alternately, as a user adding servers to
-    // both units by turns would.
-    std::vector<Node> nodes = p.topology.nodes;
-    QCOMPARE(int(nodes.size()), 64);
-    for (std::size_t i = 0; i < 32; ++i) {
-        p.topology.nodes[2 * i] = nodes[i];
-        p.topology.nodes[2 * i + 1] = nodes[32 + i];
+    o.nodes = nodes;
+    if (tiers == 3) {
+        o.fabric = FabricKind::FatTree;
+        o.tiers = 3;
+        o.leaf = o.spine = o.core = "qm8700";
+    } else {
+        o.fabric = FabricKind::RailOptimized;
     }
+    Project p = generated(o);
+    // Place the servers in a scattered order (every 7th), as a user adding servers to several
+    // units by turns would.
+    const std::vector<Node> placed = p.topology.nodes;
+    QCOMPARE(int(placed.size()), nodes);
+    for (std::size_t i = 0; i < placed.size(); ++i)
+        p.topology.nodes[i] = placed[(i * 7) % placed.size()];
     std::string error;
     const SlurmTree tree = parseTreeConf(text(DocumentFormat::SlurmTree, p), &error);
     QVERIFY2(error.empty(), error.c_str());
-    QCOMPARE(int(tree.nodesOf.size()), 2);
-    std::map<std::string, std::string> leafOf;
+    // Each host's chain of scheduler switches, leaf first.
+    std::map<std::string, std::string> parentOf, leafOf;
+    for (const auto &[sw, children] : tree.childrenOf)
+        for (const std::string &c : children)
+            parentOf[c] = sw;
     for (const auto &[sw, hosts] : tree.nodesOf)
         for (const std::string &h : hosts)
             leafOf[h] = sw;
     for (DocumentFormat f : {DocumentFormat::SlurmBlock, DocumentFormat::SlurmYaml}) {
         const std::string conf = text(f, p);
-        std::vector<std::string> leaves; // the leaf group of each block, in file order
-        const std::string key = f == DocumentFormat::SlurmBlock ? " Nodes=" : "nodes: ";
-        const std::string after = f == DocumentFormat::SlurmBlock ? "BlockName=" : "- block: ";
-        for (std::size_t at = conf.find(after); at != std::string::npos;
-             at = conf.find(after, at + 1)) {
+        const bool block = f == DocumentFormat::SlurmBlock;
+        const std::string key = block ? " Nodes=" : "nodes: ";
+        const std::string start = block ? "BlockName=" : "- block: ";
+        std::vector<std::vector<std::string>> chains; // each block's, in file order
+        for (std::size_t at = conf.find(start); at != std::string::npos;
+             at = conf.find(start, at + 1)) {
             const std::size_t n = conf.find(key, at) + key.size();
-            leaves.push_back(leafOf[conf.substr(n, conf.find('\n', n) - n)]);
+            std::vector<std::string> chain{leafOf[conf.substr(n, conf.find('\n', n) - n)]};
+            while (parentOf.count(chain.back()))
+                chain.push_back(parentOf[chain.back()]);
+            chains.push_back(chain);
         }
-        QCOMPARE(int(leaves.size()), 64);
-        for (std::size_t b = 0; b < 64; ++b)
-            QCOMPARE(leaves[b], leaves[b < 32 ? 0 : 32]);
-        QVERIFY(leaves[0] != leaves[32]);
+        QCOMPARE(int(chains.size()), nodes);
+        // At every level, the blocks under one switch form one run of the file.
+        int grouped = 0; // levels with more than one switch
+        for (std::size_t level = 0; level < chains.front().size(); ++level) {
+            std::set<std::string> done;
+            for (std::size_t b = 0; b < chains.size(); ++b) {
+                const std::string &sw = chains[b][level];
+                if (b > 0 && chains[b - 1][level] == sw)
+                    continue;
+                QVERIFY2(done.insert(sw).second,
+                         qPrintable(QString::fromStdString(sw + " listed in two runs")));
+            }
+            grouped += done.size() > 1;
+        }
+        QCOMPARE(grouped, tiers - 1);
     }
 }
 
@@ -1016,7 +1050,11 @@ void tst_Documents::badHostNamesAreRefused()
     r = slurmTreeConf(lone, Catalog::builtin());
     QVERIFY(!r.ok());
     QVERIFY2(contains(r.error().message, "dgx-x"), r.error().message.c_str());
-    QVERIFY(slurmBlockConf(lone, Catalog::builtin()).ok());
+    r = slurmBlockConf(lone, Catalog::builtin());
+    QVERIFY(r.ok());
+    // Without the tree, the blocks stay in design order, and the file says so.
+    QVERIFY2(contains(*r, "in design order (a host has no cable to the fabric)"), r->c_str());
+    QCOMPARE(r->rfind("BlockName="), r->find("BlockName=dgx-x ")); // the last server placed
 }
 
 void tst_Documents::formatsByNameAndSuffix()

@@ -239,7 +239,7 @@ std::string smiMatrix(int gpus, int links, const std::string &far = "SYS")
 
 // NCCL_TOPO_DUMP_FILE's shape (NCCL src/graph/xml.cc): eight Blackwell GPUs (sm 100), each with
 // 18 NVLinks to the NVSwitches (tclass 0x068000), and eight 400 Gb/s NICs on their PCIe switches.
-std::string ncclDump(int sm, int gpus, int links, int nics, int speedMbits)
+std::string ncclDump(int sm, int gpus, int links, int nics, long long speedMbits)
 {
     // A100s sit on PCIe Gen4 (16 GT/s), Hopper and Blackwell on Gen5, Blackwell Ultra on Gen6.
     const std::string speed = sm == 80    ? "16 GT/s"
@@ -518,13 +518,26 @@ void tst_Import::ncclFileWithoutNvlinkLeavesItToTheDriver()
     QVERIFY2(why.find("NVLink not stated (no <nvlink> in the file") != std::string::npos,
              why.c_str());
 
-    std::string pcie = withoutNvlink(ncclDump(90, 8, 18, 2, 200000));
-    for (std::size_t at = 0; (at = pcie.find("class=\"0x030200\"", at)) != std::string::npos;)
-        at = pcie.insert(at + 17, " vendor=\"0x10de\" device=\"0x2331\"").find('>', at);
-    Expected<ServerFacts> card = parseNcclTopology(pcie, "h100-pcie.xml");
+    // Two H100 at 200 Gb/s: the PCIe card's id (0x2331) is the PCIe server; the SXM board's
+    // (0x2330) is a DGX H100 but for its NICs' rate, which the match can only say when it does
+    // not take the missing <nvlink> for "no NVLink".
+    auto withDevice = [&](const char *device) {
+        std::string xml = withoutNvlink(ncclDump(90, 8, 18, 2, 200000));
+        for (std::size_t at = 0; (at = xml.find("class=\"0x030200\"", at)) != std::string::npos;)
+            at = xml.insert(at + 16, std::string(" vendor=\"0x10de\" device=\"") + device + "\"")
+                         .find('>', at);
+        return xml;
+    };
+    Expected<ServerFacts> card = parseNcclTopology(withDevice("0x2331"), "h100-pcie.xml");
     QVERIFY2(card.ok(), card ? "" : card.error().text().c_str());
     QCOMPARE(card->pciDevice, 0x2331);
     QCOMPARE(matchServerModel(*card, Catalog::builtin(), "", &why), std::string("pcie-server"));
+    Expected<ServerFacts> board = parseNcclTopology(withDevice("0x2330"), "h100-sxm.xml");
+    QVERIFY2(board.ok(), board ? "" : board.error().text().c_str());
+    QCOMPARE(board->pciDevice, 0x2330);
+    QCOMPARE(matchServerModel(*board, Catalog::builtin(), "", &why), std::string());
+    QVERIFY2(why.find("dgx-h100 (400 Gb/s)") != std::string::npos, why.c_str());
+    QVERIFY2(why.find("pcie-server") == std::string::npos, why.c_str());
 }
 // NCCL's <net speed> is Mb/s; a network plugin that wrote kb/s (RCCL's MI300A topology with
 // Slingshot NICs: speed="200000000") states a port of 200 Tb/s. Read as kb/s, and said so.
@@ -539,11 +552,26 @@ void tst_Import::ncclNetSpeedNotInMegabits()
                       "read as kb/s)")
                      != std::string::npos,
              why.c_str());
-    // In NCCL's own unit, nothing is said.
-    Expected<ServerFacts> mbits = parseNcclTopology(ncclDump(90, 8, 18, 8, 400000), "mb.xml");
-    QVERIFY(mbits.ok());
-    QCOMPARE(mbits->nicGbits, 400.0);
-    QVERIFY(mbits->nicSpeedRead.empty());
+    // In b/s (10^10 and up): 400 Gb/s again.
+    Expected<ServerFacts> bits = parseNcclTopology(ncclDump(90, 8, 18, 8, 400000000000LL), "b.xml");
+    QVERIFY(bits.ok());
+    QCOMPARE(bits->nicGbits, 400.0);
+    QVERIFY2(bits->nicSpeedRead.find("read as b/s") != std::string::npos,
+             bits->nicSpeedRead.c_str());
+    // 10^13 and more is no port's rate in any unit: left unread.
+    Expected<ServerFacts> none
+            = parseNcclTopology(ncclDump(90, 8, 18, 8, 10000000000000LL), "x.xml");
+    QVERIFY(none.ok());
+    QCOMPARE(none->nicGbits, 0.0);
+    QVERIFY2(none->nicSpeedRead.find("left unread") != std::string::npos,
+             none->nicSpeedRead.c_str());
+    // In NCCL's own unit, nothing is said, up to just under 10 Tb/s.
+    for (long long mb : {400000LL, 9999999LL}) {
+        Expected<ServerFacts> mbits = parseNcclTopology(ncclDump(90, 8, 18, 8, mb), "mb.xml");
+        QVERIFY(mbits.ok());
+        QCOMPARE(mbits->nicGbits, double(mb) / 1000);
+        QVERIFY(mbits->nicSpeedRead.empty());
+    }
 }
 
 // Servers as current tools print them: the GPU by its compute capability (the catalog's
