@@ -371,7 +371,7 @@ int cmdGenerate(const Args &a, std::ostream &out, std::ostream &err)
     if (!project) {
         err << "error: " << project.error().text() << "\n";
         // An error that names an option (--template, --node, --leaf ...) is a bad option
-        // value: usage, like every other (README's exit-code table).
+        // value: usage, like every other (the exit codes of docs/manual/cli.md).
         const Error &e = project.error();
         return e.file.rfind("--", 0) == 0 || (e.file.empty() && e.where.rfind("--", 0) == 0)
                        ? BadUsage

@@ -249,8 +249,8 @@ JobEditor::~JobEditor()
     m_planner.waitForFinished();
 }
 
-// The training software and what it overlaps: each changes the projected step (README, "How
-// the projections are made"), so each is the user's to state.
+// The training software and what it overlaps: each changes the projected step
+// (docs/manual/projections.md), so each is the user's to state.
 QWidget *JobEditor::createSoftwareRow()
 {
     auto *row = new QWidget(this);

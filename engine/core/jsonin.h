@@ -90,7 +90,7 @@ private:
     std::string m_path;
 };
 
-// Limits of what the reader accepts from a file (README, "Limits of the input").
+// Limits of what the reader accepts from a file (docs/manual/limits.md).
 // Objects and arrays nested deeper than this are refused while parsing.
 inline constexpr int kMaxJsonDepth = 256;
 // A file larger than this is refused before it is read, unless TOPOPLAN_MAX_INPUT_BYTES

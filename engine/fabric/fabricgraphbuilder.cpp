@@ -339,7 +339,7 @@ std::optional<Error> FabricGraphBuilder::reserve()
                      "the design expands to " + std::to_string(vertices) + " devices and "
                              + std::to_string(edges / 2) + " connections, more than the limit of "
                              + std::to_string(kMaxFabricElements)
-                             + " elements of a fabric graph (README, \"Limits of the input\")"};
+                             + " elements of a fabric graph (manual: \"Limits of the input\")"};
     m_g.m_graph = std::make_shared<FabricBoostGraph>(vertices);
     m_g.m_nodeVertices.resize(m_topo.nodes.size());
     m_portsByVertex.resize(vertices);

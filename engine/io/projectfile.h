@@ -12,7 +12,7 @@
 
 namespace topoplan {
 
-// Layout positions and sizes lie within +-kMaxLayoutCoordinate (README, "Limits of the input").
+// Layout positions and sizes lie within +-kMaxLayoutCoordinate (docs/manual/limits.md).
 inline constexpr double kMaxLayoutCoordinate = 1e7;
 
 // The project file (.topoplan): JSON with "format": "topoplan-project" and an integer

@@ -11,7 +11,7 @@ namespace topoplan {
 
 class JsonIn;
 
-// Limits on what a catalog entry or a project may state (README, "Limits of the input"): far
+// Limits on what a catalog entry or a project may state (docs/manual/limits.md): far
 // above any machine built today, low enough that expanding a design cannot exhaust memory.
 inline constexpr int kMaxGpusPerServer = 576; // also trays per server
 // The largest NVLink domain the file format accepts: NVLink 5's 576 (Medium::maxDomainGpus

@@ -14,7 +14,7 @@ using nlohmann::ordered_json;
 
 namespace {
 
-// Limits of a workload and a plan (README, "Limits of the input"): the sizes of a model are
+// Limits of a workload and a plan (docs/manual/limits.md): the sizes of a model are
 // at most 10^8 (hidden, ffn, vocab, seq) and 10^6 (layers, heads, experts), so that products
 // such as 4 x hidden stay in range; a parallel degree is at most 10^6, as on the command line.
 constexpr int kMaxModelWidth = 100'000'000;

@@ -182,7 +182,7 @@ private Q_SLOTS:
         QVERIFY(QImage(png).width() >= 800);
 
         if (const QByteArray shots = qgetenv("TOPOPLAN_SCREENSHOTS"); !shots.isEmpty()) {
-            // For README: the sample's job on 576 GPUs, where NVL72 racks build too.
+            // For the README and the manual: the sample's job on 576 GPUs, where NVL72 racks build too.
             const QString dirName = QString::fromLocal8Bit(shots) + QLatin1Char('/');
             for (QAction *a : domains->menu()->actions())
                 a->setChecked(a->data().toString() == QStringLiteral("dgx-h100")
