@@ -67,8 +67,9 @@ sanitize: fuzz-configure
 	cd $(FUZZ_DIR) && $(SANITIZER_ENV) QT_QPA_PLATFORM=$${QT_QPA_PLATFORM:-offscreen} \
 		ctest --output-on-failure -j $(JOBS) --timeout 900 -E '^(format|layers)$$'
 
+# C++ only: clang-format takes any other file for C++ too, and would break Markdown.
 format:
-	find app cli engine tests -name '*.cpp' -o -name '*.h' | xargs clang-format -i
+	find app cli engine tests -type f \( -name '*.cpp' -o -name '*.h' \) -print | xargs clang-format -i
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -15,6 +15,8 @@ packages=(
     libxlsxwriter-dev                                # engine: BOM and cabling plan as .xlsx
     libbenchmark-dev                                 # tests/benchmarks
     graphviz                                         # tst_documents parses DOT with `dot`
+    python3-markdown-it                              # ctest `docs`: parses the Markdown of
+                                                     # README and docs/manual (tools/checkdocs.py)
     poppler-utils                                    # PDFs read back (pdfinfo, pdftotext): the
                                                      # diagram's golden file, the design report
     fonts-dejavu-core                                # readable text in offscreen renders
