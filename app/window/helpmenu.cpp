@@ -59,7 +59,7 @@ HelpMenu::HelpMenu(QMainWindow *window, QMenu *menu, QAction *about)
     m_gettingStarted->setObjectName(QStringLiteral("gettingStartedAction"));
     m_gettingStarted->setShortcut(QKeySequence::HelpContents);
     m_gettingStarted->setStatusTip(
-            tr("The first five minutes: a template, a plan, the bottleneck, an export"));
+            tr("The first five minutes: a template, a plan, the groups, the explorer, the report"));
     connect(m_gettingStarted, &QAction::triggered, this, &HelpMenu::showGettingStarted);
 
     m_shortcuts->setObjectName(QStringLiteral("shortcutsAction"));
@@ -142,31 +142,42 @@ QDialog *HelpMenu::showGettingStarted()
             tr("<h2>The first five minutes</h2>"
                "<ol>"
                "<li><p><b>Open a template.</b> <i>File &gt; New</i> shows the templates: pick "
-               "one (a DGX H100 SuperPOD, a GB200 NVL72 rack row, ...) and press OK. The "
-               "canvas shows its servers in the Compute lane, the leaf and spine switches in "
-               "lanes above, and the NVLink domains as boxes.</p></li>"
+               "one (a DGX H100 scalable unit, GB200 NVL72 racks, ...) and press "
+               "<i>Create</i>. The canvas shows its servers in the Compute lane, the leaf and "
+               "spine switches in lanes above, and the NVLink domains as boxes.</p></li>"
                "<li><p><b>Choose a model and a plan.</b> In the <i>Analysis</i> panel at the "
                "bottom, choose a model under <i>Training job</i>, then set TP, PP and DP "
                "under <i>Plan</i> yourself, or press <i>Find Best Plan</i>. Your plan stays "
                "until you change it.</p></li>"
-               "<li><p><b>Read the bottleneck.</b> The <i>Projection</i> shows tokens/s and, "
-               "for every parallel group, the interconnect it crosses and its slowest link. "
-               "On the canvas the card in the corner says the same and the bottleneck links "
-               "are marked; the <i>TP Sweep</i> tab shows where tokens/s falls off the NVLink "
-               "domain. Click a diagnostic to select what it names.</p></li>"
+               "<li><p><b>Read the groups.</b> The <i>Projection</i> shows tokens/s and, for "
+               "every parallel group, the interconnect it runs on, its bus bandwidth and its "
+               "slowest link; select a row to see the group on the canvas. The "
+               "<i>TP Sweep</i> tab shows where tokens/s falls off the NVLink domain. Click "
+               "a diagnostic to select what it names.</p></li>"
+               "<li><p><b>Explore designs.</b> <i>View &gt; Explore Designs...</i>: tick the "
+               "NVLink domains, fabrics and oversubscriptions to try and press "
+               "<i>Explore</i>. Every combination is built and planned in the background; "
+               "the verdict says which design wins and by how much. Double-click a row to "
+               "open that design, and <i>View &gt; Compare Designs...</i> sets open designs "
+               "side by side. <i>Pin as Baseline</i> shows every later edit against "
+               "today's result.</p></li>"
                "<li><p><b>Change the design.</b> Drag servers and switches from the "
                "<i>Hardware</i> palette (a switch takes the tier of the lane it lands in), "
                "connect them with the Connect tool (C), edit names and tiers in "
                "<i>Properties</i>. Every edit is one undo step and the analysis follows.</p>"
                "</li>"
-               "<li><p><b>Export.</b> <i>File &gt; Export...</i> writes the figure as "
-               "SVG, PDF, PNG or JPEG; <i>File &gt; Save</i> keeps the project.</p></li>"
+               "<li><p><b>Export the report.</b> <i>File &gt; Export Report...</i> writes the "
+               "design report (PDF or HTML): the diagram, the plan, every group's bandwidth "
+               "and bottleneck, the diagnostics and the bill of materials. "
+               "<i>File &gt; Export...</i> writes the diagram and the other documents (bill "
+               "of materials, cabling plan, Slurm topology, ...); press <i>Export</i>. "
+               "<i>File &gt; Save</i> keeps the project.</p></li>"
                "</ol>"
                "<p>Press Shift+F1 (or <i>Help &gt; What's This?</i>) and click a panel to "
                "learn what it shows. <i>Help &gt; Keyboard Shortcuts</i> lists every "
                "shortcut; <i>Help &gt; User Manual</i> has the rest.</p>"));
     static_cast<QVBoxLayout *>(dialog->layout())->insertWidget(0, browser);
-    dialog->resize(620, 560);
+    dialog->resize(640, 640);
     dialog->show();
     return dialog;
 }
