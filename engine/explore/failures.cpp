@@ -9,8 +9,10 @@
 #include <atomic>
 #include <charconv>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <mutex>
+#include <new>
 #include <thread>
 
 namespace topoplan {
@@ -355,6 +357,60 @@ std::vector<Element> n1Elements(const Topology &t, const FabricGraph &g, const N
     return out;
 }
 
+// The row of one element from the analysis with it failed: what N-1 ranks, and nothing else.
+N1Row n1Row(const AnalysisResult &intact, const AnalysisResult &after)
+{
+    N1Row row;
+    row.reanalysed = true;
+    const double tokensBefore = runnableTokens(intact);
+    row.tokensPerS = runnableTokens(after);
+    row.lossFraction
+            = tokensBefore > 0 ? std::clamp(1 - row.tokensPerS / tokensBefore, 0.0, 1.0) : 0;
+    double worst = 0;
+    for (const DimensionLoss &l : dimensionLosses(intact, after)) {
+        row.groupsDisconnected += l.groupsDisconnected;
+        if (l.drop() > worst + 1e-9) {
+            worst = l.drop();
+            row.hit = l.dim;
+            row.busbwBefore = l.busbwBefore;
+            row.busbwAfter = l.groupsDisconnected > 0 ? 0 : l.busbwAfter;
+            row.newBottleneck = l.bottleneckAfter;
+            row.groupNodes = l.worstNodesAfter;
+        }
+    }
+    return row;
+}
+
+// One N-1 worker: takes tasks until there are none (or `stop`, or the caller cancels), each
+// the intact plan analysed with one element failed, and hands each row to `done` (none when
+// the plan could not be analysed). One copy of the design per worker: each task marks its
+// element, analyses, and puts the element back (none of them is failed in the design).
+void n1Worker(const Topology &design, const Catalog &catalog, const AnalysisResult &intact,
+              const SoftwareModel &sw, const std::vector<Element> &elements,
+              const std::vector<int> &tasks, const N1Options &options, std::atomic<int> &next,
+              const std::atomic<bool> &stop,
+              const std::function<void(int, std::optional<N1Row>)> &done)
+{
+    Topology t = design;
+    const int total = static_cast<int>(tasks.size());
+    while (!stop && !(options.cancelled && options.cancelled())) {
+        const int i = next.fetch_add(1);
+        if (i >= total)
+            return;
+        const FailureTarget &target = elements[static_cast<std::size_t>(tasks[i])].target;
+        markFailed(t, {target});
+        Expected<Analyzer> a = Analyzer::create(t, catalog);
+        repair(t, target);
+        std::optional<N1Row> row;
+        if (a) {
+            Expected<AnalysisResult> r = a->analyze(intact.workload, intact.plan, sw);
+            if (r)
+                row = n1Row(intact, *r);
+        }
+        done(i, std::move(row));
+    }
+}
+
 } // namespace
 
 Expected<N1Result> analyzeN1(const Project &project, const Catalog &catalog, const Workload &w,
@@ -403,32 +459,41 @@ Expected<N1Result> analyzeN1(const Project &project, const Catalog &catalog, con
     }
 
     const int total = static_cast<int>(tasks.size());
-    std::vector<std::optional<AnalysisResult>> analysed(tasks.size());
+    // Each analysis is cut down to its row as soon as it is done: a whole analysis of a
+    // 16,384-GPU design holds megabytes of per-edge loads, and there are thousands of them.
+    std::vector<std::optional<N1Row>> analysed(tasks.size());
     std::atomic<int> next{0};
+    std::atomic<bool> stop{false};
     std::mutex progressMutex;
     int done = 0;
+    std::optional<Error> failure;
     auto work = [&] {
-        // One copy of the design per worker: each task marks its element, analyses, and puts
-        // the element back (none of them is failed in the design).
-        Topology t = project.topology;
-        while (!(options.cancelled && options.cancelled())) {
-            const int i = next.fetch_add(1);
-            if (i >= total)
-                return;
-            const FailureTarget &target = elements[static_cast<std::size_t>(tasks[i])].target;
-            markFailed(t, {target});
-            Expected<Analyzer> a = Analyzer::create(t, catalog);
-            repair(t, target);
-            if (a) {
-                Expected<AnalysisResult> r
-                        = a->analyze(result.intact.workload, result.intact.plan, sw);
-                if (r)
-                    analysed[static_cast<std::size_t>(i)] = std::move(*r);
-            }
+        // An exception must not leave a worker thread (that ends the process): an allocation
+        // failure, or anything else thrown, stops every worker and becomes the result's error.
+        try {
+            n1Worker(project.topology, catalog, result.intact, sw, elements, tasks, options, next,
+                     stop, [&](int i, std::optional<N1Row> row) {
+                         analysed[static_cast<std::size_t>(i)] = std::move(row);
+                         std::lock_guard lock(progressMutex);
+                         ++done;
+                         if (options.progress)
+                             options.progress(done, total);
+                     });
+        } catch (const std::bad_alloc &) {
+            stop = true;
             std::lock_guard lock(progressMutex);
-            ++done;
-            if (options.progress)
-                options.progress(done, total);
+            if (!failure)
+                failure = Error{{},
+                                {},
+                                "N-1 ran out of memory after " + std::to_string(done) + " of "
+                                        + std::to_string(total)
+                                        + " analyses: the design is too large for the memory "
+                                          "available (fail fewer elements with --fail)"};
+        } catch (const std::exception &e) {
+            stop = true;
+            std::lock_guard lock(progressMutex);
+            if (!failure)
+                failure = Error{{}, {}, std::string("N-1 stopped: ") + e.what()};
         }
     };
     const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
@@ -443,6 +508,8 @@ Expected<N1Result> analyzeN1(const Project &project, const Catalog &catalog, con
         for (std::thread &t : threads)
             t.join();
     }
+    if (failure)
+        return *failure;
     result.cancelled = done < total;
     result.reanalysed = done;
 
@@ -450,29 +517,16 @@ Expected<N1Result> analyzeN1(const Project &project, const Catalog &catalog, con
         if (task[i] < 0)
             continue;
         N1Row &row = result.rows[i];
-        const std::optional<AnalysisResult> &after = analysed[static_cast<std::size_t>(task[i])];
+        const std::optional<N1Row> &after = analysed[static_cast<std::size_t>(task[i])];
         if (!after) {
             // Cancelled before it ran, or the plan could not be analysed: no figure to rank.
             row.tokensPerS = result.cancelled ? tokensBefore : 0;
             row.lossFraction = result.cancelled ? 0 : 1;
             continue;
         }
-        row.reanalysed = true;
-        row.tokensPerS = runnableTokens(*after);
-        row.lossFraction
-                = tokensBefore > 0 ? std::clamp(1 - row.tokensPerS / tokensBefore, 0.0, 1.0) : 0;
-        double worst = 0;
-        for (const DimensionLoss &l : dimensionLosses(result.intact, *after)) {
-            row.groupsDisconnected += l.groupsDisconnected;
-            if (l.drop() > worst + 1e-9) {
-                worst = l.drop();
-                row.hit = l.dim;
-                row.busbwBefore = l.busbwBefore;
-                row.busbwAfter = l.groupsDisconnected > 0 ? 0 : l.busbwAfter;
-                row.newBottleneck = l.bottleneckAfter;
-                row.groupNodes = l.worstNodesAfter;
-            }
-        }
+        FailureTarget element = std::move(row.element);
+        row = *after;
+        row.element = std::move(element);
     }
     std::vector<std::size_t> order(elements.size());
     for (std::size_t i = 0; i < order.size(); ++i)

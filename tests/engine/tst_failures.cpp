@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <new>
 
 using namespace topoplan;
 using namespace topoplan::fixtures;
@@ -369,6 +370,25 @@ private Q_SLOTS:
         QVERIFY(r);
         QVERIFY(r->cancelled);
         QCOMPARE(r->reanalysed, 3);
+    }
+
+    void n1AllocationFailureIsAnError()
+    {
+        // Memory running out in a worker (here: where the worker reports its progress) stops
+        // every worker and comes back as an error; it must never end the process.
+        const Project p = generatedProject("dgx-h100", 16);
+        for (int workers : {1, 2}) {
+            N1Options o;
+            o.workers = workers;
+            o.progress = [](int done, int) {
+                if (done == 2)
+                    throw std::bad_alloc();
+            };
+            Expected<N1Result> r = analyzeN1(p, Catalog::builtin(), job(), plan(8), o);
+            QVERIFY(!r);
+            QVERIFY2(r.error().message.find("ran out of memory") != std::string::npos,
+                     r.error().text().c_str());
+        }
     }
 };
 
