@@ -24,10 +24,11 @@ std::string modelName(const std::string &name, const std::string &id)
 class Tally
 {
 public:
-    Tally(const Topology &t, const Catalog &c, const std::vector<Host> &hosts,
-          const std::vector<std::vector<std::size_t>> &ofNode, const CableMeasure &measure,
-          BomCounts *out)
+    Tally(const Topology &t, const TopologyIndex &index, const Catalog &c,
+          const std::vector<Host> &hosts, const std::vector<std::vector<std::size_t>> &ofNode,
+          const CableMeasure &measure, BomCounts *out)
         : m_t(t)
+        , m_index(index)
         , m_c(c)
         , m_hosts(hosts)
         , m_ofNode(ofNode)
@@ -39,7 +40,7 @@ public:
     // heights): each is counted as it is.
     void add(const Link &l, const Medium &medium, const std::set<std::string> *atSwitch)
     {
-        const CableRun run = cableRun(m_t, l);
+        const CableRun run = cableRun(m_index, l);
         if (!m_measure.measured()) {
             addCables(l, 0, l.count, run, medium, cableSpec(run, medium), atSwitch);
             return;
@@ -61,7 +62,7 @@ public:
             m_out->cables[{int(run), medium.name, spec.kind, spec.metres, spec.lengthClass}]
                     += cables;
         for (const Endpoint *e : {&l.a, &l.b}) {
-            if (const Switch *s = m_t.switchById(e->device)) {
+            if (const Switch *s = m_index.switchById(e->device)) {
                 if (atSwitch && !atSwitch->count(s->id))
                     continue;
                 usedPorts[s->id] += n;
@@ -73,7 +74,7 @@ public:
                     if (m_switchCages.insert({s->id, (e->port + i) / hw.portsPerCage, spec.optics})
                                 .second)
                         ++m_out->switchOptics[hw.cage + " " + spec.optics];
-            } else if (const Node *node = m_t.node(e->device)) {
+            } else if (const Node *node = m_index.node(e->device)) {
                 const ServerModel *m = m_c.server(node->model);
                 if (!m || spec.optics.empty())
                     continue;
@@ -114,6 +115,7 @@ public:
 
 private:
     const Topology &m_t;
+    const TopologyIndex &m_index;
     const Catalog &m_c;
     const std::vector<Host> &m_hosts;
     const std::vector<std::vector<std::size_t>> &m_ofNode;
@@ -210,11 +212,12 @@ Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c, bo
         }
     }
 
-    Tally total(t, c, hosts, ofNode, measure, &bom.total);
+    const TopologyIndex index(t);
+    Tally total(t, index, c, hosts, ofNode, measure, &bom.total);
     std::vector<Tally> unitTallies;
     unitTallies.reserve(bom.units.size());
     for (BillOfMaterials::Unit &u : bom.units)
-        unitTallies.emplace_back(t, c, hosts, ofNode, measure, &u.counts);
+        unitTallies.emplace_back(t, index, c, hosts, ofNode, measure, &u.counts);
 
     for (const Node &n : t.nodes) {
         total.addServer(n.model);

@@ -17,6 +17,7 @@ Expected<std::string> cablingCsv(const Project &p, const Catalog &c, bool withCa
     const auto &ofNode = table->ofNode;
     const RackPlan racks = planRacks(p, c, hosts);
     const CableMeasure measure(p, c, hosts, ofNode, racks);
+    const TopologyIndex index(t);
 
     struct End
     {
@@ -26,14 +27,14 @@ Expected<std::string> cablingCsv(const Project &p, const Catalog &c, bool withCa
     // One end of cable `i` of a link's bundle.
     auto endOf = [&](const Endpoint &e, int i, End *out) -> std::optional<Error> {
         const int port = e.port + i;
-        if (const Switch *s = t.switchById(e.device)) {
+        if (const Switch *s = index.switchById(e.device)) {
             const SwitchModel *m = c.switchModel(s->model);
             const RackPosition &pos = racks.switches.at(s->id);
             *out = {pos.rack, s->name.empty() ? s->id : s->name, m ? m->name : s->model,
                     m ? switchPortName(*m, port) : std::to_string(port + 1), pos.u};
             return std::nullopt;
         }
-        const Node *n = t.node(e.device);
+        const Node *n = index.node(e.device);
         if (!n)
             return Error{"", "", "unknown device " + e.device};
         const ServerModel *m = c.server(n->model);
@@ -56,7 +57,7 @@ Expected<std::string> cablingCsv(const Project &p, const Catalog &c, bool withCa
             continue;
         // A is the end nearer the hosts: the host, else the lower tier.
         const Endpoint *a = &l.a, *z = &l.b;
-        const Switch *sa = t.switchById(l.a.device), *sb = t.switchById(l.b.device);
+        const Switch *sa = index.switchById(l.a.device), *sb = index.switchById(l.b.device);
         if ((sa && !sb) || (sa && sb && tierRank(sb->tier) < tierRank(sa->tier)))
             std::swap(a, z);
         for (int i = 0; i < l.count; ++i) {

@@ -7,6 +7,7 @@
 #include "engine/generate/generator.h"
 #include "engine/model/domainrules.h"
 #include "engine/model/hostnames.h"
+#include "engine/model/topologyindex.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,6 +15,8 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <string_view>
+#include <unordered_map>
 
 namespace topoplan {
 
@@ -89,7 +92,7 @@ const char *classColor(LinkClass c)
     return "#7f7f7f";
 }
 
-std::string deviceName(const Topology &t, const std::string &id)
+std::string deviceName(const TopologyIndex &t, const std::string &id)
 {
     if (const Node *n = t.node(id))
         return n->name.empty() ? n->id : n->name;
@@ -125,6 +128,7 @@ std::string airSwitchPort(const SwitchModel *m, int port)
 Expected<std::string> dotPlain(const Project &p, const Catalog &c)
 {
     const Topology &t = p.topology;
+    const TopologyIndex index(t);
     std::string out = "// " + (p.name.empty() ? std::string("TopoPlan design") : p.name)
                       + ": written by TopoPlan. Draw with: dot -Tsvg FILE -o FILE.svg\n";
     out += "graph " + dq(p.name.empty() ? "design" : p.name) + " {\n";
@@ -142,7 +146,7 @@ Expected<std::string> dotPlain(const Project &p, const Catalog &c)
                 continue;
             const SwitchModel *m = c.switchModel(s.model);
             members += "    " + dq(s.id)
-                       + " [label=" + dq(deviceName(t, s.id) + "\n" + (m ? m->name : s.model))
+                       + " [label=" + dq(deviceName(index, s.id) + "\n" + (m ? m->name : s.model))
                        + ", fillcolor=\"#dbe8ff\"];\n";
         }
         if (!members.empty())
@@ -151,15 +155,22 @@ Expected<std::string> dotPlain(const Project &p, const Catalog &c)
     auto nodeLine = [&](const Node &n, const char *indent) {
         const ServerModel *m = c.server(n.model);
         return std::string(indent) + dq(n.id)
-               + " [label=" + dq(deviceName(t, n.id) + "\n" + (m ? m->name : n.model)) + "];\n";
+               + " [label=" + dq(deviceName(index, n.id) + "\n" + (m ? m->name : n.model)) + "];\n";
     };
+    // Each domain's members in the nodes' order, gathered once (not a pass over the nodes per
+    // domain).
+    std::unordered_map<std::string_view, std::vector<const Node *>> members;
+    for (const Node &n : t.nodes)
+        if (!n.domain.empty())
+            members[n.domain].push_back(&n);
     for (const Domain &d : t.domains) {
         out += "  subgraph " + dq("cluster_" + d.id)
                + " {\n    label=" + dq(d.name.empty() ? d.id : d.name)
                + "; style=\"rounded,dashed\"; color=\"#76b900\";\n";
-        for (const Node &n : t.nodes)
-            if (n.domain == d.id)
-                out += nodeLine(n, "    ");
+        if (auto it = members.find(d.id); it != members.end()) {
+            for (const Node *n : it->second)
+                out += nodeLine(*n, "    ");
+        }
         out += "  }\n";
     }
     for (const Node &n : t.nodes)
@@ -183,14 +194,15 @@ Expected<std::string> dotAir(const Project &p, const Catalog &c)
         return table.error();
     const std::vector<Host> &hosts = table->hosts;
     const auto &ofNode = table->ofNode;
-    std::map<std::string, std::string> switchName;
+    const TopologyIndex index(t);
+    std::unordered_map<std::string, std::string> switchName;
     std::set<std::string> used;
     for (const Host &h : hosts)
         used.insert(h.name);
     for (const Switch &s : t.switches) {
-        std::string n = schedulerName(deviceName(t, s.id));
+        std::string n = schedulerName(deviceName(index, s.id));
         for (int k = 2; used.count(n); ++k)
-            n = schedulerName(deviceName(t, s.id)) + "-" + std::to_string(k);
+            n = schedulerName(deviceName(index, s.id)) + "-" + std::to_string(k);
         used.insert(n);
         switchName[s.id] = n;
     }
@@ -206,9 +218,9 @@ Expected<std::string> dotAir(const Project &p, const Catalog &c)
         out += "  " + dq(switchName[s.id]) + " [function=" + dq(airFunction(s.tier)) + "]\n";
     auto end = [&](const Endpoint &e, int i) -> std::string {
         const int port = e.port + i;
-        if (const Switch *s = t.switchById(e.device))
+        if (const Switch *s = index.switchById(e.device))
             return dq(switchName[s->id]) + ":" + dq(airSwitchPort(c.switchModel(s->model), port));
-        const Node *n = t.node(e.device);
+        const Node *n = index.node(e.device);
         if (!n)
             return {};
         const HostPort hp = hostPortOf(hosts, ofNode[std::size_t(n - t.nodes.data())], port);
@@ -239,6 +251,7 @@ Expected<std::string> drawioXml(const Project &p, const Catalog &c)
         return table.error();
     const std::vector<Host> &hosts = table->hosts;
     const auto &ofNode = table->ofNode;
+    const TopologyIndex index(t);
 
     // Positions from the layout; items without one go in a row below everything.
     double maxY = 0, minX = 0, maxX = 0;
@@ -344,7 +357,7 @@ Expected<std::string> drawioXml(const Project &p, const Catalog &c)
     for (const Switch &s : t.switches) {
         const SwitchModel *m = c.switchModel(s.model);
         const LayoutItem &g = placed[s.id];
-        object(s.id, {{"label", deviceName(t, s.id)},
+        object(s.id, {{"label", deviceName(index, s.id)},
                       {"kind", "switch"},
                       {"model", s.model},
                       {"model_name", m ? m->name : s.model},
@@ -364,8 +377,8 @@ Expected<std::string> drawioXml(const Project &p, const Catalog &c)
         for (std::size_t h : ofNode[i])
             names.push_back(hosts[h].name);
         const LayoutItem &g = placed[n.id];
-        const bool inDomain = !n.domain.empty() && t.domain(n.domain);
-        object(n.id, {{"label", deviceName(t, n.id)},
+        const bool inDomain = !n.domain.empty() && index.domain(n.domain);
+        object(n.id, {{"label", deviceName(index, n.id)},
                       {"kind", "server"},
                       {"model", n.model},
                       {"model_name", m ? m->name : n.model},

@@ -133,9 +133,11 @@ const char *toString(CableRun r)
     return "other";
 }
 
-CableRun cableRun(const Topology &t, const Link &l)
+namespace {
+
+// The run of a cable whose ends are switches `a` and `b` (null: not a switch).
+CableRun cableRunBetween(const Switch *a, const Switch *b)
 {
-    const Switch *a = t.switchById(l.a.device), *b = t.switchById(l.b.device);
     if (!a && !b)
         return CableRun::Other;
     if (!a || !b) {
@@ -149,6 +151,13 @@ CableRun cableRun(const Topology &t, const Link &l)
     if (lo == 1 && hi == 2)
         return CableRun::SpineCore;
     return CableRun::Other;
+}
+
+} // namespace
+
+CableRun cableRun(const TopologyIndex &t, const Link &l)
+{
+    return cableRunBetween(t.switchById(l.a.device), t.switchById(l.b.device));
 }
 
 namespace {
@@ -465,7 +474,7 @@ CableSpec CableMeasure::routeCable(const Link &l, int i, const Medium &medium) c
 {
     const double route = routeMetres(l, i);
     if (route <= 0)
-        return cableSpec(cableRun(m_t, l), medium);
+        return cableSpec(cableRunBetween(switchOf(l.a.device), switchOf(l.b.device)), medium);
     const bool switches = switchOf(l.a.device) && switchOf(l.b.device);
     // Copper is a straight cable from cage to cage: where a cage holds two ports, one cable
     // serves both, so the bundle must fill whole cages at both ends (no splitters). Otherwise

@@ -3,6 +3,7 @@
 #include "engine/model/catalog.h"
 #include "engine/model/hostnames.h"
 #include "engine/model/project.h"
+#include "engine/model/topologyindex.h"
 
 #include <map>
 #include <string>
@@ -40,7 +41,7 @@ std::string hostPortName(int nicOfHost);
 // What a cable joins, by the tiers of its ends.
 enum class CableRun { HostLeaf, LeafSpine, SpineCore, Other };
 const char *toString(CableRun r); // "host-leaf", ...
-CableRun cableRun(const Topology &t, const Link &l);
+CableRun cableRun(const TopologyIndex &t, const Link &l);
 
 struct CableSpec
 {

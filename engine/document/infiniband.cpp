@@ -146,6 +146,7 @@ Expected<std::string> fabricText(const Project &p, const Catalog &c, Style style
         return static_cast<int>(devices.size()) - 1;
     };
     int skipped = 0;
+    const TopologyIndex index(t);
     for (const Link &l : t.links) {
         const Medium *m = c.medium(l.medium);
         if (!m || m->linkClass != LinkClass::InfiniBand) {
@@ -167,7 +168,7 @@ Expected<std::string> fabricText(const Project &p, const Catalog &c, Style style
                         ok = false;
                     continue;
                 }
-                const Node *n = t.node(e.device);
+                const Node *n = index.node(e.device);
                 if (!n) {
                     ok = false;
                     continue;

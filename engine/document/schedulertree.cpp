@@ -1,5 +1,7 @@
 #include "engine/document/schedulertree.h"
 
+#include "engine/model/topologyindex.h"
+
 #include <algorithm>
 #include <map>
 #include <numeric>
@@ -288,12 +290,13 @@ std::vector<HostDomain> hostDomains(const Project &p, const std::vector<Host> &h
     std::vector<HostDomain> domains;
     std::map<std::string, std::size_t> byKey;
     std::set<std::string> used;
+    const TopologyIndex index(t);
     for (std::size_t h = 0; h < hosts.size(); ++h) {
         const Node &node = t.nodes[hosts[h].node];
         std::string key = "node:" + node.id, name = node.name.empty() ? node.id : node.name;
         if (!node.domain.empty()) {
             key = "domain:" + node.domain;
-            const Domain *d = t.domain(node.domain);
+            const Domain *d = index.domain(node.domain);
             name = d && !d->name.empty() ? d->name : node.domain;
         } else if (hosts[h].tray == 0
                    && (h + 1 >= hosts.size() || hosts[h + 1].node != hosts[h].node)) {
