@@ -1,9 +1,13 @@
 #include "engine/plan/planner.h"
 
 #include "engine/perf/memorymodel.h"
+#include "engine/plan/bestplans.h"
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <limits>
+#include <map>
 #include <optional>
 #include <string_view>
 #include <tuple>
@@ -57,12 +61,16 @@ namespace {
 class Enumerator
 {
 public:
+    // `bounded`: instead of routing each set of degrees, every plan gets the step an ideal
+    // network would give it (boundNetwork()), and candidates() holds those bounds, in sets
+    // (sets()) that share one network.
     Enumerator(const Analyzer &a, const Workload &w, const SoftwareModel &sw,
-               const PlannerOptions &options)
+               const PlannerOptions &options, bool bounded = false)
         : m_a(a)
         , m_w(w)
         , m_sw(sw)
         , m_options(options)
+        , m_bounded(bounded)
     {}
 
     void run();
@@ -74,6 +82,12 @@ public:
     }
     std::vector<PlanCandidate> &candidates() { return m_out; }
     const PlannerResult &tally() const { return m_tally; }
+    // Bounded: [begin, end) of candidates() per set of degrees (one network each).
+    const std::vector<std::pair<std::size_t, std::size_t>> &sets() const { return m_sets; }
+    // The recompute modes of one (degrees, micro-batch, interleave) that change nothing are
+    // listed once: `step` is dropped when an earlier one of [first, end) gives the same.
+    static bool repeats(const std::vector<PlanCandidate> &out, std::size_t first,
+                        const StepEstimate &step);
 
 private:
     void degrees(int tp, int cp, int pp);
@@ -83,9 +97,35 @@ private:
     const Workload &m_w;
     const SoftwareModel &m_sw;
     const PlannerOptions &m_options;
+    const bool m_bounded;
     mutable PlannerResult m_tally;
     std::vector<PlanCandidate> m_out;
+    std::vector<std::pair<std::size_t, std::size_t>> m_sets;
 };
+
+bool Enumerator::repeats(const std::vector<PlanCandidate> &out, std::size_t first,
+                         const StepEstimate &step)
+{
+    return std::any_of(out.begin() + first, out.end(), [&](const PlanCandidate &c) {
+        return c.step.stepTimeS == step.stepTimeS && c.step.memory.totalGB == step.memory.totalGB;
+    });
+}
+
+// What no network can beat: every collective at a bandwidth beyond any link's and without
+// latency, so that it costs (next to) nothing. The host link is the design's own: it is not
+// routed.
+PlanNetwork boundNetwork(const Analyzer &a, const Plan &p)
+{
+    DimNetwork ideal;
+    ideal.busbwGBs = 1e15;
+    PlanNetwork net;
+    net.tp = net.cp = net.ep = net.pp = net.dp = ideal;
+    if (p.ep > 1)
+        net.edp = ideal;
+    net.hostLinkGBs = a.facts().hostLinkGBs;
+    net.hostMemoryGB = a.facts().hostMemoryGBPerGpu;
+    return net;
+}
 
 void Enumerator::run()
 {
@@ -121,7 +161,10 @@ void Enumerator::degrees(int tp, int cp, int pp)
             = m.isMoe() ? candidateDegrees(p.dp * cp, m.experts) : std::vector<int>{1};
     for (int ep : eps) {
         p.ep = ep;
+        const std::size_t first = m_out.size();
         knobs(p);
+        if (m_bounded && m_out.size() > first)
+            m_sets.emplace_back(first, m_out.size());
     }
 }
 
@@ -150,18 +193,115 @@ void Enumerator::knobs(const Plan &p)
                     continue;
                 ++m_tally.fitting;
                 if (!net)
-                    net = m_a.network(p);
+                    net = m_bounded ? boundNetwork(m_a, p) : m_a.network(p);
                 StepEstimate step = estimateStep(w, p, gpu, *net, m_sw);
-                const bool same = std::any_of(
-                        m_out.begin() + first, m_out.end(), [&](const PlanCandidate &c) {
-                            return c.step.stepTimeS == step.stepTimeS
-                                   && c.step.memory.totalGB == step.memory.totalGB;
-                        });
-                if (!same)
+                // Bounded, every mode stays: whether one repeats another is decided on the
+                // real network's steps (bestPlans()).
+                if (m_bounded || !repeats(m_out, first, step))
                     m_out.push_back({std::move(w), p, std::move(step)});
             }
         }
     }
+}
+
+} // namespace
+
+namespace {
+
+// rankPlans()'s order: plans that cannot run last (their figures, 0 or not a number, say
+// nothing, and a NaN would break the ordering); then most tokens/s; then tieKey().
+bool ranksBefore(const PlanCandidate &x, const PlanCandidate &y)
+{
+    const bool xRuns = canRun(x.step), yRuns = canRun(y.step);
+    if (xRuns != yRuns)
+        return xRuns;
+    if (xRuns && x.step.tokensPerS != y.step.tokensPerS)
+        return x.step.tokensPerS > y.step.tokensPerS;
+    return tieKey(x) < tieKey(y);
+}
+
+// The most tokens/s any plan of a set of degrees could give: infinite when a bound cannot run
+// (it says nothing then).
+double setBound(const std::vector<PlanCandidate> &bounds, std::pair<std::size_t, std::size_t> set)
+{
+    double best = 0;
+    for (std::size_t i = set.first; i < set.second; ++i) {
+        if (!canRun(bounds[i].step))
+            return std::numeric_limits<double>::infinity();
+        best = std::max(best, bounds[i].step.tokensPerS);
+    }
+    return best;
+}
+
+// Which plans a caller keeps, and what the ones found so far set as the bar.
+class Keeper
+{
+public:
+    Keeper(int top, bool perTpWidth)
+        : m_top(std::max(0, top))
+        , m_perTp(perTpWidth)
+    {}
+    // Whether a set of degrees whose plans give at most `bound` tokens/s can hold a plan kept.
+    bool wants(int tp, double bound) const
+    {
+        if (m_perTp) {
+            auto it = m_bestOfTp.find(tp);
+            if (it == m_bestOfTp.end() || !(it->second > bound))
+                return true;
+        }
+        if (m_top == 0)
+            return false;
+        return static_cast<int>(m_best.size()) < m_top || !(m_best.front() > bound);
+    }
+    void add(const PlanCandidate &c)
+    {
+        if (!canRun(c.step))
+            return;
+        double &ofTp = m_bestOfTp[c.plan.tp];
+        ofTp = std::max(ofTp, c.step.tokensPerS);
+        if (m_top == 0)
+            return;
+        // A min-heap of the best `top` tokens/s.
+        m_best.push_back(c.step.tokensPerS);
+        std::push_heap(m_best.begin(), m_best.end(), std::greater<>());
+        if (static_cast<int>(m_best.size()) > m_top) {
+            std::pop_heap(m_best.begin(), m_best.end(), std::greater<>());
+            m_best.pop_back();
+        }
+    }
+
+private:
+    int m_top;
+    bool m_perTp;
+    std::vector<double> m_best;
+    std::map<int, double> m_bestOfTp;
+};
+
+// The plans of one set of degrees on the real network, the recompute modes that repeat
+// another dropped as rankPlans() drops them. False when a plan beats its bound (a time model
+// in which a faster network can make a step slower): the bounds then prove nothing.
+bool evaluateSet(const Analyzer &a, const SoftwareModel &sw,
+                 const std::vector<PlanCandidate> &bounds, std::pair<std::size_t, std::size_t> set,
+                 std::vector<PlanCandidate> *out)
+{
+    const PlanNetwork net = a.network(bounds[set.first].plan);
+    bool held = true;
+    std::size_t groupFirst = out->size();
+    for (std::size_t i = set.first; i < set.second; ++i) {
+        const PlanCandidate &b = bounds[i];
+        const TrainingSpec &t = b.workload.training;
+        if (i > set.first) {
+            const TrainingSpec &before = bounds[i - 1].workload.training;
+            if (t.microBatch != before.microBatch || t.interleave != before.interleave)
+                groupFirst = out->size();
+        }
+        StepEstimate step = estimateStep(b.workload, b.plan, a.gpuModel(), net, sw);
+        if (canRun(step) && !(step.tokensPerS <= b.step.tokensPerS))
+            held = false;
+        if (!Enumerator::repeats(*out, groupFirst, step))
+            out->push_back({b.workload, b.plan, std::move(step)});
+    }
+    return held;
 }
 
 } // namespace
@@ -172,36 +312,85 @@ std::vector<PlanCandidate> rankPlans(const Analyzer &a, const Workload &w, const
     Enumerator e(a, w, sw, options);
     e.run();
     std::vector<PlanCandidate> &out = e.candidates();
-    // Plans that cannot run go last: their figures (0, or not a number) say nothing, and a
-    // NaN would break the ordering.
-    std::stable_sort(out.begin(), out.end(), [](const PlanCandidate &x, const PlanCandidate &y) {
-        const bool xRuns = canRun(x.step), yRuns = canRun(y.step);
-        if (xRuns != yRuns)
-            return xRuns;
-        if (xRuns && x.step.tokensPerS != y.step.tokensPerS)
-            return x.step.tokensPerS > y.step.tokensPerS;
-        return tieKey(x) < tieKey(y);
-    });
+    std::stable_sort(out.begin(), out.end(), ranksBefore);
     if (counts)
         *counts = e.tally();
     return std::move(out);
 }
 
-PlannerResult planJob(const Analyzer &a, const Workload &w, const SoftwareModel &sw,
-                      const PlannerOptions &options)
+std::vector<PlanCandidate> bestPlans(const Analyzer &a, const Workload &w, const SoftwareModel &sw,
+                                     const PlannerOptions &options, int top, bool perTpWidth,
+                                     PlannerResult *counts)
 {
-    PlannerResult result;
-    const std::vector<PlanCandidate> ranked = rankPlans(a, w, sw, options, &result);
+    Enumerator e(a, w, sw, options, true);
+    e.run();
+    PlannerResult tally = e.tally();
+    const std::vector<PlanCandidate> &bounds = e.candidates();
+    // The sets of degrees, most promising first: the bar rises fastest that way.
+    std::vector<std::pair<double, std::size_t>> order;
+    order.reserve(e.sets().size());
+    for (std::size_t s = 0; s < e.sets().size(); ++s)
+        order.emplace_back(setBound(bounds, e.sets()[s]), s);
+    std::stable_sort(order.begin(), order.end(),
+                     [](const auto &x, const auto &y) { return x.first > y.first; });
+    Keeper keeper(top, perTpWidth);
+    std::vector<PlanCandidate> out;
+    for (const auto &[bound, s] : order) {
+        if (options.cancel && options.cancel->load()) {
+            tally.cancelled = true;
+            break;
+        }
+        const std::pair<std::size_t, std::size_t> set = e.sets()[s];
+        if (!keeper.wants(bounds[set.first].plan.tp, bound))
+            continue;
+        const std::size_t first = out.size();
+        if (!evaluateSet(a, sw, bounds, set, &out))
+            return rankPlans(a, w, sw, options, counts);
+        for (std::size_t i = first; i < out.size(); ++i)
+            keeper.add(out[i]);
+    }
+    std::stable_sort(out.begin(), out.end(), ranksBefore);
+    if (counts)
+        *counts = tally;
+    return out;
+}
+
+namespace {
+
+// The best `options.top` of `ranked` analysed in full; false when an analysis failed (a plan
+// further down the ranking then takes its place).
+bool analyzeBest(const Analyzer &a, const std::vector<PlanCandidate> &ranked,
+                 const SoftwareModel &sw, const PlannerOptions &options, PlannerResult *result)
+{
+    bool all = true;
     for (const PlanCandidate &c : ranked) {
-        if (static_cast<int>(result.plans.size()) >= options.top)
+        if (static_cast<int>(result->plans.size()) >= options.top)
             break;
         if (options.cancel && options.cancel->load()) {
-            result.cancelled = true;
+            result->cancelled = true;
             break;
         }
         Expected<AnalysisResult> r = a.analyze(c.workload, c.plan, sw);
         if (r)
-            result.plans.push_back(std::move(*r));
+            result->plans.push_back(std::move(*r));
+        else
+            all = false;
+    }
+    return all;
+}
+
+} // namespace
+
+PlannerResult planJob(const Analyzer &a, const Workload &w, const SoftwareModel &sw,
+                      const PlannerOptions &options)
+{
+    PlannerResult result;
+    if (!analyzeBest(a, bestPlans(a, w, sw, options, options.top, false, &result), sw, options,
+                     &result)
+        && !result.cancelled) {
+        // Plans beyond the best `top` were not ranked: rank them all.
+        result = PlannerResult{};
+        analyzeBest(a, rankPlans(a, w, sw, options, &result), sw, options, &result);
     }
     const auto cannot = std::stable_partition(result.plans.begin(), result.plans.end(),
                                               [](const AnalysisResult &r) { return canRun(r); });

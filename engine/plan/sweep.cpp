@@ -1,5 +1,7 @@
 #include "engine/plan/sweep.h"
 
+#include "engine/plan/bestplans.h"
+
 #include <algorithm>
 
 namespace topoplan {
@@ -20,8 +22,8 @@ SweepResult sweepTp(const Analyzer &a, const Workload &w, const Plan &base, cons
     result.domainSize = a.domainSize();
     PlannerOptions options;
     options.order = base.order;
-    // One ranking of every plan; the best of each width is its first.
-    const std::vector<PlanCandidate> ranked = rankPlans(a, w, sw, options);
+    // One ranking, as far as the best of each width; that best is the width's first.
+    const std::vector<PlanCandidate> ranked = bestPlans(a, w, sw, options, 0, true);
     for (int tp : sweepWidths(a.gpuCount(), w.model.heads)) {
         SweepRow row;
         row.tp = tp;

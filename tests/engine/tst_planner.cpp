@@ -1,6 +1,9 @@
+#include "engine/io/projectfile.h"
 #include "engine/perf/memorymodel.h"
 #include "engine/plan/analysisjson.h"
+#include "engine/plan/bestplans.h"
 #include "engine/plan/planner.h"
+#include "engine/plan/sweep.h"
 #include "tests/engine/analysisfixtures.h"
 
 #include <QtTest>
@@ -36,6 +39,8 @@ private Q_SLOTS:
     void expertsStayInTheDomain();
     void json();
     void cancelStopsThePlanner();
+    void boundedRankingIsTheFullRanking_data();
+    void boundedRankingIsTheFullRanking();
 };
 
 void tst_Planner::candidateDegrees_data()
@@ -193,6 +198,77 @@ void tst_Planner::cancelStopsThePlanner()
     QVERIFY(!whole.cancelled);
     QVERIFY(!whole.plans.empty());
     QCOMPARE(whole.runnable, int(whole.plans.size()));
+}
+
+void tst_Planner::boundedRankingIsTheFullRanking_data()
+{
+    QTest::addColumn<QString>("design");
+    QTest::addColumn<QString>("workload");
+    QTest::newRow("su, gpt3") << "h100-su.topoplan"
+                              << "gpt3-175b";
+    QTest::newRow("su, mixtral") << "h100-su.topoplan"
+                                 << "mixtral-8x7b";
+    QTest::newRow("gb200 domains, llama3-70b") << "gb200-domains.topoplan"
+                                               << "llama3-70b";
+    QTest::newRow("1,024 rail, gpt3") << "rail-1024"
+                                      << "gpt3-175b";
+    QTest::newRow("1,024 fat tree, llama3-405b") << "fat-tree-1024"
+                                                 << "llama3-405b";
+    QTest::newRow("2 nvl72, llama3-8b") << "nvl72-2"
+                                        << "llama3-8b";
+}
+
+void tst_Planner::boundedRankingIsTheFullRanking()
+{
+    // The planner and the sweep route only the sets of degrees an ideal network says could be
+    // kept; what they keep is exactly what ranking every plan gives, to the bit.
+    QFETCH(QString, design);
+    QFETCH(QString, workload);
+    Project p;
+    if (design == QStringLiteral("rail-1024"))
+        p.topology = generated("dgx-h100", 128);
+    else if (design == QStringLiteral("fat-tree-1024"))
+        p = dgxH100FatTree1024();
+    else if (design == QStringLiteral("nvl72-2"))
+        p.topology = generated("gb200-nvl72", 2);
+    else
+        p = orFail(loadProject(std::string(TOPOPLAN_SOURCE_DIR) + "tests/data/projects/"
+                               + design.toStdString()));
+    const Analyzer a = analyzer(p.topology, orFail(projectCatalog(p)));
+    const Workload w = preset(workload.toStdString());
+    PlannerResult fullCounts, boundedCounts;
+    const std::vector<PlanCandidate> full = rankPlans(a, w, {}, {}, &fullCounts);
+    const std::vector<PlanCandidate> best = bestPlans(a, w, {}, {}, 10, false, &boundedCounts);
+    QCOMPARE(boundedCounts.considered, fullCounts.considered);
+    QCOMPARE(boundedCounts.valid, fullCounts.valid);
+    QCOMPARE(boundedCounts.fitting, fullCounts.fitting);
+    QVERIFY(best.size() <= full.size());
+    QCOMPARE(best.size() >= 10, full.size() >= 10);
+    auto same = [](const PlanCandidate &x, const PlanCandidate &y) {
+        return x.plan == y.plan && x.workload == y.workload && x.step.stepTimeS == y.step.stepTimeS
+               && x.step.tokensPerS == y.step.tokensPerS;
+    };
+    for (std::size_t i = 0; i < std::min<std::size_t>(10, full.size()); ++i)
+        QVERIFY2(same(best[i], full[i]), qPrintable(QString::number(i)));
+    // The best of every TP width, as the sweep takes it.
+    const std::vector<PlanCandidate> widths = bestPlans(a, w, {}, {}, 0, true);
+    for (int tp : sweepWidths(a.gpuCount(), w.model.heads)) {
+        auto ofTp = [tp](const PlanCandidate &c) {
+            return c.plan.tp == tp;
+        };
+        const auto f = std::find_if(full.begin(), full.end(), ofTp);
+        const auto b = std::find_if(widths.begin(), widths.end(), ofTp);
+        QCOMPARE(b == widths.end(), f == full.end());
+        if (f != full.end())
+            QVERIFY2(same(*b, *f), qPrintable(QString::number(tp)));
+    }
+    // planJob analyses the same plans as the full ranking's first ten.
+    const PlannerResult r = planJob(a, w);
+    QCOMPARE(r.considered, fullCounts.considered);
+    for (std::size_t i = 0; i < r.plans.size(); ++i) {
+        QCOMPARE(r.plans[i].plan, full[i].plan);
+        QCOMPARE(r.plans[i].step.tokensPerS, full[i].step.tokensPerS);
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_Planner)
