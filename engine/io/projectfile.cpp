@@ -461,14 +461,85 @@ Json projectToJson(const Project &p)
     return doc;
 }
 
-std::string serializeProject(const Project &p)
+namespace {
+
+// Values nested this deep (an element of the topology's lists, a layout item, a rack of the
+// floor) are written on one line each.
+constexpr int kOneLineDepth = 3;
+
+// `v` on one line, with the spaces an indented dump puts after ':' and ','.
+void writeOneLine(const Json &v, std::string *out)
 {
-    return dumpJson(projectToJson(p), 2) + "\n";
+    if (v.is_object() && !v.empty()) {
+        *out += '{';
+        const char *sep = "";
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            *out += sep + dumpJson(Json(it.key())) + ": ";
+            writeOneLine(it.value(), out);
+            sep = ", ";
+        }
+        *out += '}';
+    } else if (v.is_array() && !v.empty()) {
+        *out += '[';
+        const char *sep = "";
+        for (const Json &e : v) {
+            *out += sep;
+            writeOneLine(e, out);
+            sep = ", ";
+        }
+        *out += ']';
+    } else {
+        *out += dumpJson(v);
+    }
 }
 
+// `v` indented by two spaces a level, as nlohmann writes it, down to kOneLineDepth.
+void writeIndented(const Json &v, int depth, std::string *out)
+{
+    if (depth >= kOneLineDepth || !(v.is_object() || v.is_array()) || v.empty()) {
+        writeOneLine(v, out);
+        return;
+    }
+    const std::string pad(std::size_t(depth + 1) * 2, ' ');
+    *out += v.is_object() ? "{\n" : "[\n";
+    const char *sep = "";
+    for (auto it = v.begin(); it != v.end(); ++it) {
+        *out += sep + pad;
+        if (v.is_object())
+            *out += dumpJson(Json(it.key())) + ": ";
+        writeIndented(it.value(), depth + 1, out);
+        sep = ",\n";
+    }
+    *out += '\n' + std::string(std::size_t(depth) * 2, ' ') + (v.is_object() ? '}' : ']');
+}
+
+} // namespace
+
+// Each element of the topology's lists and each layout item on a line of its own: a
+// 131,072-GPU design's file is half an indented dump's, and a diff still shows one changed
+// element a line.
+std::string serializeProject(const Project &p)
+{
+    std::string out;
+    writeIndented(projectToJson(p), 0, &out);
+    return out + "\n";
+}
+
+// A file larger than the input limit could not be opened again: it is not written, and the
+// Error says how large it would be.
 std::optional<Error> saveProject(const Project &p, const std::string &path)
 {
-    return writeFileAtomically(path, serializeProject(p));
+    const std::string text = serializeProject(p);
+    // A file TopoPlan writes, TopoPlan reads back: never one over the input limit.
+    const std::uint64_t limit = maxInputBytes();
+    if (text.size() > limit)
+        return Error{path,
+                     {},
+                     "not written: the design's file would be " + std::to_string(text.size())
+                             + " bytes, larger than the input limit of " + std::to_string(limit)
+                             + " bytes that reading it back allows (TOPOPLAN_MAX_INPUT_BYTES "
+                               "raises it)"};
+    return writeFileAtomically(path, text);
 }
 
 Expected<Catalog> projectCatalog(const Project &p, const Catalog &base)

@@ -64,6 +64,8 @@ private Q_SLOTS:
     void validateTopologyForEditor_data();
     void validateTopologyForEditor();
     void saveWritesOnlyTheTarget();
+    void fileStatesEachElementOnOneLine();
+    void saveRefusesWhatCannotBeReadBack();
     void saveFailureKeepsTarget_data();
     void saveFailureKeepsTarget();
 };
@@ -677,6 +679,50 @@ void TestProjectFile::saveWritesOnlyTheTarget()
     QVERIFY2(back.ok(), back ? "" : back.error().text().c_str());
     QVERIFY(*back == p);
     QCOMPARE(back->topology.links.size(), std::size_t(9));
+}
+
+void TestProjectFile::fileStatesEachElementOnOneLine()
+{
+    // Each element of the topology's lists and each layout item is one line: a 131,072-GPU
+    // design's file is half what an indented dump writes, and a diff shows one element a line.
+    const Project p = loadOrFail("h100-su.topoplan");
+    const std::string text = serializeProject(p);
+    const QStringList lines = q(text).split(QLatin1Char('\n'));
+    for (const Link &l : p.topology.links) {
+        const QString head
+                = QStringLiteral("      {\"id\": \"%1\", \"a\": {\"device\": ").arg(q(l.id));
+        QCOMPARE(lines.filter(head).size(), 1);
+    }
+    QVERIFY(lines.contains(QStringLiteral(
+            "      {\"id\": \"leaf-1\", \"name\": \"leaf 1\", \"model\": \"qm9700\", "
+            "\"tier\": \"leaf\", \"role\": \"compute\"},")));
+    QCOMPARE(lines.filter(QStringLiteral("      \"node-1\": {\"x\": ")).size(), 1);
+    // The same document as before, in fewer bytes.
+    QCOMPARE(Json::parse(text), projectToJson(p));
+    QVERIFY2(text.size() * 4 < dumpJson(projectToJson(p), 2).size() * 3,
+             qPrintable(QString::number(text.size())));
+}
+
+void TestProjectFile::saveRefusesWhatCannotBeReadBack()
+{
+    // A file larger than the input limit could not be opened again: it is not written.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string path = dir.filePath(QStringLiteral("su.topoplan")).toStdString();
+    const Project p = loadOrFail("h100-su.topoplan");
+    qputenv("TOPOPLAN_MAX_INPUT_BYTES", "1000");
+    const std::optional<Error> e = saveProject(p, path);
+    qunsetenv("TOPOPLAN_MAX_INPUT_BYTES");
+    QVERIFY(e);
+    QCOMPARE(e->file, path);
+    QVERIFY2(e->message.find("larger than the input limit of 1000 bytes") != std::string::npos,
+             e->message.c_str());
+    QVERIFY(entries(dir.path()).isEmpty());
+    // Within the limit it is written, and reads back.
+    QVERIFY(!saveProject(p, path));
+    Expected<Project> back = loadProject(path);
+    QVERIFY2(back.ok(), back ? "" : back.error().text().c_str());
+    QVERIFY(*back == p);
 }
 
 void TestProjectFile::saveFailureKeepsTarget_data()
