@@ -855,7 +855,17 @@ Expected<Project> FabricImporter::run()
     chooseSwitchModels();
     inferTiers();
     findTrainedDownCables();
-    return build();
+    Expected<Project> project = build();
+    if (project && project->topology.nodes.empty())
+        return Error{m_file,
+                     {},
+                     "no server in this ibnetdiscover output ("
+                             + std::to_string(m_switchNodes.size()) + " switch(es), "
+                             + std::to_string(m_hosts.size()) + " host(s), "
+                             + std::to_string(m_f.cables.size())
+                             + " cable(s)): expected the fabric of a cluster with the GPU servers "
+                               "it joins; a design without servers has nothing to plan"};
+    return project;
 }
 
 std::string FabricImporter::deviceKind(int node) const

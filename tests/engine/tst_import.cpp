@@ -1564,6 +1564,12 @@ void tst_Import::malformedInputIsRefusedWithItsLine_data()
     QTest::newRow("second record")
             << head + QStringLiteral("Switch\t8 \"S-01\"\n\nSwitch\t8 \"S-01\"\n")
             << QStringLiteral("line 6") << QStringLiteral("second record");
+    // Two switches cabled to each other and no adapter: nothing to plan, and nothing written.
+    QTest::newRow("switches only")
+            << head
+                       + QStringLiteral("Switch\t8 \"S-01\"\n[1]\t\"S-02\"[1]\n\nSwitch\t8 "
+                                        "\"S-02\"\n[1]\t\"S-01\"[1]\n")
+            << QString() << QStringLiteral("no server in this ibnetdiscover output (2 switch(es)");
     QTest::newRow("port list garbage")
             << QStringLiteral("SW     1  1 0x0002c90300001000 4x NDR - XX 3 1 0x01 ( 'a' - 'b' )\n")
             << QStringLiteral("line 1") << QStringLiteral("remote node type");
