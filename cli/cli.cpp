@@ -26,14 +26,16 @@ const char *const kUsage = R"(Usage: topoplan-cli COMMAND [OPTIONS]
 Plan GPU training clusters from the command line.
 
 Commands:
-  generate --node MODEL --nodes N [--fabric none|fat-tree|rail-optimized] [--tiers 2|3]
+  generate --node MODEL --nodes N [--fabric none|fat-tree|rail-optimized|rail-only]
+           [--tiers 2|3] [--planes K]
            [--leaf MODEL] [--spine MODEL] [--core MODEL] [--oversubscription R]
            [--domain-size G] [--name NAME] [--workload-preset NAME] [--plan SPEC]
            [--catalog HW] -o FILE
   generate --template NAME [--workload-preset NAME] [--plan SPEC] [--catalog HW] -o FILE
                        write a laid-out project with a generated fabric; templates:
                        dgx-h100-su, dgx-a100-pod, gb200-nvl72, gb300-nvl72,
-                       dgx-b300-su, h100-16k
+                       dgx-b300-su, h100-16k, h800-mpft-16k,
+                       gb200-nvl72-rail-only
   validate FILE [--json]
                        check a project; print what it holds
   analyze FILE [--workload FILE | --workload-preset NAME] [--plan SPEC] [--json]
@@ -287,7 +289,7 @@ Expected<Project> generateFromArgs(const Args &a, const Catalog &catalog, std::o
     *usage = Ok;
     if (a.has("template")) {
         for (const char *opt : {"node", "nodes", "fabric", "tiers", "leaf", "spine", "core",
-                                "oversubscription", "domain-size"}) {
+                                "oversubscription", "domain-size", "planes"}) {
             if (a.has(opt)) {
                 err << "error: generate: --template and --" << opt << " exclude each other\n";
                 *usage = BadUsage;
@@ -322,7 +324,7 @@ Expected<Project> generateFromArgs(const Args &a, const Catalog &catalog, std::o
     if (auto fabric = fabricKindFromString(a.value("fabric", "rail-optimized"))) {
         o.fabric = *fabric;
     } else {
-        err << "error: --fabric: expected none, fat-tree or rail-optimized, found \""
+        err << "error: --fabric: expected none, fat-tree, rail-optimized or rail-only, found \""
             << a.value("fabric") << "\"\n";
         ok = false;
     }
@@ -338,6 +340,12 @@ Expected<Project> generateFromArgs(const Args &a, const Catalog &catalog, std::o
     if (a.has("oversubscription")) {
         if (auto r = a.positiveNumber("oversubscription", err))
             o.oversubscription = *r;
+        else
+            ok = false;
+    }
+    if (a.has("planes")) {
+        if (auto k = a.positiveInt("planes", err))
+            o.planes = *k;
         else
             ok = false;
     }
@@ -449,7 +457,8 @@ int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &e
              0,
              {},
              {"node", "nodes", "fabric", "tiers", "leaf", "spine", "core", "oversubscription",
-              "domain-size", "name", "workload-preset", "plan", "template", "catalog", "o"},
+              "domain-size", "planes", "name", "workload-preset", "plan", "template", "catalog",
+              "o"},
              {"o"},
              cmdGenerate},
     };

@@ -271,6 +271,8 @@ void ClusterScene::rebuild()
     for (const Switch &s : t.switches) {
         auto *item = new SwitchItem(qs(s.id));
         item->sync(s, catalog);
+        const std::optional<LayoutItem> layout = m_document->layoutItem(item->id());
+        item->setMark(layout && !layout->color.empty() ? QColor(qs(layout->color)) : QColor());
         place(item);
         created.append(item);
     }
@@ -376,6 +378,8 @@ void ClusterScene::syncItem(const QString &id)
     case SwitchItemType:
         static_cast<SwitchItem *>(item)->sync(t.switches[m_document->indexOf<Switch>(id)],
                                               m_document->catalog());
+        static_cast<SwitchItem *>(item)->setMark(
+                layout && !layout->color.empty() ? QColor(qs(layout->color)) : QColor());
         break;
     case DomainItemType:
         static_cast<DomainItem *>(item)->sync(t.domains[m_document->indexOf<Domain>(id)], t,

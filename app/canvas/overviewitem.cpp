@@ -142,7 +142,7 @@ void OverviewItem::rebuild()
         }
         case SwitchItemType: {
             const QRectF box(item->pos(), QSizeF(diagram::kSwitchWidth, diagram::kSwitchHeight));
-            batchFor(m_switches, static_cast<const SwitchItem *>(item)->color()).rects.append(box);
+            batchFor(m_switches, static_cast<const SwitchItem *>(item)->fill()).rects.append(box);
             m_deviceRects.insert(item->id(), box);
             bounds = bounds.united(box);
             break;

@@ -74,6 +74,14 @@ void SwitchItem::sync(const Switch &sw, const Catalog &catalog)
     update();
 }
 
+void SwitchItem::setMark(const QColor &mark)
+{
+    if (mark == m_mark)
+        return;
+    m_mark = mark;
+    update();
+}
+
 void SwitchItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
 {
     paintBox(painter, option);
@@ -89,10 +97,12 @@ void SwitchItem::paintBox(QPainter *painter, const QStyleOptionGraphicsItem *opt
     const QRectF box(0, 0, kW, kH);
 
     if (lod < 0.3) {
-        painter->fillRect(box, selected ? style.selection : m_color);
+        painter->fillRect(box, selected ? style.selection : fill());
         return;
     }
-    painter->setPen(QPen(selected ? style.selection : style.nodeBorder, selected ? 3 : 1));
+    const QColor frame = m_mark.isValid() ? m_mark : style.nodeBorder;
+    painter->setPen(
+            QPen(selected ? style.selection : frame, selected ? 3 : (m_mark.isValid() ? 2.5 : 1)));
     painter->setBrush(style.switchFill);
     painter->drawRoundedRect(box, 4, 4);
     painter->setPen(Qt::NoPen);

@@ -30,6 +30,11 @@ public:
     QString modelText() const { return m_modelText; }
     // The colour of its fabric stripe (InfiniBand, RoCE, Ethernet).
     QColor color() const { return m_color; }
+    // The colour the layout gives it (LayoutItem::color: the generator's colour of its plane,
+    // or of its rail's own network): its frame, and its whole box when zoomed far out, so that
+    // a multi-plane or rail-only fabric's networks are told apart. Invalid: none.
+    void setMark(const QColor &mark);
+    QColor fill() const { return m_mark.isValid() ? m_mark : m_color; }
 
 private:
     void paintBox(QPainter *painter, const QStyleOptionGraphicsItem *option);
@@ -39,6 +44,7 @@ private:
     Tier m_tier = Tier::Leaf;
     int m_ports = 0;
     QColor m_color;
+    QColor m_mark;
 };
 
 } // namespace topoplan

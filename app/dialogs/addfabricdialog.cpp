@@ -8,6 +8,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 namespace topoplan {
@@ -34,6 +35,7 @@ AddFabricDialog::AddFabricDialog(Document *document, const std::vector<std::stri
     , m_spine(switchModelBox(tr("Same as the leaves")))
     , m_core(switchModelBox(tr("Same as the spines")))
     , m_oversubscription(new QDoubleSpinBox(this))
+    , m_planes(new QSpinBox(this))
     , m_summary(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
@@ -41,6 +43,13 @@ AddFabricDialog::AddFabricDialog(Document *document, const std::vector<std::stri
     setWindowTitle(tr("Add Fabric"));
     m_kind->addItem(tr("Rail-optimized"), QLatin1String(toString(FabricKind::RailOptimized)));
     m_kind->addItem(tr("Fat tree"), QLatin1String(toString(FabricKind::FatTree)));
+    m_kind->addItem(tr("Rail-only (a network per rail, no spine joining rails)"),
+                    QLatin1String(toString(FabricKind::RailOnly)));
+    m_planes->setObjectName(QStringLiteral("addFabricPlanes"));
+    m_planes->setRange(1, kMaxPlanes);
+    m_planes->setValue(1);
+    m_planes->setToolTip(tr("Independent planes: each node's NICs spread over them, each plane "
+                            "a fabric of its own, so that 2 tiers reach that many times further"));
     m_tiers->addItem(tr("2 (leaf, spine)"), 2);
     m_tiers->addItem(tr("3 (leaf, spine, core)"), 3);
     m_oversubscription->setRange(1, kMaxOversubscription);
@@ -61,6 +70,7 @@ AddFabricDialog::AddFabricDialog(Document *document, const std::vector<std::stri
     form->addRow(tr("&Spine switches:"), m_spine);
     form->addRow(tr("&Core switches:"), m_core);
     form->addRow(tr("&Oversubscription:"), m_oversubscription);
+    form->addRow(tr("&Planes:"), m_planes);
     auto *column = new QVBoxLayout(this);
     // English has no plural forms file; the singular is its own text.
     const int n = int(nodeIds.size());
@@ -82,6 +92,7 @@ AddFabricDialog::AddFabricDialog(Document *document, const std::vector<std::stri
     for (QComboBox *box : {m_kind, m_tiers, m_leaf, m_spine, m_core})
         connect(box, &QComboBox::currentIndexChanged, this, &AddFabricDialog::recompute);
     connect(m_oversubscription, &QDoubleSpinBox::valueChanged, this, &AddFabricDialog::recompute);
+    connect(m_planes, &QSpinBox::valueChanged, this, &AddFabricDialog::recompute);
     connect(document, &QObject::destroyed, this, &QDialog::reject);
     recompute();
 }
@@ -109,6 +120,7 @@ GeneratorOptions AddFabricDialog::options() const
     o.spine = m_spine->currentData().toString().toStdString();
     o.core = m_core->currentData().toString().toStdString();
     o.oversubscription = m_oversubscription->value();
+    o.planes = m_planes->value();
     return o;
 }
 
@@ -124,6 +136,7 @@ void AddFabricDialog::setOptions(const GeneratorOptions &options)
     select(m_spine, qs(options.spine));
     select(m_core, qs(options.core));
     m_oversubscription->setValue(options.oversubscription);
+    m_planes->setValue(options.planes);
     recompute();
 }
 

@@ -10,6 +10,7 @@
 class QComboBox;
 class QDialogButtonBox;
 class QDoubleSpinBox;
+class QSpinBox;
 class QLabel;
 
 namespace topoplan {
@@ -38,6 +39,7 @@ public:
     QComboBox *spineBox() const { return m_spine; }
     QComboBox *coreBox() const { return m_core; }
     QDoubleSpinBox *oversubscriptionBox() const { return m_oversubscription; }
+    QSpinBox *planesBox() const { return m_planes; }
     QString summary() const;
     // The fabric for the current options; empty when the engine refused them.
     const std::optional<FabricDelta> &result() const { return m_result; }
@@ -54,6 +56,7 @@ private:
     QComboBox *m_spine;
     QComboBox *m_core;
     QDoubleSpinBox *m_oversubscription;
+    QSpinBox *m_planes;
     QLabel *m_summary;
     QDialogButtonBox *m_buttons;
     std::optional<FabricDelta> m_result;

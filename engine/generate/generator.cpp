@@ -62,6 +62,25 @@ std::string speedLabel(const Medium &m)
     return std::to_string(static_cast<int>(gbits)) + "GbE";
 }
 
+// The leaves' down:up ratio as built: the one asked, or the nearest a split of their ports
+// reaches (generatorfabric.h, splitPorts).
+double builtRatio(const GeneratedFabric &f)
+{
+    return f.leafPorts.up > 0 ? static_cast<double>(f.leafPorts.down) / f.leafPorts.up : 0;
+}
+
+const char *familyName(FabricKind k)
+{
+    switch (k) {
+    case FabricKind::RailOptimized:
+        return "rail-optimized";
+    case FabricKind::RailOnly:
+        return "rail-only";
+    default:
+        return "fat tree";
+    }
+}
+
 std::string derivedName(const GeneratorOptions &o, const ServerModel &m, const Catalog &c,
                         const GeneratedFabric *f)
 {
@@ -70,12 +89,17 @@ std::string derivedName(const GeneratorOptions &o, const ServerModel &m, const C
         name += ", NVL" + std::to_string(o.domainSize) + " domains";
     if (!f)
         return name;
-    name += f->cores.empty() ? ", " : ", 3-tier "; // a single pod gets no cores
-    name += o.fabric == FabricKind::RailOptimized ? "rail-optimized" : "fat tree";
+    name += ", ";
+    if (o.planes > 1)
+        name += std::to_string(o.planes) + "-plane ";
+    if (!f->cores.empty()) // a single pod gets no cores
+        name += "3-tier ";
+    name += familyName(o.fabric);
     if (const Medium *medium = c.medium(f->nicMedium))
         name += " " + speedLabel(*medium);
-    if (o.oversubscription != 1)
-        name += " " + ratio(o.oversubscription);
+    const double r = builtRatio(*f);
+    if (r > 0 && std::fabs(r - 1) > 1e-9)
+        name += " " + ratio(r);
     return name;
 }
 
@@ -84,21 +108,40 @@ std::string plural(int n, const char *one, const char *many)
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+std::string ratioText(const GeneratorOptions &o, const GeneratedFabric &f)
+{
+    const double r = builtRatio(f);
+    if (r == 0)
+        return "no uplinks (each rail's switch takes it whole)";
+    std::string text = "oversubscription " + ratio(r) + " (" + std::to_string(f.leafPorts.down)
+                       + " down : " + std::to_string(f.leafPorts.up) + " up)";
+    if (std::fabs(r - o.oversubscription) > 1e-9)
+        text += ", the nearest to the " + ratio(o.oversubscription) + " asked that "
+                + std::to_string(f.leafModel->ports) + " ports split into";
+    return text;
+}
+
 std::string describe(const GeneratorOptions &o, const GeneratedFabric &f)
 {
     int counts[3] = {0, 0, 0};
     for (const Switch &s : f.switches)
         ++counts[static_cast<int>(s.tier)];
-    std::string text = plural(counts[0], "leaf", "leaves") + " (" + f.leafModel->id + ", "
-                       + std::to_string(f.leafPorts.down) + " down / "
-                       + std::to_string(f.leafPorts.up) + " up ports), ";
-    text += counts[1] > 0 ? plural(counts[1], "spine", "spines") + " (" + f.spineModel->id + ")"
-                          : std::string("no spines (one leaf joins everything)");
+    std::string text;
+    if (f.planes > 1)
+        text = o.fabric == FabricKind::RailOnly
+                       ? "a network per rail (" + std::to_string(f.planes)
+                                 + " rails), no spine "
+                                   "joining rails: "
+                       : std::to_string(f.planes) + " independent planes: ";
+    text += plural(counts[0], "leaf", "leaves") + " (" + f.leafModel->id + ", "
+            + std::to_string(f.leafPorts.down) + " down / " + std::to_string(f.leafPorts.up)
+            + " up ports), ";
+    text += counts[1] > 0  ? plural(counts[1], "spine", "spines") + " (" + f.spineModel->id + ")"
+            : f.planes > 1 ? std::string("no spines")
+                           : std::string("no spines (one leaf joins everything)");
     if (o.tiers == 3 && counts[2] > 0)
         text += ", " + plural(counts[2], "core", "cores") + " (" + f.coreModel->id + ")";
-    else if (o.tiers == 3 && counts[1] > 0)
-        text += ", no cores (one pod joins everything)";
-    return text + "; oversubscription " + ratio(o.oversubscription) + ".";
+    return text + "; " + ratioText(o, f) + ".";
 }
 
 } // namespace
@@ -112,13 +155,16 @@ const char *toString(FabricKind k)
         return "fat-tree";
     case FabricKind::RailOptimized:
         return "rail-optimized";
+    case FabricKind::RailOnly:
+        return "rail-only";
     }
     return "none";
 }
 
 std::optional<FabricKind> fabricKindFromString(const std::string &s)
 {
-    for (FabricKind k : {FabricKind::None, FabricKind::FatTree, FabricKind::RailOptimized}) {
+    for (FabricKind k :
+         {FabricKind::None, FabricKind::FatTree, FabricKind::RailOptimized, FabricKind::RailOnly}) {
         if (s == toString(k))
             return k;
     }

@@ -16,11 +16,16 @@ namespace topoplan {
 // GUI's "Add fabric..." both use it.
 //
 // Rules of the generated fabric:
-// - With switch radix k and oversubscription r, a leaf's ports split into down = k r/(r+1)
-//   and up = k/(r+1), both rounded down (3 tiers: a spine's likewise, toward the cores).
-// - Fat tree: the nodes' NICs fill leaves in order. Rail-optimized: NIC i of every node of a
-//   scalable unit (SU) goes to the leaf of rail i; an SU is as many nodes as a leaf has down
-//   ports per rail (dgx-h100 on 64-port leaves at 1:1: 32 nodes, 8 leaves).
+// - With switch radix k and oversubscription r, a leaf's ports split into down and up ports
+//   whose ratio is r, or the nearest to r a split of k ports reaches, using the most ports
+//   (64 at 2:1: 42 down, 21 up; 3 tiers: a spine's likewise, toward the cores).
+// - Fat tree: the nodes' NICs fill leaves in order. Rail-optimized: NIC i of every node goes
+//   to a leaf of rail i (a rail is a NIC position within a tray); each rail's ports fill its
+//   leaves' down ports in node order (dgx-h100 on 64-port leaves at 1:1: 32 nodes, 8 leaves an
+//   SU; an NVL72 rack's 18 ports a rail run on into the next leaf, no down port idle).
+// - Rail-only: each rail its own network (one switch where it takes the rail whole, else a
+//   2- or 3-tier fat tree of that rail's leaves), no spine joining rails.
+// - Planes: each plane a fabric of its own over its rails (GeneratorOptions::planes).
 // - Every leaf reaches every spine (of its pod, in 3 tiers) with bundles of equal size where
 //   a spine count that divides the uplinks costs at most twice the minimum, else with sizes
 //   that differ by one. 3 tiers: every spine of plane j (spine j of each pod) reaches every
@@ -32,9 +37,12 @@ namespace topoplan {
 // - Ids: node-1.., dom-1.., leaf-1.., spine-1.., core-1.., link-1..; names read like
 //   "dgx-001", "leaf-r3-su1", "spine-p2-05".
 
-enum class FabricKind { None, FatTree, RailOptimized };
-const char *toString(FabricKind k); // "none", "fat-tree", "rail-optimized"
+enum class FabricKind { None, FatTree, RailOptimized, RailOnly };
+const char *toString(FabricKind k); // "none", "fat-tree", "rail-optimized", "rail-only"
 std::optional<FabricKind> fabricKindFromString(const std::string &s);
+
+// More planes than this are no fabric anyone builds (DeepSeek's has 8, a NIC per plane).
+inline constexpr int kMaxPlanes = 64;
 
 struct GeneratorOptions
 {
@@ -51,6 +59,11 @@ struct GeneratorOptions
     // GPUs; 0 = the model's natural domain (trays: 72 GPUs, 18 trays, as an NVL72 rack).
     int domainSize = 0;
     std::string name; // project name; empty = derived ("32 x DGX H100, rail-optimized NDR")
+    // Independent planes: plane p takes rails p R/K .. (p+1) R/K - 1 of every node (R rails,
+    // K planes, K dividing R), each plane its own fat tree or rail-optimized fat tree of
+    // `tiers` tiers, so that 2 tiers reach K times as many NIC ports (DeepSeek's 8 planes of
+    // 64-port switches: 16,384 GPUs).
+    int planes = 1;
 };
 
 // The diagram's geometry in scene units, shared with the canvas. A LayoutItem's x, y is the

@@ -21,14 +21,31 @@ constexpr DefaultSwitch kDefaultSwitches[] = {{200, "qm8700"}, {400, "qm9700"}, 
 // Leaves per layout group of a fat tree: the 8 rail leaves of a DGX SU.
 constexpr int kLeavesPerLayoutGroup = 8;
 
-// The epsilon keeps 64 x 1/2 at 32 despite floating point.
+} // namespace
+
+// The down:up split nearest r: among up = 1..k/2 and down = the nearest whole number to up r
+// that still fits (down + up <= k), the one whose down/up is nearest r, and of equally near
+// ones the one that uses the most ports. 64 ports at 2:1 are 42 down and 21 up (one port
+// idle), exactly 2:1, where rounding each side down alone could give a ratio that is not r.
 PortSplit splitPorts(int ports, double r)
 {
-    PortSplit s;
-    s.down = static_cast<int>(std::floor(ports * r / (r + 1) + 1e-9));
-    s.up = static_cast<int>(std::floor(ports / (r + 1) + 1e-9));
-    return s;
+    PortSplit best;
+    double bestError = 0;
+    for (int up = 1; up <= ports / 2; ++up) {
+        const int down = std::min(ports - up, static_cast<int>(std::lround(up * r)));
+        if (down < up)
+            continue;
+        const double error = std::fabs(static_cast<double>(down) / up - r);
+        if (best.up == 0 || error < bestError - 1e-12
+            || (error < bestError + 1e-12 && down + up > best.down + best.up)) {
+            best = PortSplit{down, up};
+            bestError = error;
+        }
+    }
+    return best;
 }
+
+namespace {
 
 // How many switches above join `lowers` switches of `upEach` uplinks, each lower one reaching
 // every upper one, an upper one taking at most `upperPorts` of them. A count that divides
@@ -61,17 +78,24 @@ class FabricBuilder : public GeneratedFabric
 {
 public:
     FabricBuilder(const GeneratorOptions &options, const Catalog &catalog,
-                  std::vector<NodeRef> nodes, IdMaker *ids, std::string where)
+                  std::vector<NodeRef> nodes, IdMaker *ids, std::string where, PlaneScope scope)
         : m_o(options)
         , m_c(catalog)
         , m_nodes(std::move(nodes))
         , m_ids(ids)
         , m_where(std::move(where))
+        , m_scope(std::move(scope))
     {}
 
     std::optional<Error> build();
 
 private:
+    struct Port
+    {
+        int nic = 0;  // the node's NIC
+        int leaf = 0; // index among the leaves
+        int port = 0; // the leaf's port
+    };
     Error fail(const std::string &message) const { return Error{{}, m_where, message}; }
     Error noUplink(const char *tier, const SwitchModel *m) const
     {
@@ -82,9 +106,11 @@ private:
                              + ratio(m->ports - 1)};
     }
     std::optional<Error> chooseModels();
+    std::optional<Error> splitTiers();
     std::optional<Error> placeFatTree();
     std::optional<Error> placeRails();
     std::optional<Error> tooMany(int tiers, long long maxPorts, long long maxNodes) const;
+    std::optional<Error> coresJoinSomething() const;
     std::optional<Error> makeUpperTiers();
     std::optional<Error> makeNodeLinks();
     void makeBundles(const std::vector<int> &lower, int lowerFirstPort, long long lowerIndex0,
@@ -92,19 +118,22 @@ private:
                      const std::string &medium);
     int addSwitch(const std::string &prefix, const std::string &name, const SwitchModel *m,
                   Tier tier);
+    const std::vector<int> &planeNics(const ServerModel *m);
 
     const GeneratorOptions &m_o;
     const Catalog &m_c;
     std::vector<NodeRef> m_nodes;
     IdMaker *m_ids;
     std::string m_where;
+    PlaneScope m_scope;
 
     long long m_ports = 0; // NIC ports to cable
     int m_leafCount = 0;
     int m_leavesPerPod = 0;
     long long m_nodesPerPod = 0; // of the first node's model, for messages
-    // Per node, per NIC: leaf (index among leaves) and leaf port.
-    std::vector<std::vector<std::pair<int, int>>> m_nicPort;
+    bool m_singleSwitch = false; // a rail-only rail whose ports one switch takes
+    std::map<const ServerModel *, std::vector<int>> m_planeNics;
+    std::vector<std::vector<Port>> m_nicPort; // per node, its NICs in this plane
 };
 
 int FabricBuilder::addSwitch(const std::string &prefix, const std::string &name,
@@ -118,6 +147,22 @@ int FabricBuilder::addSwitch(const std::string &prefix, const std::string &name,
     s.role = FabricRole::Compute;
     switches.push_back(std::move(s));
     return static_cast<int>(switches.size()) - 1;
+}
+
+const std::vector<int> &FabricBuilder::planeNics(const ServerModel *m)
+{
+    auto it = m_planeNics.find(m);
+    if (it != m_planeNics.end())
+        return it->second;
+    std::vector<int> nics;
+    const int rails = railsOf(*m);
+    for (int nic = 0; nic < m->nics; ++nic) {
+        const int rail = nic % rails;
+        if (m_scope.railCount == 0
+            || (rail >= m_scope.railFirst && rail < m_scope.railFirst + m_scope.railCount))
+            nics.push_back(nic);
+    }
+    return m_planeNics.emplace(m, std::move(nics)).first->second;
 }
 
 std::optional<Error> FabricBuilder::chooseModels()
@@ -164,6 +209,8 @@ std::optional<Error> FabricBuilder::tooMany(int tiers, long long maxPorts, long 
         what += " and " + spineModel->id + " spines";
     if (tiers == 3 && coreModel != spineModel)
         what += " and " + coreModel->id + " cores";
+    if (m_scope.count > 1)
+        what += m_scope.railOnly ? " in each rail's network" : " in each plane";
     std::string fits = uniform ? std::to_string(maxNodes) + " nodes of " + m_nodes.front().model->id
                                          + " (" + std::to_string(maxPorts) + " NIC ports)"
                                : std::to_string(maxPorts) + " NIC ports";
@@ -172,6 +219,8 @@ std::optional<Error> FabricBuilder::tooMany(int tiers, long long maxPorts, long 
     std::string advice = tiers == 2 ? "use 3 tiers (--tiers 3)"
                                     : "use switches with more ports or oversubscribe the "
                                       "fabric (--oversubscription)";
+    if (tiers == 2 && m_scope.count == 1 && m_o.fabric != FabricKind::RailOnly)
+        advice += " or planes (--planes)";
     return fail(what + " connect at most " + fits + "; " + asked + ": " + advice);
 }
 
@@ -179,12 +228,14 @@ std::optional<Error> FabricBuilder::placeFatTree()
 {
     m_leafCount = static_cast<int>(ceilDiv(m_ports, leafPorts.down));
     const int tiers = m_o.tiers;
+    const long long nodePorts = static_cast<long long>(planeNics(m_nodes.front().model).size());
     if (tiers == 2 && m_leafCount > spineModel->ports) {
         const long long maxPorts = 1LL * spineModel->ports * leafPorts.down;
-        return tooMany(2, maxPorts, maxPorts / m_nodes.front().model->nics);
+        return tooMany(2, maxPorts, maxPorts / nodePorts);
     }
     m_leavesPerPod = tiers == 3 ? std::min(m_leafCount, spinePorts.down) : m_leafCount;
-    m_nodesPerPod = 1LL * m_leavesPerPod * leafPorts.down / m_nodes.front().model->nics;
+    m_nodesPerPod
+            = 1LL * (tiers == 3 ? spinePorts.down : m_leavesPerPod) * leafPorts.down / nodePorts;
     // Layout groups: runs of leaves within a pod as wide as a rail-optimized SU, so that a
     // wide 2-tier fabric is drawn in blocks that wrap (generatorlayout.h), not one strip.
     const int run = std::min(m_leavesPerPod, kLeavesPerLayoutGroup);
@@ -194,11 +245,13 @@ std::optional<Error> FabricBuilder::placeFatTree()
     };
     long long index = 0;
     for (const NodeRef &n : m_nodes) {
-        std::vector<std::pair<int, int>> ports;
-        for (int nic = 0; nic < n.model->nics; ++nic, ++index)
-            ports.emplace_back(static_cast<int>(index / leafPorts.down),
-                               static_cast<int>(index % leafPorts.down));
-        nodeGroup.push_back(groupOf(ports.front().first));
+        std::vector<Port> ports;
+        for (int nic : planeNics(n.model)) {
+            ports.push_back(Port{nic, static_cast<int>(index / leafPorts.down),
+                                 static_cast<int>(index % leafPorts.down)});
+            ++index;
+        }
+        nodeGroup.push_back(groupOf(ports.front().leaf));
         m_nicPort.push_back(std::move(ports));
     }
     const int groups = groupOf(m_leafCount - 1) + 1;
@@ -206,9 +259,9 @@ std::optional<Error> FabricBuilder::placeFatTree()
     const int width = std::max(3, digits(m_leafCount));
     for (int leaf = 0; leaf < m_leafCount; ++leaf) {
         int pod = leaf / m_leavesPerPod;
-        std::string name = tiers == 3 ? "leaf-p" + std::to_string(pod + 1) + "-"
-                                                + padded(leaf % m_leavesPerPod + 1, 2)
-                                      : "leaf-" + padded(leaf + 1, width);
+        std::string name = tiers == 3 ? "leaf-" + m_scope.tag() + "p" + std::to_string(pod + 1)
+                                                + "-" + padded(leaf % m_leavesPerPod + 1, 2)
+                                      : "leaf-" + m_scope.tag() + padded(leaf + 1, width);
         groupLeaves[groupOf(leaf)].push_back(addSwitch("leaf", name, leafModel, Tier::Leaf));
     }
     for (int g = 0; g < groups; g += runsPerPod)
@@ -218,6 +271,12 @@ std::optional<Error> FabricBuilder::placeFatTree()
     return std::nullopt;
 }
 
+// A rail is a NIC position within a tray (a rack's trays repeat the same NICs). Each rail's
+// NIC ports fill its leaves' down ports in node order, so that no leaf but a rail's last has
+// an idle down port: a rail of an NVL72 rack is 18 ports, and 32-down leaves take 1 7/9 racks
+// each, a rack's rail running on into the next leaf. Where a node's rail ports divide the
+// down ports (one port of a DGX per rail) this is NVIDIA's scalable unit: 32 DGX per leaf.
+// Unit u (a layout group, an SU) is leaf u of every rail.
 std::optional<Error> FabricBuilder::placeRails()
 {
     const ServerModel *m = m_nodes.front().model;
@@ -227,20 +286,18 @@ std::optional<Error> FabricBuilder::placeRails()
                         + n.model->id + ") has " + std::to_string(n.model->nics) + ", "
                         + m_nodes.front().id + " (" + m->id + ") " + std::to_string(m->nics));
     }
-    // A rail is a NIC position within a tray (a rack's trays repeat the same NICs).
-    const int rails = m->nics % m->trays == 0 ? m->nics / m->trays : m->nics;
-    const int perRail = m->nics / rails; // ports of one node on its rail's leaf
-    const int perSu = leafPorts.down / perRail;
-    if (perSu < 1)
-        return fail("a rail-optimized leaf needs " + std::to_string(perRail)
-                    + " down ports for one " + m->id + " but " + leafModel->id + " has "
-                    + std::to_string(leafPorts.down) + " at " + ratio(m_o.oversubscription));
-    const long long units = ceilDiv(static_cast<long long>(m_nodes.size()), perSu);
+    const std::vector<int> &nics = planeNics(m);
+    const int allRails = railsOf(*m);
+    const int rails = m_scope.railCount > 0 ? m_scope.railCount : allRails;
+    const int perRail = static_cast<int>(nics.size()) / rails; // a node's ports on one rail
+    const int down = leafPorts.down;
+    const long long railPorts = static_cast<long long>(m_nodes.size()) * perRail;
+    const long long units = ceilDiv(railPorts, down);
     m_leafCount = static_cast<int>(units * rails);
     int unitsPerPod = static_cast<int>(units);
-    if (m_o.tiers == 2 && m_leafCount > spineModel->ports) {
-        long long maxNodes = 1LL * (spineModel->ports / rails) * perSu;
-        return tooMany(2, maxNodes * m->nics, maxNodes);
+    if (m_o.tiers == 2 && m_leafCount > spineModel->ports && !m_singleSwitch) {
+        const long long maxNodes = 1LL * (spineModel->ports / rails) * down / perRail;
+        return tooMany(2, maxNodes * static_cast<long long>(nics.size()), maxNodes);
     }
     if (m_o.tiers == 3) {
         if (spinePorts.down < rails)
@@ -250,21 +307,30 @@ std::optional<Error> FabricBuilder::placeRails()
         unitsPerPod = static_cast<int>(std::min<long long>(units, spinePorts.down / rails));
     }
     m_leavesPerPod = unitsPerPod * rails;
-    m_nodesPerPod = 1LL * unitsPerPod * perSu;
+    // What a pod holds (3 tiers: as many SUs as a spine has down ports per rail).
+    const long long podUnits = m_o.tiers == 3 ? spinePorts.down / rails : units;
+    m_nodesPerPod = podUnits * down / perRail;
+    std::vector<int> seen(allRails, 0);
     for (std::size_t i = 0; i < m_nodes.size(); ++i) {
-        const int unit = static_cast<int>(i / perSu);
-        const int slot = static_cast<int>(i % perSu);
-        std::vector<std::pair<int, int>> ports;
-        for (int nic = 0; nic < m->nics; ++nic)
-            ports.emplace_back(unit * rails + nic % rails, slot * perRail + nic / rails);
-        nodeGroup.push_back(unit);
+        std::fill(seen.begin(), seen.end(), 0);
+        std::vector<Port> ports;
+        for (int nic : nics) {
+            const int rail = nic % allRails;
+            const long long index = static_cast<long long>(i) * perRail + seen[rail]++;
+            const int unit = static_cast<int>(index / down);
+            const int railHere = rail - (m_scope.railCount > 0 ? m_scope.railFirst : 0);
+            ports.push_back(Port{nic, unit * rails + railHere, static_cast<int>(index % down)});
+        }
+        nodeGroup.push_back(ports.front().leaf / rails);
         m_nicPort.push_back(std::move(ports));
     }
+    const int railFirst = m_scope.railCount > 0 ? m_scope.railFirst : 0;
     groupLeaves.assign(units, {});
     for (int unit = 0; unit < units; ++unit) {
         for (int rail = 0; rail < rails; ++rail) {
-            std::string name
-                    = "leaf-r" + std::to_string(rail + 1) + "-su" + std::to_string(unit + 1);
+            std::string name = "leaf-" + (m_scope.railOnly ? std::string() : m_scope.tag()) + "r"
+                               + std::to_string(railFirst + rail + 1) + "-su"
+                               + std::to_string(unit + 1);
             groupLeaves[unit].push_back(addSwitch("leaf", name, leafModel, Tier::Leaf));
         }
     }
@@ -298,7 +364,7 @@ void FabricBuilder::makeBundles(const std::vector<int> &lower, int lowerFirstPor
 
 std::optional<Error> FabricBuilder::makeUpperTiers()
 {
-    if (m_leafCount < 2)
+    if (m_leafCount < 2 || m_singleSwitch)
         return std::nullopt; // a single leaf has nothing to join
     const std::string leafSpine = m_c.inferMedium(*leafModel, *spineModel);
     if (leafSpine.empty())
@@ -308,12 +374,14 @@ std::optional<Error> FabricBuilder::makeUpperTiers()
     const int spineDown = three ? spinePorts.down : spineModel->ports;
     const long long perPod = upperCount(m_leavesPerPod, leafPorts.up, spineDown);
     const int width = std::max(2, digits(perPod * static_cast<long long>(pods.size())));
+    const std::string tag = m_scope.tag();
     std::vector<std::vector<int>> podLeaves;
     for (std::size_t p = 0; p < pods.size(); ++p) {
         Pod &pod = pods[p];
         for (long long s = 0; s < perPod; ++s) {
-            std::string name = three ? "spine-p" + std::to_string(p + 1) + "-" + padded(s + 1, 2)
-                                     : "spine-" + padded(s + 1, width);
+            std::string name
+                    = three ? "spine-" + tag + "p" + std::to_string(p + 1) + "-" + padded(s + 1, 2)
+                            : "spine-" + tag + padded(s + 1, width);
             pod.spines.push_back(addSwitch("spine", name, spineModel, Tier::Spine));
         }
         std::vector<int> leaves;
@@ -338,8 +406,9 @@ std::optional<Error> FabricBuilder::makeUpperTiers()
     const int coreWidth = std::max(3, digits(perPlane * perPod));
     for (long long plane = 0; plane < perPod; ++plane) {
         for (long long c = 0; c < perPlane; ++c) {
-            int index = addSwitch("core", "core-" + padded(plane * perPlane + c + 1, coreWidth),
-                                  coreModel, Tier::Core);
+            int index
+                    = addSwitch("core", "core-" + tag + padded(plane * perPlane + c + 1, coreWidth),
+                                coreModel, Tier::Core);
             planeCores[plane].push_back(index);
             cores.push_back(index);
         }
@@ -368,16 +437,50 @@ std::optional<Error> FabricBuilder::makeNodeLinks()
         }
         if (i == 0)
             nicMedium = it->second;
-        for (int nic = 0; nic < n.model->nics; ++nic) {
-            auto [leaf, port] = m_nicPort[i][nic];
+        for (const Port &p : m_nicPort[i]) {
             Link l;
             l.id = m_ids->next("link");
-            l.a = Endpoint{n.id, nic};
-            l.b = Endpoint{switches[leaf].id, port};
+            l.a = Endpoint{n.id, p.nic};
+            l.b = Endpoint{switches[p.leaf].id, p.port};
             l.medium = it->second;
             l.count = 1;
             links.push_back(std::move(l));
         }
+    }
+    return std::nullopt;
+}
+
+// Asked for 3 tiers, a fabric whose nodes fit in one pod would get no cores: refused rather
+// than built as 2 tiers under a 3-tier name.
+std::optional<Error> FabricBuilder::coresJoinSomething() const
+{
+    if (m_o.tiers != 3 || pods.size() >= 2 || m_singleSwitch || m_leafCount < 2)
+        return std::nullopt;
+    const std::string unit = m_nodes.size() == 1 ? " node" : " nodes";
+    return Error{{},
+                 "--tiers",
+                 "3 tiers: the " + std::to_string(m_nodes.size()) + unit + " fit in one pod (up to "
+                         + std::to_string(m_nodesPerPod) + " nodes of " + m_nodes.front().model->id
+                         + " under one pod's " + spineModel->id
+                         + " spines), which 2 tiers join; a core tier would "
+                         + "join nothing. Use 2 tiers, or 3 from "
+                         + std::to_string(m_nodesPerPod + 1) + " nodes"};
+}
+
+std::optional<Error> FabricBuilder::splitTiers()
+{
+    if (m_o.oversubscription > leafModel->ports - 1 + 1e-9)
+        return noUplink("leaf", leafModel);
+    if (m_o.tiers == 3 && m_o.oversubscription > spineModel->ports - 1 + 1e-9)
+        return noUplink("spine", spineModel);
+    leafPorts = splitPorts(leafModel->ports, m_o.oversubscription);
+    spinePorts = m_o.tiers == 3 ? splitPorts(spineModel->ports, m_o.oversubscription)
+                                : PortSplit{spineModel->ports, 0};
+    // A rail of a rail-only fabric that one switch takes whole is that switch: all its ports
+    // down, no spine.
+    if (m_scope.railOnly && m_ports <= leafModel->ports) {
+        leafPorts = PortSplit{leafModel->ports, 0};
+        m_singleSwitch = true;
     }
     return std::nullopt;
 }
@@ -388,33 +491,39 @@ std::optional<Error> FabricBuilder::build()
         return err;
     if (auto err = chooseModels())
         return err;
-    leafPorts = splitPorts(leafModel->ports, m_o.oversubscription);
-    spinePorts = m_o.tiers == 3 ? splitPorts(spineModel->ports, m_o.oversubscription)
-                                : PortSplit{spineModel->ports, 0};
-    // r >= 1 keeps down >= up, so only the uplinks can run out: at most (k-1):1.
-    if (leafPorts.up < 1)
-        return noUplink("leaf", leafModel);
-    if (m_o.tiers == 3 && spinePorts.up < 1)
-        return noUplink("spine", spineModel);
     for (const NodeRef &n : m_nodes)
-        m_ports += n.model->nics;
-    auto err = m_o.fabric == FabricKind::RailOptimized ? placeRails() : placeFatTree();
+        m_ports += static_cast<long long>(planeNics(n.model).size());
+    if (auto err = splitTiers())
+        return err;
+    const bool rails = m_o.fabric != FabricKind::FatTree;
+    auto err = rails ? placeRails() : placeFatTree();
     if (err)
         return err;
     if (m_o.tiers == 3 && static_cast<int>(pods.size()) > coreModel->ports) {
         const long long maxNodes = m_nodesPerPod * coreModel->ports;
-        const long long maxPorts
-                = m_o.fabric == FabricKind::RailOptimized
-                          ? maxNodes * m_nodes.front().model->nics
-                          : 1LL * m_leavesPerPod * leafPorts.down * coreModel->ports;
+        const long long nodePorts = static_cast<long long>(planeNics(m_nodes.front().model).size());
+        const long long maxPorts = rails ? maxNodes * nodePorts
+                                         : 1LL * m_leavesPerPod * leafPorts.down * coreModel->ports;
         return tooMany(3, maxPorts, maxNodes);
     }
+    if (auto err = coresJoinSomething())
+        return err;
     if (auto err = makeNodeLinks())
         return err;
     return makeUpperTiers();
 }
 
 } // namespace
+
+Expected<GeneratedFabric> buildNetwork(const GeneratorOptions &options, const Catalog &catalog,
+                                       const std::vector<NodeRef> &nodes, IdMaker *ids,
+                                       const std::string &where, const PlaneScope &scope)
+{
+    FabricBuilder builder(options, catalog, nodes, ids, where, scope);
+    if (auto err = builder.build())
+        return *err;
+    return GeneratedFabric(std::move(builder));
+}
 
 std::string padded(long long n, int width)
 {
@@ -443,6 +552,15 @@ std::string ratio(double r)
 
 std::optional<Error> checkFabricOptions(const GeneratorOptions &o)
 {
+    if (o.planes < 1 || o.planes > kMaxPlanes)
+        return Error{{},
+                     "--planes",
+                     "expected 1 to " + std::to_string(kMaxPlanes) + " planes, got "
+                             + std::to_string(o.planes)};
+    if (o.planes > 1 && o.fabric == FabricKind::RailOnly)
+        return Error{{},
+                     "--planes",
+                     "a rail-only fabric is already a network per rail; it takes no planes"};
     if (o.tiers != 2 && o.tiers != 3)
         return Error{{}, "--tiers", "expected 2 or 3 tiers, got " + std::to_string(o.tiers)};
     if (!(o.oversubscription >= 1) || !std::isfinite(o.oversubscription))
@@ -450,16 +568,6 @@ std::optional<Error> checkFabricOptions(const GeneratorOptions &o)
                      "--oversubscription",
                      "expected a ratio of downlinks to uplinks >= 1 (1 = non-blocking)"};
     return std::nullopt;
-}
-
-Expected<GeneratedFabric> buildFabric(const GeneratorOptions &options, const Catalog &catalog,
-                                      const std::vector<NodeRef> &nodes, IdMaker *ids,
-                                      const std::string &where)
-{
-    FabricBuilder builder(options, catalog, nodes, ids, where);
-    if (auto err = builder.build())
-        return *err;
-    return GeneratedFabric(std::move(builder));
 }
 
 } // namespace topoplan::generator

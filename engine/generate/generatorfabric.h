@@ -47,6 +47,11 @@ struct PortSplit
     int down = 0;
     int up = 0;
 };
+PortSplit splitPorts(int ports, double r);
+
+// A node's rails: its NIC positions within a tray (a rack's trays repeat the same NICs), or
+// each NIC where the NICs do not divide among the trays.
+int railsOf(const ServerModel &m);
 
 // Scalable units (rail-optimized) or pods (3-tier fat tree) side by side on the canvas; a pod's
 // spines sit above its groups.
@@ -68,14 +73,41 @@ struct GeneratedFabric
     const SwitchModel *leafModel = nullptr;
     const SwitchModel *spineModel = nullptr;
     const SwitchModel *coreModel = nullptr;
-    PortSplit leafPorts, spinePorts;
-    std::string nicMedium; // of the first node's cables
+    PortSplit leafPorts, spinePorts; // of each plane's (or rail's) switches
+    int planes = 1;                  // independent networks: planes, or rails of a rail-only fabric
+    std::vector<int> switchPlane;    // per switch, its plane (or rail network); empty for one
+    std::string nicMedium;           // of the first node's cables
 };
+
+// One of the independent networks a fabric is built as: the whole fabric, a plane of a
+// multi-plane fabric (the NICs of the rails railFirst..railFirst+railCount-1 of every node),
+// or a rail's own network in a rail-only fabric.
+struct PlaneScope
+{
+    int index = 0;     // 0-based
+    int count = 1;     // planes (or rails of a rail-only fabric) in all
+    int railFirst = 0; // rails of the node model in this plane
+    int railCount = 0; // 0: all of them
+    bool railOnly = false;
+    // Names: "" for a single network, "pl2-" for plane 2, "r3-" for rail 3's own network.
+    std::string tag() const
+    {
+        if (count == 1)
+            return {};
+        return (railOnly ? "r" : "pl") + std::to_string(index + 1) + "-";
+    }
+};
+
+// One network of `scope` (the whole fabric, a plane, or a rail's own network) for `nodes`.
+Expected<GeneratedFabric> buildNetwork(const GeneratorOptions &options, const Catalog &catalog,
+                                       const std::vector<NodeRef> &nodes, IdMaker *ids,
+                                       const std::string &where, const PlaneScope &scope);
 
 // The tiers and oversubscription are possible at all (checked even where no fabric is built).
 std::optional<Error> checkFabricOptions(const GeneratorOptions &options);
 
-// The fabric of `options` for `nodes` (in this order). Errors about the fabric's size name
+// The fabric of `options` for `nodes` (in this order): one network, or one per plane (or per
+// rail of a rail-only fabric), laid out together (generatorplanes.cpp). Errors about the fabric's size name
 // `where` (the option that asked for the nodes, or empty).
 Expected<GeneratedFabric> buildFabric(const GeneratorOptions &options, const Catalog &catalog,
                                       const std::vector<NodeRef> &nodes, IdMaker *ids,

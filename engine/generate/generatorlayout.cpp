@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace topoplan::generator {
 
@@ -166,6 +167,20 @@ void placeBlock(const Block &b, const std::vector<GroupBlock> &groups, const Top
         placeRow(*b.spines, f->switches, left + b.width / 2, top, out);
 }
 
+// The colours planes (and a rail-only fabric's rails) are told apart by on the canvas: Okabe
+// and Ito's palette for colour-blind readers, cycled past eight.
+constexpr const char *kPlaneColours[]
+        = {"#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#000000"};
+
+void colourPlanes(const GeneratedFabric &f, Layout *out)
+{
+    for (std::size_t i = 0; i < f.switchPlane.size(); ++i) {
+        auto it = out->items.find(f.switches[i].id);
+        if (it != out->items.end())
+            it->second.color = kPlaneColours[f.switchPlane[i] % std::size(kPlaneColours)];
+    }
+}
+
 } // namespace
 
 std::size_t switchesPerRow(std::size_t count, double width)
@@ -311,6 +326,8 @@ Layout layoutProject(const Topology &t, const std::vector<int> &nodeDomain,
         }
     }
     shiftToOrigin(&out);
+    if (f)
+        colourPlanes(*f, &out);
     return out;
 }
 
@@ -361,6 +378,7 @@ Layout layoutOverNodes(const Project &p, const std::vector<NodeRef> &nodes,
     }
     if (!f.cores.empty())
         placeRow(f.cores, f.switches, (leafLo.front() + leafHi.back()) / 2, coreY, &out);
+    colourPlanes(f, &out);
     return out;
 }
 

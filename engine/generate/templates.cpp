@@ -14,14 +14,15 @@ namespace {
 GeneratorOptions parseOptions(const JsonIn &j)
 {
     j.expectOnly({"node", "nodes", "fabric", "tiers", "leaf", "spine", "core", "oversubscription",
-                  "domain_size"});
+                  "domain_size", "planes"});
     GeneratorOptions o;
     o.nodeModel = j.at("node").id();
     o.nodes = j.positiveInt("nodes");
     if (auto f = j.find("fabric")) {
         auto kind = fabricKindFromString(f->string());
         if (!kind)
-            f->fail("expected none, fat-tree or rail-optimized, found " + describeJson(f->json()));
+            f->fail("expected none, fat-tree, rail-optimized or rail-only, found "
+                    + describeJson(f->json()));
         o.fabric = *kind;
     }
     o.tiers = j.positiveInt("tiers", 2);
@@ -32,6 +33,7 @@ GeneratorOptions parseOptions(const JsonIn &j)
     o.core = j.string("core", "");
     o.oversubscription = j.positive("oversubscription", 1.0);
     o.domainSize = static_cast<int>(j.integer("domain_size", 0));
+    o.planes = j.positiveInt("planes", 1);
     return o;
 }
 

@@ -104,7 +104,7 @@ void tst_Cli::usageErrors_data()
                            QStringLiteral("4"),        QStringLiteral("--fabric"),
                            QStringLiteral("torus"),    QStringLiteral("-o"),
                            QStringLiteral("x")}
-            << QStringLiteral("expected none, fat-tree or rail-optimized");
+            << QStringLiteral("expected none, fat-tree, rail-optimized or rail-only");
     QTest::newRow("option without value")
             << QStringList{QStringLiteral("generate"), QStringLiteral("--node")}
             << QStringLiteral("--node needs a value");

@@ -208,7 +208,7 @@ private Q_SLOTS:
     {
         ExploreRequest r = request(256, "llama3-70b");
         r.axes.domains = {{"dgx-h100", 0}};
-        r.axes.fabrics = {{FabricKind::FatTree, 3}};
+        r.axes.fabrics = {{FabricKind::FatTree, 2}};
         r.axes.oversubscription = {2};
         r.keepProjects = true;
         r.tokenBudget = 15e12;
@@ -218,7 +218,7 @@ private Q_SLOTS:
         const VariantResult &v = result.variants[0];
         QCOMPARE(v.status, VariantStatus::Ok);
         QVERIFY(v.project);
-        QCOMPARE(q(v.project->name), QStringLiteral("sample: dgx-h100 fat-tree:3 2:1"));
+        QCOMPARE(q(v.project->name), QStringLiteral("sample: dgx-h100 fat-tree:2 2:1"));
         QVERIFY(v.daysToTrain);
         QCOMPARE(*v.daysToTrain, 15e12 / v.tokensPerS() / 86400);
         Expected<Project> again = parseProject(projectToJson(*v.project), "variant.topoplan");

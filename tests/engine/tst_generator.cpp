@@ -6,6 +6,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -176,6 +177,15 @@ private Q_SLOTS:
     void fabricIdsDoNotCollide();
     void fabricErrors_data();
     void fabricErrors();
+    void nvl72RailsFillLeaves_data();
+    void nvl72RailsFillLeaves();
+    void deepSeekTable3_data();
+    void deepSeekTable3();
+    void railOnlyHasANetworkPerRail_data();
+    void railOnlyHasANetworkPerRail();
+    void planesAreIndependent();
+    void familyErrors_data();
+    void familyErrors();
 };
 
 void tst_Generator::counts_data()
@@ -435,13 +445,13 @@ void tst_Generator::names()
     QCOMPARE(last.count, 8);
     QCOMPARE(qs(rail->description),
              QStringLiteral("Generated rail-optimized fabric: 8 leaves (qm9700, 32 down / 32 up "
-                            "ports), 4 spines (qm9700); oversubscription 1:1."));
+                            "ports), 4 spines (qm9700); oversubscription 1:1 (32 down : 32 up)."));
 
     GeneratorOptions small = options(QStringLiteral("dgx-a100"), 4, FabricKind::FatTree);
     small.leaf = "qm8700";
     QCOMPARE(qs(generateProject(small)->description),
              QStringLiteral("Generated fat-tree fabric: 2 leaves (qm8700, 20 down / 20 up ports), "
-                            "1 spine (qm8700); oversubscription 1:1."));
+                            "1 spine (qm8700); oversubscription 1:1 (20 down : 20 up)."));
 
     GeneratorOptions o = options(QStringLiteral("dgx-h100"), 64, FabricKind::FatTree);
     o.oversubscription = 2;
@@ -450,14 +460,8 @@ void tst_Generator::names()
     QCOMPARE(qs(generateProject(o)->name), QStringLiteral("64 x DGX H100, fat tree NDR 1.5:1"));
     o.tiers = 3;
     o.oversubscription = 1;
-    Expected<Project> three = generateProject(o);
-    // 512 NICs fill 16 leaves, one pod of 3 tiers: no core tier to join pods.
-    QCOMPARE(qs(three->name), QStringLiteral("64 x DGX H100, fat tree NDR"));
-    QCOMPARE(qs(three->description),
-             QStringLiteral("Generated fat-tree fabric: 16 leaves (qm9700, 32 down / 32 up ports), "
-                            "16 spines (qm9700), no cores (one pod joins everything); "
-                            "oversubscription 1:1."));
-    QCOMPARE(qs(three->topology.switches.front().name), QStringLiteral("leaf-p1-01"));
+    // 512 NICs fill 16 leaves, one pod of 3 tiers: refused, not drawn as 2 tiers (familyErrors).
+    QVERIFY(!generateProject(o).ok());
     o.nodes = 2048;
     QCOMPARE(qs(generateProject(o)->name), QStringLiteral("2048 x DGX H100, 3-tier fat tree NDR"));
     o.nodes = 64;
@@ -499,12 +503,12 @@ void tst_Generator::errors_data()
             << "dgx-h100" << 300 << rail << 2 << "" << 1.0 << 0
             << "--nodes: 2 tiers of qm9700 leaves (64 ports: 32 down, 32 up at 1:1) connect at "
                "most 256 nodes of dgx-h100 (2048 NIC ports); 300 requested: use 3 tiers "
-               "(--tiers 3)";
+               "(--tiers 3) or planes (--planes)";
     QTest::newRow("too many for 2 tiers, fat tree")
             << "dgx-h100" << 257 << fat << 2 << "" << 1.0 << 0
             << "--nodes: 2 tiers of qm9700 leaves (64 ports: 32 down, 32 up at 1:1) connect at "
                "most 256 nodes of dgx-h100 (2048 NIC ports); 257 requested: use 3 tiers "
-               "(--tiers 3)";
+               "(--tiers 3) or planes (--planes)";
     // k^3/4 = 65,536 NICs at k = 64.
     QTest::newRow("too many for 3 tiers")
             << "dgx-h100" << 8193 << fat << 3 << "" << 1.0 << 0
@@ -930,6 +934,292 @@ void tst_Generator::fabricErrors()
     QCOMPARE(mixed->links.size(), std::size_t(10));
     QCOMPARE(qs(mixed->links.front().id), QStringLiteral("link-2"));
     QCOMPARE(qs(mixed->switches.front().id), QStringLiteral("leaf-2"));
+}
+
+namespace {
+
+struct FabricCensus
+{
+    int leaves = 0, spines = 0, cores = 0;
+    long long nodeCables = 0, switchCables = 0;
+};
+
+FabricCensus censusOf(const Topology &t)
+{
+    FabricCensus c;
+    std::set<std::string> switches;
+    for (const Switch &s : t.switches) {
+        switches.insert(s.id);
+        ++(s.tier == Tier::Leaf ? c.leaves : s.tier == Tier::Spine ? c.spines : c.cores);
+    }
+    for (const Link &l : t.links)
+        (switches.count(l.a.device) && switches.count(l.b.device) ? c.switchCables : c.nodeCables)
+                += l.count;
+    return c;
+}
+
+// The switch ids joined by links, as connected components: the independent networks.
+std::vector<std::set<std::string>> switchNetworks(const Topology &t)
+{
+    std::map<std::string, std::string> parent;
+    for (const Switch &s : t.switches)
+        parent[s.id] = s.id;
+    std::function<std::string(const std::string &)> find = [&](const std::string &x) {
+        return parent[x] == x ? x : parent[x] = find(parent[x]);
+    };
+    for (const Link &l : t.links) {
+        if (parent.count(l.a.device) && parent.count(l.b.device))
+            parent[find(l.a.device)] = find(l.b.device);
+    }
+    std::map<std::string, std::set<std::string>> byRoot;
+    for (const Switch &s : t.switches)
+        byRoot[find(s.id)].insert(s.id);
+    std::vector<std::set<std::string>> out;
+    for (auto &[root, members] : byRoot)
+        out.push_back(std::move(members));
+    return out;
+}
+
+} // namespace
+
+// NVL72 racks on a rail-optimized fabric as NVIDIA's GB200 SuperPOD builds its compute fabric
+// (RA-11338-001, "Network Fabrics", "Compute Fabric": rail-optimized to the top of the fabric,
+// a balanced full fat tree; a scalable unit of 8 racks, 576 GPUs): each rail's ports fill
+// the leaves' down ports, so 28 racks take 2 tiers and as many switches as a fat tree (the
+// fat tree: 63 leaves, 32 spines), and 2:1 is 42 down : 21 up on every leaf.
+void tst_Generator::nvl72RailsFillLeaves_data()
+{
+    QTest::addColumn<int>("racks");
+    QTest::addColumn<double>("oversubscription");
+    QTest::addColumn<QList<int>>("expected"); // leaves spines node-cables switch-cables
+    QTest::addColumn<int>("down");
+    QTest::addColumn<int>("up");
+
+    // 504 ports a rail on 32-down leaves: 16 leaves a rail (the last 24 down), 64 in all;
+    // 2,048 uplinks on 32 spines, one cable to each.
+    QTest::newRow("28 racks 1:1") << 28 << 1.0 << QList<int>{64, 32, 2016, 2048} << 32 << 32;
+    // 324 ports a rail: 11 leaves (the last 4 down); 1,408 uplinks need 22 spines, 32 divide.
+    QTest::newRow("18 racks 1:1, 2 tiers")
+            << 18 << 1.0 << QList<int>{44, 32, 1296, 1408} << 32 << 32;
+    // 504 ports a rail on 42-down leaves: 12 full leaves a rail; 1,008 uplinks on 21 spines.
+    QTest::newRow("28 racks 2:1") << 28 << 2.0 << QList<int>{48, 21, 2016, 1008} << 42 << 21;
+    // An SU of 8 racks: 144 ports a rail, 4 full leaves and one of 16.
+    QTest::newRow("8 racks, one SU") << 8 << 1.0 << QList<int>{20, 16, 576, 640} << 32 << 32;
+}
+
+void tst_Generator::nvl72RailsFillLeaves()
+{
+    QFETCH(int, racks);
+    QFETCH(double, oversubscription);
+    QFETCH(QList<int>, expected);
+    QFETCH(int, down);
+    QFETCH(int, up);
+
+    GeneratorOptions o = options(QStringLiteral("gb200-nvl72"), racks, FabricKind::RailOptimized);
+    o.leaf = "qm9700";
+    o.oversubscription = oversubscription;
+    Expected<Project> p = generateProject(o);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().text().c_str());
+    const Topology &t = p->topology;
+    const FabricCensus c = censusOf(t);
+    QCOMPARE(c.leaves, expected[0]);
+    QCOMPARE(c.spines, expected[1]);
+    QCOMPARE(c.cores, 0);
+    QCOMPARE(c.nodeCables, static_cast<long long>(expected[2]));
+    QCOMPARE(c.switchCables, static_cast<long long>(expected[3]));
+    QCOMPARE(portProblem(t, t.links), QString());
+
+    // Every leaf but a rail's last is full; each leaf serves one rail (NIC index mod 4).
+    std::map<std::string, int> downs = downlinksByLeaf(t);
+    int full = 0;
+    for (const auto &[id, n] : downs)
+        full += n == down ? 1 : 0;
+    QVERIFY2(full >= c.leaves - 4, qPrintable(QString::number(full)));
+    std::map<std::string, std::set<int>> railsOfLeaf;
+    for (const Link &l : t.links) {
+        if (l.a.device.rfind("node-", 0) == 0)
+            railsOfLeaf[l.b.device].insert(l.a.port % 4);
+    }
+    for (const auto &[id, r] : railsOfLeaf)
+        QCOMPARE(static_cast<int>(r.size()), 1);
+    for (const auto &[id, u] : uplinksByLeaf(t))
+        QCOMPARE(u.cables, up);
+    // The ratio said is the ratio built.
+    const QString ratioText = QStringLiteral("%1 down : %2 up").arg(down).arg(up);
+    QVERIFY2(qs(p->description).contains(ratioText), p->description.c_str());
+}
+
+// DeepSeek, "Insights into DeepSeek-V3: Scaling Challenges and Reflections on Hardware for AI
+// Architectures" (arXiv 2505.09343, ISCA 2025), Table 3, network topologies of 64-port 400G
+// switches: FT2 2,048 endpoints, 96 switches, 2,048 links; MPFT (8 planes of FT2) 16,384
+// endpoints, 768 switches, 16,384 links; FT3 65,536 endpoints, 5,120 switches, 131,072 links.
+// Its links are the switch-to-switch cables (the endpoints' own cables are not counted).
+// Endpoints here are the NICs of HGX H800 servers (8 x 400G, DeepSeek's own).
+void tst_Generator::deepSeekTable3_data()
+{
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<int>("tiers");
+    QTest::addColumn<int>("planes");
+    QTest::addColumn<int>("endpoints");
+    QTest::addColumn<int>("switches");
+    QTest::addColumn<int>("links");
+
+    QTest::newRow("FT2") << 256 << 2 << 1 << 2048 << 96 << 2048;
+    QTest::newRow("MPFT") << 2048 << 2 << 8 << 16384 << 768 << 16384;
+    QTest::newRow("FT3") << 8192 << 3 << 1 << 65536 << 5120 << 131072;
+}
+
+void tst_Generator::deepSeekTable3()
+{
+    QFETCH(int, nodes);
+    QFETCH(int, tiers);
+    QFETCH(int, planes);
+    QFETCH(int, endpoints);
+    QFETCH(int, switches);
+    QFETCH(int, links);
+
+    GeneratorOptions o = options(QStringLiteral("hgx-h800"), nodes, FabricKind::FatTree, tiers);
+    o.leaf = "qm9700";
+    o.planes = planes;
+    Expected<Project> p = generateProject(o);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().text().c_str());
+    const FabricCensus c = censusOf(p->topology);
+    QCOMPARE(c.nodeCables, static_cast<long long>(endpoints));
+    QCOMPARE(c.leaves + c.spines + c.cores, switches);
+    QCOMPARE(c.switchCables, static_cast<long long>(links));
+    QCOMPARE(static_cast<int>(switchNetworks(p->topology).size()), planes);
+}
+
+// Rail-only (Wang et al., "Rail-only", HOTI 2024): a network per rail and no spine joining
+// rails; a rail that one switch takes whole is that switch, a larger one a 2-tier network.
+void tst_Generator::railOnlyHasANetworkPerRail_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<QString>("leaf");
+    QTest::addColumn<QList<int>>("expected"); // leaves spines networks switch-cables
+
+    // 64 DGX: 64 ports a rail, one QM9700 each with all 64 ports down.
+    QTest::newRow("64 x dgx-h100") << "dgx-h100" << 64 << "" << QList<int>{8, 0, 8, 0};
+    // 128 DGX: 128 ports a rail: 4 leaves of 32 down and 2 spines a rail.
+    QTest::newRow("128 x dgx-h100") << "dgx-h100" << 128 << "" << QList<int>{32, 16, 8, 1024};
+    // 8 NVL72 racks on Q3400: a rail is 144 ports, one switch.
+    QTest::newRow("8 x gb200-nvl72 on q3400")
+            << "gb200-nvl72" << 8 << "q3400" << QList<int>{4, 0, 4, 0};
+}
+
+void tst_Generator::railOnlyHasANetworkPerRail()
+{
+    QFETCH(QString, model);
+    QFETCH(int, nodes);
+    QFETCH(QString, leaf);
+    QFETCH(QList<int>, expected);
+
+    GeneratorOptions o = options(model, nodes, FabricKind::RailOnly);
+    o.leaf = leaf.toStdString();
+    Expected<Project> p = generateProject(o);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().text().c_str());
+    const Topology &t = p->topology;
+    const FabricCensus c = censusOf(t);
+    QCOMPARE(c.leaves, expected[0]);
+    QCOMPARE(c.spines, expected[1]);
+    QCOMPARE(c.switchCables, static_cast<long long>(expected[3]));
+    QCOMPARE(portProblem(t, t.links), QString());
+    std::optional<Error> invalid = validateTopology(t, Catalog::builtin(), "generated");
+    QVERIFY2(!invalid, invalid ? invalid->text().c_str() : "");
+    // Each network holds one rail's NICs only.
+    const std::vector<std::set<std::string>> networks = switchNetworks(t);
+    QCOMPARE(static_cast<int>(networks.size()), expected[2]);
+    const int rails = expected[2];
+    std::map<std::string, int> networkOf;
+    for (std::size_t n = 0; n < networks.size(); ++n) {
+        for (const std::string &id : networks[n])
+            networkOf[id] = static_cast<int>(n);
+    }
+    std::map<int, std::set<int>> railsOfNetwork;
+    for (const Link &l : t.links) {
+        if (l.a.device.rfind("node-", 0) == 0)
+            railsOfNetwork[networkOf[l.b.device]].insert(l.a.port % rails);
+    }
+    for (const auto &[n, r] : railsOfNetwork)
+        QCOMPARE(static_cast<int>(r.size()), 1);
+    QVERIFY(qs(p->name).contains(QStringLiteral("rail-only")));
+}
+
+// Planes: NIC i of every DGX in plane i / (8 / K); no cable joins two planes; each plane is
+// the fabric one would build for its rails alone.
+void tst_Generator::planesAreIndependent()
+{
+    GeneratorOptions o = options(QStringLiteral("dgx-h100"), 512, FabricKind::RailOptimized);
+    o.planes = 2;
+    Expected<Project> p = generateProject(o);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().text().c_str());
+    const Topology &t = p->topology;
+    QCOMPARE(portProblem(t, t.links), QString());
+    const std::vector<std::set<std::string>> networks = switchNetworks(t);
+    QCOMPARE(static_cast<int>(networks.size()), 2);
+    std::map<std::string, int> planeOf;
+    for (const Switch &s : t.switches) {
+        QVERIFY2(s.name.find("-pl1-") != std::string::npos
+                         || s.name.find("-pl2-") != std::string::npos,
+                 s.name.c_str());
+        planeOf[s.id] = networks[0].count(s.id) ? 0 : 1;
+    }
+    std::set<std::pair<int, int>> nicPlane;
+    for (const Link &l : t.links) {
+        if (l.a.device.rfind("node-", 0) == 0)
+            nicPlane.insert({l.a.port / 4, planeOf[l.b.device]});
+    }
+    QCOMPARE(nicPlane.size(), std::size_t(2)); // NICs 0-3 in one plane, 4-7 in the other
+    // 512 DGX with 4 NICs a plane: 2,048 ports a plane, 64 leaves and 32 spines, 2 tiers
+    // (one plane of 8 rails would need 3 tiers for 4,096 ports).
+    const FabricCensus c = censusOf(t);
+    QCOMPARE(c.leaves, 128);
+    QCOMPARE(c.spines, 64);
+    QCOMPARE(c.cores, 0);
+    QVERIFY(qs(p->name).contains(QStringLiteral("2-plane rail-optimized")));
+}
+
+void tst_Generator::familyErrors_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<FabricKind>("fabric");
+    QTest::addColumn<int>("tiers");
+    QTest::addColumn<int>("planes");
+    QTest::addColumn<QString>("message");
+
+    QTest::newRow("3 planes of 8 rails")
+            << "dgx-h100" << 64 << FabricKind::FatTree << 2 << 3
+            << "--planes: 3 planes do not divide the 8 rails of dgx-h100 (8 NIC ports): each "
+               "plane takes the same rails of every node; use a divisor of 8";
+    QTest::newRow("rail-only planes")
+            << "dgx-h100" << 64 << FabricKind::RailOnly << 2 << 2
+            << "--planes: a rail-only fabric is already a network per rail; it takes no planes";
+    QTest::newRow("no planes") << "dgx-h100" << 64 << FabricKind::FatTree << 2 << 0
+                               << "--planes: expected 1 to 64 planes, got 0";
+    // 64 DGX are 2 SUs, one pod of a 3-tier fabric (4 SUs under a pod's 32-down spines).
+    QTest::newRow("3 tiers at 64 nodes")
+            << "dgx-h100" << 64 << FabricKind::RailOptimized << 3 << 1
+            << "--tiers: 3 tiers: the 64 nodes fit in one pod (up to 128 nodes of dgx-h100 under "
+               "one pod's qm9700 spines), which 2 tiers join; a core tier would join nothing. "
+               "Use 2 tiers, or 3 from 129 nodes";
+}
+
+void tst_Generator::familyErrors()
+{
+    QFETCH(QString, model);
+    QFETCH(int, nodes);
+    QFETCH(FabricKind, fabric);
+    QFETCH(int, tiers);
+    QFETCH(int, planes);
+    QFETCH(QString, message);
+
+    GeneratorOptions o = options(model, nodes, fabric, tiers);
+    o.planes = planes;
+    Expected<Project> p = generateProject(o);
+    QVERIFY(!p.ok());
+    QCOMPARE(qs(p.error().text()), message);
 }
 
 QTEST_GUILESS_MAIN(tst_Generator)

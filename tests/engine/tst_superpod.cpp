@@ -122,6 +122,10 @@ private Q_SLOTS:
     void dgxB300ScalableUnitPreset();
     void dgxB300XdrRows_data();
     void dgxB300XdrRows();
+    void dgxH100ReferenceLayout_data();
+    void dgxH100ReferenceLayout();
+    void nvl72RacksOnXdrRows_data();
+    void nvl72RacksOnXdrRows();
 };
 
 // Preset dgx-h100-su, one SU. The table starts at 2 SUs; one SU is half its 2-SU row (the RA
@@ -242,4 +246,76 @@ void tst_SuperPod::dgxB300XdrRows()
             QCOMPARE(u.counts.switchCount(FabricRole::Compute, Tier::Leaf), 8);
         }
     }
+}
+
+// NVIDIA's DGX H100 SuperPOD reference architecture (RA-11333-001, "DGX SuperPOD Architecture",
+// the compute fabric component table) keeps one slot of the first SU for the UFM appliance:
+//
+//   SU  nodes  GPUs  leaf spine  node-leaf leaf-spine
+//    1     31   248     8     4        252        256
+//    4    127  1016    32    16       1020       1024
+//
+// Preset dgx-h100-su-ra draws that layout (the free slot's ports stay free); the UFM appliance
+// is not a server TopoPlan models, so its 4 node-leaf cables are the difference.
+void tst_SuperPod::dgxH100ReferenceLayout_data()
+{
+    QTest::addColumn<int>("units");
+    QTest::addColumn<QList<int>>("row"); // nodes GPUs leaf spine node-leaf leaf-spine
+    QTest::newRow("1 SU") << 1 << QList<int>{31, 248, 8, 4, 252, 256};
+    QTest::newRow("4 SU") << 4 << QList<int>{127, 1016, 32, 16, 1020, 1024};
+}
+
+void tst_SuperPod::dgxH100ReferenceLayout()
+{
+    QFETCH(int, units);
+    QFETCH(QList<int>, row);
+    constexpr int kUfmCables = 4;
+    GeneratorOptions o = findTemplate("dgx-h100-su-ra")->options;
+    o.nodes = 32 * units - 1;
+    Expected<Project> p = generateProject(o);
+    QVERIFY2(p, p ? "" : p.error().message.c_str());
+    const BillOfMaterials b = bomOf(*p);
+    QCOMPARE(b.total.serverCount(), row[0]);
+    QCOMPARE(gpusOf(b.total), row[1]);
+    QCOMPARE(b.total.switchCount(FabricRole::Compute, Tier::Leaf), row[2]);
+    QCOMPARE(b.total.switchCount(FabricRole::Compute, Tier::Spine), row[3]);
+    QCOMPARE(b.total.cableCount(int(CableRun::HostLeaf)), (long long) row[4] - kUfmCables);
+    QCOMPARE(b.total.cableCount(int(CableRun::LeafSpine)), (long long) row[5]);
+    if (units == 1)
+        QCOMPARE(bomOf(fromTemplate("dgx-h100-su-ra")).total.serverCount(), 31);
+}
+
+void tst_SuperPod::nvl72RacksOnXdrRows_data()
+{
+    QTest::addColumn<int>("units");
+    QTest::addColumn<int>("leaf");
+    QTest::addColumn<int>("spine");
+    QTest::newRow("1 SU") << 1 << 8 << 4;
+    QTest::newRow("2 SU") << 2 << 16 << 8;
+    QTest::newRow("4 SU") << 4 << 32 << 18;
+    QTest::newRow("8 SU") << 8 << 64 << 36;
+    QTest::newRow("18 SU") << 18 << 144 << 72;
+}
+
+// NVIDIA's GB300 SuperPOD is built of SUs of 8 NVL72 racks (576 GPUs, a ConnectX-8 at 800 Gb/s
+// per GPU): the same 576 XDR ports an SU as the B300 XDR table's 72 DGX B300 above, on the same
+// Q3400 switches. Rail-optimized, each rail's 18 ports a rack fill the leaves' 72 down ports
+// (4 racks a leaf), so the racks need exactly the table's switches and cables.
+void tst_SuperPod::nvl72RacksOnXdrRows()
+{
+    QFETCH(int, units);
+    QFETCH(int, leaf);
+    QFETCH(int, spine);
+    GeneratorOptions o;
+    o.nodeModel = "gb300-nvl72";
+    o.nodes = 8 * units;
+    o.fabric = FabricKind::RailOptimized;
+    Expected<Project> p = generateProject(o);
+    QVERIFY2(p, p ? "" : p.error().message.c_str());
+    const BillOfMaterials b = bomOf(*p);
+    QCOMPARE(gpusOf(b.total), 576 * units);
+    QCOMPARE(b.total.switchCount(FabricRole::Compute, Tier::Leaf), leaf);
+    QCOMPARE(b.total.switchCount(FabricRole::Compute, Tier::Spine), spine);
+    QCOMPARE(b.total.cableCount(int(CableRun::HostLeaf)), 576LL * units);
+    QCOMPARE(b.total.cableCount(int(CableRun::LeafSpine)), 576LL * units);
 }

@@ -31,6 +31,8 @@ void tst_Templates::builtinTemplates_data()
     QTest::addColumn<QString>("preset");
     QTest::newRow("dgx-h100-su") << QStringLiteral("dgx-h100-su") << 256 << 32 << 8 << 4 << 0
                                  << QStringLiteral("gpt3-175b");
+    QTest::newRow("dgx-h100-su-ra") << QStringLiteral("dgx-h100-su-ra") << 248 << 31 << 8 << 4 << 0
+                                    << QStringLiteral("llama3-70b");
     QTest::newRow("dgx-a100-pod") << QStringLiteral("dgx-a100-pod") << 160 << 20 << 8 << 4 << 0
                                   << QStringLiteral("gpt3-175b");
     QTest::newRow("gb200-nvl72") << QStringLiteral("gb200-nvl72") << 576 << 8 << 8 << 4 << 0
@@ -41,6 +43,12 @@ void tst_Templates::builtinTemplates_data()
                                  << QStringLiteral("llama3-405b");
     QTest::newRow("h100-16k") << QStringLiteral("h100-16k") << 16384 << 2048 << 512 << 512 << 256
                               << QStringLiteral("llama3-405b");
+    // 8 planes of 64 leaves and 32 spines (DeepSeek, ISCA 2025, Table 3: MPFT, 768 switches).
+    QTest::newRow("h800-mpft-16k") << QStringLiteral("h800-mpft-16k") << 16384 << 2048 << 512 << 256
+                                   << 0 << QStringLiteral("llama3-405b");
+    // A Q3400 a rail: 8 racks x 18 NICs = 144 ports, all down.
+    QTest::newRow("gb200-nvl72-rail-only") << QStringLiteral("gb200-nvl72-rail-only") << 576 << 8
+                                           << 4 << 0 << 0 << QStringLiteral("llama3-405b");
 }
 
 void tst_Templates::builtinTemplates()
@@ -106,7 +114,8 @@ void tst_Templates::rejects_data()
     QTest::newRow("bad fabric") << QStringLiteral(
             R"({"templates": [{"id": "a", "title": "A", "generate": {"node": "dgx-h100", "nodes": 2, "fabric": "torus"}}]})")
                                 << QStringLiteral("/templates/0/generate/fabric")
-                                << QStringLiteral("expected none, fat-tree or rail-optimized");
+                                << QStringLiteral(
+                                           "expected none, fat-tree, rail-optimized or rail-only");
     QTest::newRow("bad preset") << QStringLiteral(
             R"({"templates": [{"id": "a", "title": "A", "generate": {"node": "dgx-h100", "nodes": 2}, "workload_preset": "gpt5"}]})")
                                 << QStringLiteral("/templates/0/workload_preset")
