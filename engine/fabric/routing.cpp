@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <unordered_map>
 
 namespace topoplan {
 
@@ -72,6 +73,9 @@ private:
     void sendRecv();
     void flow(VertexId src, VertexId dst, double amount);
     void networkFlow(VertexId src, VertexId dst, double amount);
+    bool forward(VertexId src, VertexId dst, double amount);
+    int networkOf(VertexId nic);
+    std::optional<VertexId> relay(VertexId near, int network);
     void addDemand(const Demand &d);
     void rehashDemands(std::size_t slots);
     void pushAll();
@@ -104,6 +108,12 @@ private:
     std::vector<LinkClass> m_worstClass;
     std::vector<double> m_latencyFrom; // this switch, the edges and switches after it
     std::vector<int> m_domainStamp;
+    // The independent networks (planes, rails of a rail-only fabric): per switch, the index of
+    // the switches it reaches; empty until a flow finds no path through the switches.
+    std::vector<int> m_network;
+    int m_networks = 0;
+    // Per (domain, network): the domain's GPUs whose NIC is on that network, by GPU index.
+    std::unordered_map<std::uint64_t, std::vector<VertexId>> m_onNetwork;
     std::vector<VertexId> m_members;
     std::vector<GroupState> m_groups;
     int m_group = -1;
@@ -296,7 +306,8 @@ void Router::networkFlow(VertexId src, VertexId dst, double amount)
             best = std::min(best, row[ub.sw]);
     }
     if (best == FabricGraph::kUnreachable) {
-        noPath(src, dst);
+        if (!forward(src, dst, amount))
+            noPath(src, dst);
         return;
     }
     int weight = 0;
@@ -324,6 +335,111 @@ void Router::networkFlow(VertexId src, VertexId dst, double amount)
                 addDemand(Demand{ua.sw, ub.sw, m_group, share, in, out});
         }
     }
+}
+
+// The network (connected switches) a NIC is cabled to; -1 for a NIC on no switch.
+int Router::networkOf(VertexId nic)
+{
+    if (m_network.empty()) {
+        const int switches = m_g.switchCount();
+        m_network.assign(static_cast<std::size_t>(switches), -1);
+        std::vector<int> stack;
+        for (int s = 0; s < switches; ++s) {
+            if (m_network[s] >= 0)
+                continue;
+            m_network[s] = m_networks;
+            stack.push_back(s);
+            while (!stack.empty()) {
+                const int u = stack.back();
+                stack.pop_back();
+                for (const SwitchLink &l : m_g.switchLinks(u)) {
+                    if (m_network[l.to] < 0) {
+                        m_network[l.to] = m_networks;
+                        stack.push_back(l.to);
+                    }
+                }
+            }
+            ++m_networks;
+        }
+    }
+    const std::span<const NicUplink> up = m_g.nicUplinks(nic);
+    return up.empty() ? -1 : m_network[up.front().sw];
+}
+
+// The GPU nearest `near` (by GPU index: a tray's GPUs are neighbours) that shares its NVLink
+// domain, or where the server has no NVLink its node, and whose NIC is on `network`.
+std::optional<VertexId> Router::relay(VertexId near, int network)
+{
+    const int domain = m_g.domainOf(near);
+    const std::uint64_t key = (std::uint64_t(std::uint32_t(domain)) << 32) | std::uint32_t(network);
+    auto it = m_onNetwork.find(key);
+    if (it == m_onNetwork.end()) {
+        // A server without NVLink reaches its other GPUs through the host: its GPUs are
+        // consecutive in GPU order.
+        std::vector<VertexId> candidates = m_g.domains()[domain].gpus;
+        if (m_g.gpuPorts(near).hostUp != kNoEdge) {
+            const std::vector<VertexId> &all = m_g.gpus();
+            const int node = m_g.vertex(near).node;
+            std::size_t first = static_cast<std::size_t>(m_g.gpuIndex(near)), last = first + 1;
+            while (first > 0 && m_g.vertex(all[first - 1]).node == node)
+                --first;
+            while (last < all.size() && m_g.vertex(all[last]).node == node)
+                ++last;
+            candidates.assign(all.begin() + static_cast<std::ptrdiff_t>(first),
+                              all.begin() + static_cast<std::ptrdiff_t>(last));
+        }
+        std::vector<VertexId> gpus;
+        for (VertexId v : candidates) {
+            const std::optional<VertexId> nic = m_g.gpuPorts(v).nic;
+            if (nic && networkOf(*nic) == network)
+                gpus.push_back(v);
+        }
+        it = m_onNetwork.emplace(key, std::move(gpus)).first;
+    }
+    const std::vector<VertexId> &gpus = it->second;
+    if (gpus.empty())
+        return std::nullopt;
+    const int index = m_g.gpuIndex(near);
+    auto after = std::lower_bound(gpus.begin(), gpus.end(), index,
+                                  [&](VertexId v, int i) { return m_g.gpuIndex(v) < i; });
+    if (after == gpus.end())
+        return gpus.back();
+    if (after == gpus.begin())
+        return *after;
+    const VertexId before = *std::prev(after);
+    return index - m_g.gpuIndex(before) <= m_g.gpuIndex(*after) - index ? before : *after;
+}
+
+// PXN (NCCL's PCI x NVLink): where the two NICs are on networks that do not meet (the rails
+// of a rail-only fabric, the planes of a multi-plane one), the message first crosses NVLink
+// (or the host) to the sender's GPU whose NIC is on the receiver's network and leaves there;
+// failing that, it enters the receiver's domain at the GPU on the sender's network and
+// crosses NVLink last. False when neither domain has such a GPU.
+bool Router::forward(VertexId src, VertexId dst, double amount)
+{
+    const std::optional<VertexId> nicA = m_g.gpuPorts(src).nic;
+    const std::optional<VertexId> nicB = m_g.gpuPorts(dst).nic;
+    const int toward = networkOf(*nicB);
+    const int from = networkOf(*nicA);
+    GroupRoute &r = m_state->result;
+    if (toward >= 0) {
+        if (const std::optional<VertexId> via = relay(src, toward); via && *via != src) {
+            r.forwardedShare += amount;
+            flow(src, *via, amount);
+            networkFlow(*via, dst, amount);
+            return true;
+        }
+    }
+    if (from >= 0) {
+        if (const std::optional<VertexId> via = relay(dst, from); via && *via != dst) {
+            r.forwardedShare += amount;
+            networkFlow(src, *via, amount);
+            flow(*via, dst, amount);
+            return true;
+        }
+    }
+    r.unforwarded = true;
+    return false;
 }
 
 namespace {

@@ -39,6 +39,13 @@ struct GroupRoute
     // domain whose every port reduces in the NVSwitch (EdgeRates::nvlsGBs), the tightest port's
     // NVLS rate over its load; 0 where the group cannot use NVLS.
     double nvlsBusbwGBs = 0;
+    // Traffic (in the collective's units) that left through another GPU's NIC because the two
+    // NICs are on networks that do not meet (rails of a rail-only fabric, planes): NCCL's PXN,
+    // which first crosses NVLink to the GPU on the right rail. 0 where none did.
+    double forwardedShare = 0;
+    // A pair whose NICs are on networks that do not meet, and neither domain has a GPU on the
+    // other's network to forward through (a domain smaller than the rails).
+    bool unforwarded = false;
 };
 
 // What NCCL's own limits make of a ring that leaves its domains.
@@ -93,6 +100,10 @@ std::size_t ringChannels(std::size_t r, std::size_t next, std::size_t runs, int 
 // Inside a domain traffic goes over NVLink (through the NVSwitch, or the direct xGMI link);
 // between GPUs of one PCIe-only server through the host; else GPU -> own NIC -> network ->
 // peer's NIC -> GPU, split evenly (per cable) over every equal-cost shortest path (ECMP).
+// Where the two NICs are on networks that do not meet (a rail-only fabric's rails, the planes
+// of a multi-plane one), as NCCL's PXN: over NVLink (or the host) to the sender's GPU whose NIC
+// is on the receiver's network, then through it; else into the receiver's domain at the GPU on
+// the sender's network and over NVLink last (GroupRoute::forwardedShare, unforwarded).
 RouteResult routeConcurrent(const FabricGraph &g, const std::vector<std::vector<VertexId>> &groups,
                             Collective c, const RouteOptions &options = {});
 

@@ -57,6 +57,8 @@ void mergePair(GroupRoute *into, const GroupRoute &pair)
     into->maxSwitchHops = std::max(into->maxSwitchHops, pair.maxSwitchHops);
     into->pathLatencyUs = std::max(into->pathLatencyUs, pair.pathLatencyUs);
     into->connected = into->connected && pair.connected;
+    into->forwardedShare += pair.forwardedShare;
+    into->unforwarded = into->unforwarded || pair.unforwarded;
     for (const std::string &id : pair.unreachableIds) {
         if (std::find(into->unreachableIds.begin(), into->unreachableIds.end(), id)
             == into->unreachableIds.end())
@@ -97,6 +99,8 @@ struct Analyzer::Routed
     std::vector<int> worstMembers; // GPU indices
     int crossing = 0;
     int disconnected = 0;
+    int forwarded = 0;
+    double forwardedShare = 0; // of the group that forwards most
     std::shared_ptr<const std::vector<EdgeLoad>> loads;
 };
 
@@ -360,6 +364,8 @@ std::shared_ptr<const Analyzer::Routed> Analyzer::routeUncached(const Layout &la
         worstClass = std::max(worstClass, r.linkClass);
         out->crossing += r.crossesDomain ? 1 : 0;
         out->disconnected += r.connected ? 0 : 1;
+        out->forwarded += r.forwardedShare > 0 ? 1 : 0;
+        out->forwardedShare = std::max(out->forwardedShare, r.forwardedShare);
     }
     if (!routes.empty()) {
         out->worst = routes[out->worstGroup];
@@ -460,6 +466,8 @@ DimensionResult Analyzer::dimensionResult(Dim d, const Layout &layout, const Rou
     out.worst = r.worst;
     out.groupsCrossingDomain = r.crossing;
     out.groupsDisconnected = r.disconnected;
+    out.groupsForwarded = r.forwarded;
+    out.forwardedShare = r.forwardedShare;
     out.edgeLoads = r.loads;
     for (int m : r.worstMembers) {
         const FabricVertex &v = m_graph.vertex(m_graph.gpus()[m]);

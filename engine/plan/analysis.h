@@ -55,6 +55,11 @@ struct DimensionResult
     std::vector<std::string> worstNodes; // their nodes' ids, each once, in rank order
     int groupsCrossingDomain = 0;        // groups with members in several NVLink domains
     int groupsDisconnected = 0;          // groups with a member pair that has no path
+    // Groups part of whose traffic crosses NVLink to another GPU's NIC first, because the
+    // NICs are on rails or planes that meet in no switch (NCCL's PXN; GroupRoute), and the
+    // most any group forwards, in units of one GPU's traffic.
+    int groupsForwarded = 0;
+    double forwardedShare = 0;
     // Every edge the dimension's groups load, by edge index: for colouring links by load.
     std::shared_ptr<const std::vector<EdgeLoad>> edgeLoads;
     // What the dimension's bulk traffic runs as under the job's software (the all-reduce, or the

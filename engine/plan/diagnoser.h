@@ -32,6 +32,7 @@ private:
     void onEthernet(const DimensionResult &d);
     void oversubscribed(const DimensionResult &d);
     void crossesRails(const DimensionResult &d);
+    void forwardedBetweenRails(const DimensionResult &d);
     void outOfMemory();
     void bubble();
     void fitsOneDomain();

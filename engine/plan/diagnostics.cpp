@@ -86,6 +86,7 @@ std::vector<Diagnostic> Diagnoser::run()
             oversubscribed(d);
         if (d.dim == Dim::DP)
             crossesRails(d);
+        forwardedBetweenRails(d);
     }
     m_dim.reset();
     outOfMemory();
@@ -117,7 +118,14 @@ void Diagnoser::noPath(const DimensionResult &d)
                 + " group (NICs without a cable, or networks that do not meet), so the step "
                   "cannot run. Cable "
                 + (nodes.size() == 1 ? "this node's" : "these nodes'")
-                + " NICs to the switches the other nodes use.",
+                + " NICs to the switches the other nodes use"
+                + (d.worst.unforwarded
+                           ? "; their NICs are on rails (or planes) that meet in no switch, "
+                             "and neither NVLink domain has a GPU on the other's rail to "
+                             "forward through (NCCL's PXN): use NVLink domains that span the "
+                             "rails, or a fabric whose spines join them"
+                           : "")
+                + ".",
         nodes);
 }
 

@@ -49,6 +49,9 @@ inline constexpr const char *kPpOnEthernet = "PP_ON_ETHERNET";
 inline constexpr const char *kDpOversubscribed = "DP_OVERSUBSCRIBED";
 // On a rail-optimized fabric, DP traffic goes from one rail to another (through the spines).
 inline constexpr const char *kDpCrossesRails = "DP_CROSSES_RAILS";
+// Traffic between rails (planes) that meet in no switch crosses NVLink to a GPU on the
+// receiver's rail first (NCCL's PXN): information for rings, a warning for all-to-alls.
+inline constexpr const char *kForwardedBetweenRails = "FORWARDED_BETWEEN_RAILS";
 // GPUs of a group have no path between them.
 inline constexpr const char *kNoPath = "NO_PATH";
 inline constexpr const char *kOutOfMemory = "OUT_OF_MEMORY";

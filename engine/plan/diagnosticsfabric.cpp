@@ -260,4 +260,29 @@ void Diagnoser::mixedGpus()
         slowest);
 }
 
+// Rail-only and multi-plane fabrics: what crosses between rails that meet in no switch goes
+// over NVLink to the GPU on the receiver's rail first (routing.h, PXN), and costs that GPU's
+// NVLink port and NIC the traffic twice. An all-to-all sends to every rail at once, so most of
+// its traffic is forwarded: a warning; a ring or a send between aligned ranks seldom is.
+void Diagnoser::forwardedBetweenRails(const DimensionResult &d)
+{
+    if (d.groupsForwarded == 0)
+        return;
+    const std::string name = dimName(d.dim);
+    const bool allToAll = d.collective == Collective::AllToAll;
+    add(allToAll ? Severity::Warning : Severity::Info, code::kForwardedBetweenRails,
+        countOf(d.groupsForwarded, d.count, name + " group")
+                + " send between rails (or planes) that no switch joins: as NCCL's PXN does, "
+                  "that traffic first crosses NVLink to the GPU on the receiver's rail and "
+                  "leaves through its NIC ("
+                + percent(std::min(1.0, d.forwardedShare / std::max(1, d.size)))
+                + " of a group's traffic at most), loading that GPU's NVLink port and NIC with "
+                  "its neighbours' traffic too; "
+                + name + " runs at " + gbs(d.network.busbwGBs)
+                + (allToAll ? ". An all-to-all reaches every rail at once: a fabric whose "
+                              "spines join the rails carries it without the detour"
+                            : ""),
+        d.worstNodes);
+}
+
 } // namespace topoplan

@@ -148,6 +148,9 @@ private Q_SLOTS:
     void pathLatency_data();
     void pathLatency();
     void singleGpuGroup();
+    void railOnlyForwardsOverNvlink();
+    void railOnlyAllToAllForwardsEveryOtherRail();
+    void multiPlaneRingUsesEveryPlane();
 };
 
 void TestRouting::tensorParallelInOneDgx()
@@ -629,6 +632,100 @@ void TestRouting::singleGpuGroup()
     QCOMPARE(one.maxHops, 0);
     QCOMPARE(r.edgeLoad, std::vector<double>(g.edgeCount(), 0.0));
     QCOMPARE(QByteArray(toString(Collective::ReduceScatter)), QByteArray("reduce-scatter"));
+}
+
+namespace {
+
+Project generated(const char *model, int nodes, FabricKind fabric, int planes = 1)
+{
+    GeneratorOptions o;
+    o.nodeModel = model;
+    o.nodes = nodes;
+    o.fabric = fabric;
+    o.planes = planes;
+    Expected<Project> p = generateProject(o);
+    if (!p)
+        qFatal("%s", p.error().text().c_str());
+    return *p;
+}
+
+// What the GPU's NIC sends into the fabric (its cable up) and receives (down).
+double nicUp(const FabricGraph &g, const RouteResult &r, VertexId gpu)
+{
+    return r.edgeLoad[g.nicUplinks(*g.gpuPorts(gpu).nic).front().up];
+}
+
+double nicDown(const FabricGraph &g, const RouteResult &r, VertexId gpu)
+{
+    return r.edgeLoad[g.nicUplinks(*g.gpuPorts(gpu).nic).front().down];
+}
+
+} // namespace
+
+// Rail-only (one switch per rail, no spine): GPU 0 of one DGX sending to GPU 1 of another has
+// no path through the switches; as NCCL's PXN it crosses NVLink to its own GPU 1 and leaves
+// on rail 1. Each direction forwards once: the relaying GPUs' NICs carry the traffic, the
+// senders' own NICs do not.
+void TestRouting::railOnlyForwardsOverNvlink()
+{
+    const Project p = generated("dgx-h100", 2, FabricKind::RailOnly);
+    const FabricGraph g = buildOrFail(p.topology);
+    const VertexId a = gpu(g, 1, 0), b = gpu(g, 2, 1);
+    const RouteResult r = routeConcurrent(g, {{a, b}}, Collective::SendRecv);
+    const GroupRoute &route = r.groups[0];
+    QVERIFY(route.connected);
+    QVERIFY(!route.unforwarded);
+    QCOMPARE(route.forwardedShare, 2.0);
+    QCOMPARE(nicUp(g, r, gpu(g, 1, 1)), 1.0); // node-1's GPU 1 sends for GPU 0
+    QCOMPARE(nicUp(g, r, a), 0.0);
+    QCOMPARE(nicUp(g, r, gpu(g, 2, 0)), 1.0); // node-2's GPU 0 sends for GPU 1
+    QCOMPARE(nicDown(g, r, a), 1.0);
+    QCOMPARE_NEAR(route.busbwGBs, kNdr, 1e-9);
+
+    // The same pair on a rail-optimized fabric crosses the spines and forwards nothing.
+    const Project ro = generated("dgx-h100", 2, FabricKind::RailOptimized);
+    const FabricGraph gro = buildOrFail(ro.topology);
+    const RouteResult rro
+            = routeConcurrent(gro, {{gpu(gro, 1, 0), gpu(gro, 2, 1)}}, Collective::SendRecv);
+    QCOMPARE(rro.groups[0].forwardedShare, 0.0);
+    QVERIFY(rro.groups[0].maxSwitchHops > route.maxSwitchHops);
+}
+
+// An all-to-all over two DGX on rail-only: each GPU sends 1/15 of its traffic to every other
+// GPU; the 8 to the other node reach one on its own rail directly, the 7 on other rails through
+// the sender's GPU on that rail. Every NIC then carries its own 1/15 plus 7 forwarded 1/15ths.
+void TestRouting::railOnlyAllToAllForwardsEveryOtherRail()
+{
+    const Project p = generated("dgx-h100", 2, FabricKind::RailOnly);
+    const FabricGraph g = buildOrFail(p.topology);
+    const RouteResult r = routeConcurrent(g, {gpusOf(g, {1, 2}, 0, 8)}, Collective::AllToAll);
+    const GroupRoute &route = r.groups[0];
+    QVERIFY(route.connected);
+    QCOMPARE_NEAR(route.forwardedShare, 16 * 7 / 15.0, 1e-9);
+    for (int i = 0; i < 8; ++i)
+        QCOMPARE_NEAR(nicUp(g, r, gpu(g, 1, i)), 8 / 15.0, 1e-9);
+}
+
+// Eight planes (DeepSeek's multi-plane fabric): NIC i of every DGX in plane i. A ring over 4 DGX
+// crosses each boundary on 8 channels, GPU i to GPU i, so it uses all 8 planes and forwards
+// nothing; a send between GPU 3 of two DGX stays on plane 4.
+void TestRouting::multiPlaneRingUsesEveryPlane()
+{
+    const Project p = generated("dgx-h100", 4, FabricKind::FatTree, 8);
+    const FabricGraph g = buildOrFail(p.topology);
+    const RouteResult ring
+            = routeConcurrent(g, {gpusOf(g, {1, 2, 3, 4}, 0, 8)}, Collective::AllReduce);
+    QVERIFY(ring.groups[0].connected);
+    QCOMPARE(ring.groups[0].forwardedShare, 0.0);
+    for (int i = 0; i < 8; ++i)
+        QVERIFY2(nicUp(g, ring, gpu(g, 1, i)) > 0, qPrintable(QString::number(i)));
+
+    const RouteResult pair
+            = routeConcurrent(g, {{gpu(g, 1, 3), gpu(g, 2, 3)}}, Collective::SendRecv);
+    QVERIFY(pair.groups[0].connected);
+    QCOMPARE(pair.groups[0].forwardedShare, 0.0);
+    for (int i = 0; i < 8; ++i)
+        QCOMPARE(nicUp(g, pair, gpu(g, 1, i)), i == 3 ? 1.0 : 0.0);
 }
 
 QTEST_GUILESS_MAIN(TestRouting)
