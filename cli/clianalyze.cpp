@@ -414,13 +414,9 @@ int cmdAnalyze(const Args &a, std::ostream &out, std::ostream &err)
             writeImpact(*impact, job->file, out);
         return Ok;
     }
-    if (!job->plan)
-        return fail(err, Error{job->file, "/plan",
-                               "the project states no plan: give --plan SPEC (e.g. "
-                               "--plan tp=8,pp=4; dp defaults to GPUs / (tp cp pp))"});
-    Expected<AnalysisResult> r = job->analyzer->analyze(job->workload, *job->plan);
-    if (!r) {
-        const Error e = job->attributed(r.error());
+    // A plan that cannot be analysed (none stated, or invalid): with --json the error is still
+    // a JSON document on stdout, as for every input error.
+    const auto refused = [&](const Error &e) {
         if (a.flag("json"))
             out << dumpJson(
                     Json{{"error", {{"file", e.file}, {"where", e.where}, {"message", e.message}}},
@@ -428,7 +424,14 @@ int cmdAnalyze(const Args &a, std::ostream &out, std::ostream &err)
                     2)
                 << "\n";
         return fail(err, e);
-    }
+    };
+    if (!job->plan)
+        return refused(Error{job->file, "/plan",
+                             "the project states no plan: give --plan SPEC (e.g. "
+                             "--plan tp=8,pp=4; dp defaults to GPUs / (tp cp pp))"});
+    Expected<AnalysisResult> r = job->analyzer->analyze(job->workload, *job->plan);
+    if (!r)
+        return refused(job->attributed(r.error()));
     if (a.flag("json"))
         out << dumpJson(toJson(*r), 2) << "\n";
     else

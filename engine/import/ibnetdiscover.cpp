@@ -693,10 +693,15 @@ std::optional<DirectorAsic> directorAsic(const Node &n)
     if (blade.size() < 2 || (blade[0] != 'L' && blade[0] != 'S') || unit.size() < 2
         || unit[0] != 'U')
         return std::nullopt;
-    for (std::string_view digits : {blade.substr(1), unit.substr(1)})
+    // A blade or unit number is a few digits ("L12", "U2"); a longer one names no ASIC of a
+    // director, and would not fit an int.
+    for (std::string_view digits : {blade.substr(1), unit.substr(1)}) {
+        if (digits.size() > 4)
+            return std::nullopt;
         for (char c : digits)
             if (!isDigit(c))
                 return std::nullopt;
+    }
     a.blade = blade[0];
     a.slot = std::stoi(std::string(blade.substr(1)));
     a.unit = std::stoi(std::string(unit.substr(1)));

@@ -103,6 +103,7 @@ private Q_SLOTS:
     void outputFollowsSymlinks();
     void outputWritesThroughFifos();
     void failedWriteLeavesNoTemporaryFile();
+    void analyzeJsonWithoutAPlanStillWritesJson();
 };
 
 void tst_Untrusted::invalidUtf8IsReportedNotThrown()
@@ -545,6 +546,24 @@ void tst_Untrusted::failedWriteLeavesNoTemporaryFile()
     QCOMPARE(::waitpid(child, &status, 0), child);
     QVERIFY(WIFSIGNALED(status));
     QCOMPARE(entries(dir.path()), QStringList({QStringLiteral("sub")}));
+}
+
+// README: "with --json the JSON is still written" for an input error, a project without a
+// plan among them.
+void tst_Untrusted::analyzeJsonWithoutAPlanStillWritesJson()
+{
+    Expected<Json> doc = parseJson(readFile(dataPath("h100-su.topoplan")), "su");
+    QVERIFY(doc);
+    doc->erase("plan");
+    QTemporaryDir dir;
+    const std::string file = dir.filePath(QStringLiteral("noplan.topoplan")).toStdString();
+    writeFile(file, doc->dump());
+    const Run r = runCli({"analyze", file, "--json"});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(Json::accept(r.out), r.out.c_str());
+    const Json j = Json::parse(r.out);
+    QCOMPARE(j["error"]["where"].get<std::string>(), std::string("/plan"));
+    QCOMPARE(j["diagnostics"][0]["code"].get<std::string>(), std::string("PLAN_INVALID"));
 }
 
 QTEST_GUILESS_MAIN(tst_Untrusted)
