@@ -292,13 +292,14 @@ std::string groupsOutOfOrder(const std::vector<std::vector<int>> &peersOf, int p
 
 // A file pasted from a terminal, a ticket or a chat keeps what surrounded the output: the
 // shell prompt and command ("root@gpu01:~# cat topo.xml"), a Markdown fence ("```xml"), a
-// line of a tool's own report. Those lines before an XML document's first element (up to 8)
+// line of a tool's own report. Those lines before an XML document's first element (however many)
 // and after its root element closes are blanked, the line numbers kept.
 std::string withoutSurroundingLines(std::string_view text)
 {
     std::string out(text);
     std::size_t pos = 0;
-    for (int n = 0; n < 8 && pos < out.size(); ++n) {
+    // However many lines of a session or a ticket come before the XML.
+    while (pos < out.size()) {
         std::size_t end = out.find('\n', pos);
         if (end == std::string::npos)
             end = out.size();
@@ -347,13 +348,30 @@ std::string withoutEscapes(std::string_view text)
 
 } // namespace
 
+namespace {
+
+// A matrix's header line ("GPU0 GPU1 NIC0 CPU Affinity ..."), not the row of GPU0: its second
+// cell names a device or the affinity columns, where a row's holds X, SYS, NV# and the like.
+bool isHeader(const std::vector<std::string> &cells, const std::vector<std::string> &columns)
+{
+    if (cells.size() < 2)
+        return false;
+    const std::string &second = cells[1];
+    return std::find(columns.begin(), columns.end(), second) != columns.end()
+           || second.rfind("CPU", 0) == 0 || second.rfind("NIC", 0) == 0
+           || second.rfind("GPU", 0) == 0;
+}
+
+} // namespace
+
 bool looksLikeNcclTopology(std::string_view text)
 {
     std::string clean;
-    if (text.substr(0, 512).find('<') != 0 && text.find("<system") != std::string_view::npos) {
-        clean = withoutSurroundingLines(text.substr(0, 4096));
-        if (clean != text.substr(0, 4096))
-            text = clean; // else the whole text, whose <system> may lie past the first 4 KiB
+    if (text.substr(0, 512).find('<') != 0
+        && (text.find("<system") != std::string_view::npos
+            || text.find("<graphs") != std::string_view::npos)) {
+        clean = withoutSurroundingLines(text);
+        text = clean;
     }
     // <system version=...> after comments and a declaration; or an NCCL graph file.
     std::size_t i = 0;
@@ -721,6 +739,13 @@ Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::strin
             continue;
         }
         const std::string first(t.substr(0, t.find_first_of(" \t")));
+        if (first == columns.front() && isHeader(split(raw), columns))
+            return Error{file, "line " + std::to_string(line),
+                         "a second nvidia-smi topo -m matrix (the first starts at line "
+                                 + std::to_string(headerLine)
+                                 + "): two hosts' matrices in one paste. Import each host's "
+                                   "on its own: a matrix describes the server it was run on, "
+                                   "and two hosts may differ"};
         if (first.size() > 1 && first.back() == ':') {
             // "NIC0: mlx5_0" in the NIC legend.
             legend[first.substr(0, first.size() - 1)] = std::string(trim(t.substr(first.size())));

@@ -1418,6 +1418,25 @@ void tst_Import::serverFilesAsPeoplePasteThem()
                                         "GPUs and NVLinks")
                      != std::string::npos,
              slice.error().text().c_str());
+    // However many lines of a session come before the XML: still the NCCL file.
+    std::string session;
+    for (int i = 0; i < 30; ++i)
+        session += "[gpu01] step " + std::to_string(i) + ": NCCL INFO Bootstrap\n";
+    QCOMPARE(detectImportFormat(session + dump), std::optional(ImportFormat::NcclTopology));
+    Expected<ServerFacts> late = parseNcclTopology(session + dump, "session.txt");
+    QVERIFY2(late.ok(), late ? "" : late.error().text().c_str());
+    QCOMPARE(late->line, a->line + 30);
+    // Two hosts' matrices in one paste: said to be two hosts, at the second's header.
+    const std::string twoHosts
+            = "gpu01$ nvidia-smi topo -m\n" + plain + "gpu02$ nvidia-smi topo -m\n" + plain;
+    Expected<ImportResult> both = importTexts({ImportInput{"two-hosts.txt", twoHosts}});
+    QVERIFY(!both.ok());
+    QVERIFY2(both.error().message.find("a second nvidia-smi topo -m matrix (the first starts at "
+                                       "line 2): two hosts' matrices in one paste")
+                     != std::string::npos,
+             both.error().text().c_str());
+    const std::size_t lines = std::count(plain.begin(), plain.end(), '\n');
+    QCOMPARE(both.error().where, "line " + std::to_string(lines + 3));
     // NICs at another rate than the catalog's servers: refused, saying which would fit.
     Expected<ImportResult> slow
             = importTexts({ImportInput{"vm.xml", ncclDump(90, 8, 18, 8, 200000)}});
@@ -1712,7 +1731,7 @@ void tst_Import::roundTrip_data()
     QTest::newRow("a100 fat tree")
             << QStringLiteral("dgx-a100") << 20 << QStringLiteral("fat-tree") << 2 << false;
     QTest::newRow("b200 3-tier fat tree")
-            << QStringLiteral("dgx-b200") << 48 << QStringLiteral("fat-tree") << 3 << false;
+            << QStringLiteral("dgx-b200") << 144 << QStringLiteral("fat-tree") << 3 << false;
 }
 
 void tst_Import::roundTrip()
