@@ -12,6 +12,7 @@ class QComboBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 
 namespace topoplan {
@@ -50,6 +51,9 @@ public:
     QSpinBox *sizeBox() const { return m_size; }
     QLabel *portsLabel() const { return m_ports; }
     QCheckBox *failedBox() const { return m_failed; }
+    // Offered under a refused model change whose links' media stand in its way: the model and
+    // those links changed together, one undo step. Hidden when there is nothing to offer.
+    QPushButton *offerButton() const { return m_offer; }
     // Whether the row of `property` is shown for the current selection.
     bool isShown(Property property) const;
 
@@ -69,6 +73,7 @@ private:
     void refreshFailed(const Selection &s);
     QStringList mediaFor(const Selection &s);
     void setMessage(const QString &text, const QString &details = {});
+    void offerModelWithMedia(const QStringList &ids, const QString &model);
     void connectFields();
     void comboActivated(QComboBox *box, Property property);
 
@@ -86,6 +91,10 @@ private:
     QLabel *m_ports;
     QCheckBox *m_failed; // what-if: links, nodes and switches marked failed
     QLabel *m_message;
+    QPushButton *m_offer;
+    // What the offer changes: the selection and the model refused for its links' media.
+    QStringList m_offerIds;
+    QString m_offerModel;
     QString m_commonName; // what the name field showed, to tell an edit from leaving it
     bool m_nameMixed = false;
     // mediaForLink() by the models at the two ends: selections of thousands of links have few
