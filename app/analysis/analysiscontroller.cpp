@@ -47,7 +47,9 @@ AnalysisController::Run AnalysisController::run(quint64 generation, Project proj
             out.result = std::move(*result);
         } else {
             out.error = result.error();
-            out.invalidPlan = planInvalid(result.error());
+            out.invalidPlan
+                    = planInvalid(result.error(), planRefusal(*project.plan, *project.workload,
+                                                              r.analyzer->gpuCount()));
         }
     }
     out.workerMs

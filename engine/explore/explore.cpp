@@ -445,36 +445,41 @@ ExploreResult explore(const ExploreRequest &request)
 
 namespace {
 
-// "+8 switches", "24 fewer switches", "as many switches".
-std::string switchDelta(int delta)
+// "as many switches", "8 more switches", "24 fewer switches".
+Message switchDelta(int delta)
 {
+    using namespace msg;
     if (delta == 0)
-        return "as many switches";
-    return std::to_string(std::abs(delta)) + (delta > 0 ? " more" : " fewer") + " switches";
+        return say(TOPOPLAN_TR("Explorer", "as many switches"));
+    if (delta > 0)
+        return say(TOPOPLAN_TR("Explorer", "%1 more switches"), {count(delta)});
+    return say(TOPOPLAN_TR("Explorer", "%1 fewer switches"), {count(-delta)});
 }
 
-std::string tokensText(const VariantResult &v)
+MessageArg tokens(double tokensPerS)
 {
-    return figure::text(figure::tokensPerSecond(v.tokensPerS()));
+    return msg::figure(figure::tokensPerSecond(tokensPerS));
 }
 
 } // namespace
 
-std::vector<std::string> verdicts(const ExploreResult &r)
+std::vector<Message> verdictMessages(const ExploreResult &r)
 {
-    std::vector<std::string> out;
+    using namespace msg;
+    std::vector<Message> out;
     const VariantResult *best = nullptr;
     for (const VariantResult &v : r.variants)
         if (v.status == VariantStatus::Ok && (!best || v.tokensPerS() > best->tokensPerS()))
             best = &v;
     if (!best) {
-        out.push_back("No variant can run the job on " + std::to_string(r.gpus)
-                      + " GPUs: see each variant's message.");
+        out.push_back(say(TOPOPLAN_TR("Explorer", "No variant can run the job on %1 GPUs: see "
+                                                  "each variant's message."),
+                          {count(r.gpus)}));
         return out;
     }
-    out.push_back("Best: " + best->spec.label + " at " + tokensText(*best) + " ("
-                  + figure::text(figure::tokensPerSecond(best->tokensPerS() / std::max(1, r.gpus)))
-                  + " per GPU), " + std::to_string(best->switches()) + " switches.");
+    out.push_back(say(TOPOPLAN_TR("Explorer", "Best: %1 at %2 (%3 per GPU), %4 switches."),
+                      {name(best->spec.label), tokens(best->tokensPerS()),
+                       tokens(best->tokensPerS() / std::max(1, r.gpus)), count(best->switches())}));
     // The best of every other domain, in the order the domains were asked.
     std::vector<std::string> seen{toString(best->spec.domain)};
     for (const VariantResult &v : r.variants) {
@@ -490,9 +495,11 @@ std::vector<std::string> verdicts(const ExploreResult &r)
         if (!top)
             continue;
         const double gain = best->tokensPerS() / top->tokensPerS() - 1;
-        out.push_back(best->spec.label + " beats " + top->spec.label + " (the best on " + domain
-                      + ") by " + figure::text(figure::percent(gain)) + " tokens/s, with "
-                      + switchDelta(best->switches() - top->switches()) + ".");
+        out.push_back(say(
+                TOPOPLAN_TR("Explorer", "%1 beats %2 (the best on %3) by %4 tokens/s, with %5."),
+                {name(best->spec.label), name(top->spec.label), name(domain),
+                 msg::figure(figure::percent(gain)),
+                 phrase(switchDelta(best->switches() - top->switches()))}));
     }
     const VariantResult *frugal = nullptr;
     for (const VariantResult &v : r.variants)
@@ -501,11 +508,26 @@ std::vector<std::string> verdicts(const ExploreResult &r)
             && (!frugal || v.switches() < frugal->switches()
                 || (v.switches() == frugal->switches() && v.tokensPerS() > frugal->tokensPerS())))
             frugal = &v;
-    if (frugal)
-        out.push_back(frugal->spec.label + " comes within "
-                      + figure::text(figure::percent(1 - frugal->tokensPerS() / best->tokensPerS()))
-                      + " of the best with " + switchDelta(frugal->switches() - best->switches())
-                      + ".");
+    if (frugal) {
+        const figure::Figure behind
+                = figure::percent(1 - frugal->tokensPerS() / best->tokensPerS());
+        const MessageArg fewer = phrase(switchDelta(frugal->switches() - best->switches()));
+        // Closer than the figure's last digit: as fast, not "within 0 %".
+        if (figure::number(behind.value, behind.decimals) == "0")
+            out.push_back(say(TOPOPLAN_TR("Explorer", "%1 is as fast as the best with %2."),
+                              {name(frugal->spec.label), fewer}));
+        else
+            out.push_back(say(TOPOPLAN_TR("Explorer", "%1 comes within %2 of the best with %3."),
+                              {name(frugal->spec.label), msg::figure(behind), fewer}));
+    }
+    return out;
+}
+
+std::vector<std::string> verdicts(const ExploreResult &r)
+{
+    std::vector<std::string> out;
+    for (const Message &m : verdictMessages(r))
+        out.push_back(m.english());
     return out;
 }
 

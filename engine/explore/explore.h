@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/core/message.h"
+
 #include "engine/core/error.h"
 #include "engine/core/jsonin.h"
 #include "engine/generate/generator.h"
@@ -155,7 +157,9 @@ void markPareto(std::vector<VariantResult> &variants);
 // The answer to "which design?" in sentences, the same for the CLI and the Explore panel: the
 // best variant by tokens/s; against it, the best variant of every other NVLink domain ("by
 // how much, with how many more or fewer switches"); and the variant with the fewest switches
-// that comes within 5 % of the best, where that is not the best itself.
+// that comes within 5 % of the best, where that is not the best itself. As messages, for a
+// front end to translate (engine/core/message.h), and in English.
+std::vector<Message> verdictMessages(const ExploreResult &r);
 std::vector<std::string> verdicts(const ExploreResult &r);
 
 // A token budget as people write it: "15T", "1.5e13", "800B" (K, M, B or G, T suffixes);

@@ -66,6 +66,12 @@ private:
     {
         m_out.push_back({s, code, std::move(message), std::move(ids), m_dim});
     }
+    // A message a front end can translate; the diagnostic's `message` is its English.
+    void add(Severity s, const char *code, Message sentence, std::vector<std::string> ids)
+    {
+        std::string english = sentence.english();
+        m_out.push_back({s, code, std::move(english), std::move(ids), m_dim, std::move(sentence)});
+    }
 
     const Analyzer &m_a;
     const FabricGraph &m_g;

@@ -22,14 +22,19 @@ const char *toString(Severity s)
     return "info";
 }
 
-Diagnostic planInvalid(const Error &e)
+Diagnostic planInvalid(const Error &e, const std::optional<PlanRefusal> &why)
 {
+    using namespace msg;
     std::string where = e.file.empty() ? e.where : e.file + ": " + e.where;
-    return {Severity::Error,
-            code::kPlanInvalid,
-            "The plan cannot run: " + (where.empty() ? "" : where + ": ") + e.message,
-            {},
-            std::nullopt};
+    const MessageArg reason
+            = why && why->error().message == e.message ? phrase(why->text) : name(e.message);
+    Message sentence
+            = where.empty() ? say(TOPOPLAN_TR("Diagnostics", "The plan cannot run: %1"), {reason})
+                            : say(TOPOPLAN_TR("Diagnostics", "The plan cannot run: %1: %2"),
+                                  {name(where), reason});
+    std::string english = sentence.english();
+    return {Severity::Error, code::kPlanInvalid, std::move(english), {},
+            std::nullopt,    std::move(sentence)};
 }
 
 double Diagnoser::commSeconds(Dim d) const
@@ -109,15 +114,18 @@ void Diagnoser::noPath(const DimensionResult &d)
         if (const std::optional<VertexId> v = m_g.findVertex(id))
             appendUnique(&nodes, nodeOf(*v));
     }
+    using namespace msg;
     add(Severity::Error, code::kNoPath,
-        "GPUs of " + countOf(d.groupsDisconnected, d.count, dimName(d.dim) + " group")
-                + " have no path between them: " + listed(named(gpus)) + " on "
-                + listed(named(nodes)) + " cannot reach the rest of "
-                + (gpus.size() == 1 ? "its" : "their")
-                + " group (NICs without a cable, or networks that do not meet), so the step "
-                  "cannot run. Cable "
-                + (nodes.size() == 1 ? "this node's" : "these nodes'")
-                + " NICs to the switches the other nodes use.",
+        say(TOPOPLAN_TR("Diagnostics",
+                        "GPUs of %1 have no path between them: %2 on %3 cannot reach the rest of "
+                        "%4 group (NICs without a cable, or networks that do not meet), so the "
+                        "step cannot run. Cable %5 NICs to the switches the other nodes use."),
+            {arg::groups(d.groupsDisconnected, d.count, d.dim), arg::listed(named(gpus)),
+             arg::listed(named(nodes)),
+             phrase(gpus.size() == 1 ? say(TOPOPLAN_TR("Diagnostics", "its"))
+                                     : say(TOPOPLAN_TR("Diagnostics", "their"))),
+             phrase(nodes.size() == 1 ? say(TOPOPLAN_TR("Diagnostics", "this node's"))
+                                      : say(TOPOPLAN_TR("Diagnostics", "these nodes'")))}),
         nodes);
 }
 
@@ -125,41 +133,62 @@ void Diagnoser::crossesDomain(const DimensionResult &d)
 {
     if (d.groupsCrossingDomain == 0)
         return;
+    using namespace msg;
     const GroupRoute &w = d.worst;
     const NVLinkDomain *first = w.domainIds.empty() ? nullptr : domain(w.domainIds.front());
     const bool tp = d.dim == Dim::TP;
-    const std::string name = dimName(d.dim);
-    std::string inDomain;
-    if (first && first->medium)
-        inDomain = " instead of " + first->medium->name + " at "
-                   + gbs(first->perGpuGBs * first->medium->efficiency) + " inside a domain";
-    else
-        inDomain = " (these GPUs have no NVLink)";
-    const std::string traffic
+    const MessageArg dim = name(dimName(d.dim));
+    const Message spans = say(
+            TOPOPLAN_TR("Diagnostics", "%1 = %2 spans %3 NVLink domains (%4)%5"),
+            {dim, name(std::to_string(d.size)), count(static_cast<long long>(w.domainIds.size())),
+             arg::listed(named(w.domainIds)),
+             d.groupsCrossingDomain > 1 || d.count > 1
+                     ? phrase(say(TOPOPLAN_TR("Diagnostics", " in %1"),
+                                  {arg::groups(d.groupsCrossingDomain, d.count, d.dim)}))
+                     : name("")});
+    const Message inDomain
+            = first && first->medium
+                      ? say(TOPOPLAN_TR("Diagnostics", " instead of %1 at %2 inside a domain"),
+                            {name(first->medium->name),
+                             arg::gbs(first->perGpuGBs * first->medium->efficiency)})
+                      : say(TOPOPLAN_TR("Diagnostics", " (these GPUs have no NVLink)"));
+    const Message traffic
             = tp ? (m_r.workload.training.sequenceParallel
-                            ? "its all-gathers and reduce-scatters, on the critical path of every "
-                              "layer,"
-                            : "its all-reduces, on the critical path of every layer,")
-                 : "its all-to-alls, dispatch and combine in every MoE layer,";
+                            ? say(TOPOPLAN_TR("Diagnostics",
+                                              "its all-gathers and reduce-scatters, on the "
+                                              "critical path of every layer,"))
+                            : say(TOPOPLAN_TR("Diagnostics", "its all-reduces, on the critical "
+                                                             "path of every layer,")))
+                 : say(TOPOPLAN_TR("Diagnostics",
+                                   "its all-to-alls, dispatch and combine in every MoE layer,"));
+    const Message runs = say(TOPOPLAN_TR("Diagnostics", "%1 run over %2 at %3%4%5"),
+                             {phrase(traffic), arg::className(d.network.linkClass),
+                              arg::gbs(d.network.busbwGBs), phrase(inDomain),
+                              w.bottleneckId.empty()
+                                      ? name("")
+                                      : phrase(say(TOPOPLAN_TR("Diagnostics", ", limited by %1"),
+                                                   {name(named(w.bottleneckId))}))});
+    const MessageArg size = count(m_a.domainSize());
+    const Message keep
+            = tp ? say(TOPOPLAN_TR("Diagnostics", "Keep %1 <= %2, the domain size, and use PP "
+                                                  "and DP across domains."),
+                       {dim, size})
+              : m_r.workload.training.moeDispatcher == MoeDispatcher::AllToAll
+                      ? say(TOPOPLAN_TR("Diagnostics",
+                                        "Keep %1 <= %2, the domain size (where the expert count "
+                                        "allows), and use DP across domains, or send each token "
+                                        "once per node and spread it over NVLink there "
+                                        "(training.moe_dispatcher \"deepep\") instead of once "
+                                        "per expert."),
+                            {dim, size})
+                      : say(TOPOPLAN_TR("Diagnostics", "Keep %1 <= %2, the domain size (where the "
+                                                       "expert count allows), and use DP across "
+                                                       "domains."),
+                            {dim, size});
     add(Severity::Warning, tp ? code::kTpCrossesNvlinkDomain : code::kEpCrossesNvlinkDomain,
-        name + " = " + std::to_string(d.size) + " spans " + std::to_string(w.domainIds.size())
-                + " NVLink domains (" + listed(named(w.domainIds)) + ")"
-                + (d.groupsCrossingDomain > 1 || d.count > 1
-                           ? " in " + countOf(d.groupsCrossingDomain, d.count, name + " group")
-                           : "")
-                + ": " + traffic + " run over " + className(d.network.linkClass) + " at "
-                + gbs(d.network.busbwGBs) + inDomain
-                + (w.bottleneckId.empty() ? "" : ", limited by " + named(w.bottleneckId)) + "; "
-                + name + " communication takes " + percent(stepShare(commSeconds(d.dim)))
-                + " of the step. Keep " + name + " <= " + std::to_string(m_a.domainSize())
-                + ", the domain size" + (tp ? "" : " (where the expert count allows)")
-                + ", and use " + (tp ? "PP and DP" : "DP") + " across domains"
-                + (!tp && m_r.workload.training.moeDispatcher == MoeDispatcher::AllToAll
-                           ? ", or send each token once per node and spread it over NVLink "
-                             "there (training.moe_dispatcher \"deepep\") instead of once per "
-                             "expert"
-                           : std::string())
-                + ".",
+        say(TOPOPLAN_TR("Diagnostics", "%1: %2; %3 communication takes %4 of the step. %5"),
+            {phrase(spans), phrase(runs), dim, arg::percent(stepShare(commSeconds(d.dim))),
+             phrase(keep)}),
         domainItems(w.domainIds));
 }
 
@@ -178,35 +207,45 @@ void Diagnoser::onEthernet(const DimensionResult &d)
                 appendUnique(&nodes, nodeOf(v));
         }
     }
-    const std::string name = dimName(d.dim);
-    const std::string where = " through " + listed(named(links))
-                              + (nodes.empty() ? "" : " (" + listed(named(nodes)) + ")");
-    const std::string cost = ": " + gbs(d.network.busbwGBs) + " and " + us(d.network.latencyUs)
-                             + " per step, and " + name + " communication takes "
-                             + percent(stepShare(commSeconds(d.dim))) + " of the step.";
+    using namespace msg;
+    const MessageArg dim = name(dimName(d.dim));
+    const Message where
+            = nodes.empty()
+                      ? say(TOPOPLAN_TR("Diagnostics", " through %1"), {arg::listed(named(links))})
+                      : say(TOPOPLAN_TR("Diagnostics", " through %1 (%2)"),
+                            {arg::listed(named(links)), arg::listed(named(nodes))});
+    const Message cost = say(TOPOPLAN_TR("Diagnostics", ": %1 and %2 per step, and %3 "
+                                                        "communication takes %4 of the step."),
+                             {arg::gbs(d.network.busbwGBs), arg::us(d.network.latencyUs), dim,
+                              arg::percent(stepShare(commSeconds(d.dim)))});
     std::vector<std::string> ids = links;
     ids.insert(ids.end(), nodes.begin(), nodes.end());
     if (d.dim == Dim::PP) {
         add(Severity::Warning, code::kPpOnEthernet,
-            "Pipeline sends and receives run over plain Ethernet (TCP, no RDMA)" + where + cost
-                    + " PP tolerates a slower network than TP, but the kernel's TCP path adds "
-                      "latency to every transfer and stalls the stages: cable these nodes to an "
-                      "InfiniBand or RoCE fabric.",
+            say(TOPOPLAN_TR("Diagnostics",
+                            "Pipeline sends and receives run over plain Ethernet (TCP, no "
+                            "RDMA)%1%2 PP tolerates a slower network than TP, but the kernel's "
+                            "TCP path adds latency to every transfer and stalls the stages: cable "
+                            "these nodes to an InfiniBand or RoCE fabric."),
+                {phrase(where), phrase(cost)}),
             ids);
         return;
     }
     const char *code = d.dim == Dim::TP   ? code::kTpOnEthernet
                        : d.dim == Dim::EP ? code::kEpOnEthernet
                                           : code::kCpOnEthernet;
-    const std::string what = d.dim == Dim::TP
-                                     ? "TP collectives, on the critical path of every layer, run"
-                             : d.dim == Dim::EP ? "Expert all-to-alls run"
-                                                : "The context-parallel K/V ring runs";
+    const Message what
+            = d.dim == Dim::TP ? say(TOPOPLAN_TR("Diagnostics", "TP collectives, on the critical "
+                                                                "path of every layer, run"))
+              : d.dim == Dim::EP
+                      ? say(TOPOPLAN_TR("Diagnostics", "Expert all-to-alls run"))
+                      : say(TOPOPLAN_TR("Diagnostics", "The context-parallel K/V ring runs"));
     add(Severity::Error, code,
-        what + " over plain Ethernet (TCP, no RDMA)" + where + cost
-                + " This collapses throughput: keep " + name
-                + " inside an NVLink domain, or cable these nodes to an InfiniBand or RoCE "
-                  "fabric.",
+        say(TOPOPLAN_TR("Diagnostics",
+                        "%1 over plain Ethernet (TCP, no RDMA)%2%3 This collapses throughput: "
+                        "keep %4 inside an NVLink domain, or cable these nodes to an InfiniBand "
+                        "or RoCE fabric."),
+            {phrase(what), phrase(where), phrase(cost), dim}),
         ids);
 }
 

@@ -34,17 +34,22 @@ SweepResult sweepTp(const Analyzer &a, const Workload &w, const Plan &base, cons
             else
                 row.bestError = r.error().text();
         } else {
-            row.bestError
-                    = "no plan with tp = " + std::to_string(tp) + " is valid and fits in memory";
+            row.bestReason = msg::say(TOPOPLAN_TR("Plan", "no plan with tp = %1 is valid and fits "
+                                                          "in memory"),
+                                      {msg::name(std::to_string(tp))});
+            row.bestError = row.bestReason.english();
         }
         Plan held = base;
         held.tp = tp;
         held.dp = 0;
         Expected<AnalysisResult> r = a.analyze(w, held, sw);
-        if (r)
+        if (r) {
             row.held = std::move(*r);
-        else
+        } else {
             row.heldError = r.error().text();
+            if (std::optional<PlanRefusal> why = planRefusal(held, w, a.gpuCount()))
+                row.heldReason = std::move(why->text);
+        }
         result.rows.push_back(std::move(row));
     }
     return result;
