@@ -973,6 +973,41 @@
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source>MoE</source>
+        <translation>MoE</translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation>dicht</translation>
+    </message>
+    <message>
+        <source>up to 256 GPUs</source>
+        <translation>bis 256 GPUs</translation>
+    </message>
+    <message>
+        <source>257 to 2,048 GPUs</source>
+        <translation>257 bis 2.048 GPUs</translation>
+    </message>
+    <message>
+        <source>more than 2,048 GPUs</source>
+        <translation>mehr als 2.048 GPUs</translation>
+    </message>
+    <message>
+        <source>any scale</source>
+        <translation>jede Größe</translation>
+    </message>
+    <message>
+        <source>any GPU</source>
+        <translation>jede GPU</translation>
+    </message>
+    <message numerus="yes">
+        <source>±%1 on %n published runs of this class (%2, %3, %4)</source>
+        <translation>
+            <numerusform>±%1 bei %n veröffentlichtem Lauf dieser Klasse (%2, %3, %4)</numerusform>
+            <numerusform>±%1 bei %n veröffentlichten Läufen dieser Klasse (%2, %3, %4)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>topoplan::CablingPreview</name>
@@ -1044,6 +1079,59 @@
             <numerusform>%1 und %2 verbinden (%n Kabel)</numerusform>
             <numerusform>%1 und %2 verbinden (%n Kabel)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::ClusterCalibration</name>
+    <message>
+        <source>Calibrate from Cluster</source>
+        <translation>Aus dem Cluster kalibrieren</translation>
+    </message>
+    <message>
+        <source>nccl-tests output: all_reduce_perf, all_gather_perf, reduce_scatter_perf, alltoall_perf (*.log *.txt *.out);;All files (*)</source>
+        <translation>nccl-tests-Ausgabe: all_reduce_perf, all_gather_perf, reduce_scatter_perf, alltoall_perf (*.log *.txt *.out);;Alle Dateien (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Calibrating from %n file(s)...</source>
+        <translation>
+            <numerusform>Kalibriere aus %n Datei...</numerusform>
+            <numerusform>Kalibriere aus %n Dateien...</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>Netzwerk</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on %2 GPUs of %n host(s) (%3): bus bandwidth %4 measured, %5 in the catalog; smallest message %6 measured, %7 in the catalog. %8 efficiency %9 -&gt; %10.</source>
+        <translation>
+            <numerusform>%1 auf %2 GPUs von %n Host (%3): Busbandbreite %4 gemessen, %5 im Katalog; kleinste Nachricht %6 gemessen, %7 im Katalog. %8 Effizienz %9 -&gt; %10.</numerusform>
+            <numerusform>%1 auf %2 GPUs von %n Hosts (%3): Busbandbreite %4 gemessen, %5 im Katalog; kleinste Nachricht %6 gemessen, %7 im Katalog. %8 Effizienz %9 -&gt; %10.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot Calibrate</source>
+        <translation>Kalibrieren nicht möglich</translation>
+    </message>
+    <message>
+        <source>The measurements were not applied to the project.</source>
+        <translation>Die Messungen wurden nicht in das Projekt übernommen.</translation>
+    </message>
+    <message>
+        <source>Calibrate from %1</source>
+        <translation>Aus %1 kalibrieren</translation>
+    </message>
+    <message>
+        <source>Calibrated from Cluster</source>
+        <translation>Aus dem Cluster kalibriert</translation>
+    </message>
+    <message>
+        <source>The project&apos;s network now runs at what the cluster measured; every analysis uses it. Undo restores the catalog&apos;s figures.</source>
+        <translation>Das Netzwerk des Projekts läuft jetzt mit den im Cluster gemessenen Werten; jede Analyse verwendet sie. Rückgängig stellt die Werte des Katalogs wieder her.</translation>
     </message>
 </context>
 <context>
@@ -3060,6 +3148,14 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
     <message>
         <source>Add GPUs, servers, switches and links the catalog lacks, from a file in the catalog&apos;s format, to this project</source>
         <translation>GPUs, Server, Switches und Verbindungen, die dem Katalog fehlen, aus einer Datei im Katalogformat diesem Projekt hinzufügen</translation>
+    </message>
+    <message>
+        <source>Calibrate from C&amp;luster...</source>
+        <translation>Aus dem C&amp;luster kalibrieren...</translation>
+    </message>
+    <message>
+        <source>Fit the network to what your cluster measured: nccl-tests output (all_reduce_perf, all_gather_perf, alltoall_perf), shown against the catalog</source>
+        <translation>Das Netzwerk an die Messungen Ihres Clusters anpassen: nccl-tests-Ausgabe (all_reduce_perf, all_gather_perf, alltoall_perf), neben den Werten des Katalogs</translation>
     </message>
 </context>
 <context>

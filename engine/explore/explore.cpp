@@ -460,6 +460,18 @@ std::string tokensText(const VariantResult &v)
 
 } // namespace
 
+namespace {
+
+// Said where two designs differ by less than the projections' uncertainty on published runs.
+std::string closerThanBand(double gain, const ProjectionBand &band)
+{
+    if (!band.known() || gain >= band.meanError)
+        return {};
+    return " That is within the " + bandText(band) + ": too close to call.";
+}
+
+} // namespace
+
 std::vector<std::string> verdicts(const ExploreResult &r)
 {
     std::vector<std::string> out;
@@ -492,7 +504,8 @@ std::vector<std::string> verdicts(const ExploreResult &r)
         const double gain = best->tokensPerS() / top->tokensPerS() - 1;
         out.push_back(best->spec.label + " beats " + top->spec.label + " (the best on " + domain
                       + ") by " + figure::text(figure::percent(gain)) + " tokens/s, with "
-                      + switchDelta(best->switches() - top->switches()) + ".");
+                      + switchDelta(best->switches() - top->switches()) + "."
+                      + closerThanBand(gain, best->best->band));
     }
     const VariantResult *frugal = nullptr;
     for (const VariantResult &v : r.variants)
@@ -554,6 +567,7 @@ Json toJson(const ExploreResult &r)
             const StepEstimate &e = v.best->step;
             j["plan"] = a["plan"];
             j["tokens_per_s"] = a["tokens_per_s"];
+            j["uncertainty"] = a.contains("uncertainty") ? a["uncertainty"] : Json(nullptr);
             j["tokens_per_s_per_gpu"] = num(e.tokensPerS / std::max(1, v.best->gpus), 2);
             j["mfu"] = a["mfu"];
             j["step_time_s"] = a["step_time_s"];

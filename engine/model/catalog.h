@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/core/error.h"
+#include "engine/model/publishedruns.h"
 
 #include <map>
 #include <optional>
@@ -217,6 +218,9 @@ public:
     static Expected<Catalog> load(const std::string &path);
     // The catalog shipped with TopoPlan (compiled in from resources/catalog.json).
     static const Catalog &builtin();
+    // An entry of the built-in catalog's `section` ("media", "gpus", ...) as
+    // resources/catalog.json states it; null when it has none of that id.
+    static nlohmann::ordered_json builtinEntry(const std::string &section, const std::string &id);
 
     // This catalog with `overrides` (same shape, any section may be missing) applied: an
     // entry with a known id replaces it, a new id is added.
@@ -235,6 +239,9 @@ public:
     const std::map<std::string, ServerModel> &servers() const { return m_servers; }
     const std::map<std::string, SwitchModel> &switches() const { return m_switches; }
     const CollectiveTuning &collectives() const { return m_collectives; }
+    // Published training runs with the engine's projection of each: the projections'
+    // uncertainty (projectionBand()). Empty when the catalog states none.
+    const std::vector<PublishedRunRecord> &publishedRuns() const { return m_publishedRuns; }
 
     // The medium that a link from a NIC of `server` to a port of `sw` would use: the NIC speaks
     // the switch's protocol (InfiniBand; RoCE on an RDMA Ethernet switch; plain Ethernet
@@ -268,6 +275,7 @@ private:
     std::map<std::string, ServerModel> m_servers;
     std::map<std::string, SwitchModel> m_switches;
     CollectiveTuning m_collectives;
+    std::vector<PublishedRunRecord> m_publishedRuns;
     std::map<std::string, Origin> m_origins; // by "section/id"
 };
 
