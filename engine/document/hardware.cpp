@@ -70,10 +70,14 @@ double fibreLength(double metres)
 SwitchHardware switchHardware(const SwitchModel &m)
 {
     SwitchHardware h;
-    if (m.id == "qm9700") {
+    if (m.id == "qm9700" || m.id == "qm9790") {
         h = {2, 1, "OSFP 2x400G twin-port (finned top)", false};
     } else if (m.id == "q3400") {
         h = {2, 4, "OSFP 2x800G twin-port", false};
+    } else if (m.id == "q3200") {
+        h = {2, 1, "OSFP 2x800G twin-port", false}; // half of a 2U chassis of two switches
+    } else if (m.id == "sn5600-400g") {
+        h = {2, 2, "OSFP 2x400G twin-port (finned top)", true};
     } else if (m.id == "qm8700") {
         h = {1, 1, "QSFP56 200G", false};
     } else if (m.id == "sn5600") {
@@ -116,6 +120,17 @@ NicHardware nicHardware(const ServerModel &m)
 std::string hostPortName(int nicOfHost)
 {
     return "rail" + std::to_string(nicOfHost + 1);
+}
+
+std::string cableKindId(const std::string &kind)
+{
+    if (kind.find("(DAC)") != std::string::npos)
+        return "dac";
+    if (kind.find("(ACC)") != std::string::npos)
+        return "acc";
+    if (kind.find("(MMF)") != std::string::npos)
+        return "mmf";
+    return kind.find("duplex LC") != std::string::npos ? "lc" : "smf";
 }
 
 const char *toString(CableRun r)
@@ -593,8 +608,9 @@ std::vector<std::string> physicalAssumptions(const CableMeasure *measure)
             "a twin-port copper cable one cage to one cage.",
             "A fibre cable needs a transceiver at each end; a twin-port cage's transceiver "
             "serves both of its ports, so one is counted per cage used.",
-            "Switch cages: QM9700 32 OSFP twin-port cages (2 x NDR each, 1U), Q3400 72 OSFP "
-            "twin-port cages (2 x XDR each, 4U), QM8700 40 QSFP56 (1U), SN5600 64 OSFP (2U); "
+            "Switch cages: QM9700 and QM9790 32 OSFP twin-port cages (2 x NDR each, 1U), Q3400 "
+            "72 OSFP twin-port cages (2 x XDR each, 4U), Q3200 18 per switch (two switches a 2U "
+            "chassis), QM8700 40 QSFP56 (1U), SN5600 64 OSFP (2U; 2 x 400GbE a cage when split); "
             "other switches one port a cage, 1U.",
             "Host ports: DGX H100, HGX H200 and DGX B200 compute NICs sit two to a twin-port OSFP "
             "cage (flat top); other servers one NIC port a cage. Host ports are named by rail, "

@@ -52,6 +52,9 @@ struct CableSpec
     // LACC joins two cages' both ports), else 1.
     int linksPerCable = 1;
 };
+// The kind of cable a CableSpec::kind names, as the catalog's "cables" list it: "dac", "acc",
+// "mmf", "smf" or "lc".
+std::string cableKindId(const std::string &kind);
 // The default cable of a run (no rack positions in the design to measure from).
 CableSpec cableSpec(CableRun r);
 // The same class in a kind of cable `medium` is made in: DR single-mode where the medium has no

@@ -2,6 +2,7 @@
 
 #include "engine/core/jsonin.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 
@@ -188,7 +189,7 @@ ServerModel parseServer(const JsonIn &j)
 SwitchModel parseSwitch(const JsonIn &j)
 {
     j.expectOnly({"id", "name", "protocol", "rdma", "ports", "port_gbit_s", "medium", "latency_ns",
-                  "sharp", "source"});
+                  "sharp", "power_w", "source"});
     SwitchModel s;
     s.id = j.at("id").id();
     s.name = j.string("name", s.id);
@@ -203,6 +204,9 @@ SwitchModel parseSwitch(const JsonIn &j)
     s.sharp = j.boolean("sharp", false);
     if (s.sharp && s.protocol != SwitchProtocol::InfiniBand)
         j.at("sharp").fail("SHARP in-network reduction is an InfiniBand switch feature");
+    s.powerW = j.nonNegative("power_w", 0);
+    if (s.powerW > 100'000)
+        j.at("power_w").fail("expected watts up to 100000");
     s.source = j.string("source", "");
     return s;
 }
@@ -308,6 +312,12 @@ void Catalog::parseInto(const JsonIn &root, bool partial)
     parseSection(root, "gpus", &m_gpus, partial, parseGpu, note);
     parseSection(root, "servers", &m_servers, partial, parseServer, note);
     parseSection(root, "switches", &m_switches, partial, parseSwitch, note);
+    // The parts of a network: optional, a catalog without them counts no optics power.
+    parseSection(root, "transceivers", &m_transceivers, true, parseTransceiver, note);
+    parseSection(root, "cables", &m_cables, true, parseCable, note);
+    parseSection(root, "nics", &m_nics, true, parseNic, note);
+    if (auto prices = root.find("prices"))
+        parsePricesInto(*prices, &m_prices);
     // Optional: a catalog without it prices collectives by their hop latencies alone.
     if (auto c = root.find("collectives")) {
         c->expectObject();
@@ -342,6 +352,8 @@ Expected<Catalog> Catalog::fromJson(const JsonIn &root)
     }
     if (auto err = c.checkReferences(root.file()))
         return *err;
+    if (auto err = c.checkPrices())
+        return *err;
     return c;
 }
 
@@ -375,7 +387,68 @@ Expected<Catalog> Catalog::merged(const JsonIn &overrides) const
     }
     if (auto err = c.checkReferences(overrides.file()))
         return *err;
+    if (auto err = c.checkPrices())
+        return *err;
     return c;
+}
+
+Expected<Catalog> Catalog::withPrices(const JsonIn &document) const
+{
+    Catalog c = *this;
+    try {
+        document.expectObject();
+        document.expectOnly({"format", "version", "description", "prices"});
+        if (document.string("format", "topoplan-catalog") != "topoplan-catalog")
+            document.at("format").fail("expected \"topoplan-catalog\"");
+        if (document.integer("version", 1) > 1)
+            document.at("version").fail("catalog version is newer than this TopoPlan supports (1)");
+        parsePricesInto(document.at("prices"), &c.m_prices);
+    } catch (const JsonFailure &f) {
+        Error e = f.error;
+        if (e.message.find("unknown member") != std::string::npos && e.where.rfind("/", 0) == 0
+            && e.where.find('/', 1) == std::string::npos)
+            e.message += " (a price file holds only \"prices\"; hardware goes in a catalog "
+                         "file, --catalog)";
+        return e;
+    }
+    if (auto err = c.checkPrices())
+        return *err;
+    return c;
+}
+
+std::optional<Error> Catalog::checkPrices() const
+{
+    const auto check = [](const std::map<std::string, Price> &prices, const auto &entries,
+                          const char *what, const char *section) -> std::optional<Error> {
+        for (const auto &[id, price] : prices) {
+            if (entries.count(id))
+                continue;
+            return Error{price.file, price.pointer,
+                         "unknown " + std::string(what) + " " + quoteText(id)
+                                 + ": expected the id of an entry in the catalog's \"" + section
+                                 + "\" (" + idsOf(entries, [](const auto &) { return true; })
+                                 + ")"};
+        }
+        return std::nullopt;
+    };
+    if (auto e = check(m_prices.servers, m_servers, "server", "servers"))
+        return e;
+    if (auto e = check(m_prices.switches, m_switches, "switch", "switches"))
+        return e;
+    if (auto e = check(m_prices.transceivers, m_transceivers, "transceiver", "transceivers"))
+        return e;
+    if (auto e = check(m_prices.nics, m_nics, "NIC", "nics"))
+        return e;
+    for (const auto &[id, price] : m_prices.cables) {
+        bool known = false;
+        for (const char *kind : kCableKinds)
+            known = known || id == kind;
+        if (!known)
+            return Error{price.file, price.pointer,
+                         "unknown kind of cable " + quoteText(id)
+                                 + ": expected dac, acc, aoc, mmf, smf or lc"};
+    }
+    return std::nullopt;
 }
 
 Error Catalog::referenceError(const std::string &file, const char *section, const std::string &id,
@@ -440,6 +513,17 @@ std::optional<Error> Catalog::checkReferences(const std::string &file) const
                                           + ": expected the id of a network medium in \"media\" ("
                                           + idsOf(m_media, network) + ")");
     }
+    for (const auto &[id, t] : m_transceivers) {
+        for (const std::string &m : t.media) {
+            const Medium *medium = this->medium(m);
+            if (!medium || !medium->isNetwork())
+                return referenceError(file, "transceivers", id, "media",
+                                      "unknown network medium " + quoted(m)
+                                              + ": expected the id of a network medium in "
+                                                "\"media\" ("
+                                              + idsOf(m_media, network) + ")");
+        }
+    }
     return std::nullopt;
 }
 
@@ -498,6 +582,38 @@ const SwitchModel *Catalog::switchModel(const std::string &id) const
 {
     auto it = m_switches.find(id);
     return it == m_switches.end() ? nullptr : &it->second;
+}
+
+const TransceiverModel *Catalog::transceiver(const std::string &id) const
+{
+    auto it = m_transceivers.find(id);
+    return it == m_transceivers.end() ? nullptr : &it->second;
+}
+
+const CableModel *Catalog::cable(const std::string &id) const
+{
+    auto it = m_cables.find(id);
+    return it == m_cables.end() ? nullptr : &it->second;
+}
+
+const NicModel *Catalog::nic(const std::string &id) const
+{
+    auto it = m_nics.find(id);
+    return it == m_nics.end() ? nullptr : &it->second;
+}
+
+const TransceiverModel *Catalog::transceiverFor(int ports, double portGbits,
+                                                const std::string &optics,
+                                                const std::string &medium) const
+{
+    const double rate = cageGbits(ports, portGbits);
+    for (const auto &[id, t] : m_transceivers) {
+        if (t.optics != optics || std::fabs(cageGbits(t.ports, t.portGbits) - rate) > 1e-6)
+            continue;
+        if (std::find(t.media.begin(), t.media.end(), medium) != t.media.end())
+            return &t;
+    }
+    return nullptr;
 }
 
 std::string Catalog::mediumFor(LinkClass cls, double gbits) const

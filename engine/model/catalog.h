@@ -1,6 +1,8 @@
 #pragma once
 
 #include "engine/core/error.h"
+#include "engine/model/networkparts.h"
+#include "engine/model/prices.h"
 
 #include <map>
 #include <optional>
@@ -166,6 +168,9 @@ struct SwitchModel
     // InfiniBand SHARP: the switch reduces in the network (Quantum-2 and later, streaming
     // aggregation of large messages); NCCL uses it through the SHARP plugin (CollNet).
     bool sharp = false;
+    // The switch's own power without the optics in its cages, watts, as its datasheet states it;
+    // 0: not stated. The transceivers' power is theirs (TransceiverModel::powerW).
+    double powerW = 0;
     std::string source;
 };
 
@@ -221,11 +226,26 @@ public:
     // This catalog with `overrides` (same shape, any section may be missing) applied: an
     // entry with a known id replaces it, a new id is added.
     Expected<Catalog> merged(const JsonIn &overrides) const;
+    // This catalog with the prices of a price file (`--prices FILE`, File > Import Prices): a
+    // document in the catalog's format whose only section is "prices". Errors name the file and
+    // the JSON path (a price for a model the catalog lacks, a negative price, another section).
+    Expected<Catalog> withPrices(const JsonIn &document) const;
 
     const Medium *medium(const std::string &id) const;
     const GpuModel *gpu(const std::string &id) const;
     const ServerModel *server(const std::string &id) const;
     const SwitchModel *switchModel(const std::string &id) const;
+    const TransceiverModel *transceiver(const std::string &id) const;
+    const CableModel *cable(const std::string &id) const;
+    const NicModel *nic(const std::string &id) const;
+    // The transceiver a cage of `ports` ports of `portGbits` each takes with `optics` ("SR",
+    // "DR", "FR") for a link of `medium`: one that carries the medium at the cage's rate (an
+    // SN5600's 800G cage takes the twin-port 2x400G module as one 800GbE port); nullptr when the
+    // catalog lists none.
+    const TransceiverModel *transceiverFor(int ports, double portGbits, const std::string &optics,
+                                           const std::string &medium) const;
+    // What the user pays for each part (empty unless a price file or the project states it).
+    const PriceBook &prices() const { return m_prices; }
     // A server's host copy rate per GPU (ServerModel::hostLinkGBs, else its PCIe medium's
     // achievable rate); 0 when neither is known.
     double hostLinkGBs(const ServerModel &s) const;
@@ -234,6 +254,9 @@ public:
     const std::map<std::string, GpuModel> &gpus() const { return m_gpus; }
     const std::map<std::string, ServerModel> &servers() const { return m_servers; }
     const std::map<std::string, SwitchModel> &switches() const { return m_switches; }
+    const std::map<std::string, TransceiverModel> &transceivers() const { return m_transceivers; }
+    const std::map<std::string, CableModel> &cables() const { return m_cables; }
+    const std::map<std::string, NicModel> &nics() const { return m_nics; }
     const CollectiveTuning &collectives() const { return m_collectives; }
 
     // The medium that a link from a NIC of `server` to a port of `sw` would use: the NIC speaks
@@ -250,6 +273,9 @@ public:
     // the file and JSON pointer of the offending member ("/servers/1/gpu"; `file` and the
     // section's path where the entry's origin is not known) and what it should have named.
     std::optional<Error> checkReferences(const std::string &file) const;
+    // Every price names an entry of the catalog (a server, switch, transceiver, NIC or a kind of
+    // cable it lists); the error names the price's file and JSON pointer.
+    std::optional<Error> checkPrices() const;
 
 private:
     // Where an entry was read from: its file and JSON pointer ("/catalog/servers/0").
@@ -267,6 +293,10 @@ private:
     std::map<std::string, GpuModel> m_gpus;
     std::map<std::string, ServerModel> m_servers;
     std::map<std::string, SwitchModel> m_switches;
+    std::map<std::string, TransceiverModel> m_transceivers;
+    std::map<std::string, CableModel> m_cables;
+    std::map<std::string, NicModel> m_nics;
+    PriceBook m_prices;
     CollectiveTuning m_collectives;
     std::map<std::string, Origin> m_origins; // by "section/id"
 };

@@ -32,6 +32,11 @@ private Q_SLOTS:
     void media();
     void calibration();
     void everyEntryCitesASource();
+    void everyNetworkPartStatesItsPowerOrWhyNot();
+    void transceiverForACage_data();
+    void transceiverForACage();
+    void pricesAreEmptyAndChecked_data();
+    void pricesAreEmptyAndChecked();
     void everyNicHasAHostLinkThatCarriesIt();
     void overridesReplaceAndAdd();
     void rejectsBadCatalogs_data();
@@ -150,11 +155,17 @@ void TestCatalog::switches_data()
         QTest::newRow(id) << QString::fromLatin1(id) << ib << rdma << ports << gbits
                           << QString::fromLatin1(m);
     };
-    row("qm8700", true, true, 40, 200, "ib-hdr");      // Quantum, 40 x HDR
-    row("qm9700", true, true, 64, 400, "ib-ndr");      // Quantum-2, 64 x NDR
-    row("q3400", true, true, 144, 800, "ib-xdr");      // Quantum-X800, 144 x XDR
-    row("sn5600", false, true, 64, 800, "roce-800");   // Spectrum-4, 64 x 800GbE
-    row("eth-100g", false, false, 32, 100, "eth-100"); // 32 x 100GbE, plain TCP
+    row("qm8700", true, true, 40, 200, "ib-hdr");          // Quantum, 40 x HDR
+    row("qm9700", true, true, 64, 400, "ib-ndr");          // Quantum-2, 64 x NDR
+    row("q3400", true, true, 144, 800, "ib-xdr");          // Quantum-X800, 144 x XDR
+    row("sn5600", false, true, 64, 800, "roce-800");       // Spectrum-4, 64 x 800GbE
+    row("eth-100g", false, false, 32, 100, "eth-100");     // 32 x 100GbE, plain TCP
+    row("qm9790", true, true, 64, 400, "ib-ndr");          // Quantum-2, externally managed
+    row("q3200", true, true, 36, 800, "ib-xdr");           // one of a Q3200-RA's two switches
+    row("sn5600-400g", false, true, 128, 400, "roce-400"); // 2 x 400GbE per 800G cage
+    row("sn5400", false, true, 64, 400, "roce-400");       // Spectrum-4, 64 x 400GbE
+    row("eth-51t", false, true, 64, 800, "roce-800");      // 51.2 Tb/s merchant silicon
+    row("eth-102t", false, true, 128, 800, "roce-800");    // 102.4 Tb/s merchant silicon
 }
 
 void TestCatalog::switches()
@@ -286,8 +297,135 @@ void TestCatalog::everyEntryCitesASource()
     };
     for (const std::string &missing :
          {check(c.media(), "media"), check(c.gpus(), "gpus"), check(c.servers(), "servers"),
-          check(c.switches(), "switches")})
+          check(c.switches(), "switches"), check(c.transceivers(), "transceivers"),
+          check(c.cables(), "cables"), check(c.nics(), "nics")})
         QVERIFY2(missing.empty(), ("no source for " + missing).c_str());
+}
+
+void TestCatalog::everyNetworkPartStatesItsPowerOrWhyNot()
+{
+    // Power comes from datasheets: a part either states it, or its source says it is not
+    // stated (and the design's power then says it lacks it), never a silent zero.
+    const Catalog &c = Catalog::builtin();
+    auto check = [](const auto &map, const char *section) {
+        QStringList silent;
+        for (const auto &[id, entry] : map) {
+            const bool says = entry.source.find("not stated") != std::string::npos
+                              || entry.source.find("none stated") != std::string::npos
+                              || entry.source.find("Power: none") != std::string::npos
+                              || entry.source.find("Passive") != std::string::npos;
+            if (entry.powerW <= 0 && !says)
+                silent << q(std::string(section) + "/" + id);
+        }
+        return silent;
+    };
+    QCOMPARE(check(c.switches(), "switches"), QStringList());
+    QCOMPARE(check(c.transceivers(), "transceivers"), QStringList());
+    QCOMPARE(check(c.cables(), "cables"), QStringList());
+    QCOMPARE(check(c.nics(), "nics"), QStringList());
+    // The figures NVIDIA publishes: twin-port single-mode OSFP 17 W, a 400G OSFP 9 W.
+    QCOMPARE(c.transceiver("osfp-2x400g-dr4")->powerW, 17.0);
+    QCOMPARE(c.transceiver("osfp-400g-dr4")->powerW, 9.0);
+    QCOMPARE(c.cable("dac")->powerW, 0.0);
+    QCOMPARE(c.nic("connectx-8")->planes, 2);
+}
+
+void TestCatalog::transceiverForACage_data()
+{
+    QTest::addColumn<int>("ports");
+    QTest::addColumn<double>("portGbits");
+    QTest::addColumn<QString>("optics");
+    QTest::addColumn<QString>("medium");
+    QTest::addColumn<QString>("expected");
+    // QM9700 cage, NDR, multimode: the twin-port 2x SR4.
+    QTest::newRow("qm9700 SR") << 2 << 400.0 << "SR"
+                               << "ib-ndr"
+                               << "osfp-2x400g-sr4";
+    // An SN5600 800GbE cage takes the same module as one 800G port.
+    QTest::newRow("sn5600 SR") << 1 << 800.0 << "SR"
+                               << "roce-800"
+                               << "osfp-2x400g-sr4";
+    // A ConnectX-7 cage: the single-port 400G.
+    QTest::newRow("cx7 DR") << 1 << 400.0 << "DR"
+                            << "ib-ndr"
+                            << "osfp-400g-dr4";
+    // Q3400: XDR takes no multimode; its DR module is the 1.6T twin-port.
+    QTest::newRow("q3400 DR") << 2 << 800.0 << "DR"
+                              << "ib-xdr"
+                              << "osfp-2x800g-dr4";
+    QTest::newRow("q3400 SR") << 2 << 800.0 << "SR"
+                              << "ib-xdr"
+                              << "";
+    // An XDR NIC's 800G port is not the 100G-PAM4 module of the same rate.
+    QTest::newRow("cx8 DR") << 1 << 800.0 << "DR"
+                            << "ib-xdr"
+                            << "osfp-800g-dr4";
+    QTest::newRow("hdr SR") << 1 << 200.0 << "SR"
+                            << "ib-hdr"
+                            << "qsfp56-200g-sr4";
+}
+
+void TestCatalog::transceiverForACage()
+{
+    QFETCH(int, ports);
+    QFETCH(double, portGbits);
+    QFETCH(QString, optics);
+    QFETCH(QString, medium);
+    QFETCH(QString, expected);
+    const TransceiverModel *t = Catalog::builtin().transceiverFor(
+            ports, portGbits, optics.toStdString(), medium.toStdString());
+    QCOMPARE(t ? q(t->id) : QString(), expected);
+}
+
+void TestCatalog::pricesAreEmptyAndChecked_data()
+{
+    QTest::addColumn<QString>("document");
+    QTest::addColumn<QString>("where");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("negative") << R"({"prices": {"servers": {"dgx-h100": -1}}})"
+                              << "/prices/servers/dgx-h100"
+                              << "expected a number >= 0";
+    QTest::newRow("unknown server") << R"({"prices": {"servers": {"dgx-h999": 1}}})"
+                                    << "/prices/servers/dgx-h999"
+                                    << "unknown server";
+    QTest::newRow("unknown transceiver")
+            << R"({"prices": {"transceivers": {"osfp-9t": {"price": 1}}}})"
+            << "/prices/transceivers/osfp-9t"
+            << "unknown transceiver";
+    QTest::newRow("cable kind") << R"({"prices": {"cables": {"copper": 5}}})"
+                                << "/prices/cables/copper"
+                                << "unknown kind of cable";
+    QTest::newRow("typo") << R"({"prices": {"switches": {"qm9700": {"prise": 1}}}})"
+                          << "/prices/switches/qm9700/prise"
+                          << "unknown member";
+    QTest::newRow("currency") << R"({"prices": {"currency": "usd"}})"
+                              << "/prices/currency"
+                              << "ISO 4217";
+    QTest::newRow("years") << R"({"prices": {"amortization_years": 0}})"
+                           << "/prices/amortization_years"
+                           << "greater than 0";
+    QTest::newRow("hardware") << R"({"prices": {}, "switches": []})"
+                              << "/switches"
+                              << "a price file holds only";
+    QTest::newRow("no prices") << R"({"format": "topoplan-catalog"})"
+                               << "/"
+                               << "missing required member \"prices\"";
+}
+
+void TestCatalog::pricesAreEmptyAndChecked()
+{
+    QFETCH(QString, document);
+    QFETCH(QString, where);
+    QFETCH(QString, message);
+    // TopoPlan ships no prices: the book is the user's.
+    QVERIFY(Catalog::builtin().prices().empty());
+    const Json doc = Json::parse(document.toStdString());
+    Expected<Catalog> c = Catalog::builtin().withPrices(JsonIn(doc, "mine.prices.json"));
+    QVERIFY(!c);
+    QCOMPARE(q(c.error().file), QStringLiteral("mine.prices.json"));
+    QCOMPARE(q(c.error().where), where);
+    QVERIFY2(c.error().message.find(message.toStdString()) != std::string::npos,
+             c.error().text().c_str());
 }
 
 void TestCatalog::everyNicHasAHostLinkThatCarriesIt()
