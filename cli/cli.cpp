@@ -95,6 +95,14 @@ Hardware (generate, import, catalog):
                        entries by id; generate and import keep them in the project's
                        "catalog" section
 
+Prices (analyze, compare, explore, export bom and report):
+  --prices FILE        a price file in the catalog's format, {"prices": {"currency": "USD",
+                       "servers": {ID: N}, "switches": {...}, "transceivers": {...},
+                       "cables": {"dac"|"acc"|"mmf"|"smf"|"lc": N}, "energy_per_kwh": N,
+                       "amortization_years": N}}, used instead of the project's own: capital
+                       cost by category, cost per million tokens; a book to start from:
+                       docs/examples/prices-deepseek-isca2025.json
+
 Workload and plan (analyze, sweep, plan):
   --workload FILE      a workload JSON file: {"model": {...}, "training": {...}}
   --workload-preset NAME
@@ -423,7 +431,7 @@ int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &e
              1,
              1,
              {"json", "n-1"},
-             {"workload", "workload-preset", "plan", "fail", "top"},
+             {"workload", "workload-preset", "plan", "fail", "top", "prices"},
              {},
              cmdAnalyze},
             {"sweep",
@@ -439,10 +447,10 @@ int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &e
              1,
              {"json"},
              {"gpus", "domains", "fabrics", "oversubscription", "switches", "tokens", "workload",
-              "workload-preset", "save-variants"},
+              "workload-preset", "save-variants", "prices"},
              {},
              cmdExplore},
-            {"compare", 2, 64, {"json"}, {"workload", "workload-preset"}, {}, cmdCompare},
+            {"compare", 2, 64, {"json"}, {"workload", "workload-preset", "prices"}, {}, cmdCompare},
             {"import", 1, 64, {"json"}, {"o", "catalog"}, {}, cmdImport},
             {"generate",
              0,

@@ -4,6 +4,8 @@
 #include "cli/cliargs.h"
 
 #include "engine/core/jsonin.h"
+#include "engine/document/cost.h"
+#include "engine/document/growth.h"
 #include "engine/explore/failures.h"
 #include "engine/io/projectfile.h"
 #include "engine/plan/analysis.h"
@@ -128,16 +130,11 @@ std::optional<Job> loadJob(const Args &a, std::ostream &err, int *code)
         *code = BadUsage;
         return std::nullopt;
     }
-    Expected<Project> project = loadProject(job.file);
-    if (!project) {
-        fail(err, project.error());
+    std::optional<ProjectFile> read = readProjectFile(job.file, err, &a);
+    if (!read)
         return std::nullopt;
-    }
-    Expected<Catalog> catalog = projectCatalog(*project);
-    if (!catalog) {
-        fail(err, catalog.error());
-        return std::nullopt;
-    }
+    std::optional<Project> project(std::move(read->project));
+    std::optional<Catalog> catalog(std::move(read->catalog));
     Expected<Analyzer> analyzer = Analyzer::create(project->topology, *catalog);
     if (!analyzer) {
         Error e = analyzer.error();
@@ -429,10 +426,26 @@ int cmdAnalyze(const Args &a, std::ostream &out, std::ostream &err)
                 << "\n";
         return fail(err, e);
     }
-    if (a.flag("json"))
-        out << dumpJson(toJson(*r), 2) << "\n";
-    else
+    // The design's cost, power and growth rest on its bill of materials: a design the documents
+    // cannot count (a server cabled to nothing) says why in their place.
+    const Expected<DesignCost> cost = designCost(job->project, *job->catalog, r->step.tokensPerS);
+    const Expected<DesignGrowth> growth = designGrowth(job->project, *job->catalog);
+    if (a.flag("json")) {
+        Json j = toJson(*r);
+        j["cost"] = cost ? designCostJson(*cost) : Json{{"error", cost.error().text()}};
+        j["growth"] = growth ? designGrowthJson(*growth) : Json{{"error", growth.error().text()}};
+        out << dumpJson(j, 2) << "\n";
+    } else {
         writeReport(*r, job->file, out);
+        out << "\nCost and power\n";
+        for (const std::string &line :
+             cost ? designCostLines(*cost) : std::vector<std::string>{cost.error().text()})
+            out << "  " << line << "\n";
+        out << "\nGrowth\n";
+        for (const std::string &line :
+             growth ? designGrowthLines(*growth) : std::vector<std::string>{growth.error().text()})
+            out << "  " << line << "\n";
+    }
     // A step that cannot run (an error-severity diagnostic) fails the command, with --json too:
     // the JSON above still says why.
     for (const Diagnostic &d : r->diagnostics) {

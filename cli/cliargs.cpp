@@ -131,12 +131,20 @@ std::string Table::str() const
     return ss.str();
 }
 
-std::optional<ProjectFile> readProjectFile(const std::string &file, std::ostream &err)
+std::optional<ProjectFile> readProjectFile(const std::string &file, std::ostream &err,
+                                           const Args *a)
 {
     Expected<Project> project = loadProject(file);
     if (!project) {
         err << "error: " << project.error().text() << "\n";
         return std::nullopt;
+    }
+    if (a && a->has("prices")) {
+        project = withPriceFile(std::move(*project), a->value("prices"));
+        if (!project) {
+            err << "error: " << project.error().text() << "\n";
+            return std::nullopt;
+        }
     }
     Expected<Catalog> catalog = projectCatalog(*project);
     if (!catalog) {

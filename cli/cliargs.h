@@ -59,8 +59,10 @@ struct ProjectFile
     Catalog catalog;
 };
 // On failure prints "error: FILE: WHERE: what was expected" to `err` and returns nullopt: the
-// caller exits with InvalidInput.
-std::optional<ProjectFile> readProjectFile(const std::string &file, std::ostream &err);
+// caller exits with InvalidInput. With `--prices FILE` in `a`, the price file's book replaces
+// the project's (withPriceFile).
+std::optional<ProjectFile> readProjectFile(const std::string &file, std::ostream &err,
+                                           const Args *a = nullptr);
 
 // The built-in catalog with --catalog FILE's hardware merged over it, and that hardware as a
 // project's "catalog" section keeps it in *section (untouched without --catalog). On failure

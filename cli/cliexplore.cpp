@@ -164,7 +164,7 @@ int cmdExplore(const Args &a, std::ostream &out, std::ostream &err)
             return BadUsage;
         request.gpus = *gpus;
     }
-    const std::optional<ProjectFile> read = readProjectFile(file, err);
+    const std::optional<ProjectFile> read = readProjectFile(file, err, &a);
     if (!read)
         return InvalidInput;
     const Project *project = &read->project;
@@ -280,6 +280,29 @@ int cmdExplore(const Args &a, std::ostream &out, std::ostream &err)
     return Ok;
 }
 
+namespace {
+
+// The IT load (with "+" where a part states no power), the network's capital cost and share,
+// and the cost per million tokens; "-" where the price book does not say.
+std::vector<std::string> costCells(const std::optional<DesignCost> &cost)
+{
+    if (!cost)
+        return {"-", "-", "-"};
+    const std::string power
+            = figure::text(figure::power(cost->itPowerW())) + (cost->itPowerComplete() ? "" : "+");
+    const CostTotal net = cost->network();
+    const std::string capex
+            = net.priced && std::isfinite(cost->networkShare())
+                      ? figure::text(figure::money(net.capex, cost->currency)) + " ("
+                                + figure::text(figure::percent(cost->networkShare())) + ")"
+                      : "-";
+    const double perM = cost->costPerMillionTokens();
+    return {power, capex,
+            std::isfinite(perM) ? figure::number(perM, 4) + " " + cost->currency : "-"};
+}
+
+} // namespace
+
 int cmdCompare(const Args &a, std::ostream &out, std::ostream &err)
 {
     if (a.has("workload") && a.has("workload-preset")) {
@@ -291,6 +314,8 @@ int cmdCompare(const Args &a, std::ostream &out, std::ostream &err)
     for (std::size_t i = 0; i < a.positionalCount(); ++i) {
         const std::string &file = a.positional(i);
         Expected<Project> project = loadProject(file);
+        if (project && a.has("prices"))
+            project = withPriceFile(std::move(*project), a.value("prices"));
         if (!project) {
             err << "error: " << project.error().text() << "\n";
             return InvalidInput;
@@ -316,7 +341,7 @@ int cmdCompare(const Args &a, std::ostream &out, std::ostream &err)
         << (c.workload.model.name.empty() ? "the workload" : c.workload.model.name) << ") on "
         << c.designs.size() << " designs; deltas against " << c.designs.front().name << "\n";
     Table t({"design", "GPUs", "domain", "switches L/S/C", "cables", "plan", "tokens/s", "per GPU",
-             "MFU", "step", "against the first"});
+             "MFU", "step", "IT load", "network capex", "per M tokens", "against the first"});
     for (std::size_t i = 0; i < c.designs.size(); ++i) {
         const DesignReport &d = c.designs[i];
         std::vector<std::string> row = {d.name};
@@ -339,6 +364,8 @@ int cmdCompare(const Args &a, std::ostream &out, std::ostream &err)
         } else {
             row.insert(row.end(), {"-", "-", "-", "-", "-"});
         }
+        for (const std::string &cell : costCells(d.cost))
+            row.push_back(cell);
         row.push_back(c.deltas[i].text);
         t.add(std::move(row));
     }

@@ -24,10 +24,11 @@ namespace {
 
 // The formats the engine writes as text (bill of materials, cabling, scheduler files, DOT,
 // draw.io): no rendering, so no QApplication is needed.
-int exportDocument(const std::string &file, DocumentFormat format, const std::string &target,
+int exportDocument(const Args &a, DocumentFormat format, const std::string &target,
                    std::ostream &out, std::ostream &err)
 {
-    const std::optional<ProjectFile> read = readProjectFile(file, err);
+    const std::string &file = a.positional(0);
+    const std::optional<ProjectFile> read = readProjectFile(file, err, &a);
     if (!read)
         return InvalidInput;
     const Project *project = &read->project;
@@ -137,6 +138,16 @@ int exportReport(const Args &a, std::ostream &out, std::ostream &err)
     std::optional<Recorded> recorded = recordFile(file, a.value("title"), false, true, err, &code);
     if (!recorded)
         return code;
+    if (a.has("prices")) {
+        Expected<Project> priced = withPriceFile(recorded->project, a.value("prices"));
+        Expected<Catalog> catalog = priced ? projectCatalog(*priced) : priced.error();
+        if (!catalog) {
+            err << "error: " << catalog.error().text() << "\n";
+            return InvalidInput;
+        }
+        recorded->project = std::move(*priced);
+        recorded->catalog = std::move(*catalog);
+    }
     ReportOptions options;
     options.author = a.value("author");
     options.revision = a.value("revision");
@@ -192,8 +203,13 @@ int cmdExport(const Args &a, std::ostream &out, std::ostream &err)
             err << "error: export: --scale applies to PNG and JPEG only\n";
             return BadUsage;
         }
-        return exportDocument(file, documentFormatForTarget(*textFormat, a.value("o")),
-                              a.value("o"), out, err);
+        return exportDocument(a, documentFormatForTarget(*textFormat, a.value("o")), a.value("o"),
+                              out, err);
+    }
+    if (a.has("prices")) {
+        err << "error: export: --prices applies to the bill of materials and the report, not "
+               "to the diagram\n";
+        return BadUsage;
     }
     const QString target = QString::fromStdString(a.value("o"));
     std::optional<ExportFormat> format
@@ -255,7 +271,8 @@ Command exportCommand()
             1,
             1,
             {},
-            {"format", "scale", "o", "title", "background", "paper", "author", "revision"},
+            {"format", "scale", "o", "title", "background", "paper", "author", "revision",
+             "prices"},
             {"o"},
             cmdExport};
 }

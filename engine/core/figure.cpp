@@ -67,6 +67,23 @@ Figure tokensPerSecond(double tokens)
     return {tokens, 0, "tokens/s"};
 }
 
+Figure power(double watts)
+{
+    return scaled(watts, {"W", "kW", "MW", "GW"});
+}
+
+Figure money(double amount, const std::string &currency)
+{
+    // k, M, B as financial figures are quoted; below 1000 to the cent.
+    const std::string c = " " + currency;
+    const double a = std::abs(amount);
+    if (a < 1000)
+        return {amount, 2, currency};
+    Figure f = scaled(amount / 1000, {"k", "M", "B", "T"});
+    f.unit += c;
+    return f;
+}
+
 std::string number(double value, int maxDecimals)
 {
     if (std::isnan(value))

@@ -23,6 +23,9 @@ Figure gigabytes(double gigabytes);          // 80 -> 80 GB, 1536 -> 1.54 TB
 Figure duration(double seconds);       // 13.84 -> 13.8 s, 0.0421 -> 42.1 ms, 3.5e-6 -> 3.5 µs
 Figure percent(double fraction);       // 0.514 -> 51.4 %
 Figure tokensPerSecond(double tokens); // 9500 -> 9500 tokens/s, 1.25e6 -> 1.25 M tokens/s
+Figure power(double watts);            // 850 -> 850 W, 12400 -> 12.4 kW, 3.21e6 -> 3.21 MW
+// An amount of money in `currency` (an ISO code): 45600 -> 45.6 k USD, 1.23e9 -> 1.23 B USD.
+Figure money(double amount, const std::string &currency);
 
 // `value` rounded to at most `maxDecimals` decimals, trailing zeros dropped, '.' as the point:
 // 2.50 -> "2.5", 256 -> "256". Not finite: "inf", "-inf" or "nan".

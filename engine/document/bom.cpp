@@ -1,5 +1,7 @@
 // Bill of materials: what to order for a design, with the assumptions it rests on.
 
+#include "engine/core/figure.h"
+#include "engine/document/cost.h"
 #include "engine/document/documents.h"
 #include "engine/document/hardware.h"
 #include "engine/document/schedulertree.h"
@@ -57,9 +59,11 @@ public:
                           ? (first + n + spec.linksPerCable - 1) / spec.linksPerCable
                                     - (first + spec.linksPerCable - 1) / spec.linksPerCable
                           : n;
-        if (cables > 0)
+        if (cables > 0) {
             m_out->cables[{int(run), medium.name, spec.kind, spec.metres, spec.lengthClass}]
                     += cables;
+            m_out->cableKinds[cableKindId(spec.kind)] += cables;
+        }
         for (const Endpoint *e : {&l.a, &l.b}) {
             if (const Switch *s = m_t.switchById(e->device)) {
                 if (atSwitch && !atSwitch->count(s->id))
@@ -72,7 +76,9 @@ public:
                 for (int i = first; i < first + n; ++i)
                     if (m_switchCages.insert({s->id, (e->port + i) / hw.portsPerCage, spec.optics})
                                 .second)
-                        ++m_out->switchOptics[hw.cage + " " + spec.optics];
+                        addOptics(&m_out->switchOptics, hw.cage + " " + spec.optics,
+                                  m_c.transceiverFor(hw.portsPerCage, m->portGbits, spec.optics,
+                                                     medium.id));
             } else if (const Node *node = m_t.node(e->device)) {
                 const ServerModel *m = m_c.server(node->model);
                 if (!m || spec.optics.empty())
@@ -87,10 +93,24 @@ public:
                                 .insert({std::size_t(hp.host), hp.rail / hw.portsPerCage,
                                          spec.optics})
                                 .second)
-                        ++m_out->nicOptics[hw.cage + " " + spec.optics];
+                        addOptics(&m_out->nicOptics, hw.cage + " " + spec.optics,
+                                  m_c.transceiverFor(hw.portsPerCage, m->nicGbits, spec.optics,
+                                                     medium.id));
                 }
             }
         }
+    }
+    // One transceiver of `name` (the cage and its optics), and of its catalog model when the
+    // catalog lists it.
+    void addOptics(std::map<std::string, long long> *byName, const std::string &name,
+                   const TransceiverModel *model)
+    {
+        ++(*byName)[name];
+        m_out->opticsModel[name] = model ? model->id : std::string();
+        if (model)
+            ++m_out->transceiverModels[model->id];
+        else
+            ++m_out->unlistedOptics[name];
     }
     void addSwitch(const Switch &s)
     {
@@ -263,9 +283,27 @@ Expected<BomTable> bomTable(const Project &p, const Catalog &c)
                 "section counts its servers, its leaves, the host-leaf and leaf-spine cables at "
                 "those leaves and the transceivers at the SU's ends; spines and cores serve "
                 "every SU and are counted in the design totals only.");
+    const PriceBook &book = c.prices();
+    table.currency = book.currencyText();
+    table.costLines = designCostLines(designCost(bom.total, c));
     auto row = [&](const std::string &cat, const std::string &item, const std::string &detail,
-                   long long n) {
-        table.rows.push_back({cat, item, detail, n});
+                   long long n, std::optional<double> powerW = std::nullopt,
+                   std::optional<double> price = std::nullopt) {
+        table.rows.push_back({cat, item, detail, n, powerW, price});
+    };
+    const auto priced = [](const std::map<std::string, Price> &prices, const std::string &id) {
+        auto it = prices.find(id);
+        return it == prices.end() ? std::nullopt : std::optional<double>(it->second.amount);
+    };
+    const auto watts = [](double w) {
+        return w > 0 ? std::optional<double>(w) : std::nullopt;
+    };
+    const auto opticsRow = [&](const std::string &prefix, const BomCounts &b,
+                               const std::string &name, const char *end, long long n) {
+        auto it = b.opticsModel.find(name);
+        const TransceiverModel *m = it == b.opticsModel.end() ? nullptr : c.transceiver(it->second);
+        row(prefix + "transceivers", name, end, n, m ? watts(m->powerW) : std::nullopt,
+            m ? priced(book.transceivers, m->id) : std::nullopt);
     };
     auto section = [&](const std::string &prefix, const BomCounts &b, bool racks) {
         for (const auto &[id, count] : b.servers) {
@@ -273,7 +311,7 @@ Expected<BomTable> bomTable(const Project &p, const Catalog &c)
             const int gpus = m ? m->gpus : 0;
             row(prefix + "servers", modelName(m ? m->name : id, id),
                 std::to_string(gpus) + " GPUs each, " + std::to_string(gpus * count) + " GPUs",
-                count);
+                count, m ? watts(m->powerKW * 1000) : std::nullopt, priced(book.servers, id));
         }
         if (racks) {
             row("racks", "compute rack, 42U", "servers as the assumptions say", bom.computeRacks);
@@ -283,17 +321,25 @@ Expected<BomTable> bomTable(const Project &p, const Catalog &c)
             const auto &[role, tier, model] = key;
             const SwitchModel *m = c.switchModel(model);
             row(prefix + "switches", modelName(m ? m->name : model, model),
-                std::string(toString(FabricRole(role))) + " fabric " + toString(Tier(tier)), n);
+                std::string(toString(FabricRole(role))) + " fabric " + toString(Tier(tier)), n,
+                m ? watts(m->powerW) : std::nullopt, priced(book.switches, model));
         }
         for (const auto &[key, n] : b.cables) {
             const auto &[run, medium, kind, metres, length] = key;
+            const std::string kindId = cableKindId(kind);
+            const CableModel *cm = c.cable(kindId);
+            // A passive cable draws nothing: 0 W is its figure.
+            std::optional<double> power;
+            if (cm && (cm->powerW > 0 || kindId != "acc"))
+                power = cm->powerW;
             row(prefix + "cables", kind + ", " + length,
-                std::string(toString(CableRun(run))) + ", " + medium, n);
+                std::string(toString(CableRun(run))) + ", " + medium, n, power,
+                priced(book.cables, kindId));
         }
         for (const auto &[name, n] : b.switchOptics)
-            row(prefix + "transceivers", name, "switch end", n);
+            opticsRow(prefix, b, name, "switch end", n);
         for (const auto &[name, n] : b.nicOptics)
-            row(prefix + "transceivers", name, "NIC end", n);
+            opticsRow(prefix, b, name, "NIC end", n);
         for (const auto &[key, v] : b.ports) {
             const auto &[role, tier, model] = key;
             const std::string item = std::string(toString(FabricRole(role))) + " fabric "
@@ -318,10 +364,19 @@ Expected<std::string> bomCsv(const Project &p, const Catalog &c)
     out += "# Written by TopoPlan from the design. Assumptions:\n";
     for (const std::string &a : table->assumptions)
         out += "# - " + a + "\n";
-    out += "category,item,detail,quantity\n";
+    out += "# Cost and power (prices in " + table->currency
+           + " from the price book; an empty cell: no price, or no published power):\n";
+    for (const std::string &line : table->costLines)
+        out += "# - " + line + "\n";
+    out += "category,item,detail,quantity,unit_power_w,power_kw,unit_price,price\n";
+    const auto cell = [](std::optional<double> v, double times, int decimals) {
+        return v ? figure::number(*v * times, decimals) : std::string();
+    };
     for (const BomRow &r : table->rows)
         out += csvField(r.category) + "," + csvField(r.item) + "," + csvField(r.detail) + ","
-               + std::to_string(r.quantity) + "\n";
+               + std::to_string(r.quantity) + "," + cell(r.unitPowerW, 1, 2) + ","
+               + cell(r.unitPowerW, double(r.quantity) / 1000, 3) + "," + cell(r.unitPrice, 1, 2)
+               + "," + cell(r.unitPrice, double(r.quantity), 2) + "\n";
     return out;
 }
 

@@ -58,6 +58,13 @@ struct BomCounts
     std::map<std::string, long long> switchOptics; // "<cage> <optics>" -> transceivers
     std::map<std::string, long long> nicOptics;
     std::map<SwitchKey, std::pair<long long, long long>> ports; // used, total
+    // The same transceivers by catalog id (TransceiverModel), where the catalog lists the module a
+    // cage takes for its link's medium; the others by the name above, in `unlistedOptics`.
+    std::map<std::string, long long> transceiverModels;
+    std::map<std::string, long long> unlistedOptics;
+    std::map<std::string, std::string> opticsModel; // by "<cage> <optics>": its catalog id
+    // The cables by kind ("dac", "acc", "mmf", "smf", "lc": the catalog's "cables").
+    std::map<std::string, long long> cableKinds;
 
     int serverCount() const;
     int switchCount(FabricRole role, Tier tier) const;
@@ -86,8 +93,10 @@ struct BillOfMaterials
 // `units` false leaves BillOfMaterials::units empty (totals only, as the explorer needs).
 Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c, bool units = true);
 
-// Bill of materials, CSV with '#' comment lines stating every assumption: the design totals,
-// then one section per scalable unit (category prefixed "SU <name> ").
+// Bill of materials, CSV with '#' comment lines stating every assumption and the design's cost
+// and power: the design totals, then one section per scalable unit (category prefixed
+// "SU <name> "); columns category, item, detail, quantity, unit_power_w, power_kw, unit_price,
+// price (empty where the catalog states no power or the price book no price).
 // The bill of materials as the rows of a table (category, item, detail, quantity) with the
 // assumptions it rests on: the CSV and the design report are both written from it.
 struct BomRow
@@ -96,12 +105,19 @@ struct BomRow
     std::string item;     // (an SU section's rows start with "SU <name> ")
     std::string detail;
     long long quantity = 0;
+    // Each unit's power (the catalog's datasheet figure) and price (the price book's); none
+    // where the catalog states no power or the book no price, or the row is not a part (ports).
+    std::optional<double> unitPowerW;
+    std::optional<double> unitPrice;
 };
 struct BomTable
 {
     std::string design; // the project's name, "(unnamed)" without one
     std::vector<std::string> assumptions;
     std::vector<BomRow> rows;
+    std::string currency; // the price book's
+    // The design's cost and power in lines (designCostLines of the totals).
+    std::vector<std::string> costLines;
 };
 Expected<BomTable> bomTable(const Project &p, const Catalog &c);
 Expected<std::string> bomCsv(const Project &p, const Catalog &c);

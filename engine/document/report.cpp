@@ -3,6 +3,7 @@
 #include "engine/document/report.h"
 
 #include "engine/core/figure.h"
+#include "engine/document/cost.h"
 #include "engine/document/documents.h"
 #include "engine/model/recomputemodules.h"
 #include "engine/model/summary.h"
@@ -602,6 +603,10 @@ Expected<Report> buildReport(const Project &p, const Catalog &c, const ReportOpt
     if (!bom)
         return bom.error();
     report.sections.push_back(std::move(*bom));
+    Expected<DesignCost> cost = designCost(p, c, r ? r->step.tokensPerS : DesignCost::kNaN);
+    if (!cost)
+        return cost.error();
+    report.sections.push_back(costSection(*cost));
     report.sections.push_back(catalogSection(p, c, r));
     return report;
 }

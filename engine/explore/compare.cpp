@@ -55,6 +55,10 @@ DesignReport evaluate(const DesignInput &in, const Workload &workload, bool swee
     if (r.best)
         for (const DimensionResult &d : r.best->dimensions)
             r.bottleneckNames.push_back(displayName(in.project.topology, d.worst.bottleneckDevice));
+    Expected<DesignCost> cost
+            = designCost(in.project, *catalog, r.best ? r.best->step.tokensPerS : DesignCost::kNaN);
+    if (cost)
+        r.cost = std::move(*cost);
     return r;
 }
 
@@ -211,6 +215,8 @@ Json toJson(const Comparison &c)
             j["groups"] = std::move(groups);
             j["diagnostics"] = static_cast<int>(d.best->diagnostics.size());
         }
+        if (d.cost)
+            j["cost"] = designCostJson(*d.cost);
         j["delta"] = {
                 {"gpus", x.gpus},
                 {"domains", x.domains},

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/core/jsonin.h"
+#include "engine/document/cost.h"
 #include "engine/model/project.h"
 #include "engine/model/summary.h"
 #include "engine/model/workload.h"
@@ -34,6 +35,8 @@ struct DesignReport
     // The name of each dimension's bottleneck device (best->dimensions' order): the node or
     // switch name the user gave, not its id.
     std::vector<std::string> bottleneckNames;
+    // What the design costs and draws (its project's price book), at the best plan's tokens/s.
+    std::optional<DesignCost> cost;
 
     int switches() const { return summary.leaf + summary.spine + summary.core; }
 };

@@ -237,7 +237,7 @@ Project parseCurrent(const JsonIn &root, const Catalog &base)
     p.revision = root.string("revision", "");
     std::optional<Catalog> own;
     if (auto overrides = root.find("catalog")) {
-        overrides->expectOnly({"media", "gpus", "servers", "switches"});
+        overrides->expectOnly({"media", "gpus", "servers", "switches", "prices"});
         Expected<Catalog> merged = base.merged(*overrides);
         if (!merged)
             throw JsonFailure(merged.error());
@@ -476,6 +476,28 @@ Expected<Catalog> projectCatalog(const Project &p, const Catalog &base)
     if (p.catalogOverrides.is_null())
         return base;
     return base.merged(JsonIn(p.catalogOverrides, {}, "/catalog"));
+}
+
+Expected<Project> withPriceFile(Project p, const std::string &path, const Catalog &base)
+{
+    Expected<Json> doc = readJsonFile(path);
+    if (!doc)
+        return doc.error();
+    Json overrides = p.catalogOverrides.is_null() ? Json::object() : p.catalogOverrides;
+    if (!overrides.is_object())
+        return Error{path, "", "the project's \"catalog\" section is not an object"};
+    overrides.erase("prices");
+    Project without = p;
+    without.catalogOverrides = overrides;
+    Expected<Catalog> catalog = projectCatalog(without, base);
+    if (!catalog)
+        return catalog.error();
+    Expected<Catalog> priced = catalog->withPrices(JsonIn(*doc, path));
+    if (!priced)
+        return priced.error();
+    overrides["prices"] = (*doc)["prices"];
+    p.catalogOverrides = overrides;
+    return p;
 }
 
 namespace {

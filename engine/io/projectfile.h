@@ -37,6 +37,13 @@ std::optional<Error> saveProject(const Project &p, const std::string &path);
 // `base` with the project's "catalog" overrides applied.
 Expected<Catalog> projectCatalog(const Project &p, const Catalog &base = Catalog::builtin());
 
+// `p` with the price book of the price file at `path` (a document in the catalog's format whose
+// only section is "prices") in its "catalog" section, in place of the prices it had: how
+// `--prices FILE` and File > Import Prices fill the book. Fails, naming the file and the JSON
+// path, on a price file that is not well formed or prices a model `p`'s catalog lacks.
+Expected<Project> withPriceFile(Project p, const std::string &path,
+                                const Catalog &base = Catalog::builtin());
+
 // A hardware file: GPUs, servers, switches and media that `base` lacks or that replace its
 // entries of the same id, in the catalog's own format ({"format": "topoplan-catalog",
 // "version": 1, "description": ..., "media": [...], "gpus": [...], "servers": [...],

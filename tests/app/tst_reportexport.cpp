@@ -305,11 +305,12 @@ void TestReportExport::htmlIsSelfContained()
     QCOMPARE(svgs, 3); // the diagram, the TP sweep, the step time
     QVERIFY2(svgTexts > 50, qPrintable(QString::number(svgTexts)));
     QVERIFY(tables >= 8);
-    QCOMPARE(sections, 8);
+    QCOMPARE(sections, 9);
     QCOMPARE(sectionIds, QStringList({QStringLiteral("diagram"), QStringLiteral("summary"),
                                       QStringLiteral("job"), QStringLiteral("groups"),
                                       QStringLiteral("diagnostics"), QStringLiteral("charts"),
-                                      QStringLiteral("bom"), QStringLiteral("catalog")}));
+                                      QStringLiteral("bom"), QStringLiteral("cost"),
+                                      QStringLiteral("catalog")}));
     QVERIFY(style);
     const QString html = QString::fromUtf8(bytes);
     QVERIFY(html.contains(QStringLiteral(">dgx-032<")) || html.contains(QStringLiteral("dgx-032")));

@@ -881,7 +881,12 @@ void tst_Documents::billOfMaterials()
     for (const std::string &line : split(bom, '\n')) {
         if (line.empty() || line[0] == '#' || startsWith(line, "category,"))
             continue;
-        byCategory[line.substr(0, line.find(','))] += std::stoll(line.substr(line.rfind(',') + 1));
+        // quantity, then unit_power_w, power_kw, unit_price and price (figures, no commas)
+        std::string upToQuantity = line;
+        for (int column = 0; column < 4; ++column)
+            upToQuantity.resize(upToQuantity.rfind(','));
+        byCategory[line.substr(0, line.find(','))]
+                += std::stoll(upToQuantity.substr(upToQuantity.rfind(',') + 1));
     }
     const TopologySummary s = summaryOf(p);
     QCOMPARE(byCategory["servers"], 4LL);
@@ -890,12 +895,13 @@ void tst_Documents::billOfMaterials()
     // Used plus spare ports = every switch's radix (64 on QM9700).
     QCOMPARE(byCategory["ports"], 64LL * (s.leaf + s.spine + s.core));
     // 32 host cables: a DGX H100's 8 rails sit in 4 twin-port cages, so 16 NIC-end optics.
-    QVERIFY2(contains(bom, "transceivers,OSFP 2x400G twin-port (flat top) SR,NIC end,16\n"),
+    QVERIFY2(contains(bom,
+                      "transceivers,OSFP 2x400G twin-port (flat top) SR,NIC end,16,17,0.272,,\n"),
              bom.c_str());
     // Four DGX H100 fill one rack; the 18 trays of each NVL72 domain share one.
-    QVERIFY(contains(bom, "racks,\"compute rack, 42U\",servers as the assumptions say,1\n"));
+    QVERIFY(contains(bom, "racks,\"compute rack, 42U\",servers as the assumptions say,1,,,,\n"));
     QVERIFY(contains(text(DocumentFormat::Bom, designs()[1].project),
-                     "racks,\"compute rack, 42U\",servers as the assumptions say,2\n"));
+                     "racks,\"compute rack, 42U\",servers as the assumptions say,2,,,,\n"));
 }
 
 // Two scalable units: the totals, then a section per SU that holds one SU's share.
@@ -908,19 +914,19 @@ void tst_Documents::billOfMaterialsPerScalableUnit()
     QVERIFY(p);
     const std::string bom = text(DocumentFormat::Bom, *p);
     QVERIFY(contains(bom, "\n# - Scalable units (SU): "));
-    QVERIFY2(contains(bom, "\nservers,NVIDIA DGX H100 (dgx-h100),\"8 GPUs each, 512 GPUs\",64\n"),
+    QVERIFY2(contains(bom, "\nservers,NVIDIA DGX H100 (dgx-h100),\"8 GPUs each, 512 GPUs\",64,"),
              bom.c_str());
     for (const char *su : {"SU leaf-su1 ", "SU leaf-su2 "}) {
         const std::string prefix = std::string("\n") + su;
         QVERIFY2(contains(bom, prefix
                                        + "servers,NVIDIA DGX H100 (dgx-h100),\"8 GPUs each, 256 "
-                                         "GPUs\",32\n"),
+                                         "GPUs\",32,"),
                  bom.c_str());
         QVERIFY(contains(bom, prefix + "switches,"));
         QVERIFY(contains(
                 bom, prefix + "cables,\"multimode fibre (MMF), straight, <= 30 m\",\"host-leaf,"));
-        QVERIFY(contains(
-                bom, prefix + "transceivers,OSFP 2x400G twin-port (flat top) SR,NIC end,128\n"));
+        QVERIFY(contains(bom,
+                         prefix + "transceivers,OSFP 2x400G twin-port (flat top) SR,NIC end,128,"));
     }
     QVERIFY(!contains(bom, "SU leaf-su3 "));
 }

@@ -519,7 +519,7 @@ void TestProjectFile::rejects_data()
         "/catalog/switches/0/ports", "expected a positive integer, found 0");
     row("unknown catalog section", su,
         R"([{"op": "add", "path": "/catalog", "value": {"routers": []}}])", "/catalog/routers",
-        "unknown member \"routers\" (expected one of: media, gpus, servers, switches)");
+        "unknown member \"routers\" (expected one of: media, gpus, servers, switches, prices)");
 }
 
 void TestProjectFile::rejects()

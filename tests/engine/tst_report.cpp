@@ -49,8 +49,8 @@ bool hasFigure(const Report &r, ReportFigure f)
     return false;
 }
 
-const std::vector<std::string> kSections{"diagram",     "summary", "job", "groups",
-                                         "diagnostics", "charts",  "bom", "catalog"};
+const std::vector<std::string> kSections{"diagram", "summary", "job",  "groups", "diagnostics",
+                                         "charts",  "bom",     "cost", "catalog"};
 
 } // namespace
 
@@ -173,7 +173,8 @@ void TestReport::bomIsTheEngineBillOfMaterials()
     // The CSV is the same model: one line per row after the header.
     Expected<std::string> csv = bomCsv(p, Catalog::builtin());
     QVERIFY(bool(csv));
-    const std::string header = "category,item,detail,quantity\n";
+    const std::string header
+            = "category,item,detail,quantity,unit_power_w,power_kw,unit_price,price\n";
     const std::size_t at = csv->find(header);
     QVERIFY(at != std::string::npos);
     const std::string rows = csv->substr(at + header.size());
