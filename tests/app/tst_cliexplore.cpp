@@ -45,10 +45,10 @@ private Q_SLOTS:
 
     void exploreJsonHasEveryVariantAndTheVerdicts()
     {
-        const Run r = cli({"explore", path("a.topoplan"), "--domains",
-                           "dgx-h100,gb200-nvl72,gb200-tray:32", "--fabrics",
-                           "rail-optimized,fat-tree:3", "--oversubscription", "1,2:1", "--tokens",
-                           "2T", "--json"});
+        const Run r
+                = cli({"explore", path("a.topoplan"), "--domains",
+                       "dgx-h100,gb200-nvl72,gb200-tray:32", "--fabrics", "rail-optimized,fat-tree",
+                       "--oversubscription", "1,2:1", "--tokens", "2T", "--json"});
         QVERIFY2(r.code == 0, r.err.c_str());
         const json j = json::parse(r.out);
         QCOMPARE(j["gpus"].get<int>(), 256);

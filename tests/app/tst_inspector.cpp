@@ -100,11 +100,14 @@ void TestInspector::fieldsFollowTheSelection()
         QVERIFY(!inspector->isShown(p));
     QCOMPARE(inspector->nameEdit()->text(), QStringLiteral("leaf-r1-su1"));
     QCOMPARE(inspector->modelBox()->currentData().toString(), QStringLiteral("qm9700"));
-    // Switch models only: the catalog's five.
+    // Switch models only: every one the catalog has.
     QCOMPARE(values(inspector->modelBox()),
-             (QStringList{QStringLiteral("eth-100g"), QStringLiteral("q3400"),
-                          QStringLiteral("qm8700"), QStringLiteral("qm9700"),
-                          QStringLiteral("sn5600")}));
+             (QStringList{QStringLiteral("eth-100g"), QStringLiteral("eth-102t"),
+                          QStringLiteral("eth-51t"), QStringLiteral("q3200"),
+                          QStringLiteral("q3400"), QStringLiteral("qm8700"),
+                          QStringLiteral("qm9700"), QStringLiteral("qm9790"),
+                          QStringLiteral("sn5400"), QStringLiteral("sn5600"),
+                          QStringLiteral("sn5600-400g")}));
     QCOMPARE(inspector->tierBox()->currentData().toString(), QStringLiteral("leaf"));
 
     w.select({QStringLiteral("node-1"), QStringLiteral("node-2")});

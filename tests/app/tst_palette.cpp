@@ -260,10 +260,11 @@ void TestPalette::filterNarrows_data()
     QTest::addColumn<QString>("filter");
     QTest::addColumn<QStringList>("keys");
 
-    QTest::newRow("by name") << "qm" << texts({"switch:qm8700", "switch:qm9700"});
+    QTest::newRow("by name") << "qm" << texts({"switch:qm8700", "switch:qm9700", "switch:qm9790"});
     QTest::newRow("by figure") << "800G"
                                << texts({"server:dgx-b300", "server:gb300-nvl72",
-                                         "server:gb300-tray", "switch:q3400", "switch:sn5600"});
+                                         "server:gb300-tray", "switch:eth-102t", "switch:eth-51t",
+                                         "switch:q3200", "switch:q3400", "switch:sn5600"});
     QTest::newRow("two words, both must match") << "TRAY 400g" << texts({"server:gb200-tray"});
     QTest::newRow("the domain") << "nvlink domain" << texts({"domain"});
     QTest::newRow("nothing") << "tpu" << QStringList();

@@ -509,8 +509,8 @@ void TestFabricGraph::rejects_data()
                "models: dgx-h100, dgx-a100, dgx-b200, dgx-b300, hgx-h200 and 12 more)";
     QTest::newRow("unknown switch")
             << 1 << "/topology/switches/0/model"
-            << "unknown switch model \"qm1\" (known switch models: q3400, qm8700, qm9700, "
-               "sn5600, eth-100g)";
+            << "unknown switch model \"qm1\" (known switch models: q3200, q3400, qm8700, "
+               "qm9700, qm9790 and 6 more)";
     QTest::newRow("unknown device")
             << 2 << "/topology/links/0/b/device"
             << "no node or switch has the id \"leaf-9\" (did you mean \"leaf-1\"? known "

@@ -525,8 +525,8 @@ void tst_Generator::errors_data()
                "pcie-server";
     QTest::newRow("unknown leaf")
             << "dgx-h100" << 4 << rail << 2 << "qm1" << 1.0 << 0
-            << "--leaf: unknown switch model \"qm1\"; known: eth-100g, q3400, qm8700, qm9700, "
-               "sn5600";
+            << "--leaf: unknown switch model \"qm1\"; known: eth-100g, eth-102t, eth-51t, q3200, "
+               "q3400, qm8700, qm9700, qm9790, sn5400, sn5600, sn5600-400g";
     QTest::newRow("no nodes") << "dgx-h100" << 0 << rail << 2 << "" << 1.0 << 0
                               << "--nodes: expected 1 to 1000000 nodes, got 0";
     QTest::newRow("4 tiers") << "dgx-h100" << 4 << rail << 4 << "" << 1.0 << 0
