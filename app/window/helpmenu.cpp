@@ -1,10 +1,14 @@
 #include "app/window/helpmenu.h"
 
+#include "app/window/manualbrowser.h"
+
 #include <QAction>
+#include <QApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
-#include <QFile>
+#include <QHash>
 #include <QHeaderView>
+#include <QHelpEvent>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
@@ -14,6 +18,7 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 #include <QWhatsThis>
+#include <QWhatsThisClickedEvent>
 
 namespace topoplan {
 
@@ -46,6 +51,25 @@ void collect(const QMenu *menu, const QString &path, QList<ShortcutRow> *rows,
     }
 }
 
+// What's This? links into the manual: "manual:analysis.md".
+const QString kManualScheme = QStringLiteral("manual:");
+
+// The page of the manual about each panel, by the panel's object name.
+QString pageOfPanel(const QString &objectName)
+{
+    static const QHash<QString, QString> pages = {
+            {QStringLiteral("analysisDock"), QStringLiteral("analysis.md")},
+            {QStringLiteral("sweepDock"), QStringLiteral("analysis.md")},
+            {QStringLiteral("stepDock"), QStringLiteral("analysis.md")},
+            {QStringLiteral("exploreDock"), QStringLiteral("which-design.md")},
+            {QStringLiteral("failuresDock"), QStringLiteral("which-design.md")},
+            {QStringLiteral("presentationDock"), QStringLiteral("which-design.md")},
+            {QStringLiteral("inspectorDock"), QStringLiteral("drawing.md")},
+            {QStringLiteral("PaletteDock"), QStringLiteral("drawing.md")},
+    };
+    return pages.value(objectName);
+}
+
 } // namespace
 
 HelpMenu::HelpMenu(QMainWindow *window, QMenu *menu, QAction *about)
@@ -54,6 +78,7 @@ HelpMenu::HelpMenu(QMainWindow *window, QMenu *menu, QAction *about)
     , m_gettingStarted(new QAction(tr("&Getting Started"), this))
     , m_shortcuts(new QAction(tr("&Keyboard Shortcuts"), this))
     , m_manual(new QAction(tr("User &Manual"), this))
+    , m_panelManual(new QAction(tr("Manual for This &Panel"), this))
     , m_whatsThis(QWhatsThis::createAction(this))
 {
     m_gettingStarted->setObjectName(QStringLiteral("gettingStartedAction"));
@@ -68,17 +93,24 @@ HelpMenu::HelpMenu(QMainWindow *window, QMenu *menu, QAction *about)
 
     m_manual->setObjectName(QStringLiteral("manualAction"));
     m_manual->setStatusTip(tr("The manual that comes with TopoPlan"));
-    connect(m_manual, &QAction::triggered, this, &HelpMenu::showManual);
+    connect(m_manual, &QAction::triggered, this, [this] { showManual(); });
+
+    m_panelManual->setObjectName(QStringLiteral("panelManualAction"));
+    m_panelManual->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F1));
+    m_panelManual->setStatusTip(tr("The page of the manual about the panel in use"));
+    connect(m_panelManual, &QAction::triggered, this, &HelpMenu::showManualForPanel);
 
     m_whatsThis->setObjectName(QStringLiteral("whatsThisAction"));
 
     menu->addAction(m_gettingStarted);
     menu->addAction(m_shortcuts);
     menu->addAction(m_manual);
+    menu->addAction(m_panelManual);
     menu->addSeparator();
     menu->addAction(m_whatsThis);
     menu->addSeparator();
     menu->addAction(about);
+    qApp->installEventFilter(this);
 }
 
 QList<ShortcutRow> HelpMenu::shortcuts(const QMainWindow *window)
@@ -100,12 +132,41 @@ QList<ShortcutRow> HelpMenu::shortcuts(const QMainWindow *window)
     return rows;
 }
 
-QString HelpMenu::manualMarkdown()
+QString HelpMenu::manualPageFor(const QWidget *widget)
 {
-    QFile file(QStringLiteral(":/doc/README.md"));
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QString::fromUtf8(file.readAll());
+    for (const QWidget *w = widget; w; w = w->parentWidget()) {
+        if (w->inherits("topoplan::ClusterView"))
+            return QStringLiteral("drawing.md");
+        if (const QString page = pageOfPanel(w->objectName()); !page.isEmpty())
+            return page;
+    }
+    return QStringLiteral("index.md");
+}
+
+bool HelpMenu::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() != QEvent::WhatsThis && event->type() != QEvent::WhatsThisClicked)
+        return false;
+    auto *widget = qobject_cast<QWidget *>(watched);
+    if (!widget || widget->window() != m_window)
+        return false;
+    if (event->type() == QEvent::WhatsThisClicked) {
+        const QString href = static_cast<QWhatsThisClickedEvent *>(event)->href();
+        if (!href.startsWith(kManualScheme))
+            return false;
+        showManual(href.mid(kManualScheme.size()));
+        return true;
+    }
+    // QWidget shows its own text; shown here, the text ends with the way to the manual.
+    const QString text = widget->whatsThis();
+    if (text.isEmpty())
+        return false;
+    const QString page = manualPageFor(widget);
+    QWhatsThis::showText(
+            static_cast<QHelpEvent *>(event)->globalPos(),
+            text + tr("<p><a href=\"%1%2\">More in the manual</a></p>").arg(kManualScheme, page),
+            widget);
+    return true;
 }
 
 QDialog *HelpMenu::browserDialog(QPointer<QDialog> &slot, const QString &objectName,
@@ -175,7 +236,8 @@ QDialog *HelpMenu::showGettingStarted()
                "</ol>"
                "<p>Press Shift+F1 (or <i>Help &gt; What's This?</i>) and click a panel to "
                "learn what it shows. <i>Help &gt; Keyboard Shortcuts</i> lists every "
-               "shortcut; <i>Help &gt; User Manual</i> has the rest.</p>"));
+               "shortcut; <i>Help &gt; User Manual</i> has the rest, and "
+               "<i>Help &gt; Manual for This Panel</i> its page for the panel in use.</p>"));
     static_cast<QVBoxLayout *>(dialog->layout())->insertWidget(0, browser);
     dialog->resize(640, 640);
     dialog->show();
@@ -208,24 +270,22 @@ QDialog *HelpMenu::showShortcuts()
     return dialog;
 }
 
-QDialog *HelpMenu::showManual()
+QDialog *HelpMenu::showManual(const QString &page)
 {
-    QDialog *dialog
-            = browserDialog(m_manualDialog, QStringLiteral("manualDialog"), tr("TopoPlan Manual"));
-    if (!dialog)
-        return m_manualDialog;
-    auto *browser = new QTextBrowser(dialog);
-    browser->setObjectName(QStringLiteral("manualText"));
-    browser->setOpenExternalLinks(true);
-    const QString text = manualMarkdown();
-    if (text.isEmpty())
-        browser->setPlainText(tr(":/doc/README.md: the manual is missing from this build."));
-    else
-        browser->setMarkdown(text);
-    static_cast<QVBoxLayout *>(dialog->layout())->insertWidget(0, browser);
-    dialog->resize(760, 680);
-    dialog->show();
-    return dialog;
+    if (!m_manualDialog) {
+        m_manualDialog = new ManualDialog(m_window);
+        m_manualDialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_manualDialog->browser()->showPage(page);
+    m_manualDialog->show();
+    m_manualDialog->raise();
+    m_manualDialog->activateWindow();
+    return m_manualDialog;
+}
+
+QDialog *HelpMenu::showManualForPanel()
+{
+    return showManual(manualPageFor(QApplication::focusWidget()));
 }
 
 } // namespace topoplan

@@ -9,8 +9,11 @@ class QAction;
 class QDialog;
 class QMainWindow;
 class QMenu;
+class QWidget;
 
 namespace topoplan {
+
+class ManualDialog;
 
 // One row of the keyboard-shortcuts list: where the action is, what it does, its keys.
 struct ShortcutRow
@@ -32,18 +35,28 @@ public:
 
     // Every action of `window` with a shortcut, in menu order, then those in no menu.
     static QList<ShortcutRow> shortcuts(const QMainWindow *window);
-    // The manual's text (Markdown), from the application's resources.
-    static QString manualMarkdown();
+    // The page of the manual about the panel `widget` is part of ("analysis.md"), or the
+    // contents ("index.md") for a widget of no panel.
+    static QString manualPageFor(const QWidget *widget);
 
     QAction *gettingStartedAction() const { return m_gettingStarted; }
     QAction *shortcutsAction() const { return m_shortcuts; }
     QAction *manualAction() const { return m_manual; }
+    QAction *panelManualAction() const { return m_panelManual; }
     QAction *whatsThisAction() const { return m_whatsThis; }
 
     // The dialogs, shown non-modal (one of each; asking again raises it).
     QDialog *showGettingStarted();
     QDialog *showShortcuts();
-    QDialog *showManual();
+    // The manual at `page` ("drawing.md"; empty: the contents).
+    QDialog *showManual(const QString &page = {});
+    // The manual at the page of the panel that has the keyboard focus.
+    QDialog *showManualForPanel();
+
+protected:
+    // What's This? in this window: the text, then a link to the panel's page of the manual,
+    // which opens it.
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     QDialog *browserDialog(QPointer<QDialog> &slot, const QString &objectName,
@@ -53,10 +66,11 @@ private:
     QAction *m_gettingStarted;
     QAction *m_shortcuts;
     QAction *m_manual;
+    QAction *m_panelManual;
     QAction *m_whatsThis;
     QPointer<QDialog> m_gettingStartedDialog;
     QPointer<QDialog> m_shortcutsDialog;
-    QPointer<QDialog> m_manualDialog;
+    QPointer<ManualDialog> m_manualDialog;
 };
 
 } // namespace topoplan

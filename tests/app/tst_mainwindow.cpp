@@ -12,6 +12,7 @@
 #include "app/document/topologycommands.h"
 #include "app/window/helpmenu.h"
 #include "app/window/mainwindow.h"
+#include "app/window/manualbrowser.h"
 
 #include "engine/generate/generator.h"
 #include "engine/io/projectfile.h"
@@ -39,8 +40,11 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QToolBar>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QWhatsThis>
@@ -97,6 +101,10 @@ private Q_SLOTS:
     void bigProjectLoadsInTheBackground();
     void germanTranslation();
     void helpMenuGuidesANewcomer();
+    void manualRendersEveryPage_data();
+    void manualRendersEveryPage();
+    void manualFollowsLinksBackAndForward();
+    void manualOpensAtThePanelsPage();
 
 private:
     QTemporaryDir m_dir;
@@ -646,10 +654,11 @@ void TestMainWindow::helpMenuGuidesANewcomer()
         if (!a->isSeparator())
             names.append(a->objectName());
     }
-    QCOMPARE(names.mid(0, 4),
+    QCOMPARE(names.mid(0, 5),
              (QStringList{QStringLiteral("gettingStartedAction"), QStringLiteral("shortcutsAction"),
-                          QStringLiteral("manualAction"), QStringLiteral("whatsThisAction")}));
-    QCOMPARE(names.size(), 5); // and About
+                          QStringLiteral("manualAction"), QStringLiteral("panelManualAction"),
+                          QStringLiteral("whatsThisAction")}));
+    QCOMPARE(names.size(), 6); // and About
 
     // F1: the first five minutes, naming the panels and commands as the window has them.
     QTest::keyClick(&w, Qt::Key_F1);
@@ -657,9 +666,20 @@ void TestMainWindow::helpMenuGuidesANewcomer()
     QVERIFY(started);
     QVERIFY(QTest::qWaitForWindowExposed(started));
     const QString guide = started->findChild<QTextBrowser *>()->toPlainText();
-    for (const char *step : {"File > New", "Find Best Plan", "TP Sweep", "Hardware",
-                             "File > Export...", "Keyboard Shortcuts"})
+    for (const char *step :
+         {"File > New", "Find Best Plan", "TP Sweep", "Hardware", "View > Explore Designs...",
+          "View > Compare Designs...", "Pin as Baseline", "File > Export Report...",
+          "File > Export...", "Keyboard Shortcuts", "Manual for This Panel"})
         QVERIFY2(guide.contains(QString::fromUtf8(step)), step);
+    // The buttons it names are the dialogs' own: the template gallery's is Create.
+    TemplateGallery gallery;
+    const QString create = gallery.findChild<QDialogButtonBox *>()
+                                   ->button(QDialogButtonBox::Ok)
+                                   ->text()
+                                   .remove(QLatin1Char('&'));
+    QCOMPARE(create, QStringLiteral("Create"));
+    QVERIFY(guide.contains(QStringLiteral("press Create")));
+    QVERIFY(!guide.contains(QStringLiteral("press OK")));
     shoot(started, "help-getting-started.png");
     started->close();
 
@@ -700,9 +720,12 @@ void TestMainWindow::helpMenuGuidesANewcomer()
     auto *manual = w.findChild<QDialog *>(QStringLiteral("manualDialog"));
     QVERIFY(manual);
     QVERIFY(QTest::qWaitForWindowExposed(manual));
-    const QString text = manual->findChild<QTextBrowser *>()->toPlainText();
-    QVERIFY2(text.contains(QStringLiteral("The window")), qPrintable(text.left(200)));
-    QVERIFY(text.contains(QStringLiteral("Hardware palette")));
+    auto *browser = manual->findChild<ManualBrowser *>(QStringLiteral("manualText"));
+    QVERIFY(browser);
+    QCOMPARE(browser->source(), ManualBrowser::pageUrl(QStringLiteral("index.md")));
+    const QString text = browser->toPlainText();
+    QVERIFY2(text.startsWith(QStringLiteral("The TopoPlan manual")), qPrintable(text.left(200)));
+    QVERIFY(text.contains(QStringLiteral("Drawing a design")));
     manual->close();
 
     // What's This?: the mode starts from the menu, and the main widgets have their text.
@@ -714,6 +737,145 @@ void TestMainWindow::helpMenuGuidesANewcomer()
     QVERIFY(groups->whatsThis().contains(QStringLiteral("bottleneck")));
     QVERIFY(w.view()->whatsThis().contains(QStringLiteral("Connect tool")));
     QVERIFY(!w.findChild<QListWidget *>(QStringLiteral("diagnosticsList"))->whatsThis().isEmpty());
+}
+
+void TestMainWindow::manualRendersEveryPage_data()
+{
+    QTest::addColumn<QString>("page");
+    const QStringList pages = ManualBrowser::pages();
+    QCOMPARE(pages.size(), 11); // the contents and ten tasks
+    for (const QString &page : pages)
+        QTest::newRow(qPrintable(page)) << page;
+}
+
+// Every page of the manual as the window shows it: Markdown rendered (a title heading, no
+// Markdown syntax left in the text), every image found and shown no wider than the view
+// allows, every link to another page leading to one.
+void TestMainWindow::manualRendersEveryPage()
+{
+    QFETCH(QString, page);
+    ManualDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    ManualBrowser *browser = dialog.browser();
+    browser->showPage(page);
+    QCOMPARE(browser->source(), ManualBrowser::pageUrl(page));
+
+    QFile file(QStringLiteral(":/doc/manual/") + page);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString markdown = QString::fromUtf8(file.readAll());
+    QTextDocument *doc = browser->document();
+    QCOMPARE(doc->firstBlock().blockFormat().headingLevel(), 1);
+    QCOMPARE(doc->firstBlock().text(), markdown.section(QLatin1Char('\n'), 0, 0).mid(2));
+
+    QStringList images;
+    int headings = 0;
+    for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
+        if (block.blockFormat().headingLevel() > 0)
+            ++headings;
+        // Outside code, no Markdown is left: no heading marks, emphasis stars, table rules,
+        // link brackets.
+        const QString text = block.text();
+        const QTextBlockFormat format = block.blockFormat();
+        const bool code
+                = format.nonBreakableLines() || format.hasProperty(QTextFormat::BlockCodeFence);
+        if (!code) {
+            QVERIFY2(!text.startsWith(QLatin1Char('#')), qPrintable(text));
+            QVERIFY2(!text.contains(QStringLiteral("**")), qPrintable(text));
+            QVERIFY2(!text.contains(QStringLiteral("](")), qPrintable(text));
+            QVERIFY2(!text.startsWith(QLatin1Char('|')), qPrintable(text));
+        }
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            const QTextCharFormat format = fragment.charFormat();
+            if (format.isImageFormat())
+                images.append(format.toImageFormat().name());
+            const QString href = format.anchorHref();
+            if (!href.isEmpty() && !href.contains(QStringLiteral("://"))) {
+                const QUrl target = browser->source().resolved(QUrl(href));
+                QVERIFY2(QFile::exists(QLatin1Char(':') + target.path()), qPrintable(href));
+            }
+        }
+    }
+    QCOMPARE(headings, int(markdown.count(QRegularExpression(QStringLiteral("(^|\n)#{1,6} ")))));
+    QCOMPARE(images.size(), int(markdown.count(QStringLiteral("!["))));
+    // Each image decoded in the background, then shown in place of its blank, no wider than
+    // the view allows.
+    for (const QString &name : images) {
+        const auto shown = [doc, name] {
+            const QImage image
+                    = doc->resource(QTextDocument::ImageResource, QUrl(name)).value<QImage>();
+            return !image.isNull() && image.pixelColor(image.rect().center()).alpha() == 255;
+        };
+        QTRY_VERIFY2(shown(), qPrintable(name));
+        QVERIFY(doc->resource(QTextDocument::ImageResource, QUrl(name)).value<QImage>().width()
+                <= 900);
+    }
+    if (page == QLatin1String("index.md"))
+        shoot(&dialog, "manual.png");
+}
+
+// A link to another page opens it in place; Back and Forward walk the pages seen.
+void TestMainWindow::manualFollowsLinksBackAndForward()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto *dialog = qobject_cast<ManualDialog *>(w.findChild<HelpMenu *>()->showManual());
+    QVERIFY(dialog);
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    ManualBrowser *browser = dialog->browser();
+    const QTextCursor link = browser->document()->find(QStringLiteral("Drawing a design"));
+    QVERIFY(!link.isNull());
+    QTextCursor at(browser->document());
+    at.setPosition((link.selectionStart() + link.selectionEnd()) / 2);
+    browser->setTextCursor(at);
+    browser->ensureCursorVisible();
+    const QPoint point = browser->cursorRect(at).center();
+    QTest::mouseClick(browser->viewport(), Qt::LeftButton, {}, point);
+    QTRY_COMPARE(browser->source(), ManualBrowser::pageUrl(QStringLiteral("drawing.md")));
+    QVERIFY(browser->toPlainText().contains(QStringLiteral("Hardware palette")));
+
+    auto button = [dialog](const char *name) {
+        auto *bar = dialog->findChild<QToolBar *>(QStringLiteral("manualToolBar"));
+        return qobject_cast<QToolButton *>(
+                bar->widgetForAction(bar->findChild<QAction *>(QString::fromLatin1(name))));
+    };
+    QVERIFY(button("manualBack")->isEnabled());
+    QTest::mouseClick(button("manualBack"), Qt::LeftButton);
+    QCOMPARE(browser->source(), ManualBrowser::pageUrl(QStringLiteral("index.md")));
+    QVERIFY(button("manualForward")->isEnabled());
+    QTest::mouseClick(button("manualForward"), Qt::LeftButton);
+    QCOMPARE(browser->source(), ManualBrowser::pageUrl(QStringLiteral("drawing.md")));
+    QCOMPARE(dialog->windowTitle(), QStringLiteral("Drawing a design - TopoPlan Manual"));
+}
+
+// What's This? on a panel ends with a link to the panel's page, and Help > Manual for This
+// Panel opens it for the panel that has the focus.
+void TestMainWindow::manualOpensAtThePanelsPage()
+{
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto *groups = w.findChild<QTreeWidget *>(QStringLiteral("groupsTable"));
+    QVERIFY(groups);
+    QCOMPARE(HelpMenu::manualPageFor(groups), QStringLiteral("analysis.md"));
+    QCOMPARE(HelpMenu::manualPageFor(w.view()->viewport()), QStringLiteral("drawing.md"));
+    QCOMPARE(HelpMenu::manualPageFor(&w), QStringLiteral("index.md"));
+
+    // The link of the What's This? text, clicked.
+    QWhatsThisClickedEvent clicked(QStringLiteral("manual:analysis.md"));
+    QApplication::sendEvent(groups, &clicked);
+    auto *dialog = w.findChild<ManualDialog *>(QStringLiteral("manualDialog"));
+    QVERIFY(dialog);
+    QCOMPARE(dialog->browser()->source(), ManualBrowser::pageUrl(QStringLiteral("analysis.md")));
+
+    // The panel in use: the canvas has the focus.
+    w.view()->setFocus();
+    QTRY_VERIFY(w.view()->hasFocus());
+    w.findChild<HelpMenu *>()->panelManualAction()->trigger();
+    QCOMPARE(dialog->browser()->source(), ManualBrowser::pageUrl(QStringLiteral("drawing.md")));
 }
 
 QTEST_MAIN(TestMainWindow)
