@@ -33,6 +33,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -48,6 +49,7 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QWhatsThis>
+#include <QWhatsThisClickedEvent>
 
 using namespace topoplan;
 using namespace topoplan::testing;
