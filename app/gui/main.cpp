@@ -1,6 +1,7 @@
 // topoplan: the desktop application. Everything but argument handling lives in the
 // topoplan_app library.
 
+#include "app/analysis/analysiscontroller.h"
 #include "app/canvas/clusterview.h"
 #include "app/common/translations.h"
 #include "app/window/mainwindow.h"
@@ -9,6 +10,9 @@
 #include <QCommandLineParser>
 #include <QStatusBar>
 #include <QTimer>
+
+#include <memory>
+#include <utility>
 
 using namespace topoplan;
 
@@ -66,8 +70,16 @@ int main(int argc, char **argv)
             const bool ok = window.grab().save(out);
             QCoreApplication::exit(ok ? 0 : 1);
         };
-        QObject::connect(&window, &MainWindow::documentOpened, &window,
-                         [grab] { QTimer::singleShot(200, grab); });
+        // Once the opened design's analysis is in (the panel shows figures, not "Analysing..."),
+        // or after a minute whatever it shows.
+        const auto grabOnce = [grab, done = std::make_shared<bool>(false)] {
+            if (!std::exchange(*done, true))
+                QTimer::singleShot(200, grab);
+        };
+        QObject::connect(&window, &MainWindow::documentOpened, &window, [&window, grabOnce] {
+            QObject::connect(window.analysis(), &AnalysisController::finished, &window, grabOnce);
+            QTimer::singleShot(60000, &window, grabOnce);
+        });
         QObject::connect(&window, &MainWindow::openFailed, &window, [](const QString &message) {
             qWarning("%s", qPrintable(message));
             QCoreApplication::exit(1);

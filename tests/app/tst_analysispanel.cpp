@@ -34,6 +34,7 @@
 
 #include "tests/app/apptest.h"
 #include <QAction>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -83,6 +84,16 @@ void typeInto(QSpinBox *box, int value)
     box->selectAll();
     QTest::keyClicks(box, QString::number(value));
     QTest::keyClick(box, Qt::Key_Return);
+}
+
+// With TOPOPLAN_SCREENSHOTS=DIR set, saves the window as DIR/name (tools/screenshots.sh puts
+// them in docs/screenshots).
+void shoot(MainWindow &w, const char *name)
+{
+    if (const QString dir = qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"); !dir.isEmpty()) {
+        QApplication::processEvents();
+        w.grab().save(QDir(dir).filePath(QString::fromLatin1(name)));
+    }
 }
 
 } // namespace
@@ -194,6 +205,7 @@ void TestAnalysisPanel::sampleShowsTheEnginesFigures()
     QCOMPARE(dock->degreeBox(Dim::TP)->value(), p.plan->tp);
     QCOMPARE(dock->degreeBox(Dim::PP)->value(), p.plan->pp);
     QCOMPARE(dock->modelBox()->currentText(), QString::fromStdString(p.workload->model.name));
+    shoot(w, "window.png");
 }
 
 void TestAnalysisPanel::tpBeyondTheDomainIsOneStepAndWarns()
@@ -509,6 +521,7 @@ void TestAnalysisPanel::failedLeafReanalysesAndN1RanksIt()
     mark->trigger();
     QVERIFY(doc->project().topology.switchById(leaf)->failed);
     QVERIFY(settled(w.analysis()));
+    shoot(w, "failures.png");
     Expected<Project> failed = withFailed(intact, {leaf});
     QVERIFY(failed);
     Expected<Analyzer> a = Analyzer::create(failed->topology);
@@ -552,6 +565,7 @@ void TestAnalysisPanel::failedLeafReanalysesAndN1RanksIt()
     table->selectRow(0);
     QCOMPARE(doc->selection(),
              QSet<QString>{QString::fromStdString(engine->rows.front().element.device)});
+    shoot(w, "n1-failures.png");
 }
 
 // The training software, its overlaps and a mixture-of-experts model's layer layout are the
@@ -820,6 +834,8 @@ void TestAnalysisPanel::groupsShowTheAlgorithmTheJobRunsAs()
     QVERIFY(reduced.bulk.busbwGBs > reduced.network.busbwGBs * 1.2);
     QVERIFY2(tp->toolTip(2).contains(units::bandwidth(reduced.network.busbwGBs)),
              qPrintable(tp->toolTip(2)));
+    w.analysisDock()->raise();
+    shoot(w, "groups-nvls.png");
 
     // FSDP brings the distributed optimizer with it, and goes when that goes: the job stays
     // one the file accepts.
