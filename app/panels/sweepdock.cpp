@@ -174,9 +174,9 @@ void SweepDock::showSweep(const SweepResult &s)
             if (!bestRow || row.best->step.tokensPerS > bestRow->best->step.tokensPerS)
                 bestRow = &row;
         }
-        if (row.held && row.held->step.memory.fits) {
-            held->append(row.tp, row.held->step.tokensPerS);
-            top = std::max(top, row.held->step.tokensPerS);
+        if (const AnalysisResult *point = heldPoint(row)) {
+            held->append(row.tp, point->step.tokensPerS);
+            top = std::max(top, point->step.tokensPerS);
         }
     }
     // The pinned baseline's best plan at each width, grey and thin: the line to beat.
@@ -273,17 +273,16 @@ void SweepDock::showSweep(const SweepResult &s)
     QMap<QString, QStringList> missing;
     for (const SweepRow &row : s.rows) {
         QString why;
-        if (!row.held) {
-            // The engine's reason without its JSON path, its advice or the width's own
-            // figures, so that widths refused for one reason share one sentence.
-            why = QString::fromStdString(row.heldError);
-            why.remove(QRegularExpression(QStringLiteral("^/[a-z_/0-9]*: ")));
-            why = why.section(QLatin1Char(';'), 0, 0);
-            why.remove(QRegularExpression(QStringLiteral(" = [0-9]+")));
-        } else if (!row.held->step.memory.fits)
-            why = tr("does not fit in GPU memory");
-        else
+        switch (heldGap(row)) {
+        case SweepGap::None:
             continue;
+        case SweepGap::Invalid:
+            why = QString::fromStdString(heldGapReason(row));
+            break;
+        case SweepGap::OutOfMemory:
+            why = tr("does not fit in GPU memory");
+            break;
+        }
         missing[why.isEmpty() ? tr("no valid plan") : why].append(QString::number(row.tp));
     }
     for (auto it = missing.cbegin(); it != missing.cend(); ++it) {
