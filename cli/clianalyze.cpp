@@ -8,6 +8,7 @@
 #include "engine/document/growth.h"
 #include "engine/explore/failures.h"
 #include "engine/io/projectfile.h"
+#include "engine/model/naming.h"
 #include "engine/plan/analysis.h"
 #include "engine/plan/analysisjson.h"
 #include "engine/plan/diagnosticstext.h"
@@ -175,7 +176,15 @@ std::string planText(const AnalysisResult &r)
            + ", recompute " + toString(t.recompute) + ", order " + p.order;
 }
 
-void writeReport(const AnalysisResult &r, const std::string &file, std::ostream &out)
+// Devices, links and paths by the names people gave (engine/model/naming.h), as the canvas
+// shows them; "-" for none.
+std::string nameOr(const Topology &t, const std::string &id)
+{
+    return id.empty() ? "-" : displayName(t, id);
+}
+
+void writeReport(const AnalysisResult &r, const Topology &topology, const std::string &file,
+                 std::ostream &out)
 {
     using namespace diagtext;
     const StepEstimate &e = r.step;
@@ -202,8 +211,7 @@ void writeReport(const AnalysisResult &r, const std::string &file, std::ostream 
                     d.groupsCrossingDomain == 0 ? "no"
                                                 : std::to_string(d.groupsCrossingDomain) + " of "
                                                           + std::to_string(d.count),
-                    std::to_string(d.worst.maxHops),
-                    d.worst.bottleneckId.empty() ? "-" : d.worst.bottleneckId});
+                    std::to_string(d.worst.maxHops), nameOr(topology, d.worst.bottleneckId)});
     out << "Groups (the slowest of each dimension)\n"
         << (r.dimensions.empty() ? std::string("  none: every dimension is 1\n") : groups.str());
 
@@ -224,7 +232,7 @@ void writeReport(const AnalysisResult &r, const std::string &file, std::ostream 
     for (const Diagnostic &d : r.diagnostics) {
         out << "  " << toString(d.severity) << " " << d.code << ": " << d.message << "\n";
         if (!d.ids.empty())
-            out << "    ids: " << listed(d.ids, 12) << "\n";
+            out << "    involves: " << listed(displayNames(topology, d.ids), 12) << "\n";
     }
 }
 
@@ -247,11 +255,12 @@ std::vector<std::string> failIds(const std::string &list)
     return ids;
 }
 
-std::string failedText(const std::vector<FailureTarget> &failed)
+std::string failedText(const std::vector<FailureTarget> &failed, const Topology &topology)
 {
     std::string out;
     for (const FailureTarget &t : failed)
-        out += (out.empty() ? "" : ", ") + t.id + " (" + toString(t.kind) + ")";
+        out += (out.empty() ? "" : ", ") + displayName(topology, t.id) + " (" + toString(t.kind)
+               + ")";
     return out;
 }
 
@@ -263,9 +272,10 @@ std::string signedPercent(double before, double after)
     return (change > 0 ? "+" : "") + fixed(change, 1) + " %";
 }
 
-void writeImpact(const FailureImpact &i, const std::string &file, std::ostream &out)
+void writeImpact(const FailureImpact &i, const Topology &topology, const std::string &file,
+                 std::ostream &out)
 {
-    out << file << ": what-if with " << failedText(i.failed) << " failed\n"
+    out << file << ": what-if with " << failedText(i.failed, topology) << " failed\n"
         << "plan: " << planText(i.intact) << "\n\n"
         << "GPUs       " << i.gpusBefore << " -> " << i.gpusAfter;
     if (i.gpusAfter != i.gpusBefore)
@@ -283,33 +293,32 @@ void writeImpact(const FailureImpact &i, const std::string &file, std::ostream &
                                             : signedPercent(l.busbwBefore, l.busbwAfter),
                    d ? std::to_string(l.groupsDisconnected) + " of " + std::to_string(d->count)
                      : "-",
-                   l.bottleneckBefore.empty() ? "-" : l.bottleneckBefore,
-                   l.bottleneckAfter.empty() ? "-" : l.bottleneckAfter});
+                   nameOr(topology, l.bottleneckBefore), nameOr(topology, l.bottleneckAfter)});
         }
         out << "\nParallel groups, intact and with the failures (the slowest of each dimension)\n"
             << t.str();
     }
     if (i.degraded) {
         out << "\n--- with the failures ---\n";
-        writeReport(*i.degraded, file, out);
+        writeReport(*i.degraded, topology, file, out);
         return;
     }
     out << "\nThe plan no longer runs: " << (i.planError ? i.planError->text() : "") << "\n";
     if (i.replanned) {
         out << "\n--- the best plan on what is left ---\n";
-        writeReport(*i.replanned, file, out);
+        writeReport(*i.replanned, topology, file, out);
     } else {
         out << "No plan of the workload is valid and fits in memory on what is left.\n";
     }
 }
 
-std::string groupText(const N1Row &r)
+std::string groupText(const N1Row &r, const Topology &topology)
 {
     if (!r.hit)
         return "-";
     std::string text = toString(*r.hit);
     if (!r.groupNodes.empty())
-        text += " (" + diagtext::listed(r.groupNodes, 3) + ")";
+        text += " (" + diagtext::listed(displayNames(topology, r.groupNodes), 3) + ")";
     return text;
 }
 
@@ -347,13 +356,15 @@ int runN1(const Args &a, const Job &job, std::ostream &out, std::ostream &err)
         }
         if (shown >= top)
             continue;
-        t.add({std::to_string(++shown), row.element.id, toString(row.element.kind),
-               fixed(row.tokensPerS, 0), diagtext::percent(row.lossFraction), groupText(row),
+        const Topology &topology = job.project.topology;
+        t.add({std::to_string(++shown), displayName(topology, row.element.id),
+               toString(row.element.kind), fixed(row.tokensPerS, 0),
+               diagtext::percent(row.lossFraction), groupText(row, topology),
                row.hit ? fixed(row.busbwBefore, 1) : "-",
                !row.hit                     ? "-"
                : row.groupsDisconnected > 0 ? "no path"
                                             : fixed(row.busbwAfter, 1),
-               row.newBottleneck.empty() ? "-" : row.newBottleneck});
+               nameOr(topology, row.newBottleneck)});
     }
     if (shown == 0)
         out << "  no single failure costs the plan anything\n";
@@ -408,7 +419,7 @@ int cmdAnalyze(const Args &a, std::ostream &out, std::ostream &err)
         if (a.flag("json"))
             out << dumpJson(toJson(*impact), 2) << "\n";
         else
-            writeImpact(*impact, job->file, out);
+            writeImpact(*impact, job->project.topology, job->file, out);
         return Ok;
     }
     // A plan that cannot be analysed (none stated, or invalid): with --json the error is still
@@ -439,7 +450,7 @@ int cmdAnalyze(const Args &a, std::ostream &out, std::ostream &err)
         j["growth"] = growth ? designGrowthJson(*growth) : Json{{"error", growth.error().text()}};
         out << dumpJson(j, 2) << "\n";
     } else {
-        writeReport(*r, job->file, out);
+        writeReport(*r, job->project.topology, job->file, out);
         out << "\nCost and power\n";
         for (const std::string &line :
              cost ? designCostLines(*cost) : std::vector<std::string>{cost.error().text()})

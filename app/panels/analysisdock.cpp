@@ -67,24 +67,27 @@ QStringList toIds(const std::vector<std::string> &ids)
     return list;
 }
 
-// "What-if: leaf-1, link-3 failed ...": the elements the design has marked failed, which the
-// analysis leaves out; empty when none is.
+// "What-if: leaf-r1-su1, spine-01 failed ...": the elements the design has marked failed, by
+// the names the canvas shows, which the analysis leaves out; empty when none is.
 QString whatIfNote(const Topology &t, int gpus)
 {
     QStringList failed;
+    const auto named = [&t](const std::string &id) {
+        return qs(displayName(t, id));
+    };
     for (const Node &n : t.nodes) {
         if (n.failed)
-            failed.append(qs(n.id));
+            failed.append(named(n.id));
         for (int k : n.failedNics)
-            failed.append(qs(n.id) + QStringLiteral("/nic") + QString::number(k));
+            failed.append(named(n.id + "/nic" + std::to_string(k)));
     }
     for (const Switch &sw : t.switches) {
         if (sw.failed)
-            failed.append(qs(sw.id));
+            failed.append(named(sw.id));
     }
     for (const Link &l : t.links) {
         if (l.failed)
-            failed.append(qs(l.id));
+            failed.append(named(l.id));
     }
     if (failed.isEmpty())
         return {};

@@ -5,6 +5,7 @@
 #include "engine/core/figure.h"
 #include "engine/document/cost.h"
 #include "engine/document/documents.h"
+#include "engine/model/naming.h"
 #include "engine/model/recomputemodules.h"
 #include "engine/model/summary.h"
 #include "engine/plan/analysis.h"
@@ -280,7 +281,7 @@ ReportSection jobSection(const Project &p, const AnalysisResult *r, const std::s
     return sec;
 }
 
-ReportSection groupsSection(const AnalysisResult *r)
+ReportSection groupsSection(const AnalysisResult *r, const Topology &topology)
 {
     ReportSection sec{"groups", "Parallel groups and their bandwidth", {}};
     if (!r) {
@@ -311,7 +312,8 @@ ReportSection groupsSection(const AnalysisResult *r)
                  d.groupsCrossingDomain == 0
                          ? "no"
                          : diagtext::countOf(d.groupsCrossingDomain, d.count, "group"),
-                 std::to_string(g.maxHops), g.bottleneckId.empty() ? "-" : g.bottleneckId});
+                 std::to_string(g.maxHops),
+                 g.bottleneckId.empty() ? "-" : displayName(topology, g.bottleneckId)});
     }
     sec.blocks.push_back(table("Each dimension's slowest group: the interconnect it runs on, its "
                                "bus bandwidth, the time its collective takes whatever its size "
@@ -322,7 +324,8 @@ ReportSection groupsSection(const AnalysisResult *r)
     return sec;
 }
 
-ReportSection diagnosticsSection(const AnalysisResult *r, const std::optional<Diagnostic> &invalid)
+ReportSection diagnosticsSection(const AnalysisResult *r, const std::optional<Diagnostic> &invalid,
+                                 const Topology &topology)
 {
     ReportSection sec{"diagnostics", "Diagnostics", {}};
     std::vector<Diagnostic> all;
@@ -338,10 +341,33 @@ ReportSection diagnosticsSection(const AnalysisResult *r, const std::optional<Di
     }
     ReportTable t{{"Severity", "Code", "Why it matters and what to do", "Involves"}, {}, {}};
     for (const Diagnostic &d : all)
-        t.rows.push_back({toString(d.severity), d.code, d.message,
-                          d.ids.empty() ? "-" : diagtext::listed(d.ids, 6)});
+        t.rows.push_back(
+                {toString(d.severity), d.code, d.message,
+                 d.ids.empty() ? "-" : diagtext::listed(displayNames(topology, d.ids), 6)});
     sec.blocks.push_back(table("What the analysis found, errors first.", std::move(t)));
     return sec;
+}
+
+// The sweep's "plan held" cell and point: a plan that does not fit in memory is no point of
+// the chart (as in the window's TP Sweep), and its cell says how far it is over.
+std::string heldCell(const SweepRow &row, ReportSweepPoint *pt)
+{
+    switch (heldGap(row)) {
+    case SweepGap::None: {
+        const AnalysisResult &held = *heldPoint(row);
+        if (!std::isfinite(held.step.tokensPerS))
+            return "-";
+        pt->held = held.step.tokensPerS / std::max(1, held.gpus);
+        return num(pt->held, 1);
+    }
+    case SweepGap::OutOfMemory: {
+        const MemoryEstimate &m = row.held->step.memory;
+        return "does not fit: " + diagtext::gb(m.totalGB) + " of " + diagtext::gb(m.capacityGB);
+    }
+    case SweepGap::Invalid:
+        break;
+    }
+    return "-";
 }
 
 ReportSection chartsSection(const std::optional<SweepResult> &sweep, const AnalysisResult *r,
@@ -369,12 +395,7 @@ ReportSection chartsSection(const std::optional<SweepResult> &sweep, const Analy
                 cells.push_back("-");
                 cells.push_back("-");
             }
-            if (row.held && std::isfinite(row.held->step.tokensPerS)) {
-                pt.held = row.held->step.tokensPerS / std::max(1, row.held->gpus);
-                cells.push_back(num(pt.held, 1));
-            } else {
-                cells.push_back("-");
-            }
+            cells.push_back(heldCell(row, &pt));
             chart.points.push_back(pt);
             t.rows.push_back(std::move(cells));
         }
@@ -596,8 +617,8 @@ Expected<Report> buildReport(const Project &p, const Catalog &c, const ReportOpt
     report.sections.push_back(std::move(diagram));
     report.sections.push_back(summarySection(p, c, *summary, analyzer ? &*analyzer : nullptr));
     report.sections.push_back(jobSection(p, r, why));
-    report.sections.push_back(groupsSection(r));
-    report.sections.push_back(diagnosticsSection(r, invalid));
+    report.sections.push_back(groupsSection(r, p.topology));
+    report.sections.push_back(diagnosticsSection(r, invalid, p.topology));
     report.sections.push_back(chartsSection(sweep, r, &report));
     Expected<ReportSection> bom = bomSection(p, c);
     if (!bom)

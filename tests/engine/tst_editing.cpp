@@ -539,10 +539,13 @@ void TestEditing::namesPeopleGave()
     QCOMPARE(q(displayName(t, "node-2")), QStringLiteral("dgx-2"));
     QCOMPARE(q(displayName(t, "node-9")), QStringLiteral("node-9"));
     QCOMPARE(q(displayName(t, "sw-1")), QStringLiteral("leaf-01"));
-    // Links: the server end first, with its rail; between switches, both names.
-    QCOMPARE(q(displayName(t, "link-1")), QStringLiteral("dgx-2 rail 3 - spine-01"));
-    QCOMPARE(q(displayName(t, "link-2")), QStringLiteral("dgx-1 rails 1-4 - leaf-01"));
-    QCOMPARE(q(displayName(t, "link-3")), QStringLiteral("leaf-01 - spine-01"));
+    // Links by their two ends' names and ports: the server end first, with its rail.
+    QCOMPARE(q(displayName(t, "link-1")), QStringLiteral("dgx-2 rail 3 - spine-01 port 2"));
+    QCOMPARE(q(displayName(t, "link-2")), QStringLiteral("dgx-1 rails 1-4 - leaf-01 ports 4-7"));
+    QCOMPARE(q(displayName(t, "link-3")),
+             QStringLiteral("leaf-01 ports 16-31 - spine-01 ports 0-15"));
+    QCOMPARE(displayNames(t, {"node-2", "link-1"}),
+             (std::vector<std::string>{"dgx-2", "dgx-2 rail 3 - spine-01 port 2"}));
     // The fabric graph's parts and paths.
     QCOMPARE(q(displayName(t, "node-3/gpu0")), QStringLiteral("dgx-3 GPU 0"));
     QCOMPARE(q(displayName(t, "node-3/nic5")), QStringLiteral("dgx-3 NIC 5"));

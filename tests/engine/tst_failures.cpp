@@ -6,11 +6,13 @@
 #include "engine/explore/failures.h"
 #include "engine/io/projectfile.h"
 #include "tests/engine/analysisfixtures.h"
+#include "tests/engine/clirun.h"
 
 #include <QtTest>
 
 #include <algorithm>
 #include <new>
+#include <regex>
 
 using namespace topoplan;
 using namespace topoplan::fixtures;
@@ -59,6 +61,21 @@ const N1Row *rowOfId(const N1Result &r, const std::string &id)
     return nullptr;
 }
 
+bool contains(const std::string &text, const std::string &what)
+{
+    return text.find(what) != std::string::npos;
+}
+
+std::vector<std::string> lines(const std::string &text)
+{
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    for (std::size_t end = text.find('\n'); end != std::string::npos;
+         start = end + 1, end = text.find('\n', start))
+        out.push_back(text.substr(start, end - start));
+    return out;
+}
+
 } // namespace
 
 class TestFailures : public QObject
@@ -66,6 +83,29 @@ class TestFailures : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // What --fail and --n-1 print names devices, links and fabric paths as the canvas does
+    // ("leaf 1", "dgx-01 rails 1-4 - leaf 1 ports 0-3"), never by the file's ids; --json keeps
+    // the ids.
+    void textSaysNamesNotIds()
+    {
+        const std::string su = TOPOPLAN_SOURCE_DIR "tests/data/projects/h100-su.topoplan";
+        const fixtures::CliRun fail = fixtures::runCli({"analyze", su, "--fail", "leaf-1,spine-1"});
+        QVERIFY2(fail.code == 0, fail.err.c_str());
+        QVERIFY2(contains(fail.out, "what-if with leaf 1 (switch), spine 1 (switch) failed"),
+                 fail.out.c_str());
+        const std::regex id("(^|[ (,])(leaf|spine|link|node)-[0-9]+([ ,)/]|$)");
+        for (const std::string &line : lines(fail.out))
+            QVERIFY2(!std::regex_search(line, id), line.c_str());
+        const fixtures::CliRun n1 = fixtures::runCli({"analyze", su, "--n-1", "--top", "8"});
+        QVERIFY2(n1.code == 0, n1.err.c_str());
+        for (const std::string &line : lines(n1.out))
+            QVERIFY2(!std::regex_search(line, id), line.c_str());
+        QVERIFY2(contains(n1.out, " - leaf "), n1.out.c_str());
+        const fixtures::CliRun json
+                = fixtures::runCli({"analyze", su, "--fail", "leaf-1", "--json"});
+        QVERIFY2(contains(json.out, "\"id\": \"leaf-1\""), json.out.c_str());
+    }
+
     void fileKeepsFailureMarks()
     {
         Project p = generatedProject("dgx-h100", 4);

@@ -8,7 +8,9 @@
 #include "engine/document/documents.h"
 #include "engine/document/report.h"
 #include "engine/generate/templates.h"
+#include "engine/model/naming.h"
 #include "engine/plan/analysis.h"
+#include "engine/plan/sweep.h"
 
 #include "tests/engine/golden.h"
 #include <QtTest>
@@ -64,6 +66,7 @@ private Q_SLOTS:
     void bomIsTheEngineBillOfMaterials();
     void designWithoutJobStillHasEverySection();
     void jobStatesItsSoftware();
+    void sweepLeavesOutPlansThatDoNotFit();
     void golden();
 };
 
@@ -137,6 +140,13 @@ void TestReport::figuresAreTheAnalysisOwn()
     QCOMPARE(groups->rows[0][3], std::string("NVLink"));
     QCOMPARE(groups->rows[0][4], std::string("369 GB/s"));
     QCOMPARE(groups->rows[1][3], std::string("InfiniBand"));
+    // The bottleneck link by the names people gave, as the canvas shows them, never an id.
+    for (std::size_t i = 0; i < result->dimensions.size(); ++i) {
+        const std::string &id = result->dimensions[i].worst.bottleneckId;
+        QCOMPARE(groups->rows[i][8], id.empty() ? std::string("-") : displayName(p.topology, id));
+        QVERIFY2(groups->rows[i][8].find("link-") == std::string::npos, groups->rows[i][8].c_str());
+        QVERIFY2(groups->rows[i][8].find("node-") == std::string::npos, groups->rows[i][8].c_str());
+    }
     // Every diagnostic, with its severity and message (why and what to do).
     const ReportTable *diagnostics = firstTable(r->section("diagnostics"));
     QVERIFY(diagnostics);
@@ -227,6 +237,38 @@ void TestReport::designWithoutJobStillHasEverySection()
     QVERIFY(firstTable(r->section("bom")) != nullptr);
     auto author = r->titleBlock[1];
     QCOMPARE(author.second, std::string("not stated"));
+}
+
+// The sample's job held at TP 1 and 2 needs more memory than an H100 has: the report's chart
+// leaves those widths out (as the window's TP Sweep does, heldPoint()) and its table says why.
+void TestReport::sweepLeavesOutPlansThatDoNotFit()
+{
+    const Project p = sample();
+    Expected<Report> r = buildReport(p, Catalog::builtin(), {});
+    QVERIFY(bool(r));
+    Expected<Analyzer> a = Analyzer::create(p.topology, Catalog::builtin());
+    QVERIFY(bool(a));
+    const SweepResult s = sweepTp(*a, *p.workload, *p.plan);
+    QCOMPARE(r->sweep->points.size(), s.rows.size());
+    const ReportTable *t = firstTable(r->section("charts")); // the sweep's, then the step's
+    QVERIFY(t);
+    QCOMPARE(t->rows.size(), s.rows.size());
+    int outOfMemory = 0;
+    for (std::size_t i = 0; i < s.rows.size(); ++i) {
+        const SweepRow &row = s.rows[i];
+        const double held = r->sweep->points[i].held;
+        if (heldGap(row) == SweepGap::OutOfMemory) {
+            ++outOfMemory;
+            QVERIFY2(!std::isfinite(held), std::to_string(row.tp).c_str());
+            QVERIFY2(t->rows[i][4].rfind("does not fit: ", 0) == 0, t->rows[i][4].c_str());
+            QVERIFY(t->rows[i][4].find(" of 80 GB") != std::string::npos);
+        } else if (heldGap(row) == SweepGap::None) {
+            QCOMPARE(held, heldPoint(row)->step.tokensPerS / heldPoint(row)->gpus);
+        }
+    }
+    QCOMPARE(s.rows[0].tp, 1);
+    QCOMPARE(heldGap(s.rows[0]), SweepGap::OutOfMemory);
+    QVERIFY(outOfMemory >= 2);
 }
 
 void TestReport::golden()
