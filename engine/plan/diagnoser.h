@@ -29,6 +29,8 @@ public:
 private:
     void noPath(const DimensionResult &d);
     void crossesDomain(const DimensionResult &d);
+    std::string bandwidthCost(const DimensionResult &d, const NVLinkDomain *first) const;
+    std::string tpCrossingCost(const DimensionResult &d, const NVLinkDomain *first) const;
     void onEthernet(const DimensionResult &d);
     void oversubscribed(const DimensionResult &d);
     void crossesRails(const DimensionResult &d);

@@ -137,12 +137,6 @@ void Diagnoser::crossesDomain(const DimensionResult &d)
     const NVLinkDomain *first = w.domainIds.empty() ? nullptr : domain(w.domainIds.front());
     const bool tp = d.dim == Dim::TP;
     const std::string name = dimName(d.dim);
-    std::string inDomain;
-    if (first && first->medium)
-        inDomain = " instead of " + first->medium->name + " at "
-                   + gbs(first->perGpuGBs * first->medium->efficiency) + " inside a domain";
-    else
-        inDomain = " (these GPUs have no NVLink)";
     const std::string traffic
             = tp ? (m_r.workload.training.sequenceParallel
                             ? "its all-gathers and reduce-scatters, on the critical path of every "
@@ -155,13 +149,13 @@ void Diagnoser::crossesDomain(const DimensionResult &d)
                 + (d.groupsCrossingDomain > 1 || d.count > 1
                            ? " in " + countOf(d.groupsCrossingDomain, d.count, name + " group")
                            : "")
-                + ": " + traffic + " run over " + className(d.network.linkClass) + " at "
-                + gbs(d.network.busbwGBs) + inDomain
-                + (w.bottleneckId.empty() ? "" : ", limited by " + named(w.bottleneckId)) + "; "
-                + name + " communication takes " + percent(stepShare(commSeconds(d.dim)))
-                + " of the step. Keep " + name + " <= " + std::to_string(m_a.domainSize())
-                + ", the domain size" + (tp ? "" : " (where the expert count allows)")
-                + ", and use " + (tp ? "PP and DP" : "DP") + " across domains"
+                + ": " + traffic + " leave NVLink for " + className(d.network.linkClass) + ". "
+                + (tp ? tpCrossingCost(d, first) : bandwidthCost(d, first)) + " " + name
+                + " communication takes " + seconds(commSeconds(d.dim)) + ", "
+                + percent(stepShare(commSeconds(d.dim))) + " of the step. Keep " + name
+                + " <= " + std::to_string(m_a.domainSize()) + ", the domain size"
+                + (tp ? "" : " (where the expert count allows)") + ", and use "
+                + (tp ? "PP and DP" : "DP") + " across domains"
                 + (!tp && m_r.workload.training.moeDispatcher == MoeDispatcher::AllToAll
                            ? ", or send each token once per node and spread it over NVLink "
                              "there (training.moe_dispatcher \"deepep\") instead of once per "
@@ -169,6 +163,57 @@ void Diagnoser::crossesDomain(const DimensionResult &d)
                            : std::string())
                 + ".",
         domainItems(w.domainIds));
+}
+
+std::string Diagnoser::bandwidthCost(const DimensionResult &d, const NVLinkDomain *first) const
+{
+    std::string out = "They run at " + gbs(d.network.busbwGBs);
+    if (first && first->medium)
+        out += " instead of " + first->medium->name + " at "
+               + gbs(first->perGpuGBs * first->medium->efficiency) + " inside a domain";
+    else
+        out += " (these GPUs have no NVLink)";
+    if (!d.worst.bottleneckId.empty())
+        out += ", limited by " + named(d.worst.bottleneckId);
+    return out + ".";
+}
+
+// What a TP group across domains pays, from the communication model (engine/perf/perfcomm.h):
+// where the fabric carries the ring about as fast as NVLink, not bandwidth but collectives that
+// take as long however wide the group (the activations they move do not shrink with TP, the
+// compute beside them does) and the latency of each ring step, on every layer.
+std::string Diagnoser::tpCrossingCost(const DimensionResult &d, const NVLinkDomain *first) const
+{
+    const double nvlink = first && first->medium ? first->perGpuGBs * first->medium->efficiency : 0;
+    // Bandwidth costs where the fabric's ring is clearly slower than NVLink's.
+    if (nvlink <= 0 || d.network.busbwGBs < 0.8 * nvlink)
+        return bandwidthCost(d, first);
+    const DimNetwork &net = d.network;
+    const TrainingSpec &t = m_r.workload.training;
+    const Collective c = bulkCollectiveOf(Dim::TP, d.collective, t);
+    // A micro-batch's activations at one layer: what each collective moves.
+    const double bytes = double(t.microBatch) * m_r.workload.model.seq / std::max(1, m_r.plan.cp)
+                         * m_r.workload.model.hidden * 2;
+    const CollectiveChoice one = chooseCollective(c, bytes, d.size, net);
+    const int steps = c == Collective::AllReduce ? 2 * (d.size - 1) : d.size - 1;
+    const int crossing = (c == Collective::AllReduce ? 2 : 1) * (net.domains - 1);
+    const std::string hops
+            = d.worst.maxSwitchHops > 0
+                      ? " through " + std::to_string(d.worst.maxSwitchHops)
+                                + (d.worst.maxSwitchHops == 1 ? " switch" : " switches")
+                      : std::string();
+    return "Bandwidth is not what costs: " + className(net.linkClass) + " carries the ring at "
+           + gbs(net.busbwGBs) + ", " + first->medium->name + " at " + gbs(nvlink)
+           + " inside a domain. What costs is time a wider group does not shrink: each "
+           + toString(c) + " moves the activations of a micro-batch's layer (" + mb(bytes)
+           + ") however wide TP is, while each GPU's share of the compute shrinks with it, and "
+             "each ring step adds latency. Here one takes "
+           + us(one.seconds * 1e6) + ", " + us(one.latencyUs)
+           + " of it fixed: " + std::to_string(steps) + " ring steps, " + std::to_string(crossing)
+           + " of them between domains at " + us(net.latencyUs) + hops + " ("
+           + us(net.intraLatencyUs)
+           + " a step on NVLink), and the collective's base; the layers wait for them forward "
+             "and backward.";
 }
 
 void Diagnoser::onEthernet(const DimensionResult &d)
