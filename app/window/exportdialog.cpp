@@ -176,10 +176,12 @@ QString ExportDialog::suffixOf(const QString &format) const
     if (std::optional<ExportFormat> f = exportFormatFromName(format))
         return exportFormatSuffix(*f);
     static const std::map<std::string, const char *> suffixes
-            = {{"bom", "csv"},          {"cables", "csv"},      {"slurm-tree", "conf"},
-               {"slurm-block", "conf"}, {"slurm-yaml", "yaml"}, {"k8s-labels", "yaml"},
-               {"topograph", "yaml"},   {"drawio", "drawio"},   {"dot", "dot"},
-               {"dot-air", "dot"},      {"ibsim", "net"},       {"ibnetdiscover", "txt"}};
+            = {{"bom", "csv"},          {"cables", "csv"},       {"bom-xlsx", "xlsx"},
+               {"cables-xlsx", "xlsx"}, {"cvt", "csv"},          {"cvt-xlsx", "xlsx"},
+               {"slurm-tree", "conf"},  {"slurm-block", "conf"}, {"slurm-yaml", "yaml"},
+               {"k8s-labels", "sh"},    {"topograph", "yaml"},   {"drawio", "drawio"},
+               {"dot", "dot"},          {"dot-air", "dot"},      {"ibsim", "net"},
+               {"ibnetdiscover", "txt"}};
     const auto it = suffixes.find(format.toStdString());
     return it == suffixes.end() ? QStringLiteral("txt") : QString::fromLatin1(it->second);
 }

@@ -1,5 +1,7 @@
-// The cabling plan: one row per cable, in the A-/Z- column layout of NVIDIA's cable
-// validation tooling, with ports named as they are printed on the devices.
+// The cabling plan: one row per cable, A the end nearer the hosts, Z the other, with ports
+// named as they are printed on the devices; and the same rows as the P2P file NVIDIA's UFM
+// Cable Validation Tool reads (its column names, "Host"/"Switch" types, InfiniBand host ports
+// numbered as CVT maps them to HCAs).
 
 #include "engine/document/documents.h"
 #include "engine/document/hardware.h"
@@ -7,7 +9,20 @@
 
 namespace topoplan {
 
-Expected<std::string> cablingCsv(const Project &p, const Catalog &c, bool withCables)
+namespace {
+
+enum class Columns { Plan, PlanWithCables, Cvt };
+
+// CVT's host port: on InfiniBand a number, n standing for mlx5_<n-1> port 1 (CVT's default HCA
+// mapping); on Ethernet the interface name, here the rail ("rail1"), as CVT's Ethernet example
+// names host ports.
+std::string cvtHostPort(const Medium &medium, int rail)
+{
+    return medium.linkClass == LinkClass::InfiniBand ? std::to_string(rail + 1)
+                                                     : hostPortName(rail);
+}
+
+Expected<std::string> cablingRows(const Project &p, const Catalog &c, Columns layout)
 {
     const Topology &t = p.topology;
     Expected<HostTable> table = hostTable(p, c);
@@ -19,18 +34,23 @@ Expected<std::string> cablingCsv(const Project &p, const Catalog &c, bool withCa
     const CableMeasure measure(p, c, hosts, ofNode, racks);
     const TopologyIndex index(t);
 
+    const bool cvt = layout == Columns::Cvt;
     struct End
     {
         std::string rack, node, type, port;
         int u = 0;
     };
     // One end of cable `i` of a link's bundle.
-    auto endOf = [&](const Endpoint &e, int i, End *out) -> std::optional<Error> {
+    auto endOf = [&](const Endpoint &e, int i, const Medium &medium,
+                     End *out) -> std::optional<Error> {
         const int port = e.port + i;
         if (const Switch *s = index.switchById(e.device)) {
             const SwitchModel *m = c.switchModel(s->model);
             const RackPosition &pos = racks.switches.at(s->id);
-            *out = {pos.rack, s->name.empty() ? s->id : s->name, m ? m->name : s->model,
+            *out = {pos.rack, s->name.empty() ? s->id : s->name,
+                    cvt ? "Switch"
+                    : m ? m->name
+                        : s->model,
                     m ? switchPortName(*m, port) : std::to_string(port + 1), pos.u};
             return std::nullopt;
         }
@@ -43,12 +63,18 @@ Expected<std::string> cablingCsv(const Project &p, const Catalog &c, bool withCa
             return Error{"", "",
                          "port " + std::to_string(port) + " of " + n->id + " belongs to no host"};
         const RackPosition &pos = racks.hosts[std::size_t(hp.host)];
-        *out = {pos.rack, hosts[std::size_t(hp.host)].name, m ? m->name : n->model,
-                hostPortName(hp.rail), pos.u};
+        *out = {pos.rack, hosts[std::size_t(hp.host)].name,
+                cvt ? "Host"
+                : m ? m->name
+                    : n->model,
+                cvt ? cvtHostPort(medium, hp.rail) : hostPortName(hp.rail), pos.u};
         return std::nullopt;
     };
 
-    std::string out = "A-rack,A-U,A-node,A-type,A-port,Z-rack,Z-U,Z-node,Z-type,Z-port";
+    std::string out
+            = cvt ? "A-Rack,A-U,A-Node Name,A-Type,A-Port,Z-Rack,Z-RU,Z-Node Name,Z-Type,Z-Port"
+                  : "A-rack,A-U,A-node,A-type,A-port,Z-rack,Z-U,Z-node,Z-type,Z-port";
+    const bool withCables = layout == Columns::PlanWithCables;
     out += withCables ? ",cable,length\n" : "\n";
     out.reserve(t.links.size() * 160);
     for (const Link &l : t.links) {
@@ -62,9 +88,9 @@ Expected<std::string> cablingCsv(const Project &p, const Catalog &c, bool withCa
             std::swap(a, z);
         for (int i = 0; i < l.count; ++i) {
             End ea, ez;
-            if (auto e = endOf(*a, i, &ea))
+            if (auto e = endOf(*a, i, *medium, &ea))
                 return *e;
-            if (auto e = endOf(*z, i, &ez))
+            if (auto e = endOf(*z, i, *medium, &ez))
                 return *e;
             for (const End *e : {&ea, &ez}) {
                 out += csvField(e->rack) + "," + std::to_string(e->u) + "," + csvField(e->node)
@@ -79,6 +105,18 @@ Expected<std::string> cablingCsv(const Project &p, const Catalog &c, bool withCa
         }
     }
     return out;
+}
+
+} // namespace
+
+Expected<std::string> cablingCsv(const Project &p, const Catalog &c, bool withCables)
+{
+    return cablingRows(p, c, withCables ? Columns::PlanWithCables : Columns::Plan);
+}
+
+Expected<std::string> cvtP2pCsv(const Project &p, const Catalog &c)
+{
+    return cablingRows(p, c, Columns::Cvt);
 }
 
 } // namespace topoplan

@@ -1,6 +1,7 @@
 #include "engine/document/documents.h"
 
 #include "engine/document/report.h"
+#include "engine/model/naming.h"
 
 namespace topoplan {
 
@@ -11,11 +12,15 @@ const std::vector<DocumentFormatInfo> &documentFormats()
             {DocumentFormat::Cables, "cables", "", "cabling plan (CSV)"},
             {DocumentFormat::BomXlsx, "bom-xlsx", "", "bill of materials (Excel workbook)"},
             {DocumentFormat::CablesXlsx, "cables-xlsx", "", "cabling plan (Excel workbook)"},
+            {DocumentFormat::Cvt, "cvt", "",
+             "cabling as NVIDIA Cable Validation Tool's P2P file (CSV)"},
+            {DocumentFormat::CvtXlsx, "cvt-xlsx", "",
+             "cabling as NVIDIA Cable Validation Tool's P2P file (Excel workbook)"},
             {DocumentFormat::SlurmTree, "slurm-tree", "", "Slurm topology.conf, topology/tree"},
             {DocumentFormat::SlurmBlock, "slurm-block", "", "Slurm topology.conf, topology/block"},
             {DocumentFormat::SlurmYaml, "slurm-yaml", "", "Slurm topology.yaml"},
             {DocumentFormat::K8sLabels, "k8s-labels", "",
-             "Kubernetes node labels (topograph's keys, YAML)"},
+             "Kubernetes node labels (topograph's keys, kubectl label script)"},
             {DocumentFormat::Topograph, "topograph", "", "topograph model file (YAML)"},
             {DocumentFormat::Drawio, "drawio", "drawio", "draw.io diagram (uncompressed XML)"},
             {DocumentFormat::Dot, "dot", "dot", "Graphviz DOT"},
@@ -63,11 +68,16 @@ DocumentFormat documentFormatForTarget(DocumentFormat f, const std::string &path
         return f;
     return f == DocumentFormat::Bom      ? DocumentFormat::BomXlsx
            : f == DocumentFormat::Cables ? DocumentFormat::CablesXlsx
+           : f == DocumentFormat::Cvt    ? DocumentFormat::CvtXlsx
                                          : f;
 }
 
 Expected<std::string> writeDocument(DocumentFormat f, const Project &p, const Catalog &c)
 {
+    // Whatever made the project, a name that breaks the rule of names (a line break that would
+    // write a line of its own) is refused here, with the name and the character, never written.
+    if (std::optional<Error> e = checkProjectNames(p))
+        return *e;
     switch (f) {
     case DocumentFormat::Bom:
         return bomCsv(p, c);
@@ -77,6 +87,10 @@ Expected<std::string> writeDocument(DocumentFormat f, const Project &p, const Ca
         return bomXlsx(p, c);
     case DocumentFormat::CablesXlsx:
         return cablingXlsx(p, c);
+    case DocumentFormat::Cvt:
+        return cvtP2pCsv(p, c);
+    case DocumentFormat::CvtXlsx:
+        return cvtP2pXlsx(p, c);
     case DocumentFormat::SlurmTree:
         return slurmTreeConf(p, c);
     case DocumentFormat::SlurmBlock:

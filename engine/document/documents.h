@@ -28,8 +28,9 @@ Expected<std::string> slurmBlockConf(const Project &p, const Catalog &c);
 // Slurm topology.yaml (Slurm 25.05 and later): topology "fabric" (tree, cluster default) and
 // topology "nvlink" (block).
 Expected<std::string> slurmTopologyYaml(const Project &p, const Catalog &c);
-// Kubernetes Node objects carrying NVIDIA topograph's labels (accelerator.topograph.run/domain,
-// fabric.topograph.run/tier-N), one YAML document per node, for kubectl apply --server-side.
+// NVIDIA topograph's labels (accelerator.topograph.run/domain, fabric.topograph.run/tier-N) as
+// a shell script of `kubectl label node --overwrite NAME key=value ...`, one line a host: it
+// labels registered nodes and fails on a name the cluster does not have.
 Expected<std::string> k8sNodeLabels(const Project &p, const Catalog &c);
 // topograph's model file (switches: tree of switches; blocks: hosts per leaf and NVLink domain).
 Expected<std::string> topographModel(const Project &p, const Catalog &c);
@@ -121,10 +122,19 @@ struct BomTable
 };
 Expected<BomTable> bomTable(const Project &p, const Catalog &c);
 Expected<std::string> bomCsv(const Project &p, const Catalog &c);
-// Cabling plan, CSV: one row per cable, A-rack,A-U,A-node,A-type,A-port,Z-rack,... columns.
-// `withCables` adds two columns, the cable and its length (the workbook has them; the CSV keeps
-// the ten columns cable-validation tools read).
+// Cabling plan, CSV: one row per cable, A-rack,A-U,A-node,A-type,A-port,Z-rack,... columns,
+// the type being the device's model and the ports named as printed on the devices; TopoPlan's
+// own layout for installers, not a file any validation tool reads as it is (cvtP2pCsv() is).
+// `withCables` adds two columns, the cable and its length (the workbook has them).
 Expected<std::string> cablingCsv(const Project &p, const Catalog &c, bool withCables = false);
+// The same cables as the P2P file of NVIDIA's UFM Cable Validation Tool (CVT user guide,
+// "Topology Files > P2P File"): columns A-Rack, A-U, A-Node Name, A-Type, A-Port, Z-Rack,
+// Z-RU, Z-Node Name, Z-Type, Z-Port; types "Host" or "Switch"; switch ports as on the front
+// panel ("1/2", "swp1s0"), InfiniBand host ports numbered from 1 (CVT maps n to mlx5_<n-1>),
+// Ethernet host ports by rail ("rail5"). CSV here; cvtP2pXlsx() writes the Excel workbook CVT
+// loads.
+Expected<std::string> cvtP2pCsv(const Project &p, const Catalog &c);
+Expected<std::string> cvtP2pXlsx(const Project &p, const Catalog &c);
 // The same two as Excel workbooks (.xlsx bytes): the CSV's rows on the first sheet (numbers as
 // numbers, bold frozen header with a filter), the assumptions on a sheet "Assumptions".
 Expected<std::string> bomXlsx(const Project &p, const Catalog &c);
@@ -144,6 +154,8 @@ enum class DocumentFormat {
     Cables,
     BomXlsx,
     CablesXlsx,
+    Cvt,
+    CvtXlsx,
     SlurmTree,
     SlurmBlock,
     SlurmYaml,
@@ -168,7 +180,7 @@ std::optional<DocumentFormat> documentFormatFromName(const std::string &name);
 // The format a file name's suffix selects, when only one does (".drawio", ".dot").
 std::optional<DocumentFormat> documentFormatForFile(const std::string &path);
 // The workbook form of a CSV format for a file named *.xlsx (Bom -> BomXlsx, Cables ->
-// CablesXlsx); any other format and file name as given.
+// CablesXlsx, Cvt -> CvtXlsx); any other format and file name as given.
 DocumentFormat documentFormatForTarget(DocumentFormat f, const std::string &path);
 // Report is the design report (engine/document/report.h) as plain text; the app lays the same
 // model out as PDF or HTML.

@@ -234,10 +234,15 @@ Expected<std::string> k8sNodeLabels(const Project &p, const Catalog &c)
         return s.error();
     const std::vector<HostDomain> domains = hostDomains(p, s->hosts);
     const std::vector<const HostDomain *> domainOf = domainOfHosts(domains, s->hosts.size());
-    std::string out = header(p, "Kubernetes node labels in NVIDIA topograph's vocabulary");
+    // A shell script of `kubectl label` commands: it labels the nodes the cluster has
+    // registered and fails on a name it does not have, where applying Node objects would
+    // create a Node for every name.
+    std::string out
+            = "#!/bin/sh\n" + header(p, "Kubernetes node labels in NVIDIA topograph's vocabulary");
     out += "# accelerator.topograph.run/domain: the NVLink domain of hosts that share one. "
            "fabric.topograph.run/tier-N:\n# the host's switch at fabric tier N, tier 0 next to "
-           "the host. Apply with: kubectl apply --server-side -f FILE\n";
+           "the host. Run with: sh FILE (kubectl label\n# changes registered nodes only; "
+           "--overwrite replaces the labels' old values).\nset -e\n";
     for (std::size_t h = 0; h < s->hosts.size(); ++h) {
         const Host &host = s->hosts[h];
         if (!isK8sNodeName(host.name))
@@ -248,16 +253,17 @@ Expected<std::string> k8sNodeLabels(const Project &p, const Catalog &c)
                          "\"" + host.name
                                  + "\" is not a Kubernetes node name (lower-case letters, "
                                    "digits, '-' and '.')"};
-        // Quoted: a name such as 0002 or true would be a number or a boolean to YAML.
-        out += "---\napiVersion: v1\nkind: Node\nmetadata:\n  name: \"" + host.name
-               + "\"\n  labels:\n";
+        // Node names and label values are letters, digits, '-', '_' and '.' only
+        // (isK8sNodeName, schedulerName): nothing in them the shell would read.
+        out += "kubectl label node --overwrite " + host.name;
         // As topograph labels them: the NVLink domain of hosts that share one.
         if (domainOf[h]->hosts.size() > 1)
-            out += "    accelerator.topograph.run/domain: \"" + domainOf[h]->name + "\"\n";
+            out += " accelerator.topograph.run/domain=" + domainOf[h]->name;
         const std::vector<std::size_t> path = s->tree.pathOf(h);
         for (std::size_t tier = 0; tier < path.size(); ++tier)
-            out += "    fabric.topograph.run/tier-" + std::to_string(tier) + ": \""
-                   + s->tree.switches[path[tier]].name + "\"\n";
+            out += " fabric.topograph.run/tier-" + std::to_string(tier) + "="
+                   + s->tree.switches[path[tier]].name;
+        out += "\n";
     }
     return out;
 }

@@ -210,4 +210,16 @@ Expected<std::string> cablingXlsx(const Project &p, const Catalog &c)
     });
 }
 
+Expected<std::string> cvtP2pXlsx(const Project &p, const Catalog &c)
+{
+    Expected<std::string> csv = cvtP2pCsv(p, c);
+    if (!csv)
+        return csv.error();
+    std::vector<std::string> comments;
+    std::vector<std::vector<std::string>> rows;
+    splitCsv(*csv, &comments, &rows);
+    // CVT reads every sheet as links: the P2P file has this one only.
+    return workbookBytes([&](Workbook &book) { book.addTable("P2P", rows); });
+}
+
 } // namespace topoplan

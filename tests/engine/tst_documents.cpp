@@ -371,6 +371,10 @@ const char *goldenSuffix(DocumentFormat f)
         return "bom.xlsx";
     case DocumentFormat::CablesXlsx:
         return "cables.xlsx";
+    case DocumentFormat::Cvt:
+        return "cvt.csv";
+    case DocumentFormat::CvtXlsx:
+        return "cvt.xlsx";
     case DocumentFormat::SlurmTree:
         return "tree.topology.conf";
     case DocumentFormat::SlurmBlock:
@@ -378,7 +382,7 @@ const char *goldenSuffix(DocumentFormat f)
     case DocumentFormat::SlurmYaml:
         return "topology.yaml";
     case DocumentFormat::K8sLabels:
-        return "k8s-labels.yaml";
+        return "k8s-labels.sh";
     case DocumentFormat::Topograph:
         return "topograph.yaml";
     case DocumentFormat::Drawio:
@@ -424,6 +428,7 @@ private Q_SLOTS:
     void blocksListedAsTheFabricGroupsThem();
     void kubernetesLabels();
     void cablingPlan();
+    void cableValidationToolP2p();
     void billOfMaterials();
     void drawioIsWellFormed_data();
     void drawioIsWellFormed();
@@ -565,7 +570,7 @@ void tst_Documents::golden_data()
             // The workbooks carry their time of writing (workbooksHoldTheCsvRows reads them
             // back); tst_report keeps the report's golden file.
             if (f.format != DocumentFormat::BomXlsx && f.format != DocumentFormat::CablesXlsx
-                && f.format != DocumentFormat::Report)
+                && f.format != DocumentFormat::CvtXlsx && f.format != DocumentFormat::Report)
                 QTest::addRow("%s %s", designs()[d].name, f.name) << int(d) << int(f.format);
 }
 
@@ -771,23 +776,38 @@ void tst_Documents::kubernetesLabels()
 {
     const Project &p = designs()[1].project;
     const std::string labels = text(DocumentFormat::K8sLabels, p);
-    QCOMPARE(count(labels, "kind: Node\n"), 36);
-    QCOMPARE(count(labels, "\n    accelerator.topograph.run/domain: "), 36);
-    QCOMPARE(count(labels, "\n    fabric.topograph.run/tier-0: "), 36);
-    QCOMPARE(count(labels, "\n    fabric.topograph.run/tier-1: "), 36);
-    QCOMPARE(count(labels, "\n    fabric.topograph.run/tier-2: "), 0);
+    // kubectl label changes registered nodes only; no Node object that `apply` would create.
+    QVERIFY(startsWith(labels, "#!/bin/sh\n"));
+    QVERIFY(!contains(labels, "kind: Node") && !contains(labels, "kubectl apply"));
+    QCOMPARE(count(labels, "\nkubectl label node --overwrite "), 36);
+    QCOMPARE(count(labels, " accelerator.topograph.run/domain="), 36);
+    QCOMPARE(count(labels, " fabric.topograph.run/tier-0="), 36);
+    QCOMPARE(count(labels, " fabric.topograph.run/tier-1="), 36);
+    QCOMPARE(count(labels, " fabric.topograph.run/tier-2="), 0);
     // The first 18 hosts share a domain, the next 18 another.
+    auto lineOf = [&](const std::string &host) {
+        for (const std::string &line : split(labels, '\n'))
+            if (startsWith(line, "kubectl label node --overwrite " + host + " "))
+                return line;
+        return std::string();
+    };
     auto domainOf = [&](const std::string &host) {
-        const std::size_t at = labels.find("name: \"" + host + "\"\n");
+        const std::string line = lineOf(host);
+        const std::string key = " accelerator.topograph.run/domain=";
+        const std::size_t at = line.find(key);
         if (at == std::string::npos)
             return std::string();
-        const std::string key = "accelerator.topograph.run/domain: \"";
-        const std::size_t d = labels.find(key, at) + key.size();
-        return labels.substr(d, labels.find('"', d) - d);
+        const std::size_t d = at + key.size();
+        return line.substr(d, line.find(' ', d) - d);
     };
     QCOMPARE(domainOf("nvl001"), domainOf("nvl018"));
     QVERIFY(domainOf("nvl001") != domainOf("nvl019"));
     QVERIFY(!domainOf("nvl019").empty());
+    // Every word of a command is a node name or key=value of the characters Kubernetes allows,
+    // nothing a shell would read.
+    const std::regex word("^[A-Za-z0-9._/=-]+$");
+    for (const std::string &line : split(lineOf("nvl001"), ' '))
+        QVERIFY2(std::regex_match(line, word) || line == "--overwrite", line.c_str());
     // topograph's model: every host in one block of a leaf.
     const std::string model = text(DocumentFormat::Topograph, p);
     QVERIFY(contains(model, "\nswitches:\n") && contains(model, "\nblocks:\n"));
@@ -805,19 +825,21 @@ void tst_Documents::kubernetesLabels()
     // topograph sets the domain label on hosts that share an NVLink domain only: a DGX H100 is
     // a domain of one. Every value is quoted (a host named 0002 stays a string).
     const std::string dgx = text(DocumentFormat::K8sLabels, designs()[0].project);
-    QCOMPARE(count(dgx, "    accelerator.topograph.run/domain: \""), 0);
-    QCOMPARE(count(dgx, "fabric.topograph.run/tier-0: \""), 4);
+    QCOMPARE(count(dgx, " accelerator.topograph.run/domain="), 0);
+    QCOMPARE(count(dgx, " fabric.topograph.run/tier-0="), 4);
     // Label values stay within Kubernetes' 63 characters when long names are told apart.
     Project longNames = p;
     for (Domain &d : longNames.topology.domains)
         d.name = std::string(70, 'r');
     const std::string longLabels = text(DocumentFormat::K8sLabels, longNames);
     for (const std::string &line : split(longLabels, '\n'))
-        if (startsWith(line, "    ") && contains(line, "topograph.run/")) {
-            const std::size_t q = line.find('"');
-            QVERIFY2(line.size() - q - 2 <= 63, line.c_str());
-        }
-    QVERIFY(contains(longLabels, std::string(61, 'r') + "-2\""));
+        if (startsWith(line, "kubectl "))
+            for (const std::string &w : split(line, ' ')) {
+                const std::size_t eq = w.find('=');
+                if (eq != std::string::npos)
+                    QVERIFY2(w.size() - eq - 1 <= 63, w.c_str());
+            }
+    QVERIFY(contains(longLabels, "=" + std::string(61, 'r') + "-2 "));
 
     // A fabric of one leaf: the leaf is a switch of the model, as topograph's loader needs every
     // block's switch to be; every node item one prefix[ranges], as topograph expands them.
@@ -870,6 +892,48 @@ void tst_Documents::cablingPlan()
     // The first host's first rail goes to the first port of its rail's leaf: cage 1, port 1.
     QVERIFY2(contains(rows[1], ",rail1,") && rows[1].substr(rows[1].size() - 4) == ",1/1",
              rows[1].c_str());
+}
+
+// NVIDIA's UFM Cable Validation Tool reads its P2P file by the column names of its user guide
+// ("Topology Files > P2P File"): A-Node Name, A-Type Host or Switch, host ports numbered as
+// CVT maps them to HCAs (1 is mlx5_0), switch ports as on the front panel; the cabling plan's
+// own layout has none of these.
+void tst_Documents::cableValidationToolP2p()
+{
+    const Project &p = designs()[0].project;
+    const Names plan = split(trimmed(text(DocumentFormat::Cables, p)), '\n');
+    const Names rows = split(trimmed(text(DocumentFormat::Cvt, p)), '\n');
+    QCOMPARE(rows[0], std::string("A-Rack,A-U,A-Node Name,A-Type,A-Port,Z-Rack,Z-RU,Z-Node Name,"
+                                  "Z-Type,Z-Port"));
+    QVERIFY(!contains(plan[0], "Node Name") && !contains(plan[0], "Z-RU"));
+    QCOMPARE(rows.size(), plan.size());
+    int hosts = 0, switches = 0;
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        const Names f = split(rows[i], ',');
+        const Names g = split(plan[i], ',');
+        QCOMPARE(int(f.size()), 10);
+        for (int end : {0, 5}) {
+            // Racks, units and names as the cabling plan has them.
+            QCOMPARE(f[end], g[end]);
+            QCOMPARE(f[end + 1], g[end + 1]);
+            QCOMPARE(f[end + 2], g[end + 2]);
+            if (f[end + 3] == "Host") {
+                ++hosts;
+                // "rail3" in the plan is CVT's host port 3 (mlx5_2) on InfiniBand.
+                QVERIFY2(startsWith(g[end + 4], "rail"), plan[i].c_str());
+                QCOMPARE(f[end + 4], g[end + 4].substr(4));
+            } else {
+                QCOMPARE(f[end + 3], std::string("Switch"));
+                ++switches;
+                QCOMPARE(f[end + 4], g[end + 4]);
+            }
+        }
+    }
+    QCOMPARE(hosts, 32);
+    QCOMPARE(hosts + switches, 2 * (int(rows.size()) - 1));
+    QVERIFY(documentFormatFromName("cvt") == DocumentFormat::Cvt);
+    QVERIFY(documentFormatForTarget(DocumentFormat::Cvt, "p2p.xlsx") == DocumentFormat::CvtXlsx);
+    QVERIFY(startsWith(text(DocumentFormat::CvtXlsx, p), "PK"));
 }
 
 void tst_Documents::billOfMaterials()

@@ -58,6 +58,16 @@ std::set<std::pair<std::string, std::string>> devices(const Project &p)
     return out;
 }
 
+// The media of the cables, by the names of their ends.
+std::multiset<std::string> media(const Project &p)
+{
+    std::multiset<std::string> out;
+    for (const Link &l : p.topology.links)
+        for (int k = 0; k < l.count; ++k)
+            out.insert(l.medium);
+    return out;
+}
+
 } // namespace
 
 class tst_Ibsim : public QObject
@@ -170,6 +180,12 @@ void tst_Ibsim::roundTripThroughTheSimulator()
     QVERIFY2(back.ok(), back ? "" : back.error().text().c_str());
     QCOMPARE(devices(back->project), devices(*design));
     QCOMPARE(fixtures::cablesByName(back->project), fixtures::cablesByName(*design));
+    // Every cable at the rate the design gives it: ibsim read each port's "4xHDR" and brought
+    // the link up at it (at 4x SDR it would import as 8 Gb/s links).
+    QCOMPARE(media(back->project), media(*design));
+    QVERIFY2(discovered.contains(" 4xHDR") && !discovered.contains(" 4xSDR"),
+             discovered.left(2000).constData());
+    QVERIFY(net->find("# Rates: ") != std::string::npos);
     // The port listing (-p) tells the same.
     QByteArray listed;
     QCOMPARE(runTool(m_ibnetdiscover, {QStringLiteral("-p")}, &listed), 0);
