@@ -561,13 +561,16 @@ void FabricImporter::chooseServerModels()
                               + std::to_string(fits[k]->nics) + " NICs)";
             }
             modelAt[kind] = m->id;
-            note(Kind::Assumed, firstLine[kind],
+            // The fabric shows NICs, never GPUs: the model is an assumption, said as a warning.
+            note(Kind::Warning, firstLine[kind],
                  hosts + " with up to " + std::to_string(slots) + " adapter(s) at "
                          + gbitsText(rate) + " Gb/s: taken for " + m->id + " (" + m->name + ", "
-                         + std::to_string(m->gpus) + " GPUs, " + std::to_string(m->nics) + " NICs)"
+                         + std::to_string(m->gpus) + " GPUs, " + std::to_string(m->nics)
+                         + " NICs), assumed: the fabric shows NICs, not GPUs"
                          + (others.empty() ? "" : "; " + others + " would fit as well")
                          + (larger.empty() ? "" : "; so would, with NICs left uncabled, " + larger)
-                         + ". A server file (NCCL topology, nvidia-smi topo -m) sets the model");
+                         + ". A server file (NCCL topology, nvidia-smi topo -m) sets the model, "
+                           "or confirm it in the inspector");
             continue;
         }
         // No catalog server has such NICs: one of its own, its GPUs those of the generic PCIe
@@ -620,12 +623,13 @@ void FabricImporter::chooseServerModels()
             j["nvlink_group_gpus"] = base->nvlinkGroupGpus;
         m_newServers[id] = j;
         modelAt[kind] = id;
-        note(Kind::Assumed, firstLine[kind],
+        note(Kind::Warning, firstLine[kind],
              hosts + " with up to " + std::to_string(slots) + " adapter(s) at " + gbitsText(rate)
                      + " Gb/s match no catalog server: model " + id
-                     + " added to the project's catalog, its GPUs assumed as " + base->id + "'s ("
-                     + std::to_string(base->gpus) + " x " + base->gpu
-                     + "). A server file (NCCL topology, nvidia-smi topo -m) sets the model");
+                     + " added to the project's catalog, its GPUs assumed to be " + base->id
+                     + "'s (" + std::to_string(base->gpus) + " x " + base->gpu
+                     + "), which the fabric does not show. A server file (NCCL topology, "
+                       "nvidia-smi topo -m) sets the model, or confirm it in the inspector");
     }
     for (Host &h : m_hosts) {
         if (!h.server)

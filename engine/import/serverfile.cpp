@@ -1111,12 +1111,18 @@ std::optional<Error> applyServerFacts(Project *p, const ServerFacts &f, const Ca
                      "the GPUs are on C2C (Grace): nvidia-smi shows every path between a GPU and "
                      "a NIC as SYS, so which NICs are beside a GPU it cannot tell; "
                              + model + " has " + std::to_string(target->nics) + " compute NICs");
-    else if (target->nics != f.computeNics)
-        report->note(Kind::Checked, f.file, 0,
+    // Fewer or more NICs than the model has: the model is an assumption (a box with one NIC
+    // is no DGX H100), said as a warning and kept on the servers until the user confirms it.
+    const bool assumed = f.computeNics >= 0 && target->nics != f.computeNics;
+    if (assumed)
+        report->note(Kind::Warning, f.file, 0,
                      std::to_string(f.computeNics)
-                             + " NICs beside a GPU (on its PCIe switch, or its CPU "
-                               "where the GPU is on C2C), "
-                             + model + " has " + std::to_string(target->nics) + " compute NICs");
+                             + " NICs beside a GPU (on its PCIe switch, or its CPU where the GPU "
+                               "is on C2C), where "
+                             + model + " has " + std::to_string(target->nics)
+                             + " compute NICs: model assumed to be " + model
+                             + " for its GPUs; confirm it in the inspector, or describe the "
+                               "server in a hardware file");
     if (p->topology.nodes.empty()) {
         // One server a host. The hosts of a fused topology share one NVLink domain: trays whose
         // NVLink leaves the box become members of one.

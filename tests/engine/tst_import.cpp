@@ -1030,10 +1030,12 @@ void tst_Import::bridgedPairsAndFourGpuBoards()
             {ImportInput{"fabric.txt", *ibnetdiscoverText(*design, Catalog::builtin())}});
     QVERIFY2(fabric.ok(), fabric ? "" : fabric.error().text().c_str());
     QCOMPARE(serverModels(fabric->project), serverModels(*design));
+    // The fabric shows NICs, not GPUs: the model is a warning that says it is assumed.
     QCOMPARE(notesWith(fabric->report,
-                       "taken for hgx-a100-4gpu (HGX A100 4-GPU server, 4 GPUs, 4 NICs); so would, "
-                       "with NICs left uncabled, dgx-a100 (8 GPUs, 8 NICs)",
-                       ImportNote::Kind::Assumed),
+                       "taken for hgx-a100-4gpu (HGX A100 4-GPU server, 4 GPUs, 4 NICs), assumed: "
+                       "the fabric shows NICs, not GPUs; so would, with NICs left uncabled, "
+                       "dgx-a100 (8 GPUs, 8 NICs)",
+                       ImportNote::Kind::Warning),
              1);
 
     // A 4-GPU HGX H100: NV6 between every pair (18 links, 6 to each of 3 peers), as nvidia-smi
@@ -1124,7 +1126,10 @@ void tst_Import::smallFabric()
     QCOMPARE(bundle.a.port, 32);
     QCOMPARE(bundle.b.port, 0);
     QCOMPARE(bundle.medium, std::string("ib-ndr"));
-    QVERIFY(notesWith(r.report, "taken for dgx-h100", ImportNote::Kind::Assumed) == 1);
+    QVERIFY(notesWith(r.report, "taken for dgx-h100", ImportNote::Kind::Warning) == 1);
+    QVERIFY(notesWith(r.report, "assumed: the fabric shows NICs, not GPUs",
+                      ImportNote::Kind::Warning)
+            == 1);
     // Laid out: every device has a place, leaves above the servers, the spine above them.
     for (const Node &n : t.nodes)
         QVERIFY(r.project.layout.items.count(n.id));
@@ -1437,6 +1442,13 @@ void tst_Import::serverFilesAsPeoplePasteThem()
              both.error().text().c_str());
     const std::size_t lines = std::count(plain.begin(), plain.end(), '\n');
     QCOMPARE(both.error().where, "line " + std::to_string(lines + 3));
+    // A box of eight H100 with one NIC is no DGX H100: taken for one by its GPUs, the model
+    // assumed, and said as a warning.
+    const ImportResult oneNic = importText(ncclDump(90, 8, 18, 1, 400000), "one-nic.xml");
+    QCOMPARE(serverModels(oneNic.project).at("server-1"), std::string("dgx-h100"));
+    QCOMPARE(notesWith(oneNic.report, "1 NICs beside a GPU", ImportNote::Kind::Warning), 1);
+    QCOMPARE(notesWith(oneNic.report, "model assumed to be dgx-h100", ImportNote::Kind::Warning),
+             1);
     // NICs at another rate than the catalog's servers: refused, saying which would fit.
     Expected<ImportResult> slow
             = importTexts({ImportInput{"vm.xml", ncclDump(90, 8, 18, 8, 200000)}});
