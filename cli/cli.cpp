@@ -10,6 +10,7 @@
 #include "engine/generate/templates.h"
 #include "engine/io/projectfile.h"
 #include "engine/model/catalog.h"
+#include "engine/model/naming.h"
 #include "engine/model/summary.h"
 
 #include <cmath>
@@ -393,8 +394,14 @@ int cmdGenerate(const Args &a, std::ostream &out, std::ostream &err)
                        ? BadUsage
                        : InvalidInput;
     }
-    if (a.has("name"))
+    if (a.has("name")) {
         project->name = a.value("name");
+        // The one rule of names, as for a loaded or imported project.
+        if (std::optional<Error> e = checkProjectNames(*project)) {
+            err << "error: generate: --name: " << e->message << "\n";
+            return BadUsage;
+        }
+    }
     // The project keeps the hardware it was made of: it opens and analyses without the file.
     if (!hardware.is_null())
         project->catalogOverrides = hardware;
@@ -495,6 +502,15 @@ int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &e
         if (args->flag("help")) {
             out << kUsage;
             return Ok;
+        }
+        // An output is never one of the verb's inputs, whatever links lead there.
+        if (args->has("o")) {
+            if (std::optional<std::string> problem
+                = outputProblem(args->value("o"), inputFiles(*args))) {
+                err << "error: " << c.name << ": -o \"" << args->value("o") << "\" " << *problem
+                    << "\n";
+                return BadUsage;
+            }
         }
         // Whatever a verb meets in a file is reported, never an abort: an exception that
         // escapes a verb is a message and exit code 1.

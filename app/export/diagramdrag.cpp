@@ -35,7 +35,7 @@ QMimeData *diagramMimeData(const DiagramPicture &diagram, const QString &title)
         svg.setSize(r.size().toSize());
         svg.setViewBox(r);
         svg.setResolution(diagram.picture.logicalDpiX());
-        svg.setTitle(title);
+        svg.setTitle(svgMetadataText(title));
         QPainter p;
         if (p.begin(&svg)) {
             p.drawPicture(0, 0, diagram.picture);

@@ -232,8 +232,8 @@ std::optional<QString> writeDiagram(const DiagramPicture &diagram, ExportFormat 
         svg.setSize(r.size().toSize());
         svg.setViewBox(r);
         svg.setResolution(dpi);
-        svg.setTitle(title);
-        svg.setDescription(DiagramExportText::tr("A cluster drawn with TopoPlan"));
+        svg.setTitle(svgMetadataText(title));
+        svg.setDescription(svgMetadataText(DiagramExportText::tr("A cluster drawn with TopoPlan")));
         painted = play(&svg);
         break;
     }
@@ -278,6 +278,15 @@ std::optional<QString> writeDiagram(const DiagramPicture &diagram, ExportFormat 
         return DiagramExportText::tr("%1: cannot write: %2")
                 .arg(path, QString::fromStdString(e->message));
     return std::nullopt;
+}
+
+QString svgMetadataText(const QString &text)
+{
+    QString clean = text;
+    for (QChar &ch : clean)
+        if (ch.category() == QChar::Other_Control)
+            ch = QLatin1Char(' ');
+    return clean.toHtmlEscaped();
 }
 
 } // namespace topoplan

@@ -89,7 +89,7 @@ QByteArray inlineSvg(const DiagramPicture &d, const QString &title)
     svg.setSize(d.rect.size().toSize());
     svg.setViewBox(d.rect);
     svg.setResolution(d.picture.logicalDpiX());
-    svg.setTitle(title);
+    svg.setTitle(svgMetadataText(title));
     QPainter p;
     if (p.begin(&svg)) {
         p.drawPicture(0, 0, d.picture);

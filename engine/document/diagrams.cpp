@@ -22,7 +22,9 @@ namespace topoplan {
 
 namespace {
 
-// A DOT double-quoted string.
+// A DOT double-quoted string (Graphviz's "lang" page): the quote and the backslash escaped, a
+// line break as the label escape; other control characters, which no name holds (naming.h), as
+// spaces.
 std::string dq(const std::string &s)
 {
     std::string out = "\"";
@@ -33,11 +35,14 @@ std::string dq(const std::string &s)
             out += "\\n";
             continue;
         }
-        out += ch;
+        out += static_cast<unsigned char>(ch) < 0x20 ? ' ' : ch;
     }
     return out + "\"";
 }
 
+// An XML attribute value (XML 1.0, section 2.3 and 3.3.3): markup and quotes as entities,
+// line breaks and tabs as character references so that attribute normalisation keeps them;
+// the other control characters XML 1.0 does not allow at all, so they become spaces.
 std::string xmlAttr(const std::string &s)
 {
     std::string out;
@@ -59,11 +64,44 @@ std::string xmlAttr(const std::string &s)
         case '\n':
             out += "&#10;";
             break;
+        case '\r':
+            out += "&#13;";
+            break;
+        case '\t':
+            out += "&#9;";
+            break;
         default:
-            out += ch;
+            out += static_cast<unsigned char>(ch) < 0x20 ? ' ' : ch;
         }
     }
     return out;
+}
+
+// A label of a draw.io cell whose style says html=1: draw.io renders it as HTML, so the text
+// is escaped as HTML first (a name "<img onerror=...>" stays text), then as the attribute.
+std::string htmlLabel(const std::string &s)
+{
+    std::string html;
+    html.reserve(s.size());
+    for (char ch : s) {
+        switch (ch) {
+        case '&':
+            html += "&amp;";
+            break;
+        case '<':
+            html += "&lt;";
+            break;
+        case '>':
+            html += "&gt;";
+            break;
+        case '"':
+            html += "&quot;";
+            break;
+        default:
+            html += ch;
+        }
+    }
+    return xmlAttr(html);
 }
 
 std::string num(double v)
@@ -294,7 +332,7 @@ Expected<std::string> drawioXml(const Project &p, const Catalog &c)
     const Tier tiers[] = {Tier::Core, Tier::Spine, Tier::Leaf};
     const double pad = 20;
     auto lane = [&](const std::string &id, const std::string &label, double top, double bottom) {
-        out += "        <mxCell id=\"" + id + "\" value=\"" + xmlAttr(label)
+        out += "        <mxCell id=\"" + id + "\" value=\"" + htmlLabel(label)
                + "\" style=\"rounded=0;whiteSpace=wrap;html=1;fillColor=#f7f7f7;"
                  "strokeColor=#e0e0e0;align=left;verticalAlign=top;spacingLeft=6;fontStyle=1;"
                  "fontColor=#888888;movable=0;\" vertex=\"1\" parent=\"1\">\n"
@@ -330,7 +368,7 @@ Expected<std::string> drawioXml(const Project &p, const Catalog &c)
                       const std::vector<std::pair<std::string, std::string>> &props) {
         out += "        <object id=\"" + xmlAttr(id) + "\"";
         for (const auto &[k, v] : props)
-            out += " " + k + "=\"" + xmlAttr(v) + "\"";
+            out += " " + k + "=\"" + (k == "label" ? htmlLabel(v) : xmlAttr(v)) + "\"";
         out += ">\n";
     };
     auto geometry = [&](const LayoutItem &g, double dx, double dy) {
@@ -349,7 +387,7 @@ Expected<std::string> drawioXml(const Project &p, const Catalog &c)
         if (d.gpus > 0)
             props.emplace_back("size_gpus", std::to_string(d.gpus)); // stated: NVL36, NVL72
         object(d.id, props);
-        out += "          <mxCell style=\"swimlane;container=1;collapsible=0;rounded=1;"
+        out += "          <mxCell style=\"swimlane;html=1;container=1;collapsible=0;rounded=1;"
                "startSize=28;fillColor=none;strokeColor=#76b900;dashed=1;fontStyle=1;\" "
                "vertex=\"1\" parent=\"1\">\n";
         geometry(placed[d.id], 0, 0);

@@ -3,6 +3,7 @@
 #include "engine/core/figure.h"
 #include "engine/model/hostnames.h"
 #include "engine/model/ids.h"
+#include "engine/model/naming.h"
 #include "engine/model/topologycheck.h"
 
 #include <algorithm>
@@ -235,6 +236,9 @@ Project parseCurrent(const JsonIn &root, const Catalog &base)
     p.name = root.string("name", "");
     p.description = root.string("description", "");
     p.revision = root.string("revision", "");
+    // The project's name and revision head every document: the one rule of names holds.
+    if (std::optional<Error> e = checkProjectNames(p, root.file()))
+        throw JsonFailure(*e);
     std::optional<Catalog> own;
     if (auto overrides = root.find("catalog")) {
         overrides->expectOnly({"media", "gpus", "servers", "switches", "prices"});

@@ -3,6 +3,7 @@
 #include "engine/core/figure.h"
 #include "engine/core/jsonin.h"
 #include "engine/model/domainrules.h"
+#include "engine/model/naming.h"
 
 #include <algorithm>
 #include <array>
@@ -153,6 +154,7 @@ public:
     void run()
     {
         collectIds();
+        checkNames();
         checkNodes();
         checkSwitches();
         m_ends.resize(m_t.links.size());
@@ -199,6 +201,13 @@ private:
             addId(m_t.switches[i].id, Kind::Switch, i);
         for (std::size_t i = 0; i < m_t.links.size(); ++i)
             addId(m_t.links[i].id, Kind::Link, i);
+    }
+
+    // Every name by the one rule of names (naming.h).
+    void checkNames() const
+    {
+        if (std::optional<Error> e = checkTopologyNames(m_t, m_file))
+            throw JsonFailure(*e);
     }
 
     void checkNodes()

@@ -122,6 +122,7 @@ private Q_SLOTS:
     void diagramsWriteThroughTheAtomicWriter();
     void everyFormatShowsTheWholeFigure();
     void exportOptionsSetTitleAndBackground();
+    void markupInTitleStaysText();
     void goldenDiagrams();
 
 private:
@@ -320,7 +321,8 @@ void TestExport::documentFormatsWriteTheEngineText()
         QVERIFY2(QString::fromStdString(r.out).startsWith(QStringLiteral("wrote ")), r.out.c_str());
         Expected<std::string> want = writeDocument(f.format, *project, *catalog);
         QVERIFY(want.ok());
-        if (f.format == DocumentFormat::BomXlsx || f.format == DocumentFormat::CablesXlsx) {
+        if (f.format == DocumentFormat::BomXlsx || f.format == DocumentFormat::CablesXlsx
+            || f.format == DocumentFormat::CvtXlsx) {
             // A workbook records when it was written: same size, a zip archive (tst_documents
             // reads the sheets back).
             QCOMPARE(readAll(out).size(), qsizetype(want->size()));
@@ -488,6 +490,28 @@ void TestExport::exportOptionsSetTitleAndBackground()
     w.exportWith(choice);
     QVERIFY(exported.wait(20000));
     QCOMPARE(QImage(windowOut).pixelColor(2, 2), QColor(Qt::white));
+}
+
+// A title with markup (--title, or the project's name) is the SVG's <title> text, never
+// elements of its own: Qt writes <title> as it is given, so the export escapes it.
+void TestExport::markupInTitleStaysText()
+{
+    const QString title = QStringLiteral("</title><script>alert(1)</script><title>&");
+    const QString out = m_dir.filePath(QStringLiteral("markup.svg"));
+    const CliRun r = runCli({"export", m_sample.toStdString(), "--title", title.toStdString(), "-o",
+                             out.toStdString()});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    QXmlStreamReader xml(readAll(out));
+    QString first;
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        QVERIFY(xml.name() != QLatin1String("script"));
+        if (xml.name() == QLatin1String("title") && first.isEmpty())
+            first = xml.readElementText();
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QCOMPARE(first, title);
 }
 
 // The diagram files byte for byte (SVG) and as read back by poppler (PDF: the page size and
