@@ -4,9 +4,53 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <sstream>
 
 namespace topoplan::cli {
+
+std::vector<std::string> inputFiles(const Args &a)
+{
+    std::vector<std::string> inputs;
+    for (std::size_t i = 0; i < a.positionalCount(); ++i)
+        inputs.push_back(a.positional(i));
+    for (const char *option : {"catalog", "workload", "template"})
+        if (a.has(option))
+            inputs.push_back(a.value(option));
+    return inputs;
+}
+
+std::optional<std::string> outputProblem(const std::string &output,
+                                         const std::vector<std::string> &inputs)
+{
+    namespace fs = std::filesystem;
+    const fs::path out(output);
+    std::error_code ec;
+    const fs::file_status link = fs::symlink_status(out, ec);
+    if (!ec && fs::is_symlink(link)) {
+        std::error_code follow;
+        const fs::file_status target = fs::status(out, follow);
+        if (follow == std::errc::too_many_symbolic_link_levels)
+            return std::string("is a symbolic link that loops: not a file to replace");
+        if (follow || target.type() == fs::file_type::not_found) {
+            std::error_code read;
+            const fs::path to = fs::read_symlink(out, read);
+            return "is a symbolic link to " + (read ? std::string("nothing") : to.string())
+                   + ", which does not exist: not a file to replace";
+        }
+    }
+    if (!fs::exists(out, ec))
+        return std::nullopt;
+    for (const std::string &input : inputs) {
+        std::error_code same;
+        if (fs::equivalent(out, fs::path(input), same) && !same)
+            return "is "
+                   + (input == output ? std::string("an input of this command")
+                                      : "the input \"" + input + "\"")
+                   + ": writing it would replace what is being read; name another file";
+    }
+    return std::nullopt;
+}
 
 std::optional<Args> Args::parse(const Command &c, const std::vector<std::string> &argv,
                                 std::ostream &err)

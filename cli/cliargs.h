@@ -52,6 +52,16 @@ private:
     std::vector<std::string> m_positional;
 };
 
+// The files a verb reads: its positional arguments and the values of its file options
+// (--catalog, --workload, --template).
+std::vector<std::string> inputFiles(const Args &a);
+// Why a verb that reads `inputs` must not write `output`, or nothing: an output that resolves
+// (through symbolic and hard links) to one of its inputs would replace it, and a symbolic link
+// that dangles or loops is no file to replace. run() asks it of every verb's -o; a verb that
+// names its own outputs (explore --save-variants) asks it of each.
+std::optional<std::string> outputProblem(const std::string &output,
+                                         const std::vector<std::string> &inputs);
+
 // A project file and the catalog it names, read as every verb reads them.
 struct ProjectFile
 {

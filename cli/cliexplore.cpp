@@ -211,6 +211,10 @@ int cmdExplore(const Args &a, std::ostream &out, std::ostream &err)
             if (!v.project)
                 continue;
             const std::string path = (dir / (fileNameOf(v.spec.label) + ".topoplan")).string();
+            if (std::optional<std::string> problem = outputProblem(path, inputFiles(a))) {
+                err << "error: --save-variants: \"" << path << "\" " << *problem << "\n";
+                return BadUsage;
+            }
             if (auto e = saveProject(*v.project, path)) {
                 err << "error: " << e->text() << "\n";
                 return InvalidInput;

@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 #include "tests/engine/clirun.h"
 
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -63,6 +64,7 @@ private Q_SLOTS:
     void analyzeFailedServerLeavesThePlan();
     void analyzeFailRejectsUnknownIds();
     void analyzeN1RanksElements();
+    void exportPrintsNoRuntimeDirWarning();
 
 private:
     // The DGX H100 scalable unit template (GPT-3 175B, tp 8, pp 8), written once.
@@ -662,7 +664,7 @@ void tst_Cli::analyzeFailReportsWhatWasLost()
 
     Run text = cli({"analyze", superPod(), "--fail", "leaf-1"});
     QVERIFY2(text.code == 0, text.err.c_str());
-    QVERIFY2(q(text.out).contains(QStringLiteral("what-if with leaf-1 (switch) failed")),
+    QVERIFY2(q(text.out).contains(QStringLiteral("what-if with leaf-r1-su1 (switch) failed")),
              text.out.c_str());
     QVERIFY(q(text.out).contains(QStringLiteral("GPUs       256 -> 256")));
     QVERIFY(q(text.out).contains(QStringLiteral("--- with the failures ---")));
@@ -722,6 +724,45 @@ void tst_Cli::analyzeN1RanksElements()
                                                 "NIC failed in turn")));
     QVERIFY2(q(text.out).contains(QStringLiteral("\n  5  ")), text.out.c_str());
     QVERIFY(!q(text.out).contains(QStringLiteral("\n  6  ")));
+}
+
+// The topoplan-cli program itself, where no runtime directory is set (a batch job, sudo): an
+// export prints what it wrote and nothing on stderr, where Qt used to warn about
+// XDG_RUNTIME_DIR on every run; a real problem is still printed.
+void tst_Cli::exportPrintsNoRuntimeDirWarning()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("XDG_RUNTIME_DIR"));
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    auto run = [&](const QStringList &args, QByteArray *err) {
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(TOPOPLAN_CLI_EXE), args);
+        if (!p.waitForFinished(120000))
+            return -1;
+        *err = p.readAllStandardError();
+        return p.exitCode();
+    };
+    QByteArray err;
+    const QString out = QString::fromStdString(path("bom.csv"));
+    QCOMPARE(run({QStringLiteral("export"), q(superPod()), QStringLiteral("--format"),
+                  QStringLiteral("bom"), QStringLiteral("-o"), out},
+                 &err),
+             0);
+    QVERIFY2(err.isEmpty(), err.constData());
+    const QString svg = QString::fromStdString(path("su.svg"));
+    QCOMPARE(run({QStringLiteral("export"), q(superPod()), QStringLiteral("-o"), svg}, &err), 0);
+    QVERIFY2(err.isEmpty(), err.constData());
+    // -o naming the input: refused with exit 2, the input kept.
+    std::ifstream before(superPod());
+    const std::string original{std::istreambuf_iterator<char>(before), {}};
+    QCOMPARE(run({QStringLiteral("export"), q(superPod()), QStringLiteral("--format"),
+                  QStringLiteral("slurm-tree"), QStringLiteral("-o"), q(superPod())},
+                 &err),
+             2);
+    QVERIFY2(err.contains("would replace what is being read"), err.constData());
+    std::ifstream after(superPod());
+    QCOMPARE(std::string(std::istreambuf_iterator<char>(after), {}), original);
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)

@@ -2,6 +2,7 @@
 // error, never an abort, a hang or an exhausted memory; nothing that is not ours is replaced.
 #include "cli/cli.h"
 #include "engine/core/jsonin.h"
+#include "engine/document/documents.h"
 #include "engine/generate/generator.h"
 #include "engine/io/projectfile.h"
 #include "engine/io/projectsalvage.h"
@@ -103,6 +104,12 @@ private Q_SLOTS:
     void outputFollowsSymlinks();
     void outputWritesThroughFifos();
     void failedWriteLeavesNoTemporaryFile();
+    void namesThatWouldBecomeCode_data();
+    void namesThatWouldBecomeCode();
+    void markupInNamesStaysText();
+    void outputsNeverReplaceInputs_data();
+    void outputsNeverReplaceInputs();
+    void savedVariantsNeverReplaceInputs();
     void analyzeJsonWithoutAPlanStillWritesJson();
 };
 
@@ -546,6 +553,192 @@ void tst_Untrusted::failedWriteLeavesNoTemporaryFile()
     QCOMPARE(::waitpid(child, &status, 0), child);
     QVERIFY(WIFSIGNALED(status));
     QCOMPARE(entries(dir.path()), QStringList({QStringLiteral("sub")}));
+}
+
+// A name with a line break would write lines of its own into Slurm's topology.conf and
+// documents into a YAML file; a megabyte name fits no document. The rule of names (naming.h)
+// refuses them where a project is loaded, generated or imported, naming the place and the
+// character; a document is never written from one.
+void tst_Untrusted::namesThatWouldBecomeCode_data()
+{
+    QTest::addColumn<QString>("path"); // JSON pointer of the name in the minimal project
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("project name, line break")
+            << "/name"
+            << "su\nSwitchName=evil Switches=x"
+            << "/name: the project name \"su\\nSwitchName=evil Switches=x\" holds a line break "
+               "(U+000A) at character 3: a name is one line of text";
+    QTest::newRow("node name, line break") << "/topology/nodes/0/name"
+                                           << "dgx\n---\nkind: Secret"
+                                           << "/topology/nodes/0/name: the node name";
+    QTest::newRow("switch name, escape") << "/topology/switches/0/name"
+                                         << "leaf\x1b[2J"
+                                         << "holds an escape (U+001B)";
+    QTest::newRow("project name, a megabyte") << "/name" << QString(1 << 20, QLatin1Char('x'))
+                                              << "is 1048576 bytes long: a name is at most 256";
+    QTest::newRow("revision, line separator")
+            << "/revision" << QString::fromUtf8("B\u2028C") << "a line separator (U+2028)";
+}
+
+void tst_Untrusted::namesThatWouldBecomeCode()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, name);
+    QFETCH(QString, message);
+    Expected<Json> doc = parseJson(readFile(dataPath("h100-su.topoplan")), "su");
+    QVERIFY(doc);
+    (*doc)[Json::json_pointer(path.toStdString())] = name.toStdString();
+    QTemporaryDir dir;
+    const std::string file = dir.filePath(QStringLiteral("named.topoplan")).toStdString();
+    writeFile(file, doc->dump());
+    // Loaded: refused with the place and the character.
+    const Run validate = runCli({"validate", file});
+    QCOMPARE(validate.code, 1);
+    QVERIFY2(q(validate.err).contains(message), validate.err.c_str());
+    QVERIFY2(!q(validate.err).contains(QLatin1Char('\n'))
+                     || validate.err.find('\n') == validate.err.size() - 1,
+             validate.err.c_str());
+    // A project made in memory with the name writes no document.
+    Expected<Project> p = loadProject(dataPath("h100-su.topoplan"));
+    QVERIFY(p);
+    const std::string bad = name.toStdString();
+    if (path == u"/name")
+        p->name = bad;
+    else if (path == u"/revision")
+        p->revision = bad;
+    else if (path.contains(QStringLiteral("nodes")))
+        p->topology.nodes[0].name = bad;
+    else
+        p->topology.switches[0].name = bad;
+    for (DocumentFormat f : {DocumentFormat::SlurmTree, DocumentFormat::K8sLabels,
+                             DocumentFormat::Cables, DocumentFormat::Dot}) {
+        Expected<std::string> text = writeDocument(f, *p, Catalog::builtin());
+        QVERIFY(!text);
+        QCOMPARE(q(text.error().where), path);
+    }
+    // Generated: the same rule for --name.
+    if (path == u"/name") {
+        const std::string out = dir.filePath(QStringLiteral("gen.topoplan")).toStdString();
+        const Run g = runCli(
+                {"generate", "--node", "dgx-h100", "--nodes", "4", "--name", bad, "-o", out});
+        QCOMPARE(g.code, 2);
+        QVERIFY2(q(g.err).contains(message.mid(message.indexOf(QLatin1Char(' ')) + 1).left(30)),
+                 g.err.c_str());
+        QVERIFY(!QFile::exists(QString::fromStdString(out)));
+    }
+}
+
+// Markup is a name like any other: every format writes it as text of its own kind.
+void tst_Untrusted::markupInNamesStaysText()
+{
+    Expected<Project> p = loadProject(dataPath("h100-su.topoplan"));
+    QVERIFY(p);
+    const std::string markup = "</title><script>alert(1)</script><img src=x onerror=alert(2)>";
+    p->name = markup;
+    p->topology.switches[0].name = markup;
+    p->topology.switches[1].name = "leaf\"];evil[\"";
+    // draw.io renders its labels as HTML (html=1): escaped as HTML, then as the attribute.
+    Expected<std::string> drawio = writeDocument(DocumentFormat::Drawio, *p, Catalog::builtin());
+    QVERIFY2(drawio, drawio ? "" : drawio.error().text().c_str());
+    QVERIFY(!q(*drawio).contains(QStringLiteral("<script")));
+    QVERIFY2(q(*drawio).contains(QStringLiteral("label=\"&amp;lt;/title&amp;gt;&amp;lt;script")),
+             drawio->substr(0, 3000).c_str());
+    // DOT: inside its double quotes, the quote escaped.
+    Expected<std::string> dot = writeDocument(DocumentFormat::Dot, *p, Catalog::builtin());
+    QVERIFY2(dot, dot ? "" : dot.error().text().c_str());
+    QVERIFY2(q(*dot).contains(QStringLiteral("\"leaf\\\"];evil[\\\"\"")), dot->c_str());
+    // The InfiniBand tools' format cannot quote a '"': refused with the name and the character.
+    Expected<Project> quoted = loadProject(dataPath("h100-su.topoplan"));
+    QVERIFY(quoted);
+    quoted->topology.switches[0].name = "leaf \"1\"";
+    Expected<std::string> ib
+            = writeDocument(DocumentFormat::Ibnetdiscover, *quoted, Catalog::builtin());
+    QVERIFY(!ib);
+    QCOMPARE(ib.error().where, std::string("/topology/switches/0/name"));
+    QVERIFY2(q(ib.error().message).contains(QStringLiteral("holds '\"'")),
+             ib.error().message.c_str());
+}
+
+// -o that resolves to one of the verb's inputs, through a link or not, is refused with exit 2
+// and the input is left as it was; a link that dangles or loops is refused, not replaced.
+void tst_Untrusted::outputsNeverReplaceInputs_data()
+{
+    QTest::addColumn<QString>("verb");
+    QTest::addColumn<QString>("output"); // input, link, dangling, loop
+    QTest::addColumn<QString>("message");
+    for (const char *verb : {"import", "generate"}) {
+        QTest::addRow("%s -o the input", verb) << verb << "input"
+                                               << "writing it would replace what is being read";
+        QTest::addRow("%s -o a link to the input", verb)
+                << verb << "link"
+                << "writing it would replace what is being read";
+        QTest::addRow("%s -o a dangling link", verb)
+                << verb << "dangling"
+                << "which does not exist: not a file to replace";
+        QTest::addRow("%s -o a looping link", verb) << verb << "loop"
+                                                    << "is a symbolic link that loops";
+    }
+}
+
+void tst_Untrusted::outputsNeverReplaceInputs()
+{
+    QFETCH(QString, verb);
+    QFETCH(QString, output);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    auto at = [&](const char *name) {
+        return dir.filePath(QString::fromLatin1(name)).toStdString();
+    };
+    // import reads a fabric dump; generate --catalog reads a hardware file.
+    const std::string input = at("input");
+    const std::string source
+            = verb == u"import"
+                      ? std::string(TOPOPLAN_SOURCE_DIR
+                                    "tests/data/fixtures/ibnetdiscover/superpod-h100-ndr.out")
+                      : std::string(TOPOPLAN_SOURCE_DIR "docs/examples/jean-zay-a100.json");
+    const std::string original = readFile(source);
+    writeFile(input, original);
+    QCOMPARE(::symlink(input.c_str(), at("link").c_str()), 0);
+    QCOMPARE(::symlink(at("nowhere").c_str(), at("dangling").c_str()), 0);
+    QCOMPARE(::symlink(at("loop").c_str(), at("loop").c_str()), 0);
+    const std::string out = at(output.toLatin1().constData());
+    const Run r = verb == u"import"
+                          ? runCli({"import", input, "-o", out})
+                          : runCli({"generate", "--catalog", input, "--node", "jean-zay-a100",
+                                    "--nodes", "8", "--leaf", "opa-edge-48", "-o", out});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(q(r.err).contains(message), r.err.c_str());
+    QCOMPARE(readFile(input), original);
+    struct stat st
+    {};
+    QCOMPARE(::lstat(out.c_str(), &st), 0);
+    QVERIFY(output == u"input" ? S_ISREG(st.st_mode) : S_ISLNK(st.st_mode));
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("nowhere"))));
+}
+
+// explore --save-variants names its files after the variants: one that would take the input's
+// name is refused before anything is written over it.
+void tst_Untrusted::savedVariantsNeverReplaceInputs()
+{
+    QTemporaryDir dir;
+    // One variant, saved under its label; then the same explore reads a project of that name.
+    const Run first = runCli({"explore", dataPath("h100-su.topoplan"), "--domains", "dgx-h100",
+                              "--fabrics", "fat-tree", "--oversubscription", "1", "--save-variants",
+                              dir.path().toStdString()});
+    QVERIFY2(first.code == 0, first.err.c_str());
+    const QStringList saved = entries(dir.path());
+    QCOMPARE(saved.size(), 1);
+    const std::string input = dir.filePath(saved.front()).toStdString();
+    const std::string original = readFile(dataPath("h100-su.topoplan"));
+    writeFile(input, original);
+    const Run again
+            = runCli({"explore", input, "--domains", "dgx-h100", "--fabrics", "fat-tree",
+                      "--oversubscription", "1", "--save-variants", dir.path().toStdString()});
+    QCOMPARE(again.code, 2);
+    QVERIFY2(q(again.err).contains(QStringLiteral("would replace what is being read")),
+             again.err.c_str());
+    QCOMPARE(readFile(input), original);
 }
 
 // README: "with --json the JSON is still written" for an input error, a project without a
