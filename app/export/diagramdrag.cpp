@@ -1,5 +1,7 @@
 #include "app/export/diagramdrag.h"
 
+#include "app/export/svgmetadata.h"
+
 #include <QApplication>
 #include <QBuffer>
 #include <QDrag>

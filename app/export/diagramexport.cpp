@@ -5,6 +5,7 @@
 #include "app/canvas/diagramlegend.h"
 #include "app/common/units.h"
 #include "app/document/document.h"
+#include "app/export/svgmetadata.h"
 #include "engine/core/jsonin.h"
 
 #include <QApplication>
@@ -278,15 +279,6 @@ std::optional<QString> writeDiagram(const DiagramPicture &diagram, ExportFormat 
         return DiagramExportText::tr("%1: cannot write: %2")
                 .arg(path, QString::fromStdString(e->message));
     return std::nullopt;
-}
-
-QString svgMetadataText(const QString &text)
-{
-    QString clean = text;
-    for (QChar &ch : clean)
-        if (ch.category() == QChar::Other_Control)
-            ch = QLatin1Char(' ');
-    return clean.toHtmlEscaped();
 }
 
 } // namespace topoplan

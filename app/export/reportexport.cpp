@@ -1,5 +1,7 @@
 #include "app/export/reportexport.h"
 
+#include "app/export/svgmetadata.h"
+
 #include "engine/core/figure.h"
 #include "engine/core/jsonin.h"
 

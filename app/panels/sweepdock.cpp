@@ -6,6 +6,7 @@
 #include "app/export/chartexport.h"
 
 #include "engine/core/figure.h"
+#include "engine/plan/sweeppoints.h"
 
 #include <QChart>
 #include <QChartView>
@@ -14,7 +15,6 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QMap>
-#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>

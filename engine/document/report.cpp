@@ -11,7 +11,7 @@
 #include "engine/plan/analysis.h"
 #include "engine/plan/analysisjson.h"
 #include "engine/plan/diagnosticstext.h"
-#include "engine/plan/sweep.h"
+#include "engine/plan/sweeppoints.h"
 
 #include <algorithm>
 #include <cmath>

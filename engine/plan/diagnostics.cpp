@@ -2,12 +2,31 @@
 
 #include "engine/plan/diagnoser.h"
 
+#include "engine/core/figure.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace topoplan {
 
 using namespace diagtext;
+
+namespace {
+
+std::string seconds(double s) // "1.52 s", "42.1 ms"
+{
+    return figure::text(figure::duration(s));
+}
+
+std::string mb(double bytes) // "50.3 MB" (decimal), "1.2 GB"
+{
+    if (bytes >= 1e9)
+        return figure::text(figure::gigabytes(bytes / 1e9));
+    const double m = bytes / 1e6;
+    return figure::text({m, m >= 100 ? 0 : m >= 10 ? 1 : 2, "MB"});
+}
+
+} // namespace
 
 const char *toString(Severity s)
 {

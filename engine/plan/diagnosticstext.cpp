@@ -85,19 +85,6 @@ std::string us(double v)
     return figure::text(figure::duration(v * 1e-6));
 }
 
-std::string seconds(double s)
-{
-    return figure::text(figure::duration(s));
-}
-
-std::string mb(double bytes)
-{
-    if (bytes >= 1e9)
-        return figure::text(figure::gigabytes(bytes / 1e9));
-    const double m = bytes / 1e6;
-    return figure::text({m, m >= 100 ? 0 : m >= 10 ? 1 : 2, "MB"});
-}
-
 std::string percent(double share)
 {
     return figure::text(figure::percent(share));

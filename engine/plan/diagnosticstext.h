@@ -22,9 +22,7 @@ std::string className(LinkClass c);
 // Figures as engine/core/figure writes them for the whole product:
 std::string gbs(double gbPerS);    // "369 GB/s", "5.8 GB/s", "1.8 TB/s"
 std::string gb(double gb);         // "61.2 GB"
-std::string us(double micros);     // "3.7 µs", "1.2 ms"
-std::string seconds(double s);     // "1.52 s", "42.1 ms"
-std::string mb(double bytes);      // "50.3 MB" (decimal), "1.2 GB"
+std::string us(double micros);     // "3.7 µs"
 std::string percent(double share); // "18 %", "51.4 %"
 std::string ratio(double r);       // "2:1", "1.5:1"
 

@@ -10,7 +10,7 @@
 #include "engine/generate/templates.h"
 #include "engine/model/naming.h"
 #include "engine/plan/analysis.h"
-#include "engine/plan/sweep.h"
+#include "engine/plan/sweeppoints.h"
 
 #include "tests/engine/golden.h"
 #include <QtTest>
