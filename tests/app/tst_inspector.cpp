@@ -428,8 +428,8 @@ void TestInspector::cableCountGrowsInPlaceOrIsRefused()
     QCOMPARE(a.count, 1);
     QCOMPARE(inspector->countBox()->value(), 1);
     QCOMPARE(w.undo()->count(), 0);
-    QVERIFY2(inspector->message().contains(QStringLiteral("a rail 1 - sw cannot grow to 3 cables "
-                                                          "where it is")),
+    QVERIFY2(inspector->message().contains(QStringLiteral("a rail 1 - sw port 0 cannot grow to 3 "
+                                                          "cables where it is")),
              qPrintable(inspector->message()));
 
     // link-b has free ports after it at both ends: it grows in place.
@@ -455,7 +455,8 @@ void TestInspector::cableCountGrowsInPlaceOrIsRefused()
     QCOMPARE(w.json(), before);
 }
 
-// Properties names what the canvas shows: a node by its name, a link by its ends and rail.
+// Properties names what the canvas shows: a node by its name, a link by its ends' names and
+// ports.
 void TestInspector::namesNotIds()
 {
     Project p = smallProject();
@@ -472,7 +473,7 @@ void TestInspector::namesNotIds()
     QCOMPARE(w.document->selection(), QSet<QString>{QStringLiteral("node-2000")});
     QCOMPARE(inspector->titleLabel()->text(), QStringLiteral("Node dgx-2000"));
     w.select({QStringLiteral("link-a")});
-    QCOMPARE(inspector->titleLabel()->text(), QStringLiteral("Link dgx-2000 rail 1 - sw"));
+    QCOMPARE(inspector->titleLabel()->text(), QStringLiteral("Link dgx-2000 rail 1 - sw port 0"));
     QCOMPARE(inspector->portsLabel()->text(), QStringLiteral("dgx-2000 NIC 0 (rail 1)\nsw port 0"));
 }
 

@@ -210,7 +210,7 @@ void tst_Diagnostics::triggers_data()
             << "tp over tcp"
             << "TP_ON_ETHERNET" << true << "error" << QStringList()
             << "TP collectives, on the critical path of every layer, run over plain "
-               "Ethernet (TCP, no RDMA) through node-1 rail 1 - leaf-1";
+               "Ethernet (TCP, no RDMA) through node-1 rail 1 - leaf-1 port 0";
     QTest::newRow("TP_ON_ETHERNET absent")
             << "tp across nodes"
             << "TP_ON_ETHERNET" << false << "" << QStringList() << "";
@@ -455,8 +455,9 @@ void tst_Diagnostics::bridgedPairs()
     QVERIFY2(q(d->message).contains(QStringLiteral("TP = 4 spans 2 NVLink domains")),
              d->message.c_str());
     // Where the fabric is slower than NVLink, bandwidth is what costs, and the message says so.
-    QVERIFY2(q(d->message).contains(QStringLiteral("leave NVLink for PCIe. They run at 101 GB/s "
-                                                   "instead of NVLink 4 at 246 GB/s")),
+    QVERIFY2(q(d->message)
+                     .contains(QStringLiteral("leave NVLink for PCIe. They run at 101 GB/s "
+                                              "instead of NVLink 4 at 246 GB/s")),
              d->message.c_str());
     QVERIFY2(q(d->message).contains(QStringLiteral("Keep TP <= 2, the domain size")),
              d->message.c_str());

@@ -318,9 +318,9 @@ void TestPropertyEdit::growingBundleNeverMoves()
             = editProperty(t, Catalog::builtin(), {"link-a"}, Property::Count, "3");
     QVERIFY(!edit);
     QCOMPARE(qs(edit.error().message),
-             QStringLiteral("a rail 1 - sw cannot grow to 3 cables where it is: sw ports 0-2 "
-                            "are not all free (b rail 1 - sw); no cable is moved. Connect "
-                            "the two again to cable free ports"));
+             QStringLiteral("a rail 1 - sw port 0 cannot grow to 3 cables where it is: sw "
+                            "ports 0-2 are not all free (b rail 1 - sw port 1); no cable is "
+                            "moved. Connect the two again to cable free ports"));
 
     // Nine cables do not fit node-a's 8 NICs: refused with the validation message.
     const Expected<TopologyEdit> tooMany
