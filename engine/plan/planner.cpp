@@ -98,6 +98,8 @@ private:
     const SoftwareModel &m_sw;
     const PlannerOptions &m_options;
     const bool m_bounded;
+    // The GPUs ranks run on: every GPU, or the first gpusPerDomain of each domain.
+    int m_gpus = static_cast<int>(m_a.rankGpus(m_options.gpusPerDomain).size());
     mutable PlannerResult m_tally;
     std::vector<PlanCandidate> m_out;
     std::vector<std::pair<std::size_t, std::size_t>> m_sets;
@@ -129,7 +131,7 @@ PlanNetwork boundNetwork(const Analyzer &a, const Plan &p)
 
 void Enumerator::run()
 {
-    const int gpus = m_a.gpuCount();
+    const int gpus = m_gpus;
     const ModelSpec &m = m_w.model;
     const std::vector<int> tps
             = m_options.tp ? std::vector<int>{*m_options.tp} : candidateDegrees(gpus, m.heads);
@@ -155,8 +157,9 @@ void Enumerator::degrees(int tp, int cp, int pp)
     p.tp = tp;
     p.cp = cp;
     p.pp = pp;
-    p.dp = m_a.gpuCount() / (tp * cp * pp);
+    p.dp = m_gpus / (tp * cp * pp);
     p.order = m_options.order;
+    p.gpusPerDomain = m_options.gpusPerDomain;
     const std::vector<int> eps
             = m.isMoe() ? candidateDegrees(p.dp * cp, m.experts) : std::vector<int>{1};
     for (int ep : eps) {
@@ -186,7 +189,7 @@ void Enumerator::knobs(const Plan &p)
                 w.training.microBatch = mb;
                 w.training.interleave = v;
                 w.training.recompute = rc;
-                if (validatePlan(p, w, m_a.gpuCount()))
+                if (validatePlan(p, w, m_gpus))
                     continue;
                 ++m_tally.valid;
                 if (!estimateMemory(w, p, gpu, m_sw, m_a.hostMemoryGBPerGpu()).fits)

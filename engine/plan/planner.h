@@ -25,6 +25,9 @@ struct PlannerOptions
     int top = 10;          // plans analysed in full and returned
     std::optional<int> tp; // only plans of this TP width
     std::string order = "tp-cp-ep-dp-pp";
+    // Ranks on this many GPUs of each NVLink domain (Plan::gpusPerDomain), the rest spare;
+    // 0: every GPU.
+    int gpusPerDomain = 0;
     // Set from another thread to stop early: the planner returns what it has, marked
     // `cancelled` (a design explorer's Cancel must not wait for a 4,096-GPU enumeration).
     const std::atomic<bool> *cancel = nullptr;
