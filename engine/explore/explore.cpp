@@ -1,5 +1,7 @@
 #include "engine/explore/explore.h"
 
+#include "engine/explore/exploreverdict.h"
+
 #include "engine/core/figure.h"
 #include "engine/document/documents.h"
 #include "engine/plan/analysisjson.h"
@@ -15,11 +17,11 @@
 #include <sstream>
 #include <thread>
 
-namespace topoplan {
+#if __has_include(<unistd.h>)
+#include <unistd.h>
+#endif
 
-const char *const kPowerNote
-        = "server_power_kw is the servers' maximum power from the catalog's datasheet figures; "
-          "the catalog carries no power figure for switches, so they are not included";
+namespace topoplan {
 
 namespace {
 
@@ -50,23 +52,6 @@ int positiveInt(const std::string &text, bool *ok)
     }
     *ok = used > 0 && used == text.size() && n > 0 && n <= 10'000'000;
     return *ok ? static_cast<int>(n) : 0;
-}
-
-// The node count that gives `gpus` GPUs of `model`, or the message why none does.
-Expected<int> nodesFor(const ServerModel &model, int gpus)
-{
-    if (model.gpus <= 0)
-        return Error{{}, model.id, "has no GPUs"};
-    if (gpus % model.gpus == 0)
-        return gpus / model.gpus;
-    const int fewer = gpus / model.gpus;
-    const std::string unit = model.nvlinkScope == NVLinkScope::Rack ? "rack" : "node";
-    std::string text = std::to_string(gpus) + " GPUs is not a whole number of "
-                       + std::to_string(model.gpus) + "-GPU " + model.id + " " + unit + "s: ";
-    if (fewer > 0)
-        text += std::to_string(fewer) + " give " + std::to_string(fewer * model.gpus) + ", ";
-    text += std::to_string(fewer + 1) + " give " + std::to_string((fewer + 1) * model.gpus);
-    return Error{{}, {}, text};
 }
 
 int builtTiers(const TopologySummary &s)
@@ -107,26 +92,207 @@ Expected<Project> build(const VariantSpec &spec, int nodes, const ExploreRequest
 
 std::string toString(const DomainChoice &d)
 {
-    return d.domainSize > 0 ? d.nodeModel + ":" + std::to_string(d.domainSize) : d.nodeModel;
+    std::string text = d.nodeModel;
+    if (d.domainSize > 0)
+        text += ":" + std::to_string(d.domainSize);
+    if (d.ranksPerDomain > 0)
+        text += ":" + std::to_string(d.ranksPerDomain);
+    return text;
 }
 
-Expected<DomainChoice> domainChoiceFromString(const std::string &s)
+Expected<DomainChoice> domainChoiceFromString(const std::string &s, const Catalog &catalog)
 {
     DomainChoice d;
     const std::size_t colon = s.find(':');
     d.nodeModel = s.substr(0, colon);
     if (d.nodeModel.empty())
-        return Error{{}, s, "expected a server model, e.g. dgx-h100 or gb200-tray:36"};
-    if (colon != std::string::npos) {
-        bool ok = false;
-        d.domainSize = positiveInt(s.substr(colon + 1), &ok);
-        if (!ok)
-            return Error{{},
-                         s,
-                         "expected MODEL:GPUS with a positive NVLink domain size in GPUs, e.g. "
-                         "gb200-tray:36"};
+        return Error{
+                {}, s, "expected a server model, e.g. dgx-h100, gb200-nvl72:64 or gb200-tray:36"};
+    if (colon == std::string::npos)
+        return d;
+    const std::string rest = s.substr(colon + 1);
+    const std::size_t second = rest.find(':');
+    bool ok = false;
+    const int first = positiveInt(rest.substr(0, second), &ok);
+    int then = 0;
+    if (ok && second != std::string::npos)
+        then = positiveInt(rest.substr(second + 1), &ok);
+    const ServerModel *model = catalog.server(d.nodeModel);
+    const bool trays = !model || model->nvlinkScope == NVLinkScope::External;
+    if (!ok || (!trays && second != std::string::npos))
+        return Error{{},
+                     s,
+                     trays ? "expected MODEL:GPUS with a positive NVLink domain size in GPUs, and "
+                             "optionally :RANKS run on each, e.g. gb200-tray:36 or "
+                             "gb200-tray:72:64"
+                           : "expected MODEL:RANKS with the GPUs of each NVLink domain that run "
+                             "the job, e.g. gb200-nvl72:64"};
+    if (trays) {
+        d.domainSize = first;
+        d.ranksPerDomain = then;
+    } else {
+        d.ranksPerDomain = first;
     }
+    const int domain = trays ? d.domainSize : model->gpus;
+    if (d.ranksPerDomain > domain)
+        return Error{{},
+                     s,
+                     "expected at most " + std::to_string(domain) + " ranks on a "
+                             + std::to_string(domain) + "-GPU NVLink domain"};
     return d;
+}
+
+ExploreAxes withoutRepeats(const ExploreAxes &axes)
+{
+    auto unique = [](auto list) {
+        decltype(list) out;
+        for (const auto &item : list)
+            if (std::find(out.begin(), out.end(), item) == out.end())
+                out.push_back(item);
+        return out;
+    };
+    return {unique(axes.domains), unique(axes.fabrics), unique(axes.oversubscription),
+            unique(axes.switchModels)};
+}
+
+namespace {
+
+// The smallest step a domain grows by: `nodes` servers adding `builtGpus` GPUs of which
+// `jobGpus` run the job.
+Expected<JobSize> stepOf(const DomainChoice &d, const Catalog &catalog)
+{
+    const ServerModel *model = catalog.server(d.nodeModel);
+    if (!model)
+        return Error{{},
+                     {},
+                     "unknown server model \"" + d.nodeModel
+                             + "\"; known: " + knownServers(catalog)};
+    if (model->gpus <= 0)
+        return Error{{}, {}, model->id + " has no GPUs"};
+    const int r = d.ranksPerDomain;
+    switch (model->nvlinkScope) {
+    case NVLinkScope::External: {
+        const int domain = d.domainSize > 0 ? d.domainSize : 72;
+        if (r == 0)
+            return JobSize{1, model->gpus, model->gpus};
+        if (domain % model->gpus != 0)
+            return Error{{},
+                         {},
+                         "a " + std::to_string(domain) + "-GPU NVLink domain is not a whole number "
+                                 + "of " + std::to_string(model->gpus) + "-GPU " + model->id
+                                 + " trays, so ranks per domain cannot be placed"};
+        return JobSize{domain / model->gpus, domain, r};
+    }
+    case NVLinkScope::Board:
+    case NVLinkScope::Rack:
+        if (d.domainSize > 0 && d.domainSize != model->gpus)
+            return Error{{},
+                         {},
+                         model->id + " has a fixed " + std::to_string(model->gpus)
+                                 + "-GPU NVLink domain; a domain size applies to trays"};
+        return JobSize{1, model->gpus, r > 0 ? std::min(r, model->gpus) : model->gpus};
+    default:
+        if (r > 0)
+            return Error{{},
+                         {},
+                         "ranks per domain need a server whose GPUs share one NVLink domain; "
+                                 + model->id + " has none of its own"};
+        return JobSize{1, model->gpus, model->gpus};
+    }
+}
+
+std::string fabricLabel(const FabricChoice &f)
+{
+    std::string fabric = f.kind == FabricKind::RailOptimized ? "rail" : "fat-tree";
+    if (f.tiers > 0)
+        fabric += ":" + std::to_string(f.tiers);
+    return fabric;
+}
+
+} // namespace
+
+Expected<std::vector<JobSize>> jobSizesNear(const DomainChoice &d, int gpus, const Catalog &catalog)
+{
+    Expected<JobSize> step = stepOf(d, catalog);
+    if (!step)
+        return step.error();
+    if (gpus <= 0)
+        return Error{{}, {}, "expected a GPU count > 0"};
+    const long long below = gpus / step->jobGpus;
+    std::vector<long long> counts;
+    if (below > 0)
+        counts.push_back(below);
+    if (gpus % step->jobGpus != 0)
+        counts.push_back(below + 1);
+    std::vector<JobSize> out;
+    for (long long k : counts) {
+        if (k * step->nodes > std::numeric_limits<int>::max() / 2
+            || k * step->builtGpus > std::numeric_limits<int>::max() / 2)
+            return Error{{}, {}, std::to_string(gpus) + " GPUs is beyond any design"};
+        out.push_back(JobSize{static_cast<int>(k * step->nodes),
+                              static_cast<int>(k * step->builtGpus),
+                              static_cast<int>(k * step->jobGpus)});
+    }
+    return out;
+}
+
+std::vector<VariantSpec> variantsOf(const ExploreAxes &asked, int gpus, const Catalog &catalog)
+{
+    const ExploreAxes axes = withoutRepeats(asked);
+    std::vector<VariantSpec> out;
+    const std::vector<std::string> switches
+            = axes.switchModels.empty() ? std::vector<std::string>{""} : axes.switchModels;
+    for (const DomainChoice &d : axes.domains) {
+        Expected<std::vector<JobSize>> near = jobSizesNear(d, gpus, catalog);
+        std::vector<JobSize> sizes = near ? *near : std::vector<JobSize>{};
+        if (sizes.empty())
+            sizes.push_back(JobSize{}); // evaluated as unbuildable, with the reason
+        for (const FabricChoice &f : axes.fabrics) {
+            for (double r : axes.oversubscription) {
+                for (const std::string &sw : switches) {
+                    for (const JobSize &size : sizes) {
+                        VariantSpec v{d, f, r, sw, size.nodes, size.builtGpus, size.jobGpus, {}};
+                        v.label = toString(d) + " " + fabricLabel(f) + " " + ratioText(r);
+                        if (!sw.empty())
+                            v.label += " " + sw;
+                        if (size.jobGpus > 0 && size.jobGpus != gpus)
+                            v.label += " (" + std::to_string(size.jobGpus) + " GPUs)";
+                        out.push_back(std::move(v));
+                    }
+                }
+            }
+        }
+    }
+    return out;
+}
+
+long long variantCount(const ExploreAxes &asked, int gpus, const Catalog &catalog)
+{
+    const ExploreAxes axes = withoutRepeats(asked);
+    long long sizes = 0;
+    for (const DomainChoice &d : axes.domains) {
+        Expected<std::vector<JobSize>> near = jobSizesNear(d, gpus, catalog);
+        sizes += near ? std::max<long long>(1, static_cast<long long>(near->size())) : 1;
+    }
+    return sizes * static_cast<long long>(axes.fabrics.size())
+           * static_cast<long long>(axes.oversubscription.size())
+           * std::max<long long>(1, static_cast<long long>(axes.switchModels.size()));
+}
+
+std::string toString(const Shard &s)
+{
+    return std::to_string(s.index + 1) + "/" + std::to_string(s.count);
+}
+
+Expected<Shard> shardFromString(const std::string &s)
+{
+    const std::size_t slash = s.find('/');
+    bool ok = slash != std::string::npos;
+    const int index = ok ? positiveInt(s.substr(0, slash), &ok) : 0;
+    const int count = ok ? positiveInt(s.substr(slash + 1), &ok) : 0;
+    if (!ok || index > count || count > 100'000)
+        return Error{{}, s, "expected I/N with 1 <= I <= N, e.g. 2/4 for the second of 4 shards"};
+    return Shard{index - 1, count};
 }
 
 std::string toString(const FabricChoice &f)
@@ -172,30 +338,6 @@ ExploreAxes defaultAxes(const Catalog &catalog)
     axes.oversubscription = {1, 2, 4};
     axes.switchModels = {""};
     return axes;
-}
-
-std::vector<VariantSpec> variantsOf(const ExploreAxes &axes)
-{
-    std::vector<VariantSpec> out;
-    const std::vector<std::string> switches
-            = axes.switchModels.empty() ? std::vector<std::string>{""} : axes.switchModels;
-    for (const DomainChoice &d : axes.domains) {
-        for (const FabricChoice &f : axes.fabrics) {
-            for (double r : axes.oversubscription) {
-                for (const std::string &sw : switches) {
-                    VariantSpec v{d, f, r, sw, {}};
-                    std::string fabric = f.kind == FabricKind::RailOptimized ? "rail" : "fat-tree";
-                    if (f.tiers > 0)
-                        fabric += ":" + std::to_string(f.tiers);
-                    v.label = toString(d) + " " + fabric + " " + ratioText(r);
-                    if (!sw.empty())
-                        v.label += " " + sw;
-                    out.push_back(std::move(v));
-                }
-            }
-        }
-    }
-    return out;
 }
 
 const char *toString(VariantStatus s)
@@ -292,12 +434,11 @@ VariantResult evaluateVariant(const VariantSpec &spec, const ExploreRequest &req
                            + ": expected a ratio of downlinks to uplinks >= 1 (1 = non-blocking)");
     if (!spec.switchModel.empty() && !catalog.switchModel(spec.switchModel))
         return unbuildable("unknown switch model \"" + spec.switchModel + "\"");
-    if (request.gpus <= 0)
-        return unbuildable("expected a GPU count > 0");
-    Expected<int> nodes = nodesFor(*model, request.gpus);
-    if (!nodes)
-        return unbuildable(nodes.error().message);
-    v.nodes = *nodes;
+    if (spec.nodes <= 0) {
+        Expected<std::vector<JobSize>> sizes = jobSizesNear(spec.domain, request.gpus, catalog);
+        return unbuildable(sizes ? "no size of this domain builds the job" : sizes.error().message);
+    }
+    v.nodes = spec.nodes;
 
     Expected<Project> project = build(spec, v.nodes, request, catalog);
     if (!project)
@@ -313,17 +454,27 @@ VariantResult evaluateVariant(const VariantSpec &spec, const ExploreRequest &req
     if (!bom)
         return unbuildable(bom.error().text());
     v.transceivers = bom->total.transceivers();
-    if (v.summary.gpus != request.gpus)
+    if (v.summary.gpus != spec.builtGpus)
         return unbuildable("reaches " + std::to_string(v.summary.gpus) + " GPUs, not "
-                           + std::to_string(request.gpus));
+                           + std::to_string(spec.builtGpus));
     if (model->powerKW > 0)
         v.serverPowerKW = model->powerKW * v.nodes;
     if (model->nvlinkScope == NVLinkScope::External) {
         const int size = spec.domain.domainSize > 0 ? spec.domain.domainSize : 72;
-        if (request.gpus % size != 0)
-            v.notes.push_back("the last NVLink domain holds " + std::to_string(request.gpus % size)
-                              + " of " + std::to_string(size) + " GPUs");
+        if (spec.builtGpus % size != 0)
+            v.notes.push_back("the last NVLink domain holds "
+                              + std::to_string(spec.builtGpus % size) + " of "
+                              + std::to_string(size) + " GPUs");
     }
+    if (spec.jobGpus != spec.builtGpus)
+        v.notes.push_back(std::to_string(spec.builtGpus) + " GPUs built, "
+                          + std::to_string(spec.jobGpus) + " run the job ("
+                          + std::to_string(spec.domain.ranksPerDomain) + " of each NVLink domain); "
+                          + std::to_string(spec.builtGpus - spec.jobGpus) + " stay spare");
+    if (spec.jobGpus != request.gpus)
+        v.notes.push_back("built for " + std::to_string(spec.jobGpus) + " GPUs, the nearest "
+                          + (spec.jobGpus < request.gpus ? "below " : "above ")
+                          + std::to_string(request.gpus) + " this domain gives");
     if (spec.fabric.tiers > 0 && v.tiers < spec.fabric.tiers && v.tiers > 0)
         v.notes.push_back(std::to_string(spec.fabric.tiers) + " tiers asked, "
                           + std::to_string(v.tiers) + " built: fewer switches join every GPU");
@@ -340,6 +491,7 @@ VariantResult evaluateVariant(const VariantSpec &spec, const ExploreRequest &req
     PlannerOptions options;
     options.top = 1;
     options.cancel = request.cancel;
+    options.gpusPerDomain = spec.domain.ranksPerDomain;
     const PlannerResult planned = planJob(*analyzer, request.workload, {}, options);
     if (planned.runnable == 0 && !planned.plans.empty()) {
         v.status = VariantStatus::NoPlan;
@@ -368,29 +520,180 @@ VariantResult evaluateVariant(const VariantSpec &spec, const ExploreRequest &req
     return v;
 }
 
-void markPareto(std::vector<VariantResult> &variants)
+namespace {
+
+// What one worker holds while it evaluates a variant, per GPU of the design: the project, its
+// FabricGraph and the planner's analyses. Measured as the peak resident memory of
+// `topoplan-cli explore` on one worker at 16,384 and 65,536 GPUs (DGX H100, rail-optimized,
+// Llama 3 405B) less that of the process before it, over the GPUs built.
+constexpr double kBytesPerGpuEvaluated = 6'000;
+// A built project kept to be saved or opened (--save-variants, the panel), per GPU.
+constexpr double kBytesPerGpuKept = 1'500;
+
+// The machine's physical memory in bytes; 0 where it cannot be told.
+double physicalMemoryBytes()
 {
-    for (VariantResult &v : variants) {
-        v.pareto = false;
-        if (v.status != VariantStatus::Ok)
-            continue;
-        v.pareto = std::none_of(variants.begin(), variants.end(), [&](const VariantResult &u) {
-            if (&u == &v || u.status != VariantStatus::Ok)
-                return false;
-            const double ut = u.tokensPerS(), vt = v.tokensPerS();
-            return ut >= vt && u.switches() <= v.switches()
-                   && (ut > vt || u.switches() < v.switches());
-        });
-    }
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGE_SIZE)
+    const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && size > 0 ? double(pages) * double(size) : 0;
+#else
+    return 0;
+#endif
 }
 
-ExploreResult explore(const ExploreRequest &request)
+std::string gigabytesText(double bytes)
 {
+    return figure::text(figure::gigabytes(bytes / 1e9));
+}
+
+// The most NIC ports 3 tiers of a leaf model's radix reach at a ratio: each of k cores joins k
+// pods of `down` spines' worth of `down`-port leaves (Al-Fares et al.: k^3/4 at 1:1). An upper
+// bound on what the generator builds, never below it.
+double nicPortBound(int ports, double ratio, int tiers)
+{
+    const double down = std::floor(ports * ratio / (ratio + 1) + 1e-9);
+    return tiers == 2 ? ports * down : ports * down * down;
+}
+
+// The most GPUs any variant of `specs` could connect, and the variant, for the refusal.
+std::optional<Error> beyondEveryFabric(const std::vector<VariantSpec> &specs, int gpus,
+                                       const Catalog &catalog)
+{
+    int radix = 0;
+    for (const auto &[id, sw] : catalog.switches())
+        radix = std::max(radix, sw.ports);
+    double most = 0;
+    std::string how;
+    for (const VariantSpec &spec : specs) {
+        const ServerModel *model = catalog.server(spec.domain.nodeModel);
+        const SwitchModel *leaf
+                = spec.switchModel.empty() ? nullptr : catalog.switchModel(spec.switchModel);
+        if (!model || model->nics <= 0 || model->gpus <= 0 || spec.nodes <= 0)
+            continue;
+        const int ports = leaf ? leaf->ports : radix;
+        const int tiers = spec.fabric.tiers > 0 ? spec.fabric.tiers : 3;
+        const double reach
+                = nicPortBound(ports, spec.oversubscription, tiers) / model->nics * model->gpus;
+        if (reach >= spec.builtGpus)
+            return std::nullopt;
+        if (reach > most) {
+            most = reach;
+            how = std::to_string(tiers) + " tiers of " + std::to_string(ports)
+                  + "-port switches at " + ratioText(spec.oversubscription) + " ("
+                  + spec.domain.nodeModel + ")";
+        }
+    }
+    if (how.empty())
+        return std::nullopt; // nothing sized: each variant says why
+    return Error{{},
+                 "--gpus",
+                 std::to_string(gpus) + " GPUs is beyond every design asked: the most any reaches "
+                         + "is about " + std::to_string(static_cast<long long>(most)) + " GPUs, "
+                         + how};
+}
+
+// The largest designs of the run's shard, largest first, and the workers that take them.
+std::vector<double> shardSizes(const ExploreRequest &request, const std::vector<VariantSpec> &specs)
+{
+    std::vector<double> sizes;
+    for (std::size_t i = 0; i < specs.size(); ++i)
+        if (static_cast<int>(i % request.shard.count) == request.shard.index)
+            sizes.push_back(specs[i].builtGpus);
+    std::sort(sizes.rbegin(), sizes.rend());
+    return sizes;
+}
+
+double memoryOf(const ExploreRequest &request, const std::vector<double> &sizes)
+{
+    const std::size_t workers = std::min<std::size_t>(sizes.size(), std::max(1, request.workers));
+    double needed = 0;
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+        if (i < workers)
+            needed += sizes[i] * kBytesPerGpuEvaluated;
+        if (request.keepProjects)
+            needed += sizes[i] * kBytesPerGpuKept;
+    }
+    return needed;
+}
+
+std::optional<Error> beyondMemory(const ExploreRequest &request,
+                                  const std::vector<VariantSpec> &specs)
+{
+    const std::vector<double> sizes = shardSizes(request, specs);
+    if (sizes.empty())
+        return std::nullopt;
+    const double needed = memoryOf(request, sizes);
+    const double budget = request.memoryBudgetBytes > 0 ? request.memoryBudgetBytes
+                                                        : 0.8 * physicalMemoryBytes();
+    if (budget <= 0 || needed <= budget)
+        return std::nullopt;
+    const std::size_t workers = std::min<std::size_t>(sizes.size(), std::max(1, request.workers));
+    return Error{{},
+                 "--gpus",
+                 "exploring these " + std::to_string(sizes.size()) + " designs needs about "
+                         + gigabytesText(needed) + " of memory (" + std::to_string(workers)
+                         + " at a time, the largest of "
+                         + std::to_string(static_cast<long long>(sizes.front())) + " GPUs"
+                         + (request.keepProjects ? ", every built design kept" : "") + ") where "
+                         + gigabytesText(budget)
+                         + " is available: ask fewer GPUs or designs, or split the run into "
+                           "shards (--shard) over several machines"};
+}
+
+} // namespace
+
+double estimatedMemoryBytes(const ExploreRequest &request)
+{
+    const Catalog &catalog = request.catalog ? *request.catalog : Catalog::builtin();
+    return memoryOf(request, shardSizes(request, variantsOf(request.axes, request.gpus, catalog)));
+}
+
+std::optional<Error> refusal(const ExploreRequest &request)
+{
+    const Catalog &catalog = request.catalog ? *request.catalog : Catalog::builtin();
+    if (request.gpus <= 0)
+        return Error{{}, "--gpus", "expected a GPU count > 0"};
+    if (request.shard.count < 1 || request.shard.index < 0
+        || request.shard.index >= request.shard.count)
+        return Error{{}, "--shard", "expected I/N with 1 <= I <= N"};
+    const long long count = variantCount(request.axes, request.gpus, catalog);
+    if (count > request.maxVariants)
+        return Error{{},
+                     "--max-variants",
+                     "the axes give " + std::to_string(count) + " designs, more than the "
+                             + std::to_string(request.maxVariants)
+                             + " explored without asking: raise --max-variants to "
+                             + std::to_string(count)
+                             + ", choose fewer values, or split the run into shards (--shard)"};
+    const std::vector<VariantSpec> specs = variantsOf(request.axes, request.gpus, catalog);
+    if (auto e = beyondEveryFabric(specs, request.gpus, catalog))
+        return e;
+    return beyondMemory(request, specs);
+}
+
+Expected<ExploreResult> explore(const ExploreRequest &request)
+{
+    if (std::optional<Error> e = refusal(request))
+        return *e;
+    const Catalog &catalog = request.catalog ? *request.catalog : Catalog::builtin();
     ExploreResult result;
     result.gpus = request.gpus;
     result.workload = request.workload;
     result.tokenBudget = request.tokenBudget;
-    const std::vector<VariantSpec> specs = variantsOf(request.axes);
+    result.against = request.against;
+    result.axes = withoutRepeats(request.axes);
+    result.shard = request.shard;
+    std::vector<VariantSpec> specs;
+    {
+        std::vector<VariantSpec> all = variantsOf(result.axes, request.gpus, catalog);
+        result.variantCount = static_cast<long long>(all.size());
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            if (static_cast<int>(i % request.shard.count) != request.shard.index)
+                continue;
+            specs.push_back(std::move(all[i]));
+            result.indices.push_back(static_cast<long long>(i));
+        }
+    }
     result.variants.resize(specs.size());
     for (std::size_t i = 0; i < specs.size(); ++i) {
         result.variants[i].spec = specs[i];
@@ -439,139 +742,8 @@ ExploreResult explore(const ExploreRequest &request)
             t.join();
     }
     result.cancelled = done < total;
-    markPareto(result.variants);
+    markPareto(result.variants, result.against, result.gpus);
     return result;
-}
-
-namespace {
-
-// "+8 switches", "24 fewer switches", "as many switches".
-std::string switchDelta(int delta)
-{
-    if (delta == 0)
-        return "as many switches";
-    return std::to_string(std::abs(delta)) + (delta > 0 ? " more" : " fewer") + " switches";
-}
-
-std::string tokensText(const VariantResult &v)
-{
-    return figure::text(figure::tokensPerSecond(v.tokensPerS()));
-}
-
-} // namespace
-
-std::vector<std::string> verdicts(const ExploreResult &r)
-{
-    std::vector<std::string> out;
-    const VariantResult *best = nullptr;
-    for (const VariantResult &v : r.variants)
-        if (v.status == VariantStatus::Ok && (!best || v.tokensPerS() > best->tokensPerS()))
-            best = &v;
-    if (!best) {
-        out.push_back("No variant can run the job on " + std::to_string(r.gpus)
-                      + " GPUs: see each variant's message.");
-        return out;
-    }
-    out.push_back("Best: " + best->spec.label + " at " + tokensText(*best) + " ("
-                  + figure::text(figure::tokensPerSecond(best->tokensPerS() / std::max(1, r.gpus)))
-                  + " per GPU), " + std::to_string(best->switches()) + " switches.");
-    // The best of every other domain, in the order the domains were asked.
-    std::vector<std::string> seen{toString(best->spec.domain)};
-    for (const VariantResult &v : r.variants) {
-        const std::string domain = toString(v.spec.domain);
-        if (std::find(seen.begin(), seen.end(), domain) != seen.end())
-            continue;
-        const VariantResult *top = nullptr;
-        for (const VariantResult &u : r.variants)
-            if (u.status == VariantStatus::Ok && toString(u.spec.domain) == domain
-                && (!top || u.tokensPerS() > top->tokensPerS()))
-                top = &u;
-        seen.push_back(domain);
-        if (!top)
-            continue;
-        const double gain = best->tokensPerS() / top->tokensPerS() - 1;
-        out.push_back(best->spec.label + " beats " + top->spec.label + " (the best on " + domain
-                      + ") by " + figure::text(figure::percent(gain)) + " tokens/s, with "
-                      + switchDelta(best->switches() - top->switches()) + ".");
-    }
-    const VariantResult *frugal = nullptr;
-    for (const VariantResult &v : r.variants)
-        if (v.status == VariantStatus::Ok && v.tokensPerS() >= 0.95 * best->tokensPerS()
-            && v.switches() < best->switches()
-            && (!frugal || v.switches() < frugal->switches()
-                || (v.switches() == frugal->switches() && v.tokensPerS() > frugal->tokensPerS())))
-            frugal = &v;
-    if (frugal)
-        out.push_back(frugal->spec.label + " comes within "
-                      + figure::text(figure::percent(1 - frugal->tokensPerS() / best->tokensPerS()))
-                      + " of the best with " + switchDelta(frugal->switches() - best->switches())
-                      + ".");
-    return out;
-}
-
-namespace {
-
-Json num(double v, int decimals)
-{
-    return jsonNumber(v, decimals);
-}
-
-} // namespace
-
-Json toJson(const ExploreResult &r)
-{
-    Json variants = Json::array();
-    for (const VariantResult &v : r.variants) {
-        Json j = Json::object();
-        j["label"] = v.spec.label;
-        j["status"] = toString(v.status);
-        j["message"] = v.message.empty() ? Json(nullptr) : Json(v.message);
-        j["notes"] = v.notes;
-        j["node_model"] = v.spec.domain.nodeModel;
-        j["domain"] = toString(v.spec.domain);
-        j["fabric"] = toString(v.spec.fabric.kind);
-        j["oversubscription"] = v.spec.oversubscription;
-        j["switch_model"] = v.spec.switchModel.empty() ? Json(nullptr) : Json(v.spec.switchModel);
-        const bool built = v.status == VariantStatus::Ok || v.status == VariantStatus::NoPlan;
-        if (built) {
-            const TopologySummary &s = v.summary;
-            j["nodes"] = v.nodes;
-            j["domain_size"] = v.domainSize;
-            j["tiers"] = v.tiers;
-            j["gpus"] = s.gpus;
-            j["domains"] = s.domains;
-            j["switches"] = {{"leaf", s.leaf},
-                             {"spine", s.spine},
-                             {"core", s.core},
-                             {"total", v.switches()}};
-            j["links"] = s.links;
-            j["cables"] = s.cables;
-            j["transceivers"] = v.transceivers;
-            j["server_power_kw"] = v.serverPowerKW ? num(*v.serverPowerKW, 1) : Json(nullptr);
-        }
-        if (v.best) {
-            const Json a = toJson(*v.best);
-            const StepEstimate &e = v.best->step;
-            j["plan"] = a["plan"];
-            j["tokens_per_s"] = a["tokens_per_s"];
-            j["tokens_per_s_per_gpu"] = num(e.tokensPerS / std::max(1, v.best->gpus), 2);
-            j["mfu"] = a["mfu"];
-            j["step_time_s"] = a["step_time_s"];
-            j["breakdown_s"] = a["breakdown_s"];
-            j["memory_per_gpu_gb"] = a["memory_per_gpu_gb"];
-            j["diagnostics"] = static_cast<int>(v.best->diagnostics.size());
-            j["days_to_train"] = v.daysToTrain ? num(*v.daysToTrain, 2) : Json(nullptr);
-        }
-        j["pareto"] = v.pareto;
-        variants.push_back(std::move(j));
-    }
-    return Json{{"gpus", r.gpus},
-                {"workload", toJson(r.workload)},
-                {"token_budget", r.tokenBudget ? Json(*r.tokenBudget) : Json(nullptr)},
-                {"cancelled", r.cancelled},
-                {"power_note", kPowerNote},
-                {"verdicts", verdicts(r)},
-                {"variants", std::move(variants)}};
 }
 
 } // namespace topoplan

@@ -4,6 +4,8 @@
 
 #include "engine/explore/compare.h"
 #include "engine/explore/explore.h"
+#include "engine/explore/explorejson.h"
+#include "engine/explore/exploreverdict.h"
 #include "engine/io/projectfile.h"
 #include "tests/engine/analysisfixtures.h"
 
@@ -58,6 +60,20 @@ private Q_SLOTS:
         QVERIFY(!domainChoiceFromString("gb200-tray:0"));
         QVERIFY(!domainChoiceFromString("gb200-tray:x"));
         QVERIFY(!domainChoiceFromString(":8"));
+        // Ranks per domain: the number after a rack's (or board's) colon; a tray's second one.
+        Expected<DomainChoice> rack = domainChoiceFromString("gb200-nvl72:64");
+        QVERIFY(rack);
+        QCOMPARE(rack->domainSize, 0);
+        QCOMPARE(rack->ranksPerDomain, 64);
+        QCOMPARE(q(toString(*rack)), QStringLiteral("gb200-nvl72:64"));
+        Expected<DomainChoice> trays = domainChoiceFromString("gb200-tray:72:64");
+        QVERIFY(trays);
+        QCOMPARE(trays->domainSize, 72);
+        QCOMPARE(trays->ranksPerDomain, 64);
+        QCOMPARE(q(toString(*trays)), QStringLiteral("gb200-tray:72:64"));
+        QVERIFY(!domainChoiceFromString("gb200-nvl72:73")); // more ranks than the rack's GPUs
+        QVERIFY(!domainChoiceFromString("gb200-nvl72:64:32"));
+        QVERIFY(!domainChoiceFromString("gb200-tray:36:40"));
 
         Expected<FabricChoice> f = fabricChoiceFromString("fat-tree:3");
         QVERIFY(f);
@@ -92,27 +108,132 @@ private Q_SLOTS:
         QVERIFY(has("gb200-tray:36"));
         QCOMPARE(axes.fabrics.size(), std::size_t(2));
         QCOMPARE(axes.oversubscription, (std::vector<double>{1, 2, 4}));
-        // Every combination, domains outermost.
-        const std::vector<VariantSpec> specs = variantsOf(axes);
-        QCOMPARE(specs.size(), axes.domains.size() * 2 * 3);
-        QCOMPARE(q(specs.front().label), q(toString(axes.domains.front()) + " rail 1:1"));
-        QCOMPARE(q(specs[5].label), q(toString(axes.domains.front()) + " fat-tree 4:1"));
+        // Every combination, domains outermost (256 GPUs: every 8-GPU board builds it).
+        ExploreAxes boards = axes;
+        boards.domains.erase(std::remove_if(boards.domains.begin(), boards.domains.end(),
+                                            [](const DomainChoice &d) {
+                                                const ServerModel *m
+                                                        = Catalog::builtin().server(d.nodeModel);
+                                                return m->nvlinkScope != NVLinkScope::Board;
+                                            }),
+                             boards.domains.end());
+        const std::vector<VariantSpec> specs = variantsOf(boards, 256);
+        QCOMPARE(specs.size(), boards.domains.size() * 2 * 3);
+        QCOMPARE(q(specs.front().label), q(toString(boards.domains.front()) + " rail 1:1"));
+        QCOMPARE(q(specs[5].label), q(toString(boards.domains.front()) + " fat-tree 4:1"));
     }
 
-    // 256 GPUs are not a whole number of NVL72 racks: the variant says which counts are, and
-    // the run goes on.
-    void aGpuCountNoRackReachesIsAMessageNotAFailure()
+    // The job sizes a domain builds nearest a GPU count: the count itself where whole servers
+    // give it, else the nearest below and above; with ranks per domain, the ranks step.
+    void jobSizesNearTheCountAsked_data()
+    {
+        QTest::addColumn<QString>("domain");
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<QList<int>>("nodes");
+        QTest::addColumn<QList<int>>("built");
+        QTest::addColumn<QList<int>>("job");
+        QTest::newRow("hgx exact")
+                << "dgx-h100" << 2048 << QList<int>{256} << QList<int>{2048} << QList<int>{2048};
+        QTest::newRow("nvl72 28 or 29 racks") << "gb200-nvl72" << 2048 << QList<int>{28, 29}
+                                              << QList<int>{2016, 2088} << QList<int>{2016, 2088};
+        QTest::newRow("nvl72 64 of 72") << "gb200-nvl72:64" << 2048 << QList<int>{32}
+                                        << QList<int>{2304} << QList<int>{2048};
+        QTest::newRow("nvl72 64 of 72, 16K") << "gb200-nvl72:64" << 16000 << QList<int>{250}
+                                             << QList<int>{18000} << QList<int>{16000};
+        QTest::newRow("trays 72:64") << "gb200-tray:72:64" << 2048 << QList<int>{576}
+                                     << QList<int>{2304} << QList<int>{2048};
+        QTest::newRow("one rack is the least")
+                << "gb200-nvl72" << 8 << QList<int>{1} << QList<int>{72} << QList<int>{72};
+    }
+
+    void jobSizesNearTheCountAsked()
+    {
+        QFETCH(QString, domain);
+        QFETCH(int, gpus);
+        QFETCH(QList<int>, nodes);
+        QFETCH(QList<int>, built);
+        QFETCH(QList<int>, job);
+        Expected<DomainChoice> d = domainChoiceFromString(domain.toStdString());
+        QVERIFY(d);
+        Expected<std::vector<JobSize>> sizes = jobSizesNear(*d, gpus);
+        QVERIFY2(sizes, sizes ? "" : sizes.error().text().c_str());
+        QCOMPARE(int(sizes->size()), int(nodes.size()));
+        for (int i = 0; i < int(nodes.size()); ++i) {
+            QCOMPARE((*sizes)[i].nodes, nodes[i]);
+            QCOMPARE((*sizes)[i].builtGpus, built[i]);
+            QCOMPARE((*sizes)[i].jobGpus, job[i]);
+        }
+    }
+
+    // "About 2,048 GPUs" of NVL72 racks: 28 racks (2,016) and 29 (2,088), each planned at its
+    // own count, and 64 ranks on each of 32 racks for 2,048; the HGX design at 2,048. The
+    // verdict compares them per GPU and says so.
+    void aboutTheSameGpuCountComparedPerGpu()
+    {
+        ExploreRequest r = request(2048, "llama3-405b");
+        r.axes.domains = {{"dgx-h100", 0, 0}, {"gb200-nvl72", 0, 0}, {"gb200-nvl72", 0, 64}};
+        r.axes.fabrics = {{FabricKind::FatTree, 0}};
+        r.axes.oversubscription = {1};
+        const Expected<ExploreResult> result = explore(r);
+        QVERIFY2(result, result ? "" : result.error().text().c_str());
+        QCOMPARE(result->variants.size(), std::size_t(4));
+        const VariantResult *hgx = find(*result, "dgx-h100 fat-tree 1:1");
+        const VariantResult *below = find(*result, "gb200-nvl72 fat-tree 1:1 (2016 GPUs)");
+        const VariantResult *above = find(*result, "gb200-nvl72 fat-tree 1:1 (2088 GPUs)");
+        const VariantResult *ranks = find(*result, "gb200-nvl72:64 fat-tree 1:1");
+        QVERIFY(hgx && below && above && ranks);
+        // 2,088 GPUs divide into no plan of the job (its batch of 2,048 sequences takes a
+        // data-parallel degree of a power of two; 2,088 / 8 = 261 = 9 x 29 GPUs per replica
+        // fit no TP x PP of 126 layers): built, and said.
+        QCOMPARE(above->status, VariantStatus::NoPlan);
+        QCOMPARE(above->summary.gpus, 2088);
+        for (const VariantResult *v : {hgx, below, ranks}) {
+            QVERIFY2(v->status == VariantStatus::Ok, (v->spec.label + ": " + v->message).c_str());
+            const Plan &p = v->best->plan;
+            QCOMPARE(p.tp * p.pp * p.dp * p.cp, v->jobGpus());
+            QCOMPARE(v->best->gpus, v->jobGpus());
+        }
+        QCOMPARE(below->summary.gpus, 2016);
+        QCOMPARE(below->best->plan.pp, 63); // 2,016 = 8 x 63 x 4: the pipeline takes the 63
+        QCOMPARE(ranks->summary.gpus, 2304);
+        QCOMPARE(ranks->jobGpus(), 2048);
+        QCOMPARE(ranks->best->plan.gpusPerDomain, 64);
+        QCOMPARE(hgx->jobGpus(), 2048);
+        // The ranks do not spill: every TP group stays inside a rack.
+        QCOMPARE(2304 % 72, 0);
+        QVERIFY(std::any_of(ranks->notes.begin(), ranks->notes.end(), [](const std::string &n) {
+            return n.find("256 stay spare") != std::string::npos;
+        }));
+
+        const std::vector<std::string> said = verdicts(*result);
+        QVERIFY2(said[0].rfind("Compared per GPU", 0) == 0, said[0].c_str());
+        QVERIFY2(said[0].find("2016 to 2048 GPUs") != std::string::npos, said[0].c_str());
+        QVERIFY2(said[1].find(" per GPU (") != std::string::npos, said[1].c_str());
+        // The best is the one with the most tokens/s per GPU of the job.
+        const VariantResult *best = nullptr;
+        for (const VariantResult &v : result->variants)
+            if (v.best
+                && (!best || v.tokensPerS() / v.jobGpus() > best->tokensPerS() / best->jobGpus()))
+                best = &v;
+        QVERIFY2(said[1].rfind("Best: " + best->spec.label + " at ", 0) == 0, said[1].c_str());
+        QVERIFY2(said[2].find(" tokens/s per GPU, with ") != std::string::npos, said[2].c_str());
+        QVERIFY2(said[2].find(" switches per 1000 GPUs") != std::string::npos, said[2].c_str());
+    }
+
+    // 256 GPUs are not a whole number of NVL72 racks: the racks are built below and above it,
+    // an unknown server says so, and the run goes on.
+    void aGpuCountNoRackReachesIsBuiltBelowAndAbove()
     {
         ExploreRequest r = request(256, "llama3-70b");
         r.axes.domains = {{"gb200-nvl72", 0}, {"dgx-h100", 0}, {"no-such-server", 0}};
         r.axes.oversubscription = {1};
-        const ExploreResult result = explore(r);
-        QCOMPARE(result.variants.size(), std::size_t(6));
-        const VariantResult *rack = find(result, "gb200-nvl72 rail 1:1");
+        const ExploreResult result = *explore(r);
+        QCOMPARE(result.variants.size(), std::size_t(8));
+        const VariantResult *rack = find(result, "gb200-nvl72 rail 1:1 (216 GPUs)");
         QVERIFY(rack);
-        QCOMPARE(rack->status, VariantStatus::Unbuildable);
-        QVERIFY2(rack->message.find("3 give 216, 4 give 288") != std::string::npos,
-                 rack->message.c_str());
+        QCOMPARE(rack->status, VariantStatus::Ok);
+        QCOMPARE(rack->nodes, 3);
+        QVERIFY(find(result, "gb200-nvl72 rail 1:1 (288 GPUs)"));
         const VariantResult *unknown = find(result, "no-such-server fat-tree 1:1");
         QVERIFY(unknown);
         QCOMPARE(unknown->status, VariantStatus::Unbuildable);
@@ -144,7 +265,7 @@ private Q_SLOTS:
     {
         ExploreRequest r = request(512, "llama3-70b");
         r.axes.domains = {{"dgx-h100", 0}};
-        const ExploreResult result = explore(r);
+        const ExploreResult result = *explore(r);
         const VariantResult *one = find(result, "dgx-h100 fat-tree 1:1");
         const VariantResult *four = find(result, "dgx-h100 fat-tree 4:1");
         QVERIFY(one && four);
@@ -161,7 +282,7 @@ private Q_SLOTS:
     {
         ExploreRequest r = request(576, "llama3-405b");
         r.axes.domains = {{"dgx-h100", 0}, {"gb200-nvl72", 0}};
-        const ExploreResult result = explore(r);
+        const ExploreResult result = *explore(r);
         int front = 0;
         for (const VariantResult &v : result.variants) {
             QCOMPARE(v.status, VariantStatus::Ok);
@@ -197,7 +318,9 @@ private Q_SLOTS:
         v[1].summary.leaf = 12; // slower and dearer than v[0]
         v[2].best->step.tokensPerS = 80;
         v[2].summary.leaf = 4;
-        markPareto(v);
+        for (VariantResult &x : v)
+            x.spec.jobGpus = 64;
+        markPareto(v, ExploreMetric::Switches, 64);
         QVERIFY(v[0].pareto);
         QVERIFY(!v[1].pareto);
         QVERIFY(v[2].pareto);
@@ -213,7 +336,7 @@ private Q_SLOTS:
         r.keepProjects = true;
         r.tokenBudget = 15e12;
         r.name = "sample";
-        const ExploreResult result = explore(r);
+        const ExploreResult result = *explore(r);
         QCOMPARE(result.variants.size(), std::size_t(1));
         const VariantResult &v = result.variants[0];
         QCOMPARE(v.status, VariantStatus::Ok);
@@ -250,12 +373,161 @@ private Q_SLOTS:
                 cancel = true;
         };
         r.workers = 1;
-        const ExploreResult result = explore(r);
+        const ExploreResult result = *explore(r);
         QVERIFY(result.cancelled);
         QCOMPARE(calls, 3);
         QCOMPARE(lastDone, 3);
         QCOMPARE(result.variants[3].status, VariantStatus::Cancelled);
         QCOMPARE(result.variants[2].status, VariantStatus::Ok);
+    }
+
+    // Repeated values of an axis count once: "1,1,2:1,2" is two ratios, two domains given
+    // twice are two.
+    void repeatedAxisValuesCountOnce()
+    {
+        ExploreAxes axes;
+        axes.domains = {{"dgx-h100", 0, 0}, {"dgx-h100", 0, 0}, {"dgx-b200", 0, 0}};
+        axes.fabrics = {{FabricKind::FatTree, 0}, {FabricKind::FatTree, 0}};
+        axes.oversubscription = {1, 1, 2, 2.0};
+        axes.switchModels = {"", ""};
+        QCOMPARE(variantCount(axes, 256), 4LL);
+        QCOMPARE(variantsOf(axes, 256).size(), std::size_t(4));
+        QCOMPARE(withoutRepeats(axes).oversubscription, (std::vector<double>{1, 2}));
+    }
+
+    // Thousands of variants are refused before anything is built, with the count and how to
+    // ask for them; asked for, they are allowed.
+    void tooManyVariantsAreRefusedWithTheCount()
+    {
+        ExploreRequest r = request(256, "llama3-8b");
+        r.axes.domains = {{"dgx-h100", 0}};
+        r.axes.oversubscription.clear();
+        for (int i = 0; i < 2000; ++i)
+            r.axes.oversubscription.push_back(1 + i * 0.01);
+        const std::optional<Error> refused = refusal(r);
+        QVERIFY(refused);
+        QCOMPARE(q(refused->where), QStringLiteral("--max-variants"));
+        QVERIFY2(refused->message.find("the axes give 4000 designs, more than the 1000")
+                         != std::string::npos,
+                 refused->message.c_str());
+        QVERIFY(!explore(r));
+        r.maxVariants = 4000;
+        QVERIFY(!refusal(r));
+    }
+
+    // A GPU count no fabric asked for reaches is refused at once (nothing is generated), with
+    // the most any reaches.
+    void aGpuCountBeyondEveryFabricIsRefused()
+    {
+        ExploreRequest r = request(1'000'000, "llama3-8b");
+        r.axes.domains = {{"dgx-h100", 0}, {"gb200-nvl72", 0}};
+        r.axes.switchModels = {"qm9700"};
+        const std::optional<Error> refused = refusal(r);
+        QVERIFY(refused);
+        QVERIFY2(refused->message.find("1000000 GPUs is beyond every design asked")
+                         != std::string::npos,
+                 refused->message.c_str());
+        // 3 tiers of 64-port switches at 4:1: 64 x 51 x 51 NIC ports, a GPU each.
+        QVERIFY2(refused->message.find("about 166464 GPUs, 3 tiers of 64-port switches at 4:1")
+                         != std::string::npos,
+                 refused->message.c_str());
+        r.gpus = 65'536;
+        QVERIFY(!refusal(r));
+    }
+
+    // The memory a run takes is estimated before it starts, and a run beyond the budget is
+    // refused with the estimate.
+    void memoryIsEstimatedBeforeStarting()
+    {
+        ExploreRequest r = request(65'536, "llama3-8b");
+        r.axes.domains = {{"dgx-h100", 0}};
+        r.axes.fabrics = {{FabricKind::FatTree, 3}};
+        r.axes.oversubscription = {1, 2, 4};
+        r.workers = 2;
+        const double two = estimatedMemoryBytes(r);
+        QVERIFY(two > 0);
+        r.workers = 1;
+        QCOMPARE(estimatedMemoryBytes(r), two / 2); // one design in memory at a time
+        r.keepProjects = true;
+        QVERIFY(estimatedMemoryBytes(r) > two / 2); // and every one kept
+        r.memoryBudgetBytes = 1e8;
+        const std::optional<Error> refused = refusal(r);
+        QVERIFY(refused);
+        QVERIFY2(refused->message.find("needs about ") != std::string::npos
+                         && refused->message.find("0.1 GB is available") != std::string::npos,
+                 refused->message.c_str());
+        r.memoryBudgetBytes = 1e12;
+        QVERIFY(!refusal(r));
+    }
+
+    // A run split into 4 shards and merged from their JSON is the single run: the same
+    // variants, figures, Pareto front and verdicts, byte for byte.
+    void fourShardsMergeIntoTheSingleRun()
+    {
+        ExploreRequest r = request(256, "llama3-8b");
+        r.axes.domains = {{"dgx-h100", 0}, {"gb200-nvl72", 0}, {"gb200-tray", 32}};
+        r.axes.oversubscription = {1, 2};
+        const Expected<ExploreResult> single = explore(r);
+        QVERIFY(single);
+        QCOMPARE(single->variantCount, 16LL);
+        std::vector<ShardFile> shards;
+        for (int i = 0; i < 4; ++i) {
+            r.shard = Shard{i, 4};
+            const Expected<ExploreResult> part = explore(r);
+            QVERIFY(part);
+            QCOMPARE(part->variants.size(), std::size_t(4));
+            QCOMPARE(part->indices.front(), static_cast<long long>(i));
+            shards.push_back({"shard" + std::to_string(i + 1) + ".json",
+                              Json::parse(dumpJson(toJson(*part), 2))});
+        }
+        std::swap(shards[0], shards[3]); // in any order
+        const Expected<Json> merged = mergeShards(shards);
+        QVERIFY2(merged, merged ? "" : merged.error().text().c_str());
+        QCOMPARE(q(dumpJson(*merged, 2)), q(dumpJson(toJson(*single), 2)));
+
+        // Every shard once: one missing or given twice is said.
+        std::vector<ShardFile> three(shards.begin(), shards.begin() + 3);
+        QVERIFY(!mergeShards(three));
+        QVERIFY(mergeShards(three).error().message.find("is missing") != std::string::npos);
+        three.push_back(shards[0]);
+        QVERIFY(!mergeShards(three));
+        // Shards of another run are refused, naming the file and the field.
+        std::vector<ShardFile> mixed = shards;
+        mixed[1].json["gpus"] = 512;
+        const Expected<Json> bad = mergeShards(mixed);
+        QVERIFY(!bad);
+        QCOMPARE(q(bad.error().where), QStringLiteral("/gpus"));
+        QCOMPARE(q(bad.error().file), q(mixed[1].file));
+        QCOMPARE(q(toString(*shardFromString("2/4"))), QStringLiteral("2/4"));
+        QCOMPARE(shardFromString("2/4")->index, 1);
+        for (const char *badShard : {"0/4", "5/4", "4", "a/b", "1/0"})
+            QVERIFY2(!shardFromString(badShard), badShard);
+    }
+
+    // The front and the verdicts weigh tokens/s against the metric asked: server power here.
+    void paretoAndVerdictsAgainstServerPower()
+    {
+        ExploreRequest r = request(576, "llama3-70b");
+        r.axes.domains = {{"dgx-h100", 0}, {"dgx-b200", 0}, {"gb200-nvl72", 0}};
+        r.axes.fabrics = {{FabricKind::FatTree, 0}};
+        r.axes.oversubscription = {1};
+        r.against = ExploreMetric::ServerPower;
+        const ExploreResult result = *explore(r);
+        for (const VariantResult &v : result.variants) {
+            QVERIFY(v.serverPowerKW);
+            bool dominated = false;
+            for (const VariantResult &u : result.variants)
+                dominated = dominated
+                            || (&u != &v && u.tokensPerS() >= v.tokensPerS()
+                                && *u.serverPowerKW <= *v.serverPowerKW
+                                && (u.tokensPerS() > v.tokensPerS()
+                                    || *u.serverPowerKW < *v.serverPowerKW));
+            QCOMPARE(v.pareto, !dominated);
+        }
+        const std::vector<std::string> said = verdicts(result);
+        QVERIFY2(said[0].find(" kW of server power.") != std::string::npos, said[0].c_str());
+        QVERIFY2(said[1].find("kW of server power") != std::string::npos, said[1].c_str());
+        QCOMPARE(toJson(result)["against"].get<std::string>(), std::string("server-power"));
     }
 
     void compareGivesDeltasAgainstTheFirst()
