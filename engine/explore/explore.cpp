@@ -523,10 +523,10 @@ VariantResult evaluateVariant(const VariantSpec &spec, const ExploreRequest &req
 namespace {
 
 // What one worker holds while it evaluates a variant, per GPU of the design: the project, its
-// FabricGraph and the planner's analyses. Measured as the peak resident memory of
-// `topoplan-cli explore` on one worker at 16,384 and 65,536 GPUs (DGX H100, rail-optimized,
-// Llama 3 405B) less that of the process before it, over the GPUs built.
-constexpr double kBytesPerGpuEvaluated = 6'000;
+// FabricGraph, the routes the planner caches and its analyses. Measured: 24 variants of a
+// 32,768-GPU Llama 3 405B job on 2 workers (tests/benchmarks/bench_explore) peak at 710 MB
+// resident, about 10 kB per GPU of the two designs in memory at once.
+constexpr double kBytesPerGpuEvaluated = 10'000;
 // A built project kept to be saved or opened (--save-variants, the panel), per GPU.
 constexpr double kBytesPerGpuKept = 1'500;
 

@@ -208,9 +208,16 @@ std::vector<std::string> verdicts(const ExploreResult &r)
     auto score = [&](const VariantResult &v) {
         return scoreOf(v, r.against, perGpu);
     };
+    // More tokens/s; as many with less of the metric.
+    auto better = [&](const VariantResult &a, const VariantResult &b) {
+        const Scored x = score(a), y = score(b);
+        if (x.tokens != y.tokens)
+            return x.tokens > y.tokens;
+        return x.metric && (!y.metric || *x.metric < *y.metric);
+    };
     const VariantResult *best = nullptr;
     for (const VariantResult &v : r.variants)
-        if (ran(v) && (!best || score(v).tokens > score(*best).tokens))
+        if (ran(v) && (!best || better(v, *best)))
             best = &v;
     if (!best) {
         out.push_back("No variant can run the job on about " + std::to_string(r.gpus)
@@ -230,8 +237,7 @@ std::vector<std::string> verdicts(const ExploreResult &r)
         seen.push_back(domain);
         const VariantResult *top = nullptr;
         for (const VariantResult &u : r.variants)
-            if (ran(u) && toString(u.spec.domain) == domain
-                && (!top || score(u).tokens > score(*top).tokens))
+            if (ran(u) && toString(u.spec.domain) == domain && (!top || better(u, *top)))
                 top = &u;
         if (!top)
             continue;
