@@ -58,15 +58,25 @@ Commands:
   plan FILE [--workload FILE | --workload-preset NAME] [--top N] [--json]
                        the best plans for the job, ranked by tokens/s (default top 10)
   explore FILE [--gpus N] [--domains LIST] [--fabrics LIST] [--oversubscription LIST]
-          [--switches LIST] [--tokens N] [--workload ... ] [--json] [--save-variants DIR]
+          [--switches LIST] [--against METRIC] [--tokens N] [--workload ... ] [--json]
+          [--save-variants DIR] [--max-variants N] [--shard I/N]
                        which design? every combination of NVLink domain (server
-                       models; MODEL:GPUS for custom domains, e.g. gb200-tray:36), fabric
-                       (rail-optimized, fat-tree, optionally :2 or :3 tiers) and leaf
-                       oversubscription (1,2,4 or 2:1) at the project's GPU count (or N),
-                       each built by the generator and given the planner's best plan:
-                       tokens/s, MFU, step time, switches, cables, server power, days to
-                       train --tokens (15T, 1.5e13), and the Pareto front of tokens/s
-                       against switches; --save-variants writes each as a project
+                       models; MODEL:RANKS to run the job on RANKS GPUs of each domain,
+                       e.g. gb200-nvl72:64; MODEL:GPUS[:RANKS] for custom domains of trays,
+                       e.g. gb200-tray:36), fabric (rail-optimized, fat-tree, optionally :2
+                       or :3 tiers) and leaf oversubscription (1,2,4 or 2:1) at the
+                       project's GPU count (or about N: a domain that cannot give N is
+                       built at the counts nearest below and above it, and the designs
+                       are then compared per GPU), each built by the generator and given
+                       the planner's best plan: tokens/s, MFU, step time, switches,
+                       cables, server power, days to train --tokens (15T, 1.5e13), and
+                       the Pareto front of tokens/s against --against (switches, the
+                       default, or server-power); repeated values count once; more than
+                       1000 designs need --max-variants; --save-variants writes each as
+                       a project; --shard I/N evaluates every N-th design only (the I-th)
+  explore --merge A.json B.json ... [--json]
+                       the shards' --json results as the single run's table, Pareto
+                       front and verdicts
   compare A B [C ...] [--workload FILE | --workload-preset NAME] [--json]
                        the same job (the options', or A's) on several designs: each
                        one's best plan and its delta against A
@@ -459,10 +469,11 @@ int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &e
             {"plan", 1, 1, {"json"}, {"workload", "workload-preset", "top"}, {}, cmdPlan},
             {"explore",
              1,
-             1,
-             {"json"},
+             4096,
+             {"json", "merge"},
              {"gpus", "domains", "fabrics", "oversubscription", "switches", "tokens", "workload",
-              "workload-preset", "save-variants", "prices"},
+              "workload-preset", "save-variants", "prices", "against", "max-variants",
+              "shard"},
              {},
              cmdExplore},
             {"compare", 2, 64, {"json"}, {"workload", "workload-preset", "prices"}, {}, cmdCompare},

@@ -7,6 +7,8 @@
 #include "engine/core/figure.h"
 #include "engine/explore/compare.h"
 #include "engine/explore/explore.h"
+#include "engine/explore/explorejson.h"
+#include "engine/explore/exploreverdict.h"
 #include "engine/io/projectfile.h"
 #include "engine/model/summary.h"
 #include "engine/plan/diagnosticstext.h"
@@ -75,7 +77,7 @@ std::optional<ExploreAxes> axesFrom(const Args &a, const Catalog &catalog, std::
     if (a.has("domains")) {
         axes.domains.clear();
         for (const std::string &item : splitList(a.value("domains"))) {
-            Expected<DomainChoice> d = domainChoiceFromString(item);
+            Expected<DomainChoice> d = domainChoiceFromString(item, catalog);
             if (!d) {
                 err << "error: --domains: \"" << item << "\": " << d.error().message << "\n";
                 ok = false;
@@ -137,33 +139,183 @@ std::optional<ExploreAxes> axesFrom(const Args &a, const Catalog &catalog, std::
     return axes;
 }
 
+// The plan of a variant's JSON: "tp8 pp16 dp16", with cp and ep where above 1.
+std::string planShort(const Json &plan)
+{
+    std::string s = "tp" + std::to_string(plan.value("tp", 1)) + " pp"
+                    + std::to_string(plan.value("pp", 1)) + " dp"
+                    + std::to_string(plan.value("dp", 1));
+    if (plan.value("cp", 1) > 1)
+        s += " cp" + std::to_string(plan.value("cp", 1));
+    if (plan.value("ep", 1) > 1)
+        s += " ep" + std::to_string(plan.value("ep", 1));
+    return s;
+}
+
+double numberOf(const Json &j, const char *key)
+{
+    auto it = j.find(key);
+    return it != j.end() && it->is_number() ? it->get<double>() : std::nan("");
+}
+
+// The report of an explore result from its JSON document, so that a single run and the merge
+// of its shards print the same: a row per variant, the notes, the verdicts.
+void printExplore(const std::string &title, const Json &r, std::ostream &out)
+{
+    const Json &variants = r["variants"];
+    const bool budget = !r["token_budget"].is_null();
+    const std::string model = r["workload"]["model"].value("name", "");
+    out << title << ": " << variants.size() << " designs of about " << r["gpus"].get<int>()
+        << " GPUs for " << (model.empty() ? "the workload" : model) << "\n";
+    std::vector<std::string> header = {"#",      "design",    "GPUs", "domain",   "switches L/S/C",
+                                       "cables", "server kW", "plan", "tokens/s", "per GPU",
+                                       "MFU",    "step"};
+    if (budget)
+        header.push_back("days");
+    header.push_back("front");
+    Table t(header);
+    std::vector<std::string> messages;
+    for (const Json &v : variants) {
+        const std::string index = std::to_string(v["index"].get<long long>() + 1);
+        const std::string label = v["label"].get<std::string>();
+        std::vector<std::string> row = {index, label};
+        row.push_back(v["job_gpus"].is_number() ? std::to_string(v["job_gpus"].get<int>()) : "-");
+        if (v.contains("switches")) {
+            const Json &sw = v["switches"];
+            row.push_back(std::to_string(v["domain_size"].get<int>()));
+            row.push_back(std::to_string(sw["leaf"].get<int>()) + "/"
+                          + std::to_string(sw["spine"].get<int>()) + "/"
+                          + std::to_string(sw["core"].get<int>()));
+            row.push_back(std::to_string(v["cables"].get<long long>()));
+            row.push_back(fixedText(numberOf(v, "server_power_kw"), 0));
+        } else {
+            row.insert(row.end(), {"-", "-", "-", "-"});
+        }
+        if (v.contains("plan")) {
+            row.push_back(planShort(v["plan"]));
+            row.push_back(fixedText(numberOf(v, "tokens_per_s"), 0));
+            row.push_back(fixedText(numberOf(v, "tokens_per_s_per_gpu"), 1));
+            row.push_back(diagtext::percent(numberOf(v, "mfu")));
+            row.push_back(figure::text(figure::duration(numberOf(v, "step_time_s"))));
+            if (budget)
+                row.push_back(fixedText(numberOf(v, "days_to_train"), 1));
+        } else {
+            row.insert(row.end(), {v["status"].get<std::string>(), "-", "-", "-", "-"});
+            if (budget)
+                row.push_back("-");
+            if (v["message"].is_string())
+                messages.push_back("  #" + index + " " + label + ": "
+                                   + v["message"].get<std::string>());
+        }
+        row.push_back(v["pareto"].get<bool>() ? "*" : "");
+        t.add(std::move(row));
+        for (const Json &n : v["notes"])
+            messages.push_back("  #" + index + " " + label + ": " + n.get<std::string>());
+    }
+    out << t.str();
+    if (!messages.empty()) {
+        out << "\nNotes:\n";
+        for (const std::string &m : messages)
+            out << m << "\n";
+    }
+    out << "\n";
+    for (const Json &s : r["verdicts"])
+        out << s.get<std::string>() << "\n";
+    out << "front: on the Pareto front of tokens/s against " << r["against"].get<std::string>()
+        << (r.contains("shard") ? " (of this shard only: merge the shards for the whole run's)"
+                                : "")
+        << ". " << r["power_note"].get<std::string>() << ".\n";
+}
+
+int mergeExplore(const Args &a, std::ostream &out, std::ostream &err)
+{
+    std::vector<ShardFile> shards;
+    for (std::size_t i = 0; i < a.positionalCount(); ++i) {
+        Expected<Json> j = readJsonFile(a.positional(i));
+        if (!j) {
+            err << "error: " << j.error().text() << "\n";
+            return InvalidInput;
+        }
+        shards.push_back({a.positional(i), std::move(*j)});
+    }
+    Expected<Json> merged = mergeShards(shards);
+    if (!merged) {
+        err << "error: " << merged.error().text() << "\n";
+        return InvalidInput;
+    }
+    if (a.flag("json"))
+        out << dumpJson(*merged, 2) << "\n";
+    else
+        printExplore("merged " + std::to_string(shards.size()) + " shards", *merged, out);
+    return Ok;
+}
+
+// The request's options beyond the axes: the GPU count, the token budget, the metric, the
+// cap on variants and the shard. Prints what is malformed.
+bool runOptions(const Args &a, ExploreRequest *request, std::ostream &err)
+{
+    if (a.has("tokens")) {
+        request->tokenBudget = tokenCountFromString(a.value("tokens"));
+        if (!request->tokenBudget) {
+            err << "error: --tokens: expected a positive token count such as 15T or 1.5e13, "
+                   "found \""
+                << a.value("tokens") << "\"\n";
+            return false;
+        }
+    }
+    if (a.has("gpus")) {
+        std::optional<int> gpus = a.positiveInt("gpus", err);
+        if (!gpus)
+            return false;
+        request->gpus = *gpus;
+    }
+    if (a.has("against")) {
+        std::optional<ExploreMetric> m = exploreMetricFromString(a.value("against"));
+        if (!m) {
+            std::string known;
+            for (ExploreMetric each : exploreMetrics())
+                known += (known.empty() ? "" : ", ") + std::string(toString(each));
+            err << "error: --against: expected one of " << known << ", found \""
+                << a.value("against") << "\"\n";
+            return false;
+        }
+        request->against = *m;
+    }
+    if (a.has("max-variants")) {
+        std::optional<int> n = a.positiveInt("max-variants", err);
+        if (!n)
+            return false;
+        request->maxVariants = *n;
+    }
+    if (a.has("shard")) {
+        Expected<Shard> s = shardFromString(a.value("shard"));
+        if (!s) {
+            err << "error: --shard: " << s.error().text() << "\n";
+            return false;
+        }
+        request->shard = *s;
+    }
+    return true;
+}
+
 } // namespace
 
 int cmdExplore(const Args &a, std::ostream &out, std::ostream &err)
 {
+    if (a.flag("merge"))
+        return mergeExplore(a, out, err);
+    if (a.positionalCount() != 1) {
+        err << "error: explore takes one project file (or --merge and the shards' JSON files)\n";
+        return BadUsage;
+    }
     const std::string file = a.positional(0);
     if (a.has("workload") && a.has("workload-preset")) {
         err << "error: --workload and --workload-preset exclude each other\n";
         return BadUsage;
     }
     ExploreRequest request;
-    std::optional<double> budget;
-    if (a.has("tokens")) {
-        budget = tokenCountFromString(a.value("tokens"));
-        if (!budget) {
-            err << "error: --tokens: expected a positive token count such as 15T or 1.5e13, "
-                   "found \""
-                << a.value("tokens") << "\"\n";
-            return BadUsage;
-        }
-        request.tokenBudget = budget;
-    }
-    if (a.has("gpus")) {
-        std::optional<int> gpus = a.positiveInt("gpus", err);
-        if (!gpus)
-            return BadUsage;
-        request.gpus = *gpus;
-    }
+    if (!runOptions(a, &request, err))
+        return BadUsage;
     const std::optional<ProjectFile> read = readProjectFile(file, err, &a);
     if (!read)
         return InvalidInput;
@@ -196,7 +348,11 @@ int cmdExplore(const Args &a, std::ostream &out, std::ostream &err)
     request.keepProjects = a.has("save-variants");
     request.name = project->name;
 
-    const ExploreResult r = explore(request);
+    const Expected<ExploreResult> r = explore(request);
+    if (!r) {
+        err << "error: " << r.error().text() << "\n";
+        return BadUsage;
+    }
 
     if (a.has("save-variants")) {
         const std::filesystem::path dir = a.value("save-variants");
@@ -207,7 +363,7 @@ int cmdExplore(const Args &a, std::ostream &out, std::ostream &err)
                 << "\n";
             return InvalidInput;
         }
-        for (const VariantResult &v : r.variants) {
+        for (const VariantResult &v : r->variants) {
             if (!v.project)
                 continue;
             const std::string path = (dir / (fileNameOf(v.spec.label) + ".topoplan")).string();
@@ -222,65 +378,12 @@ int cmdExplore(const Args &a, std::ostream &out, std::ostream &err)
         }
     }
 
-    if (a.flag("json")) {
-        out << dumpJson(toJson(r), 2) << "\n";
-        return Ok;
-    }
-    out << file << ": " << r.variants.size() << " designs of " << r.gpus << " GPUs for "
-        << (r.workload.model.name.empty() ? "the workload" : r.workload.model.name) << "\n";
-    std::vector<std::string> header = {"#",       "design",    "domain", "switches L/S/C",
-                                       "cables",  "server kW", "plan",   "tokens/s",
-                                       "per GPU", "MFU",       "step"};
-    if (r.tokenBudget)
-        header.push_back("days");
-    header.push_back("front");
-    Table t(header);
-    int index = 0;
-    std::vector<std::string> messages;
-    for (const VariantResult &v : r.variants) {
-        ++index;
-        const bool built = v.status == VariantStatus::Ok || v.status == VariantStatus::NoPlan;
-        std::vector<std::string> row = {std::to_string(index), v.spec.label};
-        if (built) {
-            row.push_back(std::to_string(v.domainSize));
-            row.push_back(std::to_string(v.summary.leaf) + "/" + std::to_string(v.summary.spine)
-                          + "/" + std::to_string(v.summary.core));
-            row.push_back(std::to_string(v.summary.cables));
-            row.push_back(v.serverPowerKW ? fixedText(*v.serverPowerKW, 0) : "-");
-        } else {
-            row.insert(row.end(), {"-", "-", "-", "-"});
-        }
-        if (v.best) {
-            const StepEstimate &e = v.best->step;
-            row.push_back(planShort(*v.best));
-            row.push_back(fixedText(e.tokensPerS, 0));
-            row.push_back(fixedText(e.tokensPerS / std::max(1, r.gpus), 1));
-            row.push_back(diagtext::percent(e.mfu));
-            row.push_back(figure::text(figure::duration(e.stepTimeS)));
-            if (r.tokenBudget)
-                row.push_back(v.daysToTrain ? fixedText(*v.daysToTrain, 1) : "-");
-        } else {
-            row.insert(row.end(), {toString(v.status), "-", "-", "-", "-"});
-            if (r.tokenBudget)
-                row.push_back("-");
-            messages.push_back("  #" + std::to_string(index) + " " + v.spec.label + ": "
-                               + v.message);
-        }
-        row.push_back(v.pareto ? "*" : "");
-        t.add(std::move(row));
-        for (const std::string &n : v.notes)
-            messages.push_back("  #" + std::to_string(index) + " " + v.spec.label + ": " + n);
-    }
-    out << t.str();
-    if (!messages.empty()) {
-        out << "\nNotes:\n";
-        for (const std::string &m : messages)
-            out << m << "\n";
-    }
-    out << "\n";
-    for (const std::string &s : verdicts(r))
-        out << s << "\n";
-    out << "front: on the Pareto front of tokens/s against switches. " << kPowerNote << ".\n";
+    const Json j = toJson(*r);
+    if (a.flag("json"))
+        out << dumpJson(j, 2) << "\n";
+    else
+        printExplore(file + (r->shard.count > 1 ? " (shard " + toString(r->shard) + ")" : ""), j,
+                     out);
     return Ok;
 }
 

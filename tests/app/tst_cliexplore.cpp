@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 using nlohmann::json;
@@ -52,13 +53,13 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, r.err.c_str());
         const json j = json::parse(r.out);
         QCOMPARE(j["gpus"].get<int>(), 256);
-        QCOMPARE(j["variants"].size(), std::size_t(12));
+        QCOMPARE(j["variants"].size(), std::size_t(16));
         int ok = 0, unbuildable = 0, front = 0;
         for (const json &v : j["variants"]) {
             const std::string status = v["status"];
             if (status == "ok") {
                 ++ok;
-                QCOMPARE(v["gpus"].get<int>(), 256);
+                QCOMPARE(v["gpus"].get<int>(), v["job_gpus"].get<int>());
                 QVERIFY(v["tokens_per_s"].get<double>() > 0);
                 QVERIFY(v["days_to_train"].get<double>() > 0);
                 QVERIFY(v["switches"]["total"].get<int>() > 0);
@@ -69,11 +70,12 @@ private Q_SLOTS:
                 QVERIFY(!v["message"].get<std::string>().empty());
             }
         }
-        QCOMPARE(ok, 8);          // dgx-h100 and 32-GPU tray domains
-        QCOMPARE(unbuildable, 4); // 256 GPUs are no whole number of NVL72 racks
+        QCOMPARE(ok, 16); // NVL72 racks at 216 and 288 GPUs, the nearest to 256
+        QCOMPARE(unbuildable, 0);
         QVERIFY(front >= 1);
         QVERIFY(j["verdicts"].size() >= 2);
-        QVERIFY(j["verdicts"][0].get<std::string>().rfind("Best: ", 0) == 0);
+        QVERIFY(j["verdicts"][0].get<std::string>().rfind("Compared per GPU: ", 0) == 0);
+        QVERIFY(j["verdicts"][1].get<std::string>().rfind("Best: ", 0) == 0);
     }
 
     // The text report: a row per variant, the note why NVL72 cannot be built, the verdicts.
@@ -83,11 +85,13 @@ private Q_SLOTS:
                            "--oversubscription", "1"});
         QVERIFY2(r.code == 0, r.err.c_str());
         const QString out = QString::fromStdString(r.out);
-        QVERIFY(out.contains(QStringLiteral("4 designs of 256 GPUs")));
+        QVERIFY2(out.contains(QStringLiteral("6 designs of about 256 GPUs")), r.out.c_str());
         QVERIFY(out.contains(QStringLiteral("dgx-h100 rail 1:1")));
-        QVERIFY(out.contains(QStringLiteral("gb200-nvl72 fat-tree 1:1")));
-        QVERIFY(out.contains(QStringLiteral("3 give 216, 4 give 288")));
-        QVERIFY(out.contains(QStringLiteral("Best: dgx-h100")));
+        QVERIFY(out.contains(QStringLiteral("gb200-nvl72 fat-tree 1:1 (216 GPUs)")));
+        QVERIFY(out.contains(QStringLiteral("gb200-nvl72 fat-tree 1:1 (288 GPUs)")));
+        QVERIFY(out.contains(QStringLiteral("built for 288 GPUs, the nearest above 256")));
+        QVERIFY(out.contains(QStringLiteral("Compared per GPU")));
+        QVERIFY(out.contains(QStringLiteral("Best: ")));
     }
 
     void exploreSavesVariantsThatLoad()
@@ -127,6 +131,22 @@ private Q_SLOTS:
         row("switch", {"--switches", "qm1"}, "qm1");
         row("tokens", {"--tokens", "-5T"}, "-5T");
         row("gpus", {"--gpus", "0"}, "--gpus");
+        row("ranks beyond the rack", {"--domains", "gb200-nvl72:80"}, "at most 72 ranks");
+        row("against", {"--against", "price"}, "switches, server-power");
+        row("shard", {"--shard", "5/4"}, "5/4");
+        row("max variants", {"--max-variants", "x"}, "--max-variants");
+        // 2 domains x 2 fabrics x 300 ratios: refused before anything is built.
+        std::string ratios;
+        for (int i = 0; i < 300; ++i)
+            ratios += (i ? "," : "") + std::to_string(1 + i * 0.05);
+        static std::string kept;
+        kept = ratios;
+        row("too many", {"--domains", "dgx-h100,dgx-b200", "--oversubscription", kept.c_str()},
+            "the axes give 1200 designs, more than the 1000 explored without asking: raise "
+            "--max-variants to 1200");
+        row("beyond every fabric",
+            {"--gpus", "1000000", "--domains", "dgx-h100", "--switches", "qm9700"},
+            "1000000 GPUs is beyond every design asked");
     }
 
     void exploreUsageErrors()
@@ -139,6 +159,62 @@ private Q_SLOTS:
         const Run r = cli(argv);
         QCOMPARE(r.code, 2);
         QVERIFY2(QString::fromStdString(r.err).contains(message), r.err.c_str());
+    }
+
+    // Repeated values count once: "1,1,2:1,2" is two ratios.
+    void exploreMergesRepeatedValues()
+    {
+        const Run r
+                = cli({"explore", path("a.topoplan"), "--domains", "dgx-h100,dgx-h100", "--fabrics",
+                       "fat-tree,fat-tree", "--oversubscription", "1,1,2:1,2", "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json j = json::parse(r.out);
+        QCOMPARE(j["variants"].size(), std::size_t(2));
+        QCOMPARE(j["axes"]["oversubscription"].size(), std::size_t(2));
+    }
+
+    // Four shards, each --json to a file as a Slurm array task writes it, merged: the single
+    // run's document, and its table.
+    void fourShardsMergeIntoTheSingleRun()
+    {
+        const std::vector<std::string> args = {"explore",
+                                               path("a.topoplan"),
+                                               "--domains",
+                                               "dgx-h100,gb200-nvl72,dgx-b200",
+                                               "--oversubscription",
+                                               "1,2",
+                                               "--json"};
+        const Run single = cli(args);
+        QVERIFY2(single.code == 0, single.err.c_str());
+        std::vector<std::string> merge = {"explore", "--merge"};
+        for (int i = 1; i <= 4; ++i) {
+            std::vector<std::string> shard = args;
+            shard.insert(shard.end(), {"--shard", std::to_string(i) + "/4"});
+            const Run part = cli(shard);
+            QVERIFY2(part.code == 0, part.err.c_str());
+            const std::string file = path(("shard-" + std::to_string(i) + ".json").c_str());
+            std::ofstream(file) << part.out;
+            merge.push_back(file);
+        }
+        merge.push_back("--json");
+        const Run merged = cli(merge);
+        QVERIFY2(merged.code == 0, merged.err.c_str());
+        QCOMPARE(QString::fromStdString(merged.out), QString::fromStdString(single.out));
+        merge.pop_back();
+        const Run table = cli(merge);
+        QVERIFY2(table.code == 0, table.err.c_str());
+        std::vector<std::string> textArgs(args.begin(), args.end() - 1);
+        const Run singleTable = cli(textArgs);
+        // The same table and verdicts, under another title line.
+        const std::string body = singleTable.out.substr(singleTable.out.find('\n'));
+        QCOMPARE(QString::fromStdString(table.out.substr(table.out.find('\n'))),
+                 QString::fromStdString(body));
+        // A shard missing is said.
+        merge.pop_back();
+        const Run missing = cli(merge);
+        QCOMPARE(missing.code, 1);
+        QVERIFY2(missing.err.find("shard 4/4 is missing") != std::string::npos,
+                 missing.err.c_str());
     }
 
     void compareGivesDeltas()
