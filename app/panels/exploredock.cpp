@@ -7,11 +7,13 @@
 #include "app/export/chartexport.h"
 #include "app/panels/exploremodel.h"
 
+#include "engine/explore/exploreverdict.h"
 #include "engine/io/projectfile.h"
 #include "engine/model/summary.h"
 
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QCursor>
 #include <QGraphicsLayout>
 #include <QHBoxLayout>
@@ -112,6 +114,18 @@ QLineSeries *lineSeries(const QString &name, const QColor &colour)
     return s;
 }
 
+// What a metric is called on an axis and in the Against box.
+QString metricName(ExploreMetric m)
+{
+    switch (m) {
+    case ExploreMetric::Switches:
+        return QObject::tr("Switches");
+    case ExploreMetric::ServerPower:
+        return QObject::tr("Server power (kW)");
+    }
+    return {};
+}
+
 QString fabricName(const FabricChoice &f)
 {
     const QString kind = f.kind == FabricKind::RailOptimized ? QObject::tr("rail-optimized")
@@ -126,6 +140,7 @@ ExploreDock::ExploreDock(AnalysisController *controller, QWidget *parent)
     , m_controller(controller)
     , m_gpus(new QSpinBox)
     , m_budget(new QLineEdit)
+    , m_against(new QComboBox)
     , m_domainButton(new QToolButton)
     , m_fabricButton(new QToolButton)
     , m_oversubscriptionButton(new QToolButton)
@@ -177,6 +192,10 @@ ExploreDock::ExploreDock(AnalysisController *controller, QWidget *parent)
         button->setToolButtonStyle(Qt::ToolButtonTextOnly);
     }
     buildAxisMenus();
+    m_against->setObjectName(QStringLiteral("exploreAgainst"));
+    m_against->setToolTip(tr("What the Pareto front and the verdict weigh tokens/s against"));
+    for (ExploreMetric m : exploreMetrics())
+        m_against->addItem(metricName(m), q(toString(m)));
     m_runButton->setObjectName(QStringLiteral("exploreRun"));
     m_runButton->setDefault(true);
     m_runButton->setToolTip(tr("Build every combination of the chosen domains, fabrics and "
@@ -193,6 +212,8 @@ ExploreDock::ExploreDock(AnalysisController *controller, QWidget *parent)
     controls->addWidget(m_fabricButton);
     controls->addWidget(m_oversubscriptionButton);
     controls->addWidget(m_switchButton);
+    controls->addWidget(new QLabel(tr("Against:")));
+    controls->addWidget(m_against);
     controls->addWidget(new QLabel(tr("Token budget:")));
     controls->addWidget(m_budget);
     controls->addWidget(m_runButton);
@@ -282,6 +303,14 @@ void ExploreDock::buildAxisMenus()
                   q(toString(d)), true);
     }
     m_domainMenu->addSeparator();
+    // Rack-scale domains with part of each rack running the job, as recipes place 64 ranks on
+    // a 72-GPU rack: the job size then steps by 64, not 72.
+    for (const auto &[id, s] : Catalog::builtin().servers()) {
+        if (s.nvlinkScope != NVLinkScope::Rack || s.gpus <= 64)
+            continue;
+        checkable(m_domainMenu, tr("%1, 64 of each %2 GPUs run the job").arg(q(s.name)).arg(s.gpus),
+                  q(toString(DomainChoice{id, 0, 64})), false);
+    }
     // Custom NVLink domain sizes of the trays the catalog has: the domain-size axis itself.
     for (const auto &[id, s] : Catalog::builtin().servers()) {
         if (s.nvlinkScope != NVLinkScope::External || s.gpus <= 0)
@@ -289,7 +318,7 @@ void ExploreDock::buildAxisMenus()
         for (int size : {8, 16, 32, 64, 72}) {
             if (size % s.gpus != 0)
                 continue;
-            const DomainChoice d{id, size};
+            const DomainChoice d{id, size, 0};
             if (std::find(defaults.domains.begin(), defaults.domains.end(), d)
                 != defaults.domains.end())
                 continue;
@@ -353,6 +382,12 @@ ExploreAxes ExploreDock::axes() const
             a.switchModels.push_back(act->data().toString().toStdString());
     }
     return a;
+}
+
+ExploreMetric ExploreDock::against() const
+{
+    return exploreMetricFromString(m_against->currentData().toString().toStdString())
+            .value_or(ExploreMetric::Switches);
 }
 
 void ExploreDock::setDocument(Document *document)
@@ -419,8 +454,15 @@ bool ExploreDock::run()
     request.name = project.name;
     request.catalogOverrides = project.catalogOverrides;
     request.workers = std::max(1, QThread::idealThreadCount());
+    request.against = against();
+    request.catalog = &*catalog;
+    if (std::optional<Error> refused = refusal(request)) {
+        m_verdict->setText(q(refused->message).toHtmlEscaped());
+        return false;
+    }
+    request.catalog = nullptr; // the worker's own copy, below
 
-    const std::vector<VariantSpec> specs = variantsOf(request.axes);
+    const std::vector<VariantSpec> specs = variantsOf(request.axes, gpus, *catalog);
     m_model->reset(specs, gpus);
     m_projects.assign(specs.size(), std::nullopt);
     m_result.reset();
@@ -430,7 +472,7 @@ bool ExploreDock::run()
     m_progress->setVisible(true);
     m_runButton->setEnabled(false);
     m_cancelButton->setEnabled(true);
-    m_verdict->setText(tr("Building and planning %n designs of %1 GPUs...", nullptr,
+    m_verdict->setText(tr("Building and planning %n designs of about %1 GPUs...", nullptr,
                           static_cast<int>(specs.size()))
                                .arg(gpus));
     for (QChartView *view : {m_domainView, m_oversubscriptionView, m_paretoView})
@@ -453,7 +495,9 @@ bool ExploreDock::run()
     };
     m_watcher.setFuture(QtConcurrent::run([request, sharedCatalog, cancelFlag]() mutable {
         request.catalog = sharedCatalog.get();
-        return explore(request);
+        // run() asked refusal() of this very request: explore() starts.
+        Expected<ExploreResult> r = explore(request);
+        return r ? std::move(*r) : ExploreResult{};
     }));
     return true;
 }
@@ -543,8 +587,7 @@ void ExploreDock::showPlanTip(int row)
 {
     if (row < 0 || row >= m_model->rowCount())
         return;
-    QToolTip::showText(QCursor::pos(),
-                       ExploreModel::planText(m_model->variant(row), m_model->gpus()));
+    QToolTip::showText(QCursor::pos(), ExploreModel::planText(m_model->variant(row)));
 }
 
 void ExploreDock::openRow(int row)
@@ -557,16 +600,27 @@ void ExploreDock::openRow(int row)
 void ExploreDock::showCharts(const ExploreResult &r)
 {
     const QPalette palette = m_domainView->palette();
-    double top = 0, topPerGpu = 0;
-    int widest = 8, mostSwitches = 1;
+    // Where the designs run the job on different GPU counts, the charts show per-GPU figures
+    // as the verdict compares them.
+    const bool perGpu = comparedPerGpu(r.variants, r.gpus);
+    auto perGpuOf = [](const VariantResult &v) {
+        return v.tokensPerS() / std::max(1, v.jobGpus());
+    };
+    const double metricScale = r.against == ExploreMetric::Switches ? 1000 : 1;
+    auto metricPoint = [&](const VariantResult &v) {
+        const double m = metricOf(v, r.against).value_or(0);
+        return perGpu ? m / std::max(1, v.jobGpus()) * metricScale : m;
+    };
+    double top = 0, topPerGpu = 0, mostMetric = 1;
+    int widest = 8;
     double mostOversubscribed = 1;
     for (const VariantResult &v : r.variants) {
         if (v.status != VariantStatus::Ok)
             continue;
-        top = std::max(top, v.tokensPerS());
-        topPerGpu = std::max(topPerGpu, v.tokensPerS() / std::max(1, r.gpus));
+        top = std::max(top, perGpu ? perGpuOf(v) : v.tokensPerS());
+        topPerGpu = std::max(topPerGpu, perGpuOf(v));
         widest = std::max(widest, v.domainSize);
-        mostSwitches = std::max(mostSwitches, v.switches());
+        mostMetric = std::max(mostMetric, metricPoint(v));
         mostOversubscribed = std::max(mostOversubscribed, v.spec.oversubscription);
     }
 
@@ -607,7 +661,7 @@ void ExploreDock::showCharts(const ExploreResult &r)
             QLineSeries *s = lineSeries(fabricName(f), chartSeriesColour(colour++));
             std::vector<int> rows;
             for (const auto &[size, row] : bestAtSize) {
-                s->append(size, r.variants[row].tokensPerS() / std::max(1, r.gpus));
+                s->append(size, perGpuOf(r.variants[row]));
                 rows.push_back(row);
             }
             attach(chart, s, x, y);
@@ -616,7 +670,10 @@ void ExploreDock::showCharts(const ExploreResult &r)
         colourAxes(chart, palette);
     }
 
-    const AxisScale scale = tokensScale(top);
+    const AxisScale scale = perGpu ? AxisScale{1, tr("tokens/s per GPU")} : tokensScale(top);
+    auto tokensPoint = [&](const VariantResult &v) {
+        return (perGpu ? perGpuOf(v) : v.tokensPerS()) / scale.divisor;
+    };
     // 2. Tokens/s against oversubscription, a line per domain and fabric.
     {
         QChart *chart = m_oversubscriptionView->chart();
@@ -630,7 +687,7 @@ void ExploreDock::showCharts(const ExploreResult &r)
         x->setTickInterval(mostOversubscribed > 8 ? 2 : 1);
         x->setRange(0.5, std::ceil(mostOversubscribed) + 0.5);
         auto *y = new QValueAxis;
-        y->setTitleText(tr("Tokens/s (%1)").arg(scale.unit));
+        y->setTitleText(perGpu ? tr("Tokens/s per GPU") : tr("Tokens/s (%1)").arg(scale.unit));
         y->setLabelFormat(QStringLiteral("%.3g"));
         y->setRange(0, std::max(1.0, top * 1.1 / scale.divisor));
         y->applyNiceNumbers();
@@ -655,8 +712,7 @@ void ExploreDock::showCharts(const ExploreResult &r)
             });
             QLineSeries *s = lineSeries(q(key), chartSeriesColour(colour++));
             for (int row : rows)
-                s->append(r.variants[row].spec.oversubscription,
-                          r.variants[row].tokensPerS() / scale.divisor);
+                s->append(r.variants[row].spec.oversubscription, tokensPoint(r.variants[row]));
             attach(chart, s, x, y);
             bindPoints(s, rows);
         }
@@ -668,12 +724,17 @@ void ExploreDock::showCharts(const ExploreResult &r)
         QChart *chart = m_paretoView->chart();
         resetChart(chart);
         auto *x = new QValueAxis;
-        x->setTitleText(tr("Switches"));
-        x->setLabelFormat(QStringLiteral("%.0f"));
-        x->setRange(0, mostSwitches * 1.1);
+        QString metric = metricName(r.against);
+        if (perGpu)
+            metric = r.against == ExploreMetric::Switches ? tr("Switches per 1000 GPUs")
+                                                          : tr("%1 per GPU").arg(metric);
+        x->setTitleText(metric);
+        x->setLabelFormat(perGpu || r.against != ExploreMetric::Switches ? QStringLiteral("%.3g")
+                                                                         : QStringLiteral("%.0f"));
+        x->setRange(0, mostMetric * 1.1);
         x->applyNiceNumbers();
         auto *y = new QValueAxis;
-        y->setTitleText(tr("Tokens/s (%1)").arg(scale.unit));
+        y->setTitleText(perGpu ? tr("Tokens/s per GPU") : tr("Tokens/s (%1)").arg(scale.unit));
         y->setLabelFormat(QStringLiteral("%.3g"));
         y->setRange(0, std::max(1.0, top * 1.1 / scale.divisor));
         y->applyNiceNumbers();
@@ -695,22 +756,21 @@ void ExploreDock::showCharts(const ExploreResult &r)
         std::vector<int> allRows, frontRows;
         for (std::size_t i = 0; i < r.variants.size(); ++i) {
             const VariantResult &v = r.variants[i];
-            if (v.status != VariantStatus::Ok)
+            if (v.status != VariantStatus::Ok || !metricOf(v, r.against))
                 continue;
             if (v.pareto) {
                 frontRows.push_back(static_cast<int>(i));
             } else {
-                all->append(v.switches(), v.tokensPerS() / scale.divisor);
+                all->append(metricPoint(v), tokensPoint(v));
                 allRows.push_back(static_cast<int>(i));
             }
         }
         std::sort(frontRows.begin(), frontRows.end(), [&](int a, int b) {
-            return r.variants[a].switches() < r.variants[b].switches();
+            return metricPoint(r.variants[a]) < metricPoint(r.variants[b]);
         });
         for (int row : frontRows) {
-            front->append(r.variants[row].switches(), r.variants[row].tokensPerS() / scale.divisor);
-            frontLine->append(r.variants[row].switches(),
-                              r.variants[row].tokensPerS() / scale.divisor);
+            front->append(metricPoint(r.variants[row]), tokensPoint(r.variants[row]));
+            frontLine->append(metricPoint(r.variants[row]), tokensPoint(r.variants[row]));
         }
         attach(chart, frontLine, x, y);
         attach(chart, all, x, y);

@@ -14,6 +14,7 @@
 class QAbstractSeries;
 class QChart;
 class QChartView;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QMenu;
@@ -33,13 +34,16 @@ class Document;
 class ExploreModel;
 
 // "Which design?": the engine's design-space explorer on the document's job. The user picks
-// the axes (NVLink domains, fabrics, leaf oversubscription), the GPU count (the design's by
-// default) and a token budget; the run builds and plans every variant in the background, with
-// progress and cancel, and the table fills in as variants finish. Then the verdict sentences
-// (the engine's verdicts(), as the CLI prints them) and three charts: best tokens/s per GPU
-// against NVLink domain size (a line per fabric), tokens/s against oversubscription (a line
-// per domain and fabric), and tokens/s against switches with the Pareto front. Hovering a
-// point or a row shows the plan; double-clicking opens the variant as a new document.
+// the axes (NVLink domains, with ranks per rack among them; fabrics, leaf oversubscription,
+// leaf switch), the GPU count (the design's by default; a domain that cannot give it exactly
+// is built at the nearest counts below and above), the metric tokens/s is weighed against and
+// a token budget; the run builds and plans every variant in the background, with progress and
+// cancel, and the table fills in as variants finish. Then the verdict sentences (the engine's
+// verdicts(), as the CLI prints them) and three charts: best tokens/s per GPU against NVLink
+// domain size (a line per fabric), tokens/s against oversubscription (a line per domain and
+// fabric), and tokens/s against the metric with the Pareto front (per GPU where the designs
+// run the job on different GPU counts). Hovering a point or a row shows the plan;
+// double-clicking opens the variant as a new document.
 class ExploreDock : public QDockWidget
 {
     Q_OBJECT
@@ -63,6 +67,9 @@ public:
     QLabel *verdictLabel() const { return m_verdict; }
     QSpinBox *gpuSpin() const { return m_gpus; }
     QLineEdit *tokenBudgetEdit() const { return m_budget; }
+    // What the Pareto front and the verdicts weigh tokens/s against.
+    QComboBox *againstBox() const { return m_against; }
+    ExploreMetric against() const;
     // The chosen axes (the menus' checked items).
     ExploreAxes axes() const;
     // The chart views: domain size, oversubscription, switches (Pareto).
@@ -91,6 +98,7 @@ private:
     QPointer<Document> m_document;
     QSpinBox *m_gpus;
     QLineEdit *m_budget;
+    QComboBox *m_against;
     QToolButton *m_domainButton;
     QToolButton *m_fabricButton;
     QToolButton *m_oversubscriptionButton;

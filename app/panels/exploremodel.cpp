@@ -69,7 +69,7 @@ int ExploreModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString ExploreModel::planText(const VariantResult &v, int gpus)
+QString ExploreModel::planText(const VariantResult &v)
 {
     if (!v.best)
         return v.message.empty() ? tr("Not evaluated yet.") : q(v.message);
@@ -90,7 +90,7 @@ QString ExploreModel::planText(const VariantResult &v, int gpus)
     text += QLatin1Char('\n')
             + tr("%1 (%2 per GPU), MFU %3, step %4")
                       .arg(units::tokensPerSecond(e.tokensPerS),
-                           units::tokensPerSecond(e.tokensPerS / std::max(1, gpus)),
+                           units::tokensPerSecond(e.tokensPerS / std::max(1, v.jobGpus())),
                            units::percent(e.mfu), units::duration(e.stepTimeS));
     for (const std::string &n : v.notes)
         text += QLatin1Char('\n') + q(n);
@@ -104,7 +104,7 @@ QVariant ExploreModel::data(const QModelIndex &index, int role) const
     const VariantResult &v = m_variants[index.row()];
     const bool done = m_done[index.row()];
     if (role == Qt::ToolTipRole)
-        return done ? planText(v, m_gpus) : tr("Waiting to be evaluated.");
+        return done ? planText(v) : tr("Waiting to be evaluated.");
     if (role == Qt::TextAlignmentRole)
         return index.column() == Design || index.column() == PlanColumn
                        ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
@@ -116,6 +116,10 @@ QVariant ExploreModel::data(const QModelIndex &index, int role) const
     switch (index.column()) {
     case Design:
         return q(v.spec.label);
+    case Gpus:
+        if (v.jobGpus() <= 0)
+            return sort ? QVariant(kMissing) : QVariant(QStringLiteral("-"));
+        return sort ? QVariant(v.jobGpus()) : QVariant(units::number(v.jobGpus(), 0));
     case Domain:
         if (!built(v))
             return sort ? QVariant(kMissing) : QVariant(QStringLiteral("-"));
@@ -153,8 +157,8 @@ QVariant ExploreModel::data(const QModelIndex &index, int role) const
     case TokensPerGpu:
         if (!best)
             return sort ? QVariant(-1.0) : QVariant(QStringLiteral("-"));
-        return sort ? QVariant(best->step.tokensPerS / std::max(1, m_gpus))
-                    : QVariant(units::number(best->step.tokensPerS / std::max(1, m_gpus), 0));
+        return sort ? QVariant(best->step.tokensPerS / std::max(1, v.jobGpus()))
+                    : QVariant(units::number(best->step.tokensPerS / std::max(1, v.jobGpus()), 0));
     case Mfu:
         if (!best)
             return sort ? QVariant(-1.0) : QVariant(QStringLiteral("-"));
@@ -181,12 +185,17 @@ QVariant ExploreModel::headerData(int section, Qt::Orientation o, int role) cons
     if (o != Qt::Horizontal)
         return {};
     static const char *const names[ColumnCount]
-            = {QT_TR_NOOP("Design"),   QT_TR_NOOP("NVLink domain"), QT_TR_NOOP("Switches (L/S/C)"),
-               QT_TR_NOOP("Cables"),   QT_TR_NOOP("Server power"),  QT_TR_NOOP("Best plan"),
-               QT_TR_NOOP("Tokens/s"), QT_TR_NOOP("Per GPU"),       QT_TR_NOOP("MFU"),
-               QT_TR_NOOP("Step"),     QT_TR_NOOP("Days"),          QT_TR_NOOP("Front")};
+            = {QT_TR_NOOP("Design"),        QT_TR_NOOP("GPUs"),
+               QT_TR_NOOP("NVLink domain"), QT_TR_NOOP("Switches (L/S/C)"),
+               QT_TR_NOOP("Cables"),        QT_TR_NOOP("Server power"),
+               QT_TR_NOOP("Best plan"),     QT_TR_NOOP("Tokens/s"),
+               QT_TR_NOOP("Per GPU"),       QT_TR_NOOP("MFU"),
+               QT_TR_NOOP("Step"),          QT_TR_NOOP("Days"),
+               QT_TR_NOOP("Front")};
     static const char *const tips[ColumnCount]
             = {QT_TR_NOOP("Server model (and NVLink domain size), fabric, leaf oversubscription"),
+               QT_TR_NOOP("GPUs running the job: the count asked, or the nearest below and "
+                          "above it that the domain builds (then designs are compared per GPU)"),
                QT_TR_NOOP("GPUs in the largest NVLink domain"),
                QT_TR_NOOP("Switches in total (leaf / spine / core)"),
                QT_TR_NOOP("Cables of the scale-out fabric"),
@@ -198,8 +207,8 @@ QVariant ExploreModel::headerData(int section, Qt::Orientation o, int role) cons
                QT_TR_NOOP("Model FLOPs utilisation"),
                QT_TR_NOOP("Time of one training step"),
                QT_TR_NOOP("Days to train the token budget"),
-               QT_TR_NOOP("On the Pareto front of tokens/s against switches: nothing is faster "
-                          "with as few switches")};
+               QT_TR_NOOP("On the Pareto front of tokens/s against the chosen metric: nothing "
+                          "is faster with as little of it")};
     if (section < 0 || section >= ColumnCount)
         return {};
     if (role == Qt::DisplayRole)

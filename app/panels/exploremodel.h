@@ -19,6 +19,7 @@ class ExploreModel : public QAbstractTableModel
 public:
     enum Column {
         Design,
+        Gpus,
         Domain,
         Switches,
         Cables,
@@ -49,7 +50,7 @@ public:
     QVariant headerData(int section, Qt::Orientation o, int role) const override;
 
     // The text of a variant's best plan and breakdown, for tool tips here and on the charts.
-    static QString planText(const VariantResult &v, int gpus);
+    static QString planText(const VariantResult &v);
 
 private:
     std::vector<VariantResult> m_variants;

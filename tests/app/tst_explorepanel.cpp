@@ -6,16 +6,21 @@
 
 #include "app/analysis/analysiscontroller.h"
 #include "app/common/translations.h"
+#include "app/common/units.h"
 #include "app/document/document.h"
 #include "app/export/chartexport.h"
 #include "app/panels/exploredock.h"
 #include "app/panels/exploremodel.h"
 #include "app/window/mainwindow.h"
 
+#include "engine/explore/exploreverdict.h"
+#include "engine/io/projectfile.h"
 #include "tests/app/apptest.h"
+#include "tests/engine/clirun.h"
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
@@ -91,7 +96,8 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(dock->gpuSpin()->specialValueText(),
                                   QStringLiteral("as designed (256)"), kTimeoutMs);
 
-        // Three domains, both fabrics, 1:1 and 4:1: 12 variants.
+        // Three domains, both fabrics, 1:1 and 4:1: 16 variants (NVL72 racks at 216 and 288 GPUs,
+        // the nearest below and above 256).
         auto *domains = dock->findChild<QToolButton *>(QStringLiteral("exploreDomains"));
         auto *over = dock->findChild<QToolButton *>(QStringLiteral("exploreOversubscription"));
         QVERIFY(domains && over);
@@ -101,7 +107,7 @@ private Q_SLOTS:
         tick(domains->menu(), QStringLiteral("dgx-b200"), true);
         tick(domains->menu(), QStringLiteral("gb200-nvl72"), true);
         tick(over->menu(), QStringLiteral("2"), false);
-        QCOMPARE(variantsOf(dock->axes()).size(), std::size_t(12));
+        QCOMPARE(variantsOf(dock->axes(), 256).size(), std::size_t(16));
 
         QTest::mouseClick(dock->tokenBudgetEdit(), Qt::LeftButton);
         QTest::keyClicks(dock->tokenBudgetEdit(), QStringLiteral("300B"));
@@ -111,43 +117,50 @@ private Q_SLOTS:
         QTest::mouseClick(run, Qt::LeftButton);
         QVERIFY(dock->isRunning() || explored.count() == 1);
         QVERIFY(explored.count() == 1 || explored.wait(kTimeoutMs));
-        QCOMPARE(arrived.count(), 12);
+        QCOMPARE(arrived.count(), 16);
 
         // The table: every variant, each with its figures or its reason.
         ExploreModel *model = dock->model();
-        QCOMPARE(model->rowCount(), 12);
+        QCOMPARE(model->rowCount(), 16);
         const std::optional<ExploreResult> &r = dock->result();
         QVERIFY(r);
         int ok = 0;
         for (int row = 0; row < model->rowCount(); ++row) {
             const VariantResult &v = model->variant(row);
+            const QString gpus = model->data(model->index(row, ExploreModel::Gpus), Qt::DisplayRole)
+                                         .toString();
             if (v.spec.domain.nodeModel == "gb200-nvl72") {
-                // 256 GPUs are no whole number of 72-GPU racks: said, not failed.
-                QCOMPARE(v.status, VariantStatus::Unbuildable);
-                QVERIFY(model->data(model->index(row, ExploreModel::Design), Qt::ToolTipRole)
+                // 256 GPUs are no whole number of 72-GPU racks: 3 and 4 racks are built.
+                QVERIFY2(gpus == QStringLiteral("216") || gpus == QStringLiteral("288"),
+                         qPrintable(gpus));
+                QVERIFY(model->data(model->index(row, ExploreModel::Design), Qt::DisplayRole)
                                 .toString()
-                                .contains(QStringLiteral("3 give 216, 4 give 288")));
+                                .endsWith(QStringLiteral(" GPUs)")));
             } else {
-                QCOMPARE(v.status, VariantStatus::Ok);
-                ++ok;
-                QVERIFY(v.daysToTrain);
-                QVERIFY(!model->data(model->index(row, ExploreModel::Days), Qt::DisplayRole)
-                                 .toString()
-                                 .startsWith(QLatin1Char('-')));
+                QCOMPARE(gpus, QStringLiteral("256"));
             }
+            QCOMPARE(v.status, VariantStatus::Ok);
+            ++ok;
+            QVERIFY(v.daysToTrain);
+            QVERIFY(!model->data(model->index(row, ExploreModel::Days), Qt::DisplayRole)
+                             .toString()
+                             .startsWith(QLatin1Char('-')));
         }
-        QCOMPARE(ok, 8);
-        // The verdict is the engine's, word for word.
+        QCOMPARE(ok, 16);
+        // The verdict is the engine's, word for word: per GPU, since the counts differ.
         const std::vector<std::string> said = verdicts(*r);
-        QVERIFY(dock->verdictLabel()->text().contains(
-                QString::fromStdString(said.front()).toHtmlEscaped()));
+        for (const std::string &line : said)
+            QVERIFY2(dock->verdictLabel()->text().contains(
+                             QString::fromStdString(line).toHtmlEscaped()),
+                     line.c_str());
+        QVERIFY(dock->verdictLabel()->text().contains(QStringLiteral("Compared per GPU")));
         QVERIFY(dock->verdictLabel()->text().contains(QStringLiteral("beats")));
 
-        // Sorting by tokens/s puts the fastest first.
-        dock->table()->sortByColumn(ExploreModel::TokensPerS, Qt::DescendingOrder);
+        // Sorting by tokens/s per GPU puts the best first.
+        dock->table()->sortByColumn(ExploreModel::TokensPerGpu, Qt::DescendingOrder);
         const QModelIndex top = dock->table()->model()->index(0, ExploreModel::Design);
-        QVERIFY(QString::fromStdString(said.front())
-                        .contains(top.data(Qt::DisplayRole).toString() + QStringLiteral(" at")));
+        QVERIFY(QString::fromStdString(said[1]).contains(top.data(Qt::DisplayRole).toString()
+                                                         + QStringLiteral(" at")));
 
         // The charts: a line per fabric over domain sizes; every built variant on the
         // switches chart, the front marked.
@@ -155,14 +168,14 @@ private Q_SLOTS:
         QCOMPARE(domainChart->series().size(), 2);
         auto *rail = qobject_cast<QLineSeries *>(domainChart->series()[0]);
         QVERIFY(rail);
-        QCOMPARE(rail->count(), 1); // both 8-GPU boards: the better one at size 8
+        QCOMPARE(rail->count(), 2); // the better 8-GPU board at size 8, the racks at 72
         int onPareto = 0, onFront = 0;
         for (QAbstractSeries *s : dock->paretoChart()->chart()->series())
             if (auto *scatter = qobject_cast<QScatterSeries *>(s))
                 onPareto += scatter->count(),
                         onFront
                         += scatter->name() == QStringLiteral("Pareto front") ? scatter->count() : 0;
-        QCOMPARE(onPareto, 8);
+        QCOMPARE(onPareto, 16);
         int front = 0;
         for (const VariantResult &v : r->variants)
             front += v.pareto;
@@ -257,6 +270,71 @@ private Q_SLOTS:
                          .arg(1),
                  QStringLiteral("Cancelled after evaluating 1 of 12 designs."));
         QVERIFY(dock->findChild<QPushButton *>(QStringLiteral("exploreRun"))->isEnabled());
+    }
+
+    // About 2,048 GPUs of HGX boards and of NVL72 racks with 64 ranks each (32 racks), weighed
+    // against server power: the window and topoplan-cli explore give the same verdict, word
+    // for word.
+    void ranksPerRackAndServerPowerAsTheCliGivesThem()
+    {
+        MainWindow w;
+        ExploreDock *dock = openExplorer(w);
+        QVERIFY(dock);
+        auto *domains = dock->findChild<QToolButton *>(QStringLiteral("exploreDomains"));
+        auto *fabrics = dock->findChild<QToolButton *>(QStringLiteral("exploreFabrics"));
+        auto *over = dock->findChild<QToolButton *>(QStringLiteral("exploreOversubscription"));
+        QVERIFY(domains && fabrics && over);
+        for (QMenu *menu : {domains->menu(), fabrics->menu(), over->menu()})
+            for (QAction *a : menu->actions())
+                a->setChecked(false);
+        tick(domains->menu(), QStringLiteral("dgx-h100"), true);
+        tick(domains->menu(), QStringLiteral("gb200-nvl72:64"), true);
+        tick(fabrics->menu(), QStringLiteral("rail-optimized"), true);
+        tick(over->menu(), QStringLiteral("1"), true);
+        dock->gpuSpin()->setValue(2048);
+        QComboBox *against = dock->againstBox();
+        against->setCurrentIndex(against->findData(QStringLiteral("server-power")));
+        QCOMPARE(dock->against(), ExploreMetric::ServerPower);
+        QSignalSpy explored(dock, &ExploreDock::explored);
+        QTest::mouseClick(dock->findChild<QPushButton *>(QStringLiteral("exploreRun")),
+                          Qt::LeftButton);
+        QVERIFY(explored.count() == 1 || explored.wait(kTimeoutMs));
+        const std::optional<ExploreResult> &r = dock->result();
+        QVERIFY(r);
+        QCOMPARE(r->variants.size(), std::size_t(2));
+        const VariantResult &racks = r->variants[1];
+        QCOMPARE(racks.status, VariantStatus::Ok);
+        QCOMPARE(racks.summary.gpus, 2304);
+        QCOMPARE(racks.jobGpus(), 2048);
+        QCOMPARE(racks.best->plan.gpusPerDomain, 64);
+        QCOMPARE(dock->model()
+                         ->data(dock->model()->index(1, ExploreModel::Gpus), Qt::DisplayRole)
+                         .toString(),
+                 units::number(2048, 0));
+        QVERIFY(dock->paretoChart()
+                        ->chart()
+                        ->axes(Qt::Horizontal)
+                        .front()
+                        ->titleText()
+                        .contains(QStringLiteral("Server power")));
+
+        QTemporaryDir dir;
+        const std::string file = dir.filePath(QStringLiteral("sample.topoplan")).toStdString();
+        QVERIFY(!saveProject(w.document()->project(), file));
+        const topoplan::fixtures::CliRun cli = topoplan::fixtures::runCli(
+                {"explore", file, "--gpus", "2048", "--domains", "dgx-h100,gb200-nvl72:64",
+                 "--fabrics", "rail-optimized", "--oversubscription", "1", "--against",
+                 "server-power", "--json"});
+        QVERIFY2(cli.code == 0, cli.err.c_str());
+        const nlohmann::ordered_json j = nlohmann::ordered_json::parse(cli.out);
+        const std::vector<std::string> said = verdicts(*r);
+        QCOMPARE(j["verdicts"].get<std::vector<std::string>>(), said);
+        for (const std::string &line : said)
+            QVERIFY2(dock->verdictLabel()->text().contains(
+                             QString::fromStdString(line).toHtmlEscaped()),
+                     line.c_str());
+        QCOMPARE(j["variants"][1]["tokens_per_s"].get<double>(),
+                 std::round(racks.tokensPerS() * 10) / 10);
     }
 
     void aBadTokenBudgetIsSaid()
