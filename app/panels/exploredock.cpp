@@ -128,6 +128,8 @@ QString metricName(ExploreMetric m)
 
 QString fabricName(const FabricChoice &f)
 {
+    if (f.kind == FabricKind::RailOnly)
+        return QObject::tr("rail-only");
     const QString kind = f.kind == FabricKind::RailOptimized ? QObject::tr("rail-optimized")
                                                              : QObject::tr("fat tree");
     return f.tiers > 0 ? QObject::tr("%1, %2 tiers").arg(kind).arg(f.tiers) : kind;

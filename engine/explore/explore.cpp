@@ -203,7 +203,9 @@ Expected<JobSize> stepOf(const DomainChoice &d, const Catalog &catalog)
 
 std::string fabricLabel(const FabricChoice &f)
 {
-    std::string fabric = f.kind == FabricKind::RailOptimized ? "rail" : "fat-tree";
+    std::string fabric = f.kind == FabricKind::RailOptimized ? "rail"
+                         : f.kind == FabricKind::RailOnly    ? "rail-only"
+                                                             : "fat-tree";
     if (f.tiers > 0)
         fabric += ":" + std::to_string(f.tiers);
     return fabric;
@@ -307,7 +309,10 @@ Expected<FabricChoice> fabricChoiceFromString(const std::string &s)
     const std::size_t colon = s.find(':');
     const std::optional<FabricKind> kind = fabricKindFromString(s.substr(0, colon));
     if (!kind || *kind == FabricKind::None)
-        return Error{{}, s, "expected rail-optimized or fat-tree, optionally with :2 or :3 tiers"};
+        return Error{
+                {},
+                s,
+                "expected rail-optimized, fat-tree or rail-only, optionally with :2 or :3 tiers"};
     f.kind = *kind;
     if (colon != std::string::npos) {
         const std::string tiers = s.substr(colon + 1);
