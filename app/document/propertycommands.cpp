@@ -69,6 +69,9 @@ ChangeProperties::ChangeProperties(Document *document, Property property, const 
         setText(failed ? QCoreApplication::translate("Undo Commands", "Mark as Failed")
                        : QCoreApplication::translate("Undo Commands", "Repair"));
     }
+    if (property == Property::ModelAssumed && !edit.nodes.empty()
+        && !edit.nodes.front().modelAssumed)
+        setText(QCoreApplication::translate("Undo Commands", "Confirm Model"));
     if (!edit.domains.empty())
         new ChangeEntries<Domain>(document, edit.domains, this);
     if (!edit.nodes.empty())
@@ -114,6 +117,8 @@ QString ChangeProperties::label(Property property)
         return QCoreApplication::translate("Undo Commands", "Failed NICs");
     case Property::Size:
         return QCoreApplication::translate("Undo Commands", "Domain Size");
+    case Property::ModelAssumed:
+        return QCoreApplication::translate("Undo Commands", "Model Assumed");
     }
     return {};
 }

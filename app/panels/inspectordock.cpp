@@ -11,8 +11,10 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QUndoStack>
@@ -102,6 +104,9 @@ InspectorDock::InspectorDock(QWidget *parent)
     , m_count(new QSpinBox)
     , m_size(new QSpinBox)
     , m_failed(new QCheckBox(tr("Failed (what-if)")))
+    , m_assumedRow(new QWidget)
+    , m_assumedText(new QLabel)
+    , m_confirmModel(new QPushButton(tr("Confirm Model")))
     , m_message(new QLabel)
 {
     setObjectName(QStringLiteral("inspectorDock"));
@@ -160,6 +165,20 @@ InspectorDock::InspectorDock(QWidget *parent)
 
     m_form->addRow(tr("Name:"), m_name);
     m_form->addRow(tr("Model:"), m_model);
+    // An import's assumption, said under the model it concerns, with the one action it needs.
+    auto *assumedLayout = new QHBoxLayout(m_assumedRow);
+    assumedLayout->setContentsMargins(0, 0, 0, 0);
+    m_assumedText->setObjectName(QStringLiteral("inspectorAssumed"));
+    m_assumedText->setWordWrap(true);
+    m_assumedText->setStyleSheet(QStringLiteral("color: #b26a00"));
+    m_confirmModel->setObjectName(QStringLiteral("inspectorConfirmModel"));
+    m_confirmModel->setToolTip(
+            tr("The import took this model from what the files show (a fabric dump shows "
+               "NICs, not GPUs). Confirm it once you know the servers hold it, or choose the "
+               "right model above: either ends the warning."));
+    assumedLayout->addWidget(m_assumedText, 1);
+    assumedLayout->addWidget(m_confirmModel);
+    m_form->addRow(QString(), m_assumedRow);
     m_form->addRow(tr("Tier:"), m_tier);
     m_form->addRow(tr("Fabric role:"), m_role);
     m_form->addRow(tr("NVLink domain:"), m_domain);
@@ -206,6 +225,8 @@ void InspectorDock::connectFields()
     connect(m_failed, &QCheckBox::clicked, this, [this](bool checked) {
         apply(Property::Failed, checked ? QStringLiteral("true") : QStringLiteral("false"));
     });
+    connect(m_confirmModel, &QPushButton::clicked, this,
+            [this] { apply(Property::ModelAssumed, QStringLiteral("false")); });
 }
 
 void InspectorDock::comboActivated(QComboBox *box, Property property)
@@ -288,6 +309,9 @@ bool InspectorDock::isShown(Property property) const
     case Property::Failed:
     case Property::FailedNics:
         field = m_failed;
+        break;
+    case Property::ModelAssumed:
+        field = m_assumedRow;
         break;
     }
     return m_form->isRowVisible(field);
@@ -404,6 +428,7 @@ void InspectorDock::refresh()
     refreshLinks(s);
     refreshSize(s);
     refreshFailed(s);
+    refreshAssumed(s);
 }
 
 void InspectorDock::refreshSize(const Selection &s)
@@ -466,6 +491,20 @@ void InspectorDock::refreshFailed(const Selection &s)
     m_failed->setCheckState(failed == 0           ? Qt::Unchecked
                             : failed == s.count() ? Qt::Checked
                                                   : Qt::PartiallyChecked);
+}
+
+void InspectorDock::refreshAssumed(const Selection &s)
+{
+    int assumed = 0;
+    for (const Node *n : s.nodes)
+        assumed += n->modelAssumed;
+    m_form->setRowVisible(m_assumedRow, assumed > 0);
+    if (assumed == 0)
+        return;
+    m_assumedText->setText(
+            int(s.nodes.size()) == 1
+                    ? tr("Model assumed by the import")
+                    : tr("Model assumed by the import for %n of these servers", nullptr, assumed));
 }
 
 void InspectorDock::refreshModels(const Selection &s)

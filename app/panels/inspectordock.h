@@ -12,6 +12,7 @@ class QComboBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 
 namespace topoplan {
@@ -50,6 +51,8 @@ public:
     QSpinBox *sizeBox() const { return m_size; }
     QLabel *portsLabel() const { return m_ports; }
     QCheckBox *failedBox() const { return m_failed; }
+    // Shown while a selected server's model is an import's assumption; a click confirms it.
+    QPushButton *confirmModelButton() const { return m_confirmModel; }
     // Whether the row of `property` is shown for the current selection.
     bool isShown(Property property) const;
 
@@ -67,6 +70,7 @@ private:
     void refreshLinks(const Selection &s);
     void refreshSize(const Selection &s);
     void refreshFailed(const Selection &s);
+    void refreshAssumed(const Selection &s);
     QStringList mediaFor(const Selection &s);
     void setMessage(const QString &text, const QString &details = {});
     void connectFields();
@@ -84,7 +88,10 @@ private:
     QSpinBox *m_count;
     QSpinBox *m_size; // an NVLink domain's GPUs
     QLabel *m_ports;
-    QCheckBox *m_failed; // what-if: links, nodes and switches marked failed
+    QCheckBox *m_failed;   // what-if: links, nodes and switches marked failed
+    QWidget *m_assumedRow; // "Model assumed by the import" and the button that confirms it
+    QLabel *m_assumedText;
+    QPushButton *m_confirmModel;
     QLabel *m_message;
     QString m_commonName; // what the name field showed, to tell an edit from leaving it
     bool m_nameMixed = false;

@@ -207,6 +207,8 @@ const char *toString(Property p)
         return "failed_nics";
     case Property::Size:
         return "gpus";
+    case Property::ModelAssumed:
+        return "model_assumed";
     }
     return "name";
 }
@@ -242,8 +244,10 @@ Expected<TopologyEdit> editProperty(const Topology &topology, const Catalog &cat
                                  + ": the catalog has no server or switch of "
                                    "this id"};
         for (Node &n : t.nodes) {
-            if (server && selected.count(n.id))
+            if (server && selected.count(n.id)) {
                 n.model = value;
+                n.modelAssumed = false;
+            }
         }
         for (Switch &s : t.switches) {
             if (sw && selected.count(s.id))
@@ -333,6 +337,15 @@ Expected<TopologyEdit> editProperty(const Topology &topology, const Catalog &cat
                              "NVLink domain " + quoteText(d.id) + " holds "
                                      + std::to_string(members) + " GPUs; a size of "
                                      + std::to_string(*gpus) + " is too small for them"};
+        }
+        break;
+    }
+    case Property::ModelAssumed: {
+        if (value != "true" && value != "false")
+            return Error{file, where, "expected \"true\" or \"false\", found " + quoteText(value)};
+        for (Node &n : t.nodes) {
+            if (selected.count(n.id))
+                n.modelAssumed = value == "true";
         }
         break;
     }

@@ -25,6 +25,9 @@ enum class Property {
     Failed,     // nodes, switches, links: "true" or "false" (a what-if failure)
     FailedNics, // nodes: the failed compute NICs, "3,5", or "" for none
     Size,       // domains: the GPUs the domain joins ("72"), or "0" for not stated
+    // nodes: "true" while the model is an import's assumption, "false" once confirmed.
+    // Setting Model on a node confirms it too: a model the user chose is no assumption.
+    ModelAssumed,
 };
 const char *toString(Property p); // "name", "model", ...
 

@@ -570,7 +570,7 @@ void FabricImporter::chooseServerModels()
                          + (others.empty() ? "" : "; " + others + " would fit as well")
                          + (larger.empty() ? "" : "; so would, with NICs left uncabled, " + larger)
                          + ". A server file (NCCL topology, nvidia-smi topo -m) sets the model, "
-                           "or confirm it in the inspector");
+                           "or confirm it with Confirm Model in the Properties panel");
             continue;
         }
         // No catalog server has such NICs: one of its own, its GPUs those of the generic PCIe
@@ -629,7 +629,8 @@ void FabricImporter::chooseServerModels()
                      + " added to the project's catalog, its GPUs assumed to be " + base->id
                      + "'s (" + std::to_string(base->gpus) + " x " + base->gpu
                      + "), which the fabric does not show. A server file (NCCL topology, "
-                       "nvidia-smi topo -m) sets the model, or confirm it in the inspector");
+                       "nvidia-smi topo -m) sets the model, or confirm it with Confirm Model in "
+                       "the Properties panel");
     }
     for (Host &h : m_hosts) {
         if (!h.server)
@@ -1139,6 +1140,9 @@ Expected<Project> FabricImporter::build()
             n.id = "node-" + std::to_string(t.nodes.size() + 1);
             n.name = m_hosts[hi].name;
             n.model = m_hosts[hi].model;
+            // The fabric shows NICs, never GPUs: the model stays an assumption until a server
+            // file or the user confirms it.
+            n.modelAssumed = true;
             m_hosts[hi].node = static_cast<int>(t.nodes.size());
             t.nodes.push_back(std::move(n));
             gf.nodeGroup.push_back(k);

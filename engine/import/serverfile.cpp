@@ -888,8 +888,10 @@ std::string peersText(int peers)
 } // namespace
 
 std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
-                             const std::string &current, std::string *why)
+                             const std::string &current, std::string *why, bool *gpuAssumed)
 {
+    if (gpuAssumed)
+        *gpuAssumed = false;
     // The GPU: by NCCL's compute capability, against the one the catalog states
     // (compute_capability: 8.0 A100, 9.0 H100/H200/H800, 10.0 B200/GB200, 10.3 B300/GB300), and
     // by the NVLink links a GPU has. A GPU whose entry states none (a hardware file's) is not
@@ -1045,9 +1047,22 @@ std::string matchServerModel(const ServerFacts &f, const Catalog &catalog,
     for (const ServerModel *s : fits)
         gpus.insert(s->gpu);
     const GpuModel *picked = catalog.gpu(pick->gpu);
-    if (f.sm == 0 && f.gfx.empty() && !(picked && namesDevice(*picked)) && gpus.size() > 1)
-        *why += "; the file does not name the GPU, so " + pick->gpu
-                + " is assumed (NCCL's topology dump names it by compute capability)";
+    // A compute capability is shared by GPUs of different memory (9.0: H100, H200, H800):
+    // without the PCI device id the GPU is an assumption too.
+    if (f.gfx.empty() && !(picked && namesDevice(*picked)) && gpus.size() > 1) {
+        std::string alike;
+        for (const std::string &g : gpus)
+            alike += (alike.empty() ? "" : ", ") + g;
+        *why += f.sm == 0 ? "; the file does not name the GPU, so " + pick->gpu
+                                    + " is assumed (NCCL's topology dump names it by compute "
+                                      "capability)"
+                          : "; compute capability " + std::to_string(f.sm / 10) + "."
+                                    + std::to_string(f.sm % 10) + " is that of " + alike
+                                    + " alike, so " + pick->gpu
+                                    + " is assumed (the GPU's PCI device id tells them apart)";
+        if (gpuAssumed)
+            *gpuAssumed = true;
+    }
     return pick->id;
 }
 
@@ -1069,7 +1084,8 @@ std::optional<Error> applyServerFacts(Project *p, const ServerFacts &f, const Ca
             most = n;
         }
     std::string why;
-    const std::string model = matchServerModel(f, *merged, current, &why);
+    bool gpuAssumed = false;
+    const std::string model = matchServerModel(f, *merged, current, &why, &gpuAssumed);
     if (model.empty()) {
         if (p->topology.nodes.empty())
             return Error{f.file, f.line ? "line " + std::to_string(f.line) : std::string(),
@@ -1113,15 +1129,25 @@ std::optional<Error> applyServerFacts(Project *p, const ServerFacts &f, const Ca
                              + model + " has " + std::to_string(target->nics) + " compute NICs");
     // Fewer or more NICs than the model has: the model is an assumption (a box with one NIC
     // is no DGX H100), said as a warning and kept on the servers until the user confirms it.
-    const bool assumed = f.computeNics >= 0 && target->nics != f.computeNics;
-    if (assumed)
+    const bool nicsDiffer = f.computeNics >= 0 && target->nics != f.computeNics;
+    const bool assumed = nicsDiffer || gpuAssumed;
+    if (gpuAssumed)
+        report->note(Kind::Warning, f.file, f.line,
+                     "the file does not tell the GPU apart from others that fit it as well: "
+                     "model assumed to be "
+                             + model
+                             + "; confirm it with Confirm Model in the Properties panel, or "
+                               "import an NCCL topology dump that states the GPU's PCI device "
+                               "id");
+    if (nicsDiffer)
         report->note(Kind::Warning, f.file, 0,
                      std::to_string(f.computeNics)
                              + " NICs beside a GPU (on its PCIe switch, or its CPU where the GPU "
                                "is on C2C), where "
                              + model + " has " + std::to_string(target->nics)
                              + " compute NICs: model assumed to be " + model
-                             + " for its GPUs; confirm it in the inspector, or describe the "
+                             + " for its GPUs; confirm it with Confirm Model in the Properties "
+                               "panel, or describe the "
                                "server in a hardware file");
     if (p->topology.nodes.empty()) {
         // One server a host. The hosts of a fused topology share one NVLink domain: trays whose
@@ -1137,6 +1163,7 @@ std::optional<Error> applyServerFacts(Project *p, const ServerFacts &f, const Ca
             n.id = "node-" + std::to_string(h + 1);
             n.name = "server-" + std::to_string(h + 1);
             n.model = model;
+            n.modelAssumed = assumed;
             if (shared)
                 n.domain = "dom-1";
             nodeDomain.push_back(shared ? 0 : -1);
@@ -1175,6 +1202,9 @@ std::optional<Error> applyServerFacts(Project *p, const ServerFacts &f, const Ca
             n.model = model;
             ++set;
         }
+        // The server's own file states its GPUs: the model is a fact now, unless its NICs
+        // differ from the model's.
+        n.modelAssumed = assumed;
     }
     if (std::optional<Error> e = validateTopology(p->topology, *merged, f.file)) {
         p->topology = std::move(before);

@@ -69,9 +69,12 @@ Expected<ServerFacts> parseNcclTopology(std::string_view text, const std::string
 Expected<ServerFacts> parseNvidiaSmiTopo(std::string_view text, const std::string &file);
 
 // The catalog server these facts describe, preferring `current` where it fits; empty when
-// none does (the report says why). `why` gets what decided it.
+// none does (the report says why). `why` gets what decided it; `gpuAssumed`, when given, is
+// set where the file does not name the GPU and servers of other GPUs fit as well (nvidia-smi's
+// matrix), so the model is an assumption.
 std::string matchServerModel(const ServerFacts &facts, const Catalog &catalog,
-                             const std::string &current, std::string *why);
+                             const std::string &current, std::string *why,
+                             bool *gpuAssumed = nullptr);
 
 // Sets or checks the model of every server of `p` of the file's kind (servers whose model has
 // as many NICs as the file's model), noting what it did in `report`. Without servers in `p`,

@@ -105,10 +105,11 @@ Topology parseTopology(const JsonIn &j)
         t.domains.push_back(std::move(domain));
     });
     each("nodes", [&](const JsonIn &n) {
-        n.expectOnly({"id", "name", "model", "domain", "failed", "failed_nics"});
+        n.expectOnly({"id", "name", "model", "model_assumed", "domain", "failed", "failed_nics"});
         Node node{n.at("id").id(), n.string("name", ""), n.at("model").id(), {}};
         if (auto domain = n.find("domain"))
             node.domain = domain->id();
+        node.modelAssumed = n.boolean("model_assumed", false);
         node.failed = n.boolean("failed", false);
         if (auto nics = n.find("failed_nics")) {
             for (const JsonIn &nic : nics->items()) {
@@ -315,6 +316,9 @@ Json topologyToJson(const Topology &t)
     for (const Node &n : t.nodes) {
         Json j = named(n.id, n.name);
         j["model"] = n.model;
+        // Written only while it stands, like the failure marks below.
+        if (n.modelAssumed)
+            j["model_assumed"] = true;
         if (!n.domain.empty())
             j["domain"] = n.domain;
         // Failure marks are written only when set, so a file without failures is unchanged.

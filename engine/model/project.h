@@ -40,6 +40,11 @@ struct Node
     // back to the nearest working NIC of the server, as NCCL does.
     bool failed = false;
     std::vector<int> failedNics = {}; // compute NIC indices, ascending, each once
+    // The model is an import's assumption, not a fact: a fabric dump shows a server's NICs,
+    // never its GPUs, and a server file may show fewer NICs than the model has. Every figure
+    // of the server's GPUs rests on it until the user confirms the model or sets another
+    // (Property::ModelAssumed, Property::Model); the analysis warns while it stands.
+    bool modelAssumed = false;
     bool nicFailed(int nic) const;
     bool operator==(const Node &) const = default;
 };

@@ -40,6 +40,7 @@ private:
     void fitsOneDomain();
     void unusedTiers();
     void mixedGpus();
+    void modelsAssumed();
 
     // `seconds` as a share of the step (0 for a step that cannot run).
     double stepShare(double seconds) const

@@ -113,6 +113,7 @@ std::vector<Diagnostic> Diagnoser::run()
     fitsOneDomain();
     unusedTiers();
     mixedGpus();
+    modelsAssumed();
     std::stable_sort(m_out.begin(), m_out.end(), [](const Diagnostic &a, const Diagnostic &b) {
         return a.severity < b.severity;
     });

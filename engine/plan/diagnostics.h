@@ -62,6 +62,8 @@ inline constexpr const char *kFitsOneDomain = "FITS_ONE_DOMAIN";
 inline constexpr const char *kTierUnused = "TIER_UNUSED";
 inline constexpr const char *kPpBubbleLarge = "PP_BUBBLE_LARGE";
 inline constexpr const char *kMixedGpuModels = "MIXED_GPU_MODELS";
+// Servers whose model an import assumed (Node::modelAssumed) and nobody has confirmed.
+inline constexpr const char *kServerModelAssumed = "SERVER_MODEL_ASSUMED";
 } // namespace code
 
 // The PLAN_INVALID diagnostic of a plan that validatePlan() (or resolvePlan()) refused, for a

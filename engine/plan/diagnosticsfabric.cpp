@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 
 namespace topoplan {
 
@@ -283,6 +284,32 @@ void Diagnoser::forwardedBetweenRails(const DimensionResult &d)
                               "spines join the rails carries it without the detour"
                             : ""),
         d.worstNodes);
+}
+
+// Servers whose model an import assumed: every figure of their GPUs rests on it, so the
+// analysis warns until the user confirms the model or sets another (Node::modelAssumed).
+void Diagnoser::modelsAssumed()
+{
+    std::map<std::string, std::vector<std::string>> byModel; // model -> its servers' ids
+    for (const Node &n : m_a.topology().nodes)
+        if (n.modelAssumed)
+            byModel[n.model].push_back(n.id);
+    for (const auto &[model, nodes] : byModel) {
+        const ServerModel *s = m_a.catalog().server(model);
+        const std::string what
+                = s ? model + " (" + std::to_string(s->gpus) + " x " + s->gpu + ")" : model;
+        add(Severity::Warning, code::kServerModelAssumed,
+            std::to_string(nodes.size()) + (nodes.size() == 1 ? " server (" : " servers (")
+                    + listed(named(nodes), 3) + ") " + (nodes.size() == 1 ? "is" : "are")
+                    + " taken for " + what
+                    + " by the import, an assumption: a fabric dump shows a server's NICs, not "
+                      "its GPUs, and a server file may not name its GPU. Every figure of "
+                    + (nodes.size() == 1 ? "its" : "their")
+                    + " GPUs rests on it. Check the servers, then confirm the model in the "
+                      "Properties panel (Confirm Model) or choose the right one; importing "
+                      "their NCCL topology sets it.",
+            nodes);
+    }
 }
 
 } // namespace topoplan

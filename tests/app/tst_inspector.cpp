@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSpinBox>
 
 using namespace topoplan;
@@ -82,6 +83,7 @@ private Q_SLOTS:
     void domainSizeIsSetOrRefused();
     void namesNotIds();
     void failedCheckboxMarksAndRepairs();
+    void assumedModelIsConfirmedInOneStep();
 };
 
 void TestInspector::fieldsFollowTheSelection()
@@ -508,6 +510,41 @@ void TestInspector::failedCheckboxMarksAndRepairs()
     QCOMPARE(w.json(), before);
     w.select({QStringLiteral("leaf-1")});
     QCOMPARE(failed->checkState(), Qt::Unchecked);
+}
+
+void TestInspector::assumedModelIsConfirmedInOneStep()
+{
+    // An import's assumed model: said under the model, warned of by the analysis, ended by one
+    // click that is one undo step.
+    Project p = smallProject();
+    p.topology.nodes[0].modelAssumed = true;
+    EditorWindow w(p);
+    QVERIFY(w.show());
+    const QString before = w.json();
+    QVERIFY(before.contains(QStringLiteral("\"model_assumed\": true")));
+    InspectorDock *inspector = w.actions->inspector();
+    QPushButton *confirm = inspector->confirmModelButton();
+
+    w.select({QStringLiteral("node-b")});
+    QVERIFY(!inspector->isShown(Property::ModelAssumed));
+    w.select({QStringLiteral("node-a"), QStringLiteral("node-b")});
+    QVERIFY(inspector->isShown(Property::ModelAssumed));
+    QCOMPARE(inspector->findChild<QLabel *>(QStringLiteral("inspectorAssumed"))->text(),
+             QStringLiteral("Model assumed by the import for 1 of these servers"));
+    QTest::mouseClick(confirm, Qt::LeftButton);
+
+    QVERIFY(!w.document->project().topology.node("node-a")->modelAssumed);
+    QVERIFY(!inspector->isShown(Property::ModelAssumed));
+    QCOMPARE(w.undo()->count(), 1);
+    QCOMPARE(w.undo()->text(0), QStringLiteral("Confirm Model"));
+    QVERIFY(!w.json().contains(QStringLiteral("model_assumed")));
+
+    w.undo()->undo();
+    QCOMPARE(w.json(), before);
+    w.select({QStringLiteral("node-a")});
+    QVERIFY(inspector->isShown(Property::ModelAssumed));
+    QCOMPARE(inspector->findChild<QLabel *>(QStringLiteral("inspectorAssumed"))->text(),
+             QStringLiteral("Model assumed by the import"));
 }
 
 QTEST_MAIN(TestInspector)

@@ -67,6 +67,14 @@ Topology mixedNodes(bool mixed)
     return b.topology;
 }
 
+// Two DGX H100, the second's model assumed by an import (a fabric dump shows no GPUs).
+Topology oneModelAssumed()
+{
+    Topology t = mixedNodes(false);
+    t.nodes[1].modelAssumed = true;
+    return t;
+}
+
 Workload withBatch(const std::string &name, int globalBatch)
 {
     Workload w = preset(name);
@@ -133,6 +141,7 @@ Scenario scenario(const QString &name)
              {generated("dgx-h100", 32), withBatch("gpt3-175b", 16), plan(8, 8)}},
             {QStringLiteral("a100 and h100"), {mixedNodes(true), llama, plan(8)}},
             {QStringLiteral("h100 only"), {mixedNodes(false), llama, plan(8)}},
+            {QStringLiteral("a model assumed"), {oneModelAssumed(), llama, plan(8)}},
     };
     auto it = all.find(name);
     if (it == all.end())
@@ -302,6 +311,13 @@ void tst_Diagnostics::triggers_data()
     QTest::newRow("MIXED_GPU_MODELS absent")
             << "h100 only"
             << "MIXED_GPU_MODELS" << false << "" << QStringList() << "";
+    QTest::newRow("SERVER_MODEL_ASSUMED")
+            << "a model assumed"
+            << "SERVER_MODEL_ASSUMED" << true << "warning" << QStringList{QStringLiteral("node-2")}
+            << "is taken for dgx-h100 (8 x h100-sxm) by the import, an assumption";
+    QTest::newRow("SERVER_MODEL_ASSUMED absent, models confirmed")
+            << "h100 only"
+            << "SERVER_MODEL_ASSUMED" << false << "" << QStringList() << "";
 }
 
 void tst_Diagnostics::triggers()
@@ -354,6 +370,7 @@ void tst_Diagnostics::triggers()
     }
     // The bubble is the schedule's, not PP's interconnect: it does not colour PP's bottleneck.
     if (code == QLatin1String("OUT_OF_MEMORY") || code == QLatin1String("MIXED_GPU_MODELS")
+        || code == QLatin1String("SERVER_MODEL_ASSUMED")
         || code == QLatin1String("PP_BUBBLE_LARGE"))
         QVERIFY(!d->dim.has_value());
 }

@@ -1037,6 +1037,9 @@ void tst_Import::bridgedPairsAndFourGpuBoards()
                        "dgx-a100 (8 GPUs, 8 NICs)",
                        ImportNote::Kind::Warning),
              1);
+    // ... and the design keeps it as an assumption on every server, until confirmed.
+    for (const Node &n : fabric->project.topology.nodes)
+        QVERIFY2(n.modelAssumed, n.name.c_str());
 
     // A 4-GPU HGX H100: NV6 between every pair (18 links, 6 to each of 3 peers), as nvidia-smi
     // prints it on such a board (NVIDIA/nccl issue 1617).
@@ -1449,6 +1452,11 @@ void tst_Import::serverFilesAsPeoplePasteThem()
     QCOMPARE(notesWith(oneNic.report, "1 NICs beside a GPU", ImportNote::Kind::Warning), 1);
     QCOMPARE(notesWith(oneNic.report, "model assumed to be dgx-h100", ImportNote::Kind::Warning),
              1);
+    QVERIFY(oneNic.project.topology.nodes.at(0).modelAssumed);
+    // Eight NICs as a DGX H100 has, and the GPU named: the model is a fact.
+    const ImportResult dgx = importText(ncclDump(90, 8, 18, 8, 400000), "dgx.xml");
+    QCOMPARE(serverModels(dgx.project).at("server-1"), std::string("dgx-h100"));
+    QVERIFY(!dgx.project.topology.nodes.at(0).modelAssumed);
     // NICs at another rate than the catalog's servers: refused, saying which would fit.
     Expected<ImportResult> slow
             = importTexts({ImportInput{"vm.xml", ncclDump(90, 8, 18, 8, 200000)}});

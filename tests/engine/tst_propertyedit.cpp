@@ -89,6 +89,7 @@ private Q_SLOTS:
     void mediaForLink();
     void findByNameOrId_data();
     void findByNameOrId();
+    void anAssumedModelIsConfirmedOrReplaced();
 };
 
 void TestPropertyEdit::setsThePropertyOnEveryEntryThatHasIt_data()
@@ -388,4 +389,41 @@ void TestPropertyEdit::findByNameOrId()
 }
 
 QTEST_GUILESS_MAIN(TestPropertyEdit)
+// An import's assumed model (Node::modelAssumed) ends when the user confirms it or chooses a
+// model, the same one included; the mark is kept by the project file while it stands.
+void TestPropertyEdit::anAssumedModelIsConfirmedOrReplaced()
+{
+    Topology t = twoNodesOneSwitch();
+    t.nodes[0].modelAssumed = true;
+    const Catalog &c = Catalog::builtin();
+
+    Expected<TopologyEdit> confirm
+            = editProperty(t, c, {"node-a", "node-b"}, Property::ModelAssumed, "false");
+    QVERIFY(confirm);
+    QCOMPARE(int(confirm->nodes.size()), 1); // node-b was no assumption
+    QCOMPARE(confirm->nodes[0].id, std::string("node-a"));
+    QVERIFY(!confirm->nodes[0].modelAssumed);
+    QCOMPARE(confirm->nodes[0].model, std::string("dgx-h100"));
+
+    Expected<TopologyEdit> same = editProperty(t, c, {"node-a"}, Property::Model, "dgx-h100");
+    QVERIFY(same);
+    QCOMPARE(int(same->nodes.size()), 1);
+    QVERIFY(!same->nodes[0].modelAssumed);
+
+    Expected<TopologyEdit> bad = editProperty(t, c, {"node-a"}, Property::ModelAssumed, "maybe");
+    QVERIFY(!bad);
+    QCOMPARE(qs(bad.error().where), QStringLiteral("model_assumed"));
+
+    // The file keeps the mark while it stands, and writes nothing once confirmed.
+    Project p;
+    p.topology = t;
+    const Json doc = projectToJson(p);
+    QVERIFY(doc["topology"]["nodes"][0]["model_assumed"] == Json(true));
+    QVERIFY(!doc["topology"]["nodes"][1].contains("model_assumed"));
+    Expected<Project> back = parseProject(doc, "assumed.topoplan");
+    QVERIFY2(back, back ? "" : back.error().text().c_str());
+    QVERIFY(back->topology.nodes[0].modelAssumed);
+    QVERIFY(!back->topology.nodes[1].modelAssumed);
+}
+
 #include "tst_propertyedit.moc"
