@@ -122,7 +122,10 @@ QVariant ManualBrowser::loadResource(int type, const QUrl &name)
 
 void ManualBrowser::showImage(const QUrl &url, const QImage &image)
 {
-    // The page's images are looked up by the names they have in the page.
+    // QTextDocument::resource() resolves a page's relative name against the page first, and
+    // keeps what loadResource() gave (the blank) in a cache it consults after the resources
+    // added here: the image goes in under the resolved URL, and under the page's own name.
+    document()->addResource(QTextDocument::ImageResource, url, image);
     for (QTextBlock block = document()->begin(); block.isValid(); block = block.next()) {
         for (auto it = block.begin(); !it.atEnd(); ++it) {
             const QTextCharFormat format = it.fragment().charFormat();
