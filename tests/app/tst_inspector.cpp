@@ -534,7 +534,7 @@ void TestInspector::assumedModelIsConfirmedInOneStep()
     QTest::mouseClick(confirm, Qt::LeftButton);
 
     QVERIFY(!w.document->project().topology.node("node-a")->modelAssumed);
-    QVERIFY(!inspector->isShown(Property::ModelAssumed));
+    QTRY_VERIFY(!inspector->isShown(Property::ModelAssumed));
     QCOMPARE(w.undo()->count(), 1);
     QCOMPARE(w.undo()->text(0), QStringLiteral("Confirm Model"));
     QVERIFY(!w.json().contains(QStringLiteral("model_assumed")));
@@ -542,7 +542,7 @@ void TestInspector::assumedModelIsConfirmedInOneStep()
     w.undo()->undo();
     QCOMPARE(w.json(), before);
     w.select({QStringLiteral("node-a")});
-    QVERIFY(inspector->isShown(Property::ModelAssumed));
+    QTRY_VERIFY(inspector->isShown(Property::ModelAssumed));
     QCOMPARE(inspector->findChild<QLabel *>(QStringLiteral("inspectorAssumed"))->text(),
              QStringLiteral("Model assumed by the import"));
 }

@@ -264,7 +264,8 @@ void TestProjectFile::rejects_data()
     row("unknown node member", su,
         R"([{"op": "add", "path": "/topology/nodes/0/modle", "value": "x"}])",
         "/topology/nodes/0/modle",
-        "unknown member \"modle\" (expected one of: id, name, model, domain, failed, failed_nics)");
+        "unknown member \"modle\" (expected one of: id, name, model, model_assumed, domain, "
+        "failed, failed_nics)");
     row("unknown endpoint member", su,
         R"([{"op": "add", "path": "/topology/links/2/a/nic", "value": 1}])",
         "/topology/links/2/a/nic", "unknown member \"nic\" (expected one of: device, port)");
