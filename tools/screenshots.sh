@@ -25,7 +25,7 @@ run_test() { # test [function...]
     local t=$1
     shift
     echo "== $t $*"
-    "$build/tests/app/$t" "$@" >"$shots/$t.log" 2>&1 || { cat "$shots/$t.log"; exit 1; }
+    "$build/tests/$t" "$@" >"$shots/$t.log" 2>&1 || { cat "$shots/$t.log"; exit 1; }
 }
 run_test tst_analysispanel sampleShowsTheEnginesFigures failedLeafReanalysesAndN1RanksIt \
     softwareAndExpertsAreUndoableEdits groupsShowTheAlgorithmTheJobRunsAs
