@@ -128,16 +128,25 @@ int ChangeProperties::itemCount(const TopologyEdit &edit)
     return int(edit.domains.size() + edit.nodes.size() + edit.switches.size() + edit.links.size());
 }
 
+namespace {
+
+std::vector<std::string> stdIds(const QStringList &ids)
+{
+    std::vector<std::string> out;
+    out.reserve(std::size_t(ids.size()));
+    for (const QString &id : ids)
+        out.push_back(id.toStdString());
+    return out;
+}
+
+} // namespace
+
 Expected<std::unique_ptr<QUndoCommand>> propertyChange(Document *document, const QStringList &ids,
                                                        Property property, const QString &value,
                                                        QUndoCommand *parent)
 {
-    std::vector<std::string> idList;
-    idList.reserve(std::size_t(ids.size()));
-    for (const QString &id : ids)
-        idList.push_back(id.toStdString());
     const Expected<TopologyEdit> edit
-            = editProperty(document->project().topology, document->catalog(), idList, property,
+            = editProperty(document->project().topology, document->catalog(), stdIds(ids), property,
                            value.toStdString(), document->filePath().toStdString());
     if (!edit)
         return edit.error();
@@ -145,6 +154,28 @@ Expected<std::unique_ptr<QUndoCommand>> propertyChange(Document *document, const
         return std::unique_ptr<QUndoCommand>();
     return std::unique_ptr<QUndoCommand>(
             std::make_unique<ChangeProperties>(document, property, *edit, parent));
+}
+
+Expected<ModelChangeWithMedia> modelChangeWithMedia(Document *document, const QStringList &ids,
+                                                    const QString &model)
+{
+    const Expected<TopologyEdit> edit
+            = editModelWithMedia(document->project().topology, document->catalog(), stdIds(ids),
+                                 model.toStdString(), document->filePath().toStdString());
+    if (!edit)
+        return edit.error();
+    ModelChangeWithMedia change;
+    change.links = int(edit->links.size());
+    for (const Link &l : edit->links) {
+        const Medium *m = document->catalog().medium(l.medium);
+        const QString name = QString::fromStdString(m ? m->name : l.medium);
+        if (!change.media.contains(name))
+            change.media.append(name);
+    }
+    change.command = std::make_unique<ChangeProperties>(document, Property::Model, *edit);
+    change.command->setText(QCoreApplication::translate(
+            "Undo Commands", "Set Model and Medium of %n Link(s)", nullptr, change.links));
+    return change;
 }
 
 } // namespace topoplan

@@ -57,4 +57,17 @@ Expected<std::unique_ptr<QUndoCommand>> propertyChange(Document *document, const
                                                        Property property, const QString &value,
                                                        QUndoCommand *parent = nullptr);
 
+// A model change that takes the links it would strand along, each to the medium its two ends
+// then agree on (the engine's editModelWithMedia()): one undo step. What the inspector offers
+// when propertyChange() refuses a model for its links' media (an InfiniBand fabric made
+// Ethernet by its switches' model).
+struct ModelChangeWithMedia
+{
+    std::unique_ptr<QUndoCommand> command;
+    int links = 0;     // links whose medium changes
+    QStringList media; // the media they take, as the catalog names them
+};
+Expected<ModelChangeWithMedia> modelChangeWithMedia(Document *document, const QStringList &ids,
+                                                    const QString &model);
+
 } // namespace topoplan

@@ -108,6 +108,7 @@ InspectorDock::InspectorDock(QWidget *parent)
     , m_assumedText(new QLabel)
     , m_confirmModel(new QPushButton(tr("Confirm Model")))
     , m_message(new QLabel)
+    , m_offer(new QPushButton)
 {
     setObjectName(QStringLiteral("inspectorDock"));
     m_refreshTimer.setSingleShot(true);
@@ -128,6 +129,22 @@ InspectorDock::InspectorDock(QWidget *parent)
     m_message->setStyleSheet(QStringLiteral("color: #d0453a"));
     m_message->hide();
     column->addWidget(m_message);
+    m_offer->setObjectName(QStringLiteral("inspectorOffer"));
+    m_offer->hide();
+    connect(m_offer, &QPushButton::clicked, this, [this] {
+        if (!m_document)
+            return;
+        Expected<ModelChangeWithMedia> change
+                = modelChangeWithMedia(m_document, m_offerIds, m_offerModel);
+        if (!change) {
+            setMessage(tr("Not changed: %1").arg(qs(change.error().message)),
+                       qs(change.error().where));
+            return;
+        }
+        setMessage({});
+        m_document->undoStack()->push(change->command.release());
+    });
+    column->addWidget(m_offer, 0, Qt::AlignLeft);
     column->addStretch(1);
     body->setWhatsThis(
             tr("<b>Properties</b><p>The name, model and settings of what is selected on the "
@@ -263,6 +280,8 @@ bool InspectorDock::apply(Property property, const QString &value)
     if (!change) {
         const Error &e = change.error();
         setMessage(tr("Not changed: %1").arg(qs(e.message)), qs(e.where));
+        if (property == Property::Model)
+            offerModelWithMedia(ids, value);
         Q_EMIT refused(m_message->text());
         refresh(); // the field shows the value the document kept
         return false;
@@ -317,8 +336,22 @@ bool InspectorDock::isShown(Property property) const
     return m_form->isRowVisible(field);
 }
 
+void InspectorDock::offerModelWithMedia(const QStringList &ids, const QString &model)
+{
+    // The engine says whether the links can follow; the change is worked out again on a click.
+    const Expected<ModelChangeWithMedia> change = modelChangeWithMedia(m_document, ids, model);
+    if (!change || change->links == 0)
+        return;
+    m_offerIds = ids;
+    m_offerModel = model;
+    m_offer->setText(tr("Change %n link(s) to %1 too", nullptr, change->links)
+                             .arg(change->media.join(QStringLiteral(", "))));
+    m_offer->show();
+}
+
 void InspectorDock::setMessage(const QString &text, const QString &details)
 {
+    m_offer->hide();
     m_message->setText(text);
     m_message->setToolTip(details);
     m_message->setVisible(!text.isEmpty());

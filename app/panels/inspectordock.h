@@ -53,6 +53,9 @@ public:
     QCheckBox *failedBox() const { return m_failed; }
     // Shown while a selected server's model is an import's assumption; a click confirms it.
     QPushButton *confirmModelButton() const { return m_confirmModel; }
+    // Offered under a refused model change whose links' media stand in its way: the model and
+    // those links changed together, one undo step. Hidden when there is nothing to offer.
+    QPushButton *offerButton() const { return m_offer; }
     // Whether the row of `property` is shown for the current selection.
     bool isShown(Property property) const;
 
@@ -73,6 +76,7 @@ private:
     void refreshAssumed(const Selection &s);
     QStringList mediaFor(const Selection &s);
     void setMessage(const QString &text, const QString &details = {});
+    void offerModelWithMedia(const QStringList &ids, const QString &model);
     void connectFields();
     void comboActivated(QComboBox *box, Property property);
 
@@ -93,6 +97,10 @@ private:
     QLabel *m_assumedText;
     QPushButton *m_confirmModel;
     QLabel *m_message;
+    QPushButton *m_offer;
+    // What the offer changes: the selection and the model refused for its links' media.
+    QStringList m_offerIds;
+    QString m_offerModel;
     QString m_commonName; // what the name field showed, to tell an edit from leaving it
     bool m_nameMixed = false;
     // mediaForLink() by the models at the two ends: selections of thousands of links have few

@@ -1,6 +1,7 @@
 #include "engine/edit/propertyedit.h"
 
 #include "engine/core/jsonin.h"
+#include "engine/edit/editing.h"
 #include "engine/io/projectfile.h"
 #include "engine/model/domainrules.h"
 #include "engine/model/naming.h"
@@ -213,12 +214,14 @@ const char *toString(Property p)
     return "name";
 }
 
-Expected<TopologyEdit> editProperty(const Topology &topology, const Catalog &catalog,
-                                    const std::vector<std::string> &ids, Property property,
-                                    const std::string &value, const std::string &file)
+namespace {
+
+// Sets `property` to `value` on the entries of `selected` in `t`; an error for a value that is
+// not one (validation comes after).
+std::optional<Error> setProperty(Topology &t, const Catalog &catalog,
+                                 const std::unordered_set<std::string> &selected, Property property,
+                                 const std::string &value, const std::string &file)
 {
-    const std::unordered_set<std::string> selected(ids.begin(), ids.end());
-    Topology t = topology;
     const std::string where = toString(property);
     switch (property) {
     case Property::Name:
@@ -363,6 +366,13 @@ Expected<TopologyEdit> editProperty(const Topology &topology, const Catalog &cat
     }
     }
 
+    return std::nullopt;
+}
+
+// The entries of `t` that differ from `topology`, if `t` is valid.
+Expected<TopologyEdit> changesOf(const Topology &topology, const Topology &t,
+                                 const Catalog &catalog, const std::string &file)
+{
     TopologyEdit edit;
     collectChanged(topology.domains, t.domains, &edit.domains);
     collectChanged(topology.nodes, t.nodes, &edit.nodes);
@@ -373,6 +383,57 @@ Expected<TopologyEdit> editProperty(const Topology &topology, const Catalog &cat
             return *error;
     }
     return edit;
+}
+
+} // namespace
+
+Expected<TopologyEdit> editProperty(const Topology &topology, const Catalog &catalog,
+                                    const std::vector<std::string> &ids, Property property,
+                                    const std::string &value, const std::string &file)
+{
+    Topology t = topology;
+    if (std::optional<Error> e
+        = setProperty(t, catalog, {ids.begin(), ids.end()}, property, value, file))
+        return *e;
+    return changesOf(topology, t, catalog, file);
+}
+
+Expected<TopologyEdit> editModelWithMedia(const Topology &topology, const Catalog &catalog,
+                                          const std::vector<std::string> &ids,
+                                          const std::string &model, const std::string &file)
+{
+    const std::unordered_set<std::string> selected(ids.begin(), ids.end());
+    Topology t = topology;
+    if (std::optional<Error> e = setProperty(t, catalog, selected, Property::Model, model, file))
+        return *e;
+    // A stranded link takes the medium its two ends agree on, as a new cable between them
+    // would (linkMedium); the links of a pair of models are all judged by the first.
+    std::map<std::pair<std::string, std::string>, std::vector<std::string>> spoken;
+    std::map<std::pair<std::string, std::string>, Expected<std::string>> agreed;
+    const auto modelOf = [&t](const std::string &device) {
+        if (const Node *n = t.node(device))
+            return n->model;
+        const Switch *s = t.switchById(device);
+        return s ? s->model : std::string();
+    };
+    for (Link &l : t.links) {
+        if (!selected.count(l.a.device) && !selected.count(l.b.device))
+            continue;
+        const std::pair key{modelOf(l.a.device), modelOf(l.b.device)};
+        auto valid = spoken.find(key);
+        if (valid == spoken.end())
+            valid = spoken.emplace(key, mediaForLink(t, catalog, l)).first;
+        if (std::find(valid->second.begin(), valid->second.end(), l.medium) != valid->second.end())
+            continue;
+        auto it = agreed.find(key);
+        if (it == agreed.end())
+            it = agreed.emplace(key, linkMedium(t, catalog, l.a.device, l.b.device)).first;
+        if (!it->second)
+            return Error{file, toString(Property::Medium),
+                         displayName(t, l.id) + ": " + it->second.error().message};
+        l.medium = *it->second;
+    }
+    return changesOf(topology, t, catalog, file);
 }
 
 void applyEdit(Topology &topology, const TopologyEdit &edit)

@@ -56,6 +56,15 @@ Expected<TopologyEdit> editProperty(const Topology &topology, const Catalog &cat
                                     const std::vector<std::string> &ids, Property property,
                                     const std::string &value, const std::string &file = {});
 
+// A model change (of switches or servers) together with the links it would strand: every link
+// of a changed device whose medium the new model does not speak takes the medium its two ends
+// then agree on (linkMedium, as a new cable would), so that an InfiniBand fabric can become an Ethernet one.
+// What the editor offers when editProperty() refuses a model for its links' media. Fails as
+// editProperty() does, or naming a link whose two ends would share no medium.
+Expected<TopologyEdit> editModelWithMedia(const Topology &topology, const Catalog &catalog,
+                                          const std::vector<std::string> &ids,
+                                          const std::string &model, const std::string &file = {});
+
 // `topology` with the edit applied.
 void applyEdit(Topology &topology, const TopologyEdit &edit);
 

@@ -78,6 +78,7 @@ private Q_SLOTS:
     void mixedValuesShowAsSuch();
     void refusedModelLeavesDocumentUntouched();
     void refusedDomainLeavesDocumentUntouched();
+    void switchModelOfAnotherMediumTakesTheLinksAlong();
     void domainsOfAnotherNvlinkAreNotOffered();
     void cableCountGrowsInPlaceOrIsRefused();
     void domainSizeIsSetOrRefused();
@@ -274,6 +275,47 @@ void TestInspector::refusedModelLeavesDocumentUntouched()
                      QStringLiteral("\"ib-ndr\" is an InfiniBand medium but switch \"leaf-1\" "
                                     "(sn5600) is an Ethernet switch")),
              qPrintable(inspector->message()));
+    // Its uplinks go to InfiniBand spines: nothing can follow, nothing is offered.
+    QVERIFY(!inspector->offerButton()->isVisible());
+}
+
+void TestInspector::switchModelOfAnotherMediumTakesTheLinksAlong()
+{
+    // Every switch of an InfiniBand design made a Spectrum-4: refused for the links' media,
+    // with the offer to change the links too; taken, it is one undo step.
+    EditorWindow w(generated("dgx-h100", 32));
+    QVERIFY(w.show());
+    const QString before = w.json();
+    InspectorDock *inspector = w.actions->inspector();
+    QStringList switches;
+    for (const Switch &s : w.document->project().topology.switches)
+        switches.append(QString::fromStdString(s.id));
+    w.select(switches);
+    QVERIFY(!choose(inspector->modelBox(), QStringLiteral("sn5600")));
+    QCOMPARE(w.json(), before);
+    QVERIFY2(inspector->message().contains(QStringLiteral("is an Ethernet switch")),
+             qPrintable(inspector->message()));
+    QPushButton *offer = inspector->offerButton();
+    QVERIFY(offer->isVisible());
+    const int links = int(w.document->project().topology.links.size());
+    QCOMPARE(offer->text(), QStringLiteral("Change %1 links to RoCE v2 400 GbE, RoCE v2 800 GbE "
+                                           "too")
+                                    .arg(links));
+    QTest::mouseClick(offer, Qt::LeftButton);
+    const Topology &t = w.document->project().topology;
+    for (const Switch &s : t.switches)
+        QCOMPARE(s.model, std::string("sn5600"));
+    for (const Link &l : t.links)
+        QVERIFY2(l.medium == "roce-400" || l.medium == "roce-800", l.medium.c_str());
+    QVERIFY(!offer->isVisible());
+    QVERIFY(inspector->message().isEmpty());
+    QCOMPARE(inspector->modelBox()->currentData().toString(), QStringLiteral("sn5600"));
+    QCOMPARE(w.undo()->count(), 1);
+    QCOMPARE(w.undo()->text(0), QStringLiteral("Set Model and Medium of %1 Links").arg(links));
+    if (const QString dir = qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"); !dir.isEmpty())
+        inspector->grab().save(QDir(dir).filePath(QStringLiteral("inspector-medium.png")));
+    w.undo()->undo();
+    QCOMPARE(w.json(), before);
 }
 
 void TestInspector::refusedDomainLeavesDocumentUntouched()

@@ -87,6 +87,8 @@ private Q_SLOTS:
     void domainSizeBoundsItsMembers();
     void mediaForLink_data();
     void mediaForLink();
+    void modelChangeTakesTheLinksAlong_data();
+    void modelChangeTakesTheLinksAlong();
     void findByNameOrId_data();
     void findByNameOrId();
     void anAssumedModelIsConfirmedOrReplaced();
@@ -354,6 +356,73 @@ void TestPropertyEdit::mediaForLink()
     const Project p = generated("dgx-h100", 4, leaf.toStdString());
     QCOMPARE(qsl(topoplan::mediaForLink(p.topology, Catalog::builtin(), p.topology.links[0])),
              media);
+}
+
+void TestPropertyEdit::modelChangeTakesTheLinksAlong_data()
+{
+    QTest::addColumn<QString>("switches"); // "all" or one switch id
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("nodeMedium");   // of the server cables after the change; "" refused
+    QTest::addColumn<QString>("switchMedium"); // of the leaf-spine cables after the change
+    QTest::addColumn<QString>("refusal");
+
+    // 32 DGX H100 on QM9700 leaves and spines (InfiniBand NDR), made Ethernet.
+    QTest::newRow("InfiniBand to RoCE")
+            << QStringLiteral("all") << QStringLiteral("sn5600") << QStringLiteral("roce-400")
+            << QStringLiteral("roce-800") << QString();
+    QTest::newRow("InfiniBand to plain Ethernet")
+            << QStringLiteral("all") << QStringLiteral("eth-100g") << QStringLiteral("eth-100")
+            << QStringLiteral("eth-100") << QString();
+    QTest::newRow("NDR to HDR: the cables slow down")
+            << QStringLiteral("all") << QStringLiteral("qm8700") << QStringLiteral("ib-hdr")
+            << QStringLiteral("ib-hdr") << QString();
+    // One leaf made Ethernet under InfiniBand spines: its uplinks have no medium.
+    QTest::newRow("one leaf under InfiniBand spines")
+            << QStringLiteral("leaf-1") << QStringLiteral("sn5600") << QString() << QString()
+            << QStringLiteral("the two fabrics meet only through a gateway");
+}
+
+void TestPropertyEdit::modelChangeTakesTheLinksAlong()
+{
+    QFETCH(QString, switches);
+    QFETCH(QString, model);
+    QFETCH(QString, nodeMedium);
+    QFETCH(QString, switchMedium);
+    QFETCH(QString, refusal);
+
+    const Project p = generated("dgx-h100", 32);
+    const Catalog &catalog = Catalog::builtin();
+    std::vector<std::string> ids;
+    for (const Switch &s : p.topology.switches)
+        if (switches == u"all" || qs(s.id) == switches)
+            ids.push_back(s.id);
+    // The model alone is refused for its links' media.
+    QVERIFY(!editProperty(p.topology, catalog, ids, Property::Model, model.toStdString()));
+    const Expected<TopologyEdit> edit
+            = editModelWithMedia(p.topology, catalog, ids, model.toStdString(), "my.topoplan");
+    if (!refusal.isEmpty()) {
+        QVERIFY(!edit);
+        QCOMPARE(qs(edit.error().file), QStringLiteral("my.topoplan"));
+        QVERIFY2(qs(edit.error().message).contains(refusal), edit.error().message.c_str());
+        return;
+    }
+    QVERIFY2(edit, edit ? "" : edit.error().text().c_str());
+    QCOMPARE(edit->switches.size(), ids.size());
+    QCOMPARE(edit->links.size(), p.topology.links.size()); // every cable changes medium
+    QVERIFY(edit->nodes.empty());
+    Topology after = p.topology;
+    applyEdit(after, *edit);
+    QVERIFY(!validateTopology(after, catalog, {}));
+    for (const Link &l : after.links) {
+        const bool toNode = after.node(l.a.device) || after.node(l.b.device);
+        QCOMPARE(qs(l.medium), toNode ? nodeMedium : switchMedium);
+    }
+    // Ports, counts and ends stay as they were: only the medium changes.
+    for (std::size_t i = 0; i < after.links.size(); ++i) {
+        Link before = p.topology.links[i];
+        before.medium = after.links[i].medium;
+        QVERIFY(before == after.links[i]);
+    }
 }
 
 void TestPropertyEdit::findByNameOrId_data()
