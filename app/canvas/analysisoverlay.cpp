@@ -18,6 +18,7 @@
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 #include <algorithm>
+#include <cmath>
 
 namespace topoplan {
 
@@ -55,17 +56,44 @@ QFont overlayFont()
     return font;
 }
 
-// Moves `box` down until it overlaps none of `taken`.
-QRectF clear(QRectF box, const QList<QRectF> &taken)
+// Moves `box` down (or up) past whatever of `taken` it overlaps, until it overlaps none.
+QRectF slide(QRectF box, const QList<QRectF> &taken, bool down)
 {
     for (int guard = 0; guard < 64; ++guard) {
         const auto hit = std::find_if(taken.begin(), taken.end(),
                                       [&box](const QRectF &r) { return r.intersects(box); });
         if (hit == taken.end())
             break;
-        box.moveTop(hit->bottom() + 3);
+        if (down)
+            box.moveTop(hit->bottom() + 3);
+        else
+            box.moveBottom(hit->top() - 3);
     }
     return box;
+}
+
+// `box` moved the shorter way, down or up, until it overlaps none of `taken`.
+QRectF clear(const QRectF &box, const QList<QRectF> &taken)
+{
+    const QRectF down = slide(box, taken, true);
+    const QRectF up = slide(box, taken, false);
+    return std::abs(up.top() - box.top()) < std::abs(down.top() - box.top()) ? up : down;
+}
+
+// The names of the servers and switches around `box` (a few rows up and down), in scene
+// coordinates: a callout never covers one.
+QList<QRectF> namesAround(const QGraphicsScene &scene, const QRectF &box)
+{
+    constexpr double kReach = 400;
+    QList<QRectF> names;
+    for (const QGraphicsItem *item : scene.items(box.adjusted(0, -kReach, 0, kReach))) {
+        if (item->type() != NodeItemType && item->type() != SwitchItemType)
+            continue;
+        const QRectF name = static_cast<const DiagramItem *>(item)->nameRect();
+        if (item->isVisible() && !name.isEmpty())
+            names.append(item->mapRectToScene(name));
+    }
+    return names;
 }
 
 } // namespace
@@ -203,8 +231,8 @@ void AnalysisOverlay::setOutcome(const std::optional<AnalysisOutcome> &outcome)
         }
         m_bottlenecks.append(b);
     }
-    // The labels: the outline's on its top edge, each callout above its anchor, moved down
-    // until it covers no other label.
+    // The labels: the outline's on its top edge, each callout above its anchor, moved the
+    // shorter way, down or up, until it covers no other label and no device's name.
     const QFontMetricsF fm(overlayFont());
     QList<QRectF> taken;
     if (!m_outline.isNull()) {
@@ -217,7 +245,7 @@ void AnalysisOverlay::setOutcome(const std::optional<AnalysisOutcome> &outcome)
         b.anchor = b.line.isNull() ? b.device.topRight() : b.line.center();
         const QRectF box(b.anchor.x() + 6, b.anchor.y() - fm.height() - 10,
                          fm.horizontalAdvance(b.text) + 12, fm.height() + 6);
-        b.callout = clear(box, taken);
+        b.callout = clear(box, taken + namesAround(*scene, box));
         taken.append(b.callout);
         m_bounds = m_bounds.united(b.callout);
     }

@@ -15,8 +15,9 @@ ClusterScene *DiagramItem::clusterScene() const
 
 bool DiagramItem::isSelectedInDocument() const
 {
+    // An export is the design, not the state of the editor: it draws nothing selected.
     const ClusterScene *s = clusterScene();
-    return s && s->document()->isSelected(m_id);
+    return s && !s->fullDetail() && s->document()->isSelected(m_id);
 }
 
 double DiagramItem::levelOfDetail(const QStyleOptionGraphicsItem *option,

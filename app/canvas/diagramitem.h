@@ -29,6 +29,9 @@ public:
     {}
 
     const QString &id() const { return m_id; }
+    // Where the item writes its name, in item coordinates; empty for an item without one.
+    // Marks drawn over the diagram (the analysis's callouts) keep clear of it.
+    virtual QRectF nameRect() const { return {}; }
 
 protected:
     ClusterScene *clusterScene() const;

@@ -94,6 +94,11 @@ void NodeItem::sync(const Node &node, const Catalog &catalog)
     update();
 }
 
+QRectF NodeItem::nameRect() const
+{
+    return QRectF(0, 0, kW, 20); // the header paintBox() writes the name and model in
+}
+
 void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
 {
     paintBox(painter, option);
@@ -123,7 +128,7 @@ void NodeItem::paintBox(QPainter *painter, const QStyleOptionGraphicsItem *optio
     // The name is the larger text and stays readable longest; the details follow it.
     if (lod * kNameFont < kMinTextPixels)
         return;
-    const QRectF header(8, 3, kW - 16, 16);
+    const QRectF header = nameRect().adjusted(8, 3, -8, -1);
     painter->setFont(DiagramStyle::font(kNameFont, true));
     painter->setPen(style.text);
     const double nameWidth

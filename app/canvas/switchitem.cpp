@@ -82,6 +82,11 @@ void SwitchItem::setMark(const QColor &mark)
     update();
 }
 
+QRectF SwitchItem::nameRect() const
+{
+    return QRectF(kStripe + 5, 3, kW - kStripe - 8, 17); // the first line of paintBox()
+}
+
 void SwitchItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
 {
     paintBox(painter, option);
@@ -115,8 +120,7 @@ void SwitchItem::paintBox(QPainter *painter, const QStyleOptionGraphicsItem *opt
     const QRectF text(kStripe + 5, 3, kW - kStripe - 8, kH - 6);
     painter->setPen(style.text);
     painter->setFont(DiagramStyle::font(kNameFont, true));
-    painter->drawText(QRectF(text.left(), text.top(), text.width(), 17),
-                      Qt::AlignLeft | Qt::AlignVCenter,
+    painter->drawText(nameRect(), Qt::AlignLeft | Qt::AlignVCenter,
                       painter->fontMetrics().elidedText(m_name, Qt::ElideRight, int(text.width())));
     if (lod * kDetailFont < kMinTextPixels)
         return;

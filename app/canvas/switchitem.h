@@ -20,6 +20,7 @@ public:
     int type() const override { return Type; }
     QRectF boundingRect() const override;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+    QRectF nameRect() const override;
     bool failed() const { return m_failed; } // marked failed: struck through
 
     void sync(const Switch &sw, const Catalog &catalog);

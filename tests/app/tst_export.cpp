@@ -7,6 +7,8 @@
 #include "app/analysis/analysiscontroller.h"
 #include "app/canvas/analysisoverlay.h"
 #include "app/canvas/clusterscene.h"
+#include "app/canvas/clusterview.h"
+#include "app/canvas/diagramitem.h"
 #include "app/cli/cliexport.h"
 #include "app/common/diagramstyle.h"
 #include "app/common/translations.h"
@@ -124,6 +126,7 @@ private Q_SLOTS:
     void exportOptionsSetTitleAndBackground();
     void markupInTitleStaysText();
     void goldenDiagrams();
+    void exportShowsTheDesignNotTheEditor();
 
 private:
     QTemporaryDir m_dir;
@@ -512,6 +515,65 @@ void TestExport::markupInTitleStaysText()
     }
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
     QCOMPARE(first, title);
+}
+
+// An export is the design: what is selected on the canvas is not highlighted in it, and the
+// analysis's callouts cover no device's name.
+void TestExport::exportShowsTheDesignNotTheEditor()
+{
+    MainWindow w;
+    w.resize(1600, 1000);
+    QVERIFY(openAndSettle(w, m_sample));
+    ClusterScene *scene = w.scene();
+    // A click on a server selects it, as a user selects.
+    const QGraphicsItem *server = scene->nodeItem(QStringLiteral("node-1"));
+    QVERIFY(server);
+    ClusterView *view = w.view();
+    view->centerOn(server);
+    const QPoint at = view->mapFromScene(server->sceneBoundingRect().center());
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+    QCOMPARE(w.document()->selection(), QSet<QString>{QStringLiteral("node-1")});
+
+    const QString out = m_dir.filePath(QStringLiteral("selected.png"));
+    QSignalSpy exported(&w, &MainWindow::diagramExported);
+    ExportChoice choice;
+    choice.format = QStringLiteral("png");
+    choice.path = out;
+    choice.white = true;
+    w.exportWith(choice);
+    QVERIFY(exported.wait(20000));
+    const QImage png(out);
+    QVERIFY(!png.isNull());
+    // The selection's colour, as the white export's light palette makes it.
+    QPalette light;
+    light.setColor(QPalette::Base, Qt::white);
+    light.setColor(QPalette::Window, Qt::white);
+    light.setColor(QPalette::Text, Qt::black);
+    light.setColor(QPalette::WindowText, Qt::black);
+    light.setColor(QPalette::Mid, QColor(0x80, 0x80, 0x80));
+    const QColor selection = DiagramStyle::fromPalette(light).selection;
+    int highlighted = 0;
+    for (int y = 0; y < png.height(); ++y)
+        for (int x = 0; x < png.width(); ++x)
+            highlighted += png.pixelColor(x, y) == selection;
+    QCOMPARE(highlighted, 0);
+    QVERIFY(w.document()->isSelected(QStringLiteral("node-1"))); // still selected on the canvas
+
+    // The callouts keep clear of every server's and switch's name.
+    const AnalysisOverlay *overlay = nullptr;
+    for (QGraphicsItem *item : scene->items())
+        if (auto *o = dynamic_cast<AnalysisOverlay *>(item))
+            overlay = o;
+    QVERIFY(overlay);
+    QVERIFY(!overlay->bottlenecks().isEmpty());
+    for (const AnalysisOverlay::Bottleneck &b : overlay->bottlenecks())
+        for (QGraphicsItem *item : scene->items(b.callout)) {
+            if (item->type() != NodeItemType && item->type() != SwitchItemType)
+                continue;
+            const auto *device = static_cast<const DiagramItem *>(item);
+            QVERIFY2(!b.callout.intersects(device->mapRectToScene(device->nameRect())),
+                     qPrintable(b.text + QStringLiteral(" covers ") + device->id()));
+        }
 }
 
 // The diagram files byte for byte (SVG) and as read back by poppler (PDF: the page size and
