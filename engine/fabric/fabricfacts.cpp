@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace topoplan {
@@ -81,38 +82,53 @@ void collectOversubscription(const Topology &t, const FabricGraph &g, FabricFact
     }
 }
 
-// A switch's rail is the local index most of its NICs have; the fabric is rail-optimized when
-// every switch with NICs has a majority index and there are two rails or more.
+// A switch's rails are the NIC indices each server brings to it: one (NIC r of every server
+// on the leaf of rail r) or a set of them (a leaf that carries rails 1-4, as the Connect tool
+// cables a rail set), whichever way the cables were drawn. The set most of its servers bring
+// is the switch's; the fabric is rail-optimized when every switch with NICs has one, the sets
+// of any two switches are the same or apart, and there are two sets or more. A switch's rail
+// is the lowest index of its set: NICs of one rail set meet on their leaf.
 void collectRails(const Topology &t, const FabricGraph &g, FabricFacts *f)
 {
-    std::vector<std::map<int, int>> indices(t.switches.size());
+    // By switch, by node: the NIC indices cabled to it.
+    std::vector<std::map<int, std::set<int>>> brought(t.switches.size());
     for (VertexId v = 0; v < g.vertexCount(); ++v) {
-        if (g.vertex(v).kind != VertexKind::Nic)
+        const FabricVertex &x = g.vertex(v);
+        if (x.kind != VertexKind::Nic)
             continue;
         for (const NicUplink &u : g.nicUplinks(v))
-            indices[u.sw][g.vertex(v).local] += u.count;
+            brought[u.sw][x.node].insert(x.local);
     }
     f->switchRail.assign(t.switches.size(), -1);
-    std::vector<int> rails;
+    std::vector<std::set<int>> railSets; // by switch; empty without NICs
+    railSets.resize(t.switches.size());
     bool majority = true;
     for (std::size_t s = 0; s < t.switches.size(); ++s) {
-        int total = 0, best = 0, rail = -1;
-        for (const auto &[local, count] : indices[s]) {
-            total += count;
-            if (count > best) {
-                best = count;
-                rail = local;
-            }
-        }
-        if (total == 0)
+        if (brought[s].empty())
             continue;
-        majority = majority && 2 * best > total;
-        f->switchRail[s] = rail;
-        rails.push_back(rail);
+        std::map<std::set<int>, int> servers; // rail set -> servers bringing it
+        for (const auto &[node, indices] : brought[s])
+            ++servers[indices];
+        const auto most = std::max_element(
+                servers.begin(), servers.end(),
+                [](const auto &a, const auto &b) { return a.second < b.second; });
+        majority = majority && 2 * most->second > static_cast<int>(brought[s].size());
+        railSets[s] = most->first;
+        f->switchRail[s] = *most->first.begin();
     }
-    std::sort(rails.begin(), rails.end());
-    rails.erase(std::unique(rails.begin(), rails.end()), rails.end());
-    f->railOptimized = majority && rails.size() >= 2;
+    std::set<std::set<int>> distinct;
+    for (std::size_t s = 0; s < railSets.size() && majority; ++s) {
+        if (railSets[s].empty())
+            continue;
+        distinct.insert(railSets[s]);
+        for (std::size_t o = 0; o < s; ++o) {
+            if (railSets[o].empty() || railSets[o] == railSets[s])
+                continue;
+            for (int r : railSets[s])
+                majority = majority && !railSets[o].count(r);
+        }
+    }
+    f->railOptimized = majority && distinct.size() >= 2;
     f->nicRail.assign(g.vertexCount(), -1);
     if (!f->railOptimized) {
         std::fill(f->switchRail.begin(), f->switchRail.end(), -1);

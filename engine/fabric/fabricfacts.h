@@ -36,11 +36,14 @@ struct FabricFacts
     double oversubscription(int sw) const { return upGBs[sw] > 0 ? downGBs[sw] / upGBs[sw] : 0; }
 
     // A rail-optimized fabric (DGX SuperPOD): every switch that NICs are cabled to takes (mostly)
-    // the NICs of one local index, its rail, and there are two rails or more. Same-rail traffic
+    // the NICs of one local index from each server, its rail, or of one set of indices (a leaf
+    // that carries rails 1-4), and there are two rails or rail sets or more. Same-rail traffic
     // stays on its leaf; cross-rail traffic climbs to the spines.
     bool railOptimized = false;
-    std::vector<int> switchRail; // by switch: its rail, -1 without NICs (or not rail-optimized)
-    std::vector<int> nicRail;    // by vertex: the rail of a NIC's switch, -1 for other vertices
+    // By switch: its rail (the lowest index of its rail set), -1 without NICs (or not
+    // rail-optimized).
+    std::vector<int> switchRail;
+    std::vector<int> nicRail; // by vertex: the rail of a NIC's switch, -1 for other vertices
 
     // Fails only on a node whose model the catalog lacks (FabricGraph::build refuses it too).
     static Expected<FabricFacts> of(const Topology &topology, const Catalog &catalog,

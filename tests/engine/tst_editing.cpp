@@ -1,5 +1,6 @@
 #include "engine/edit/editing.h"
 #include "engine/edit/handcabling.h"
+#include "engine/fabric/fabricfacts.h"
 #include "engine/fabric/fabricgraph.h"
 #include "engine/io/projectfile.h"
 #include "engine/model/catalog.h"
@@ -436,6 +437,14 @@ void TestEditing::handCablingIsRailAligned()
     cable(&t, "sw-3", "sw-2");
     const std::optional<Error> err = validateTopology(t, c, "hand.topoplan");
     QVERIFY2(!err, err ? err->text().c_str() : "");
+    // What was cabled rail by rail is a rail-optimized fabric: NIC r of every server on the
+    // leaf of its rail set, rails 1-4 meeting on leaf-01 and 5-8 on leaf-02.
+    const Expected<FabricGraph> graph = FabricGraph::build(t, c);
+    QVERIFY(graph);
+    const Expected<FabricFacts> facts = FabricFacts::of(t, c, *graph);
+    QVERIFY(facts);
+    QVERIFY(facts->railOptimized);
+    QCOMPARE(facts->switchRail, (std::vector<int>{0, 4, -1}));
 
     // Nothing is left to add, and the refusals say why.
     const Expected<CablingProposal> again = proposeCabling(t, c, "node-1", "sw-1");
