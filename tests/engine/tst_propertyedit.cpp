@@ -370,12 +370,14 @@ void TestPropertyEdit::modelChangeTakesTheLinksAlong_data()
     QTest::newRow("InfiniBand to RoCE")
             << QStringLiteral("all") << QStringLiteral("sn5600") << QStringLiteral("roce-400")
             << QStringLiteral("roce-800") << QString();
-    QTest::newRow("InfiniBand to plain Ethernet")
-            << QStringLiteral("all") << QStringLiteral("eth-100g") << QStringLiteral("eth-100")
-            << QStringLiteral("eth-100") << QString();
-    QTest::newRow("NDR to HDR: the cables slow down")
-            << QStringLiteral("all") << QStringLiteral("qm8700") << QStringLiteral("ib-hdr")
-            << QStringLiteral("ib-hdr") << QString();
+    // Switches with fewer ports than the leaves' 64 cables: the links could follow, the ports
+    // cannot, and the validator says so.
+    QTest::newRow("to a 32-port Ethernet switch")
+            << QStringLiteral("all") << QStringLiteral("eth-100g") << QString() << QString()
+            << QStringLiteral("has 64 cables attached but only 32 ports");
+    QTest::newRow("to a 40-port HDR switch")
+            << QStringLiteral("all") << QStringLiteral("qm8700") << QString() << QString()
+            << QStringLiteral("has 64 cables attached but only 40 ports");
     // One leaf made Ethernet under InfiniBand spines: its uplinks have no medium.
     QTest::newRow("one leaf under InfiniBand spines")
             << QStringLiteral("leaf-1") << QStringLiteral("sn5600") << QString() << QString()
