@@ -50,6 +50,325 @@
     </message>
 </context>
 <context>
+    <name>Diagnostics</name>
+    <message>
+        <source>The plan cannot run: %1</source>
+        <translation>Der Plan kann nicht laufen: %1</translation>
+    </message>
+    <message>
+        <source>The plan cannot run: %1: %2</source>
+        <translation>Der Plan kann nicht laufen: %1: %2</translation>
+    </message>
+    <message>
+        <source>its</source>
+        <translation>ihrer</translation>
+    </message>
+    <message>
+        <source>their</source>
+        <translation>ihrer</translation>
+    </message>
+    <message>
+        <source>this node&apos;s</source>
+        <translation>die NICs dieses Knotens</translation>
+    </message>
+    <message>
+        <source>these nodes&apos;</source>
+        <translation>die NICs dieser Knoten</translation>
+    </message>
+    <message>
+        <source>%1 = %2 spans %3 NVLink domains (%4)%5</source>
+        <translation>%1 = %2 erstreckt sich über %3 NVLink-Domänen (%4)%5</translation>
+    </message>
+    <message>
+        <source> in %1</source>
+        <translation> (betrifft %1)</translation>
+    </message>
+    <message>
+        <source> instead of %1 at %2 inside a domain</source>
+        <translation> statt über %1 mit %2 innerhalb einer Domäne</translation>
+    </message>
+    <message>
+        <source> (these GPUs have no NVLink)</source>
+        <translation> (diese GPUs haben kein NVLink)</translation>
+    </message>
+    <message>
+        <source>its all-gathers and reduce-scatters, on the critical path of every layer,</source>
+        <translation>seine All-Gathers und Reduce-Scatters, auf dem kritischen Pfad jeder Schicht,</translation>
+    </message>
+    <message>
+        <source>its all-reduces, on the critical path of every layer,</source>
+        <translation>seine All-Reduces, auf dem kritischen Pfad jeder Schicht,</translation>
+    </message>
+    <message>
+        <source>its all-to-alls, dispatch and combine in every MoE layer,</source>
+        <translation>seine All-to-Alls, Dispatch und Combine in jeder MoE-Schicht,</translation>
+    </message>
+    <message>
+        <source>, limited by %1</source>
+        <translation>, begrenzt durch %1</translation>
+    </message>
+    <message>
+        <source>Keep %1 &lt;= %2, the domain size, and use PP and DP across domains.</source>
+        <translation>Halten Sie %1 &lt;= %2, der Domänengröße, und nutzen Sie PP und DP über Domänen hinweg.</translation>
+    </message>
+    <message>
+        <source>Keep %1 &lt;= %2, the domain size (where the expert count allows), and use DP across domains, or send each token once per node and spread it over NVLink there (training.moe_dispatcher &quot;deepep&quot;) instead of once per expert.</source>
+        <translation>Halten Sie %1 &lt;= %2, der Domänengröße (soweit die Zahl der Experten es erlaubt), und nutzen Sie DP über Domänen hinweg, oder senden Sie jedes Token einmal pro Knoten und verteilen Sie es dort über NVLink (training.moe_dispatcher &quot;deepep&quot;) statt einmal pro Experte.</translation>
+    </message>
+    <message>
+        <source>Keep %1 &lt;= %2, the domain size (where the expert count allows), and use DP across domains.</source>
+        <translation>Halten Sie %1 &lt;= %2, der Domänengröße (soweit die Zahl der Experten es erlaubt), und nutzen Sie DP über Domänen hinweg.</translation>
+    </message>
+    <message>
+        <source> through %1</source>
+        <translation> über %1</translation>
+    </message>
+    <message>
+        <source> through %1 (%2)</source>
+        <translation> über %1 (%2)</translation>
+    </message>
+    <message>
+        <source>: %1 and %2 per step, and %3 communication takes %4 of the step.</source>
+        <translation>: %1 und %2 pro Schritt, und die %3-Kommunikation beansprucht %4 des Schritts.</translation>
+    </message>
+    <message>
+        <source>Pipeline sends and receives run over plain Ethernet (TCP, no RDMA)%1%2 PP tolerates a slower network than TP, but the kernel&apos;s TCP path adds latency to every transfer and stalls the stages: cable these nodes to an InfiniBand or RoCE fabric.</source>
+        <translation>Die Sende- und Empfangsvorgänge der Pipeline laufen über einfaches Ethernet (TCP, kein RDMA)%1%2 PP verträgt ein langsameres Netz als TP, aber der TCP-Pfad des Kernels fügt jeder Übertragung Latenz hinzu und lässt die Stufen warten: Verkabeln Sie diese Knoten mit einer InfiniBand- oder RoCE-Fabric.</translation>
+    </message>
+    <message>
+        <source>TP collectives, on the critical path of every layer, run</source>
+        <translation>TP-Kollektive, auf dem kritischen Pfad jeder Schicht, laufen</translation>
+    </message>
+    <message>
+        <source>Expert all-to-alls run</source>
+        <translation>Die All-to-Alls der Experten laufen</translation>
+    </message>
+    <message>
+        <source>The context-parallel K/V ring runs</source>
+        <translation>Der kontextparallele K/V-Ring läuft</translation>
+    </message>
+    <message>
+        <source>%1 over plain Ethernet (TCP, no RDMA)%2%3 This collapses throughput: keep %4 inside an NVLink domain, or cable these nodes to an InfiniBand or RoCE fabric.</source>
+        <translation>%1 über einfaches Ethernet (TCP, kein RDMA)%2%3 Das bricht den Durchsatz ein: Halten Sie %4 innerhalb einer NVLink-Domäne, oder verkabeln Sie diese Knoten mit einer InfiniBand- oder RoCE-Fabric.</translation>
+    </message>
+    <message>
+        <source>the DP gradient reduction</source>
+        <translation>die DP-Gradientenreduktion</translation>
+    </message>
+    <message>
+        <source>the expert gradient (EDP)</source>
+        <translation>die Reduktion der Experten-Gradienten (EDP)</translation>
+    </message>
+    <message>
+        <source>DP traffic climbs through oversubscribed %1 switches (%2: up to %3 downlink to uplink bandwidth)</source>
+        <translation>DP-Verkehr steigt durch überbuchte Switches der Ebene %1 auf (%2: bis zu %3 Downlink- zu Uplink-Bandbreite)</translation>
+    </message>
+    <message>
+        <source>%1, but at this plan it costs %2 nothing: the groups&apos; own links limit them first, at %3.</source>
+        <translation>%1, aber bei diesem Plan kostet das %2 nichts: Die eigenen Verbindungen der Gruppen begrenzen sie zuerst, auf %3.</translation>
+    </message>
+    <message>
+        <source>%1: %2 gets %3 per group where 1:1 uplinks would give %4 (%5 lost), and exposed DP communication takes %6 of the step. Add uplinks to make the tier 1:1, or place each DP group under fewer leaves.</source>
+        <translation>%1: %2 erhält %3 pro Gruppe, wo 1:1-Uplinks %4 gäben (%5 verloren), und die nicht verdeckte DP-Kommunikation beansprucht %6 des Schritts. Fügen Sie Uplinks hinzu, bis die Ebene 1:1 ist, oder legen Sie jede DP-Gruppe unter weniger Leaf-Switches.</translation>
+    </message>
+    <message>
+        <source>On this rail-optimized fabric %1 send from one rail to another (e.g. %2 on rail %3 to %4 on rail %5): that traffic leaves its rail&apos;s leaf for the spines and shares their uplinks instead of taking one hop. DP peers stay on their rail when they have the same local GPU index in every node: make tp x cp = %6 divide the %7 GPUs of a node.</source>
+        <translation>In dieser Rail-optimierten Fabric geht Verkehr von einer Rail zu einer anderen (betrifft %1; z. B. %2 auf Rail %3 zu %4 auf Rail %5): Dieser Verkehr verlässt den Leaf-Switch seiner Rail zu den Spines und teilt sich deren Uplinks, statt einen einzigen Hop zu nehmen. DP-Partner bleiben auf ihrer Rail, wenn sie in jedem Knoten denselben lokalen GPU-Index haben: Wählen Sie tp x cp = %6 so, dass es die %7 GPUs eines Knotens teilt.</translation>
+    </message>
+    <message>
+        <source>All %1 GPUs are in one NVLink domain (%2): every parallel group&apos;s traffic stays on NVLink, so training needs no InfiniBand or Ethernet fabric; a network is for growing past the domain, for storage and for orchestration.</source>
+        <translation>Alle %1 GPUs liegen in einer NVLink-Domäne (%2): Der Verkehr jeder parallelen Gruppe bleibt auf NVLink, das Training braucht also keine InfiniBand- oder Ethernet-Fabric; ein Netz dient dem Wachstum über die Domäne hinaus, dem Speicher und der Orchestrierung.</translation>
+    </message>
+    <message>
+        <source>No parallel group uses the %1 layer at this plan: every group&apos;s traffic stays inside its NVLink domain or below the %2 switches, so its %1 switch changes no figure of this job (removing some would not slow it). They carry traffic when groups span more of the fabric (a wider DP or PP), for other jobs and for storage.</source>
+        <translation>Keine parallele Gruppe nutzt bei diesem Plan die Ebene %1: Der Verkehr jeder Gruppe bleibt in ihrer NVLink-Domäne oder unterhalb der Switches der Ebene %2, daher ändert ihr %1-Switch keine Kennzahl dieses Jobs (ihn zu entfernen würde ihn nicht verlangsamen). Er trägt Verkehr, wenn Gruppen mehr von der Fabric überspannen (ein breiteres DP oder PP), für andere Jobs und für Speicher.</translation>
+    </message>
+    <message>
+        <source>No parallel group uses the %1 layer at this plan: every group&apos;s traffic stays inside its NVLink domain or below the %2 switches, so its %3 %1 switches change no figure of this job (removing some would not slow it). They carry traffic when groups span more of the fabric (a wider DP or PP), for other jobs and for storage.</source>
+        <translation>Keine parallele Gruppe nutzt bei diesem Plan die Ebene %1: Der Verkehr jeder Gruppe bleibt in ihrer NVLink-Domäne oder unterhalb der Switches der Ebene %2, daher ändern ihre %3 %1-Switches keine Kennzahl dieses Jobs (einige zu entfernen würde ihn nicht verlangsamen). Sie tragen Verkehr, wenn Gruppen mehr von der Fabric überspannen (ein breiteres DP oder PP), für andere Jobs und für Speicher.</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
+    <message>
+        <source>The nodes hold %1 GPU models (%2): a synchronous step runs at the pace of the slowest, so the step is projected on %3 and the faster GPUs wait for it. Train on one GPU model, or give the faster nodes a job of their own.</source>
+        <translation>Die Knoten enthalten %1 GPU-Modelle (%2): Ein synchroner Schritt läuft im Tempo des langsamsten, daher wird der Schritt auf %3 projiziert, und die schnelleren GPUs warten darauf. Trainieren Sie auf einem GPU-Modell, oder geben Sie den schnelleren Knoten einen eigenen Job.</translation>
+    </message>
+    <message>
+        <source>Not one layer fits there: recompute instead of offloading, or spread the model over more GPUs (more pp or tp).</source>
+        <translation>Dort passt keine einzige Schicht hinein: Berechnen Sie neu, statt auszulagern, oder verteilen Sie das Modell auf mehr GPUs (mehr pp oder tp).</translation>
+    </message>
+    <message>
+        <source>At most %1 layers fit there (activation_offload_layers = %2): the GPU then needs %3 of its %4.</source>
+        <translation>Höchstens %1 Schichten passen dort hinein (activation_offload_layers = %2): Die GPU braucht dann %3 ihrer %4.</translation>
+    </message>
+    <message>
+        <source>At most %1 layers fit there (activation_offload_layers = %2): the GPU then needs %3 of its %4, which does not fit either: recompute instead of offloading, or spread the model over more GPUs (more pp or tp).</source>
+        <translation>Höchstens %1 Schichten passen dort hinein (activation_offload_layers = %2): Die GPU braucht dann %3 ihrer %4, was ebenfalls nicht passt: Berechnen Sie neu, statt auszulagern, oder verteilen Sie das Modell auf mehr GPUs (mehr pp oder tp).</translation>
+    </message>
+    <message>
+        <source>Offloading the activations of %1 layers puts %2 in host memory for each GPU, more than the %3 of host memory a GPU has to itself (the server&apos;s memory over its GPUs), before the operating system and the data loader take theirs. %4</source>
+        <translation>Die Aktivierungen von %1 Schichten auszulagern legt %2 pro GPU in den Hauptspeicher, mehr als die %3 Hauptspeicher, die eine GPU für sich hat (der Speicher des Servers geteilt durch seine GPUs), bevor Betriebssystem und Datenlader ihren Teil nehmen. %4</translation>
+    </message>
+    <message>
+        <source>%1 (%2, fits)</source>
+        <translation>%1 (%2, passt)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>pp = %1</source>
+        <translation>pp = %1</translation>
+    </message>
+    <message>
+        <source>tp = %1</source>
+        <translation>tp = %1</translation>
+    </message>
+    <message>
+        <source>recomputing the norms and the experts&apos; activation, recompute_modules + %1</source>
+        <translation>Neuberechnung der Normen und der Aktivierung der Experten, recompute_modules + %1</translation>
+    </message>
+    <message>
+        <source>recomputing the norms, recompute_modules + %1</source>
+        <translation>Neuberechnung der Normen, recompute_modules + %1</translation>
+    </message>
+    <message>
+        <source>recomputing the experts&apos; activation, recompute_modules + %1</source>
+        <translation>Neuberechnung der Aktivierung der Experten, recompute_modules + %1</translation>
+    </message>
+    <message>
+        <source>full recomputation</source>
+        <translation>volle Neuberechnung</translation>
+    </message>
+    <message>
+        <source>the distributed optimizer</source>
+        <translation>der verteilte Optimierer</translation>
+    </message>
+    <message>
+        <source>micro_batch = 1</source>
+        <translation>micro_batch = 1</translation>
+    </message>
+    <message>
+        <source>the activations of %1 layers offloaded to host memory, activation_offload_layers = %2</source>
+        <translation>die Aktivierungen von %1 Schichten in den Hauptspeicher ausgelagert, activation_offload_layers = %2</translation>
+    </message>
+    <message>
+        <source> No single change of pp, tp, recomputation, optimizer, micro-batch or offloading makes it fit: use more GPUs.</source>
+        <translation> Keine einzelne Änderung von pp, tp, Neuberechnung, Optimierer, Micro-Batch oder Auslagerung lässt es passen: Nutzen Sie mehr GPUs.</translation>
+    </message>
+    <message>
+        <source> What would help, with the memory each leaves: %1.</source>
+        <translation> Was helfen würde, mit dem Speicher, den jede Änderung übrig lässt: %1.</translation>
+    </message>
+    <message>
+        <source> What would help, with the memory each leaves: %1. None of these alone makes it fit: spread the model over more GPUs (more pp or tp, on a larger cluster).</source>
+        <translation> Was helfen würde, mit dem Speicher, den jede Änderung übrig lässt: %1. Keine davon allein lässt es passen: Verteilen Sie das Modell auf mehr GPUs (mehr pp oder tp, auf einem größeren Cluster).</translation>
+    </message>
+    <message>
+        <source>Each GPU needs %1 of its %2: weights %3, gradients %4, optimizer state %5, activations %6, runtime %7 (%8).%9</source>
+        <translation>Jede GPU braucht %1 ihrer %2: Gewichte %3, Gradienten %4, Optimiererzustand %5, Aktivierungen %6, Laufzeit %7 (%8).%9</translation>
+    </message>
+    <message>
+        <source>the last pipeline stage is the fullest</source>
+        <translation>die letzte Pipeline-Stufe ist die vollste</translation>
+    </message>
+    <message>
+        <source>the first pipeline stage is the fullest</source>
+        <translation>die erste Pipeline-Stufe ist die vollste</translation>
+    </message>
+    <message>
+        <source>The pipeline bubble takes %1 of the step: pp = %2 stages fill and drain around %3 micro-batches per step (global_batch / (micro_batch x dp) = %4 / (%5 x %6)), interleave %7. Raise the micro-batches per step (a larger global batch, a smaller micro-batch or less DP), or interleave v model chunks per GPU (training.interleave), which divides the bubble by v.</source>
+        <translation>Die Pipeline-Blase beansprucht %1 des Schritts: pp = %2 Stufen füllen und leeren sich um %3 Micro-Batches pro Schritt (global_batch / (micro_batch x dp) = %4 / (%5 x %6)), Interleave %7. Erhöhen Sie die Micro-Batches pro Schritt (ein größerer globaler Batch, ein kleinerer Micro-Batch oder weniger DP), oder verschachteln Sie v Modellteile pro GPU (training.interleave), was die Blase durch v teilt.</translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 und %2 weitere</translation>
+    </message>
+    <message>
+        <source>the %1 group</source>
+        <translation>die %1-Gruppe</translation>
+    </message>
+    <message>
+        <source>both %1 groups</source>
+        <translation>beide %1-Gruppen</translation>
+    </message>
+    <message>
+        <source>all %2 %1 groups</source>
+        <translation>alle %2 %1-Gruppen</translation>
+    </message>
+    <message>
+        <source>%2 of %3 %1 groups</source>
+        <translation>%2 von %3 %1-Gruppen</translation>
+    </message>
+    <message>
+        <source>plain Ethernet</source>
+        <translation>einfaches Ethernet</translation>
+    </message>
+    <message>
+        <source>%1:1</source>
+        <translation>%1:1</translation>
+    </message>
+    <message>
+        <source>GPUs of %1 have no path between them: %2 on %3 cannot reach the rest of %4 group (NICs without a cable, or networks that do not meet), so the step cannot run. Cable %5 NICs to the switches the other nodes use%6.</source>
+        <translation>GPUs ohne Pfad zueinander (betrifft %1): %2 auf %3 erreichen den Rest %4 Gruppe nicht (NICs ohne Kabel oder Netze, die sich nicht treffen), daher kann der Schritt nicht laufen. Verkabeln Sie %5 mit den Switches, die die anderen Knoten nutzen%6.</translation>
+    </message>
+    <message>
+        <source>; their NICs are on rails (or planes) that meet in no switch, and neither NVLink domain has a GPU on the other&apos;s rail to forward through (NCCL&apos;s PXN): use NVLink domains that span the rails, or a fabric whose spines join them</source>
+        <translation>; ihre NICs liegen auf Rails (oder Planes), die sich in keinem Switch treffen, und keine der beiden NVLink-Domänen hat eine GPU auf der Rail der anderen, über die sie weiterleiten könnte (PXN von NCCL): Nutzen Sie NVLink-Domänen, die die Rails überspannen, oder eine Fabric, deren Spines die Rails verbinden</translation>
+    </message>
+    <message>
+        <source>%1: %2 leave NVLink for %3. %4 %5 communication takes %6, %7 of the step. %8</source>
+        <translation>%1: %2 weichen von NVLink auf %3 aus. %4 Die %5-Kommunikation dauert %6, das sind %7 des Schritts. %8</translation>
+    </message>
+    <message>
+        <source>They run at %1%2%3.</source>
+        <translation>Sie laufen mit %1%2%3.</translation>
+    </message>
+    <message>
+        <source> through %1 switch</source>
+        <translation> über %1 Switch</translation>
+    </message>
+    <message>
+        <source> through %1 switches</source>
+        <translation> über %1 Switches</translation>
+    </message>
+    <message>
+        <source>Here one takes %1, %2 of it fixed: %3 ring steps, %4 of them between domains at %5%6 (%7 a step on NVLink), and the collective&apos;s base; the layers wait for them forward and backward.</source>
+        <translation>Hier dauert eine %1, davon %2 fest: %3 Ringschritte, %4 davon zwischen Domänen mit %5%6 (%7 je Schritt auf NVLink), dazu die Grundzeit der Kollektivoperation; die Schichten warten darauf, vorwärts wie rückwärts.</translation>
+    </message>
+    <message>
+        <source>Bandwidth is not what costs: %1 carries the ring at %2, %3 at %4 inside a domain. What costs is time a wider group does not shrink: each %5 moves the activations of a micro-batch&apos;s layer (%6) however wide TP is, while each GPU&apos;s share of the compute shrinks with it, and each ring step adds latency. %7</source>
+        <translation>Nicht die Bandbreite kostet: %1 trägt den Ring mit %2, %3 innerhalb einer Domäne mit %4. Was kostet, ist Zeit, die eine breitere Gruppe nicht verkürzt: Jede Kollektivoperation (%5) bewegt die Aktivierungen einer Schicht eines Micro-Batches (%6), wie breit TP auch ist, während der Rechenanteil jeder GPU mit TP schrumpft, und jeder Ringschritt fügt Latenz hinzu. %7</translation>
+    </message>
+    <message>
+        <source>%1 send between rails (or planes) that no switch joins: as NCCL&apos;s PXN does, that traffic first crosses NVLink to the GPU on the receiver&apos;s rail and leaves through its NIC (%2 of a group&apos;s traffic at most), loading that GPU&apos;s NVLink port and NIC with its neighbours&apos; traffic too; %3 runs at %4%5</source>
+        <translation>Verkehr zwischen Rails (oder Planes), die kein Switch verbindet (betrifft %1): Wie bei PXN von NCCL überquert dieser Verkehr zuerst NVLink zur GPU auf der Rail des Empfängers und verlässt den Knoten über deren NIC (höchstens %2 des Verkehrs einer Gruppe), sodass NVLink-Port und NIC dieser GPU auch den Verkehr ihrer Nachbarn tragen; %3 läuft mit %4%5</translation>
+    </message>
+    <message>
+        <source>. An all-to-all reaches every rail at once: a fabric whose spines join the rails carries it without the detour</source>
+        <translation>. Ein All-to-All erreicht alle Rails zugleich: Eine Fabric, deren Spines die Rails verbinden, trägt es ohne den Umweg</translation>
+    </message>
+    <message>
+        <source>%1 (%2 x %3)</source>
+        <translation>%1 (%2 x %3)</translation>
+    </message>
+    <message>
+        <source>%1 server (%2) is taken for %3 by the import, an assumption: a fabric dump shows a server&apos;s NICs, not its GPUs, and a server file may not name its GPU. Every figure of its GPUs rests on it. Check the servers, then confirm the model in the Properties panel (Confirm Model) or choose the right one; importing their NCCL topology sets it.</source>
+        <translation>%1 Server (%2) wird beim Import für %3 gehalten, eine Annahme: Ein Fabric-Dump zeigt die NICs eines Servers, nicht seine GPUs, und eine Serverdatei nennt ihre GPU womöglich nicht. Jede Kennzahl seiner GPUs beruht darauf. Prüfen Sie den Server, dann bestätigen Sie das Modell im Bereich Eigenschaften (Modell bestätigen) oder wählen Sie das richtige; der Import seiner NCCL-Topologie legt es fest.</translation>
+    </message>
+    <message>
+        <source>%1 servers (%2) are taken for %3 by the import, an assumption: a fabric dump shows a server&apos;s NICs, not its GPUs, and a server file may not name its GPU. Every figure of their GPUs rests on it. Check the servers, then confirm the model in the Properties panel (Confirm Model) or choose the right one; importing their NCCL topology sets it.</source>
+        <translation>%1 Server (%2) werden beim Import für %3 gehalten, eine Annahme: Ein Fabric-Dump zeigt die NICs eines Servers, nicht seine GPUs, und eine Serverdatei nennt ihre GPU womöglich nicht. Jede Kennzahl ihrer GPUs beruht darauf. Prüfen Sie die Server, dann bestätigen Sie das Modell im Bereich Eigenschaften (Modell bestätigen) oder wählen Sie das richtige; der Import ihrer NCCL-Topologie legt es fest.</translation>
+    </message>
+</context>
+<context>
     <name>Diagram</name>
     <message>
         <source>NVLink</source>
@@ -212,6 +531,89 @@
     </message>
 </context>
 <context>
+    <name>Explorer</name>
+    <message>
+        <source>, %1 kW of server power</source>
+        <translation>, %1 kW Serverleistung</translation>
+    </message>
+    <message>
+        <source>, %1 switches</source>
+        <translation>, %1 Switches</translation>
+    </message>
+    <message>
+        <source>, with %1 against %2 kW of server power per GPU</source>
+        <translation>, mit %1 gegenüber %2 kW Serverleistung pro GPU</translation>
+    </message>
+    <message>
+        <source>, with %1 against %2 switches per 1000 GPUs</source>
+        <translation>, mit %1 gegenüber %2 Switches pro 1.000 GPUs</translation>
+    </message>
+    <message>
+        <source>, with as much server power</source>
+        <translation>, mit ebenso viel Serverleistung</translation>
+    </message>
+    <message>
+        <source>, with as many switches</source>
+        <translation>, mit ebenso vielen Switches</translation>
+    </message>
+    <message>
+        <source>, with %1 more kW of server power</source>
+        <translation>, mit %1 kW mehr Serverleistung</translation>
+    </message>
+    <message>
+        <source>, with %1 less kW of server power</source>
+        <translation>, mit %1 kW weniger Serverleistung</translation>
+    </message>
+    <message>
+        <source>, with %1 more switches</source>
+        <translation>, mit %1 Switches mehr</translation>
+    </message>
+    <message>
+        <source>, with %1 fewer switches</source>
+        <translation>, mit %1 Switches weniger</translation>
+    </message>
+    <message>
+        <source>Best: %1 at %2 per GPU (%3 on %4 GPUs)%5.</source>
+        <translation>Am besten: %1 mit %2 pro GPU (%3 auf %4 GPUs)%5.</translation>
+    </message>
+    <message>
+        <source>Best: %1 at %2 (%3 per GPU)%4.</source>
+        <translation>Am besten: %1 mit %2 (%3 pro GPU)%4.</translation>
+    </message>
+    <message>
+        <source>Compared per GPU: %1 GPUs is not a whole number of servers, racks or domains for every design, so each runs the job on the counts nearest it that it builds (%2 to %3 GPUs).</source>
+        <translation>Pro GPU verglichen: %1 GPUs sind nicht für jeden Entwurf eine ganze Zahl von Servern, Racks oder Domänen, daher führt jeder Entwurf den Job auf den nächstgelegenen GPU-Zahlen aus, die er aufbaut (%2 bis %3 GPUs).</translation>
+    </message>
+    <message>
+        <source>No variant can run the job on about %1 GPUs: see each variant&apos;s message.</source>
+        <translation>Keine Variante kann den Job auf etwa %1 GPUs ausführen: Siehe die Meldung jeder Variante.</translation>
+    </message>
+    <message>
+        <source>%1 beats %2 (the best on %3) by %4 tokens/s per GPU%5.</source>
+        <translation>%1 übertrifft %2 (die beste auf %3) um %4 Tokens/s pro GPU%5.</translation>
+    </message>
+    <message>
+        <source>%1 beats %2 (the best on %3) by %4 tokens/s%5.</source>
+        <translation>%1 übertrifft %2 (die beste auf %3) um %4 Tokens/s%5.</translation>
+    </message>
+    <message>
+        <source>%1 is as fast as the best (within 0.05 %) per GPU%2.</source>
+        <translation>%1 ist pro GPU so schnell wie die beste (innerhalb von 0,05 %)%2.</translation>
+    </message>
+    <message>
+        <source>%1 is as fast as the best (within 0.05 %)%2.</source>
+        <translation>%1 ist so schnell wie die beste (innerhalb von 0,05 %)%2.</translation>
+    </message>
+    <message>
+        <source>%1 comes within %2 of the best per GPU%3.</source>
+        <translation>%1 liegt pro GPU bis auf %2 an der besten%3.</translation>
+    </message>
+    <message>
+        <source>%1 comes within %2 of the best%3.</source>
+        <translation>%1 liegt bis auf %2 an der besten%3.</translation>
+    </message>
+</context>
+<context>
     <name>FileDialogs</name>
     <message>
         <source>Import Report</source>
@@ -284,6 +686,105 @@
             <numerusform>%n Warnung</numerusform>
             <numerusform>%n Warnungen</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Plan</name>
+    <message>
+        <source>tp x cp x pp = %1 needs more GPUs than the %2 the cluster has; lower tp, cp or pp</source>
+        <translation>tp x cp x pp = %1 braucht mehr GPUs als die %2 des Clusters; senken Sie tp, cp oder pp</translation>
+    </message>
+    <message>
+        <source>tp x cp x pp = %1 does not divide the %2 GPUs, so dp cannot be derived; choose degrees whose product divides it, or give dp</source>
+        <translation>tp x cp x pp = %1 teilt die %2 GPUs nicht, daher lässt sich dp nicht ableiten; wählen Sie Grade, deren Produkt sie teilt, oder geben Sie dp an</translation>
+    </message>
+    <message>
+        <source>expected a degree &gt;= 1, found %1</source>
+        <translation>erwartet wurde ein Grad &gt;= 1, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>tp x cp x pp x dp = %1 x %2 x %3 x %4 is far more than the cluster&apos;s %5 GPUs</source>
+        <translation>tp x cp x pp x dp = %1 x %2 x %3 x %4 ist weit mehr als die %5 GPUs des Clusters</translation>
+    </message>
+    <message>
+        <source>tp x cp x pp x dp = %1 x %2 x %3 x %4 = %5, but the cluster has %6 GPUs</source>
+        <translation>tp x cp x pp x dp = %1 x %2 x %3 x %4 = %5, aber der Cluster hat %6 GPUs</translation>
+    </message>
+    <message>
+        <source>expected the five dimensions tp, cp, ep, dp, pp joined by &apos;-&apos; (e.g. &quot;tp-cp-ep-dp-pp&quot;), found &quot;%1&quot;</source>
+        <translation>erwartet wurden die fünf Dimensionen tp, cp, ep, dp, pp, verbunden durch &apos;-&apos; (z. B. &quot;tp-cp-ep-dp-pp&quot;), gefunden: &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>the %1 attention heads cannot be split over tp = %2 (heads must be divisible by tp)</source>
+        <translation>die %1 Attention-Heads lassen sich nicht auf tp = %2 aufteilen (die Heads müssen durch tp teilbar sein)</translation>
+    </message>
+    <message>
+        <source>the %1 K/V heads and tp = %2 must divide one another (kv_heads divisible by tp, or tp by kv_heads to replicate K/V heads)</source>
+        <translation>die %1 K/V-Heads und tp = %2 müssen einander teilen (kv_heads durch tp teilbar, oder tp durch kv_heads, um K/V-Heads zu replizieren)</translation>
+    </message>
+    <message>
+        <source>the MLP width ffn = %1 cannot be split over tp = %2</source>
+        <translation>die MLP-Breite ffn = %1 lässt sich nicht auf tp = %2 aufteilen</translation>
+    </message>
+    <message>
+        <source>the expert width moe_ffn = %1 cannot be split over tp = %2</source>
+        <translation>die Expertenbreite moe_ffn = %1 lässt sich nicht auf tp = %2 aufteilen</translation>
+    </message>
+    <message>
+        <source>the %1 layers cannot fill pp = %2 pipeline stages (each stage needs a layer)</source>
+        <translation>die %1 Schichten können pp = %2 Pipeline-Stufen nicht füllen (jede Stufe braucht eine Schicht)</translation>
+    </message>
+    <message>
+        <source>seq = %1 must be divisible by 2 x cp = %2 (load-balanced causal attention gives each CP rank two chunks)</source>
+        <translation>seq = %1 muss durch 2 x cp = %2 teilbar sein (lastausgeglichene kausale Attention gibt jedem CP-Rang zwei Stücke)</translation>
+    </message>
+    <message>
+        <source>ep = %1 needs a mixture of experts, but &quot;%2&quot; is dense (experts = 1)</source>
+        <translation>ep = %1 braucht ein Mixture-of-Experts-Modell, aber &quot;%2&quot; ist dicht (experts = 1)</translation>
+    </message>
+    <message>
+        <source>ep = %1 must divide dp x cp = %2 x %3 = %4 (expert parallelism is carved out of DP x CP)</source>
+        <translation>ep = %1 muss dp x cp = %2 x %3 = %4 teilen (die Expertenparallelität wird aus DP x CP gebildet)</translation>
+    </message>
+    <message>
+        <source>the %1 experts cannot be shared out over ep = %2 (experts must be divisible by ep)</source>
+        <translation>die %1 Experten lassen sich nicht auf ep = %2 verteilen (die Experten müssen durch ep teilbar sein)</translation>
+    </message>
+    <message>
+        <source>a mixture of experts with tp = %1 and ep = %2 needs sequence parallelism (as Megatron-Core)</source>
+        <translation>ein Mixture-of-Experts-Modell mit tp = %1 und ep = %2 braucht Sequenzparallelität (wie Megatron-Core)</translation>
+    </message>
+    <message>
+        <source>the order &quot;%1&quot; gives experts other %2 groups than the dense layers (cp = %3 sits between them); keep cp next to ep and dp, e.g. &quot;tp-cp-ep-dp-pp&quot;</source>
+        <translation>die Reihenfolge &quot;%1&quot; gibt den Experten andere %2-Gruppen als den dichten Schichten (cp = %3 liegt dazwischen); halten Sie cp neben ep und dp, z. B. &quot;tp-cp-ep-dp-pp&quot;</translation>
+    </message>
+    <message>
+        <source>interleave = %1 needs pipeline parallelism (pp &gt; 1), found pp = 1</source>
+        <translation>interleave = %1 braucht Pipeline-Parallelität (pp &gt; 1), gefunden: pp = 1</translation>
+    </message>
+    <message>
+        <source>the %1 layers cannot fill pp x interleave = %2 x %3 = %4 model chunks (each chunk needs a layer)</source>
+        <translation>die %1 Schichten können pp x interleave = %2 x %3 = %4 Modellteile nicht füllen (jeder Teil braucht eine Schicht)</translation>
+    </message>
+    <message>
+        <source>activation offloading keeps what recomputation would recompute (Megatron-Core&apos;s cpu_offloading refuses both): it needs recompute = &quot;none&quot;, found &quot;%1&quot;</source>
+        <translation>das Auslagern von Aktivierungen behält, was die Neuberechnung neu berechnen würde (cpu_offloading von Megatron-Core lehnt beides ab): Es braucht recompute = &quot;none&quot;, gefunden: &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>activation offloading runs without pipeline parallelism (Megatron-Core&apos;s cpu_offloading), found pp = %1</source>
+        <translation>das Auslagern von Aktivierungen läuft ohne Pipeline-Parallelität (cpu_offloading von Megatron-Core), gefunden: pp = %1</translation>
+    </message>
+    <message>
+        <source>activation_offload_layers = %1 must be fewer than the model&apos;s %2 layers (the last layer&apos;s backward follows its forward at once: nothing to offload)</source>
+        <translation>activation_offload_layers = %1 muss kleiner sein als die %2 Schichten des Modells (der Backward-Pass der letzten Schicht folgt sofort auf ihren Forward-Pass: nichts auszulagern)</translation>
+    </message>
+    <message>
+        <source>global_batch = %1 must be divisible by micro_batch x dp = %2 x %3 = %4</source>
+        <translation>global_batch = %1 muss durch micro_batch x dp = %2 x %3 = %4 teilbar sein</translation>
+    </message>
+    <message>
+        <source>no plan with tp = %1 is valid and fits in memory</source>
+        <translation>kein Plan mit tp = %1 ist gültig und passt in den Speicher</translation>
     </message>
 </context>
 <context>
@@ -629,6 +1130,13 @@
     <message>
         <source>Domain Size</source>
         <translation>Domänengröße</translation>
+    </message>
+    <message numerus="yes">
+        <source>Set Model and Medium of %n Link(s)</source>
+        <translation>
+            <numerusform>Modell und Medium von %n Verbindung setzen</numerusform>
+            <numerusform>Modell und Medium von %n Verbindungen setzen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2392,6 +2900,13 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
     <message>
         <source>The GPUs the domain&apos;s NVLink switches join: 36 for an NVL36 rack, 72 for an NVL72. Trays beyond it are refused; fewer is a rack being filled. Not stated: up to what the NVLink generation joins (%1 GPUs). The members hold %2 GPUs now.</source>
         <translation>Die GPUs, die die NVLink-Switches der Domäne verbinden: 36 für ein NVL36-Rack, 72 für ein NVL72. Weitere Trays werden abgelehnt; weniger ist ein Rack im Aufbau. Nicht angegeben: bis zu dem, was die NVLink-Generation verbindet (%1 GPUs). Die Mitglieder haben jetzt %2 GPUs.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Change %n link(s) to %1 too</source>
+        <translation>
+            <numerusform>Auch %n Verbindung auf %1 ändern</numerusform>
+            <numerusform>Auch %n Verbindungen auf %1 ändern</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -134,6 +134,13 @@
             <numerusform>Remove %n Items</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Set Model and Medium of %n Link(s)</source>
+        <translation>
+            <numerusform>Set Model and Medium of %n Link</numerusform>
+            <numerusform>Set Model and Medium of %n Links</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>topoplan::AddFabricDialog</name>
@@ -393,6 +400,13 @@
         <translation>
             <numerusform>%n items selected</numerusform>
             <numerusform>%n items selected</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Change %n link(s) to %1 too</source>
+        <translation>
+            <numerusform>Change %n link to %1 too</numerusform>
+            <numerusform>Change %n links to %1 too</numerusform>
         </translation>
     </message>
 </context>

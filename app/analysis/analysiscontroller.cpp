@@ -47,7 +47,11 @@ AnalysisController::Run AnalysisController::run(quint64 generation, Project proj
             out.result = std::move(*result);
         } else {
             out.error = result.error();
-            out.invalidPlan = planInvalid(result.error());
+            // Refused for the GPUs its ranks run on, as analyze() counts them.
+            const int rankGpus
+                    = static_cast<int>(r.analyzer->rankGpus(project.plan->gpusPerDomain).size());
+            out.invalidPlan = planInvalid(result.error(),
+                                          planRefusal(*project.plan, *project.workload, rankGpus));
         }
     }
     out.workerMs

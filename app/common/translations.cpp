@@ -35,13 +35,17 @@ bool installTranslations(const QLocale &locale)
         }
     }
     if (locale.language() == QLocale::English || locale.language() == QLocale::C) {
-        // No translation, only the English plural forms ("1 problem", "2 problems").
+        // No translation, only the English plural forms ("1 problem", "2 problems"); numbers
+        // as the system writes them.
+        QLocale::setDefault(QLocale::system());
         app = new QTranslator(QCoreApplication::instance());
         if (app->load(QStringLiteral("topoplan_en"), QStringLiteral(":/i18n")))
             QCoreApplication::installTranslator(app);
         return false;
     }
 
+    // Numbers in the language of the words: "1,8 TB/s" beside German text.
+    QLocale::setDefault(locale);
     qt = new QTranslator(QCoreApplication::instance());
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
                  QLibraryInfo::path(QLibraryInfo::TranslationsPath)))

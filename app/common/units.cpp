@@ -1,7 +1,9 @@
 #include "app/common/units.h"
 
 #include "engine/core/figure.h"
+#include "engine/core/message.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 
 #include <cmath>
@@ -18,7 +20,53 @@ QString localized(const figure::Figure &f)
     return f.unit.empty() ? n : n + QLatin1Char(' ') + QString::fromStdString(f.unit);
 }
 
+QString argText(const MessageArg &a)
+{
+    switch (a.kind) {
+    case MessageArg::Kind::Name:
+        return QString::fromStdString(a.name);
+    case MessageArg::Kind::Count:
+        return count(a.count);
+    case MessageArg::Kind::Figure:
+        return localized(a.figure);
+    case MessageArg::Kind::Phrase:
+        return a.phrase.empty() ? QString() : message(a.phrase.front());
+    }
+    return {};
+}
+
 } // namespace
+
+QString count(long long n)
+{
+    return number(double(n), 0);
+}
+
+QString text(const figure::Figure &f)
+{
+    return localized(f);
+}
+
+QString message(const Message &m)
+{
+    const QString translated = QCoreApplication::translate(m.context.c_str(), m.text.c_str());
+    // %1 .. %9, each replaced by its argument once; an argument's own text is not scanned.
+    QString out;
+    out.reserve(translated.size() + 16 * qsizetype(m.args.size()));
+    for (qsizetype i = 0; i < translated.size(); ++i) {
+        const QChar c = translated.at(i);
+        if (c == QLatin1Char('%') && i + 1 < translated.size()) {
+            const int n = translated.at(i + 1).digitValue();
+            if (n >= 1 && std::size_t(n) <= m.args.size()) {
+                out += argText(m.args[std::size_t(n - 1)]);
+                ++i;
+                continue;
+            }
+        }
+        out += c;
+    }
+    return out;
+}
 
 QString number(double value, int maxDecimals)
 {

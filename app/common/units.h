@@ -4,6 +4,11 @@
 
 namespace topoplan {
 
+namespace figure {
+struct Figure;
+}
+struct Message;
+
 // The one place where numbers with units become text, so that the canvas, the status bar and
 // every panel say the same figure the same way. Bandwidths are per direction, in decimal
 // units (1 GB/s = 1e9 bytes/s) as the catalog states them. The current default QLocale
@@ -29,6 +34,13 @@ QString tokensPerSecond(double tokens);
 // Plain numbers with at most `maxDecimals` significant decimals, trailing zeros dropped:
 // 2.50 -> "2.5", 256 -> "256"
 QString number(double value, int maxDecimals = 2);
+// A whole number with the locale's digit grouping: 738682 -> "738,682"
+QString count(long long n);
+// A figure as the engine chose its unit and digits (engine/core/figure), in the locale.
+QString text(const figure::Figure &f);
+// An engine message in the user's language: its template through QCoreApplication::translate()
+// under the context the engine marked it with, names as they are, counts and figures as above.
+QString message(const Message &m);
 
 } // namespace units
 } // namespace topoplan

@@ -6,8 +6,10 @@
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QPainter>
+#include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace topoplan {
 
@@ -53,6 +55,26 @@ void installChartExport(QChartView *view, const QString &title)
         if (const std::optional<QString> error = exportChart(view, path, title))
             QMessageBox::warning(view, QObject::tr("Cannot Export Chart"), *error);
     });
+}
+
+void plainNumberLabels(QChart *chart, QValueAxis *axis, const QString &suffix)
+{
+    // The step between ticks decides the decimals: 250 -> none, 0.5 -> one, 0.25 -> two.
+    const double ticks = axis->tickType() == QValueAxis::TicksDynamic
+                                 ? axis->tickInterval()
+                                 : (axis->max() - axis->min()) / std::max(1, axis->tickCount() - 1);
+    int decimals = 0;
+    for (double step = ticks; decimals < 3 && step > 0 && std::abs(step - std::round(step)) > 1e-9;
+         step *= 10)
+        ++decimals;
+    // Qt Charts writes the labels with the chart's locale when it localizes numbers; the
+    // format's '%' is printf's, so a literal one in the suffix is doubled.
+    QString tail = suffix;
+    tail.replace(QLatin1Char('%'), QStringLiteral("%%"));
+    axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f")
+                         + tail);
+    chart->setLocale(QLocale());
+    chart->setLocalizeNumbers(true);
 }
 
 } // namespace topoplan

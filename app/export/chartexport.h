@@ -6,7 +6,9 @@
 
 #include <optional>
 
+class QChart;
 class QChartView;
+class QValueAxis;
 
 namespace topoplan {
 
@@ -19,5 +21,10 @@ std::optional<QString> exportChart(QChartView *view, const QString &path, const 
 // Adds "Export Chart..." to the view's context menu: a save dialog with the diagram's
 // formats, the writing on the UI thread (a chart is small).
 void installChartExport(QChartView *view, const QString &title);
+
+// Labels an axis whose range is set (after applyNiceNumbers()) with plain numbers in the
+// user's locale, as many decimals as its ticks need and `suffix` after each ("1,000", "2.5",
+// "4:1"), never "1e+03". `chart` (the axis's) writes its numbers in the locale from then on.
+void plainNumberLabels(QChart *chart, QValueAxis *axis, const QString &suffix = {});
 
 } // namespace topoplan

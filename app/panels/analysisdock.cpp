@@ -266,7 +266,11 @@ void AnalysisDock::showOutcome(const AnalysisOutcome &outcome)
         return;
     }
     if (!outcome.result) {
-        const QString why = outcome.error ? qs(outcome.error->message) : QString();
+        // The engine's reason, in the user's language where the plan's refusal says it.
+        QString why = outcome.error ? qs(outcome.error->message) : QString();
+        if (outcome.invalidPlan && !outcome.invalidPlan->sentence.args.empty()
+            && outcome.invalidPlan->sentence.args.back().kind == MessageArg::Kind::Phrase)
+            why = units::message(outcome.invalidPlan->sentence.args.back().phrase.front());
         // With the what-if note the label is rich text, so the message is escaped.
         const QString shown = whatIf.isEmpty() ? why : why.toHtmlEscaped();
         m_headline->setText((outcome.invalidPlan
@@ -349,7 +353,8 @@ void AnalysisDock::showDiagnostics(const std::vector<Diagnostic> &diagnostics)
                 = d.severity == Severity::Error     ? QStyle::SP_MessageBoxCritical
                   : d.severity == Severity::Warning ? QStyle::SP_MessageBoxWarning
                                                     : QStyle::SP_MessageBoxInformation;
-        auto *item = new QListWidgetItem(style()->standardIcon(icon), qs(d.message), m_diagnostics);
+        const QString text = d.sentence.empty() ? qs(d.message) : units::message(d.sentence);
+        auto *item = new QListWidgetItem(style()->standardIcon(icon), text, m_diagnostics);
         item->setData(kIdsRole, toIds(d.ids));
         item->setToolTip(qs(d.code));
     }

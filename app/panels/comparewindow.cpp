@@ -352,7 +352,6 @@ void CompareWindow::showSweeps(const Comparison &c)
     x->setTitleText(tr("Tensor-parallel width (GPUs)"));
     auto *y = new QValueAxis;
     y->setTitleText(tr("Best tokens/s per GPU"));
-    y->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     double top = 1;
@@ -380,6 +379,7 @@ void CompareWindow::showSweeps(const Comparison &c)
     x->setRange(1, widest);
     y->setRange(0, top * 1.1);
     y->applyNiceNumbers();
+    plainNumberLabels(chart, y);
     const QPalette palette = m_sweepView->palette();
     for (QAbstractAxis *axis : chart->axes()) {
         axis->setLabelsColor(palette.color(QPalette::Text));

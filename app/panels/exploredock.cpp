@@ -541,8 +541,8 @@ void ExploreDock::onFinished()
     }
     m_model->setResult(r);
     QStringList lines;
-    for (const std::string &s : verdicts(r))
-        lines << q(s).toHtmlEscaped();
+    for (const Message &m : verdictMessages(r))
+        lines << units::message(m).toHtmlEscaped();
     if (r.cancelled)
         lines.prepend(
                 // Reads for any pair: "after evaluating 0 of 1 design", "... 3 of 12 designs".
@@ -638,9 +638,9 @@ void ExploreDock::showCharts(const ExploreResult &r)
         x->setRange(4, widest * 2);
         auto *y = new QValueAxis;
         y->setTitleText(tr("Best tokens/s per GPU"));
-        y->setLabelFormat(QStringLiteral("%.0f"));
         y->setRange(0, std::max(1.0, topPerGpu * 1.1));
         y->applyNiceNumbers();
+        plainNumberLabels(chart, y);
         chart->addAxis(x, Qt::AlignBottom);
         chart->addAxis(y, Qt::AlignLeft);
         std::vector<FabricChoice> fabrics;
@@ -682,17 +682,17 @@ void ExploreDock::showCharts(const ExploreResult &r)
         resetChart(chart);
         auto *x = new QValueAxis;
         x->setTitleText(tr("Leaf oversubscription (downlinks : uplinks)"));
-        x->setLabelFormat(QStringLiteral("%.0f:1"));
         // A tick at every whole ratio (1:1, 2:1, ...), half a step of room at either end.
         x->setTickType(QValueAxis::TicksDynamic);
         x->setTickAnchor(1);
         x->setTickInterval(mostOversubscribed > 8 ? 2 : 1);
         x->setRange(0.5, std::ceil(mostOversubscribed) + 0.5);
+        plainNumberLabels(chart, x, QStringLiteral(":1"));
         auto *y = new QValueAxis;
         y->setTitleText(perGpu ? tr("Tokens/s per GPU") : tr("Tokens/s (%1)").arg(scale.unit));
-        y->setLabelFormat(QStringLiteral("%.3g"));
         y->setRange(0, std::max(1.0, top * 1.1 / scale.divisor));
         y->applyNiceNumbers();
+        plainNumberLabels(chart, y);
         chart->addAxis(x, Qt::AlignBottom);
         chart->addAxis(y, Qt::AlignLeft);
         std::map<std::string, std::vector<int>> lines; // "domain fabric" -> rows
@@ -731,15 +731,14 @@ void ExploreDock::showCharts(const ExploreResult &r)
             metric = r.against == ExploreMetric::Switches ? tr("Switches per 1000 GPUs")
                                                           : tr("%1 per GPU").arg(metric);
         x->setTitleText(metric);
-        x->setLabelFormat(perGpu || r.against != ExploreMetric::Switches ? QStringLiteral("%.3g")
-                                                                         : QStringLiteral("%.0f"));
         x->setRange(0, mostMetric * 1.1);
         x->applyNiceNumbers();
+        plainNumberLabels(chart, x);
         auto *y = new QValueAxis;
         y->setTitleText(perGpu ? tr("Tokens/s per GPU") : tr("Tokens/s (%1)").arg(scale.unit));
-        y->setLabelFormat(QStringLiteral("%.3g"));
         y->setRange(0, std::max(1.0, top * 1.1 / scale.divisor));
         y->applyNiceNumbers();
+        plainNumberLabels(chart, y);
         chart->addAxis(x, Qt::AlignBottom);
         chart->addAxis(y, Qt::AlignLeft);
         auto *all = new QScatterSeries;

@@ -145,9 +145,9 @@ void showStepBars(QChart *chart, const QList<StepBar> &bars, bool hidden, const 
     y->append(categories);
     auto *x = new QValueAxis;
     x->setTitleText(ms ? QObject::tr("Milliseconds per step") : QObject::tr("Seconds per step"));
-    x->setLabelFormat(QStringLiteral("%.3g"));
     x->setRange(0, std::max(1e-9, longest * scale * 1.05));
     x->applyNiceNumbers();
+    plainNumberLabels(chart, x);
     chart->addAxis(y, Qt::AlignLeft);
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);

@@ -15,6 +15,7 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QMap>
+#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -79,22 +80,19 @@ SweepDock::SweepDock(AnalysisController *controller, QWidget *parent)
         m_shown = visible;
         if (visible && m_stale)
             start();
+        if (visible)
+            startBaselineSweep();
     });
     connect(&m_watcher, &QFutureWatcherBase::finished, this, &SweepDock::onSwept);
-    connect(controller, &AnalysisController::baselineChanged, this, [this] {
-        if (m_controller->baseline())
-            m_baselineSweep = m_sweep; // the sweep of the design as it is when pinned
-        else
-            m_baselineSweep.reset();
-        if (m_sweep)
-            showSweep(*m_sweep);
-    });
+    connect(&m_baselineWatcher, &QFutureWatcherBase::finished, this, &SweepDock::onBaselineSwept);
+    connect(controller, &AnalysisController::baselineChanged, this, &SweepDock::onBaselineChanged);
     installChartExport(m_view, tr("TP sweep"));
 }
 
 SweepDock::~SweepDock()
 {
     m_watcher.waitForFinished();
+    m_baselineWatcher.waitForFinished();
 }
 
 QChart *SweepDock::chart() const
@@ -147,8 +145,54 @@ void SweepDock::onSwept()
         return;
     }
     m_sweep = std::move(s);
+    m_sweepGeneration = m_generation;
     showSweep(*m_sweep);
     Q_EMIT swept();
+}
+
+void SweepDock::onBaselineChanged()
+{
+    ++m_baselineGeneration;
+    m_baselineSweep.reset();
+    m_baselineSource.reset();
+    const std::optional<AnalysisOutcome> &o = m_controller->outcome();
+    if (m_controller->baseline() && o && m_document && m_document->project().workload) {
+        if (m_sweep && m_sweepGeneration == o->generation) {
+            m_baselineSweep = m_sweep; // the sweep of the design as it is when pinned
+        } else {
+            // Pinned before this design's sweep was in: the baseline gets a sweep of its own.
+            m_baselineSource
+                    = BaselineSource{m_controller->analyzer(), *m_document->project().workload,
+                                     m_document->project().plan.value_or(Plan{})};
+            if (m_shown)
+                startBaselineSweep();
+        }
+    }
+    if (m_sweep)
+        showSweep(*m_sweep);
+}
+
+void SweepDock::startBaselineSweep()
+{
+    if (!m_baselineSource || !m_baselineSource->analyzer || m_baselineWatcher.isRunning())
+        return;
+    m_baselineSweptGeneration = m_baselineGeneration;
+    m_baselineWatcher.setFuture(QtConcurrent::run([source = *m_baselineSource] {
+        return sweepTp(*source.analyzer, source.workload, source.plan);
+    }));
+}
+
+void SweepDock::onBaselineSwept()
+{
+    SweepResult s = m_baselineWatcher.result();
+    if (m_baselineSweptGeneration != m_baselineGeneration) {
+        startBaselineSweep(); // pinned again or unpinned meanwhile
+        return;
+    }
+    m_baselineSource.reset();
+    m_baselineSweep = std::move(s);
+    if (m_sweep)
+        showSweep(*m_sweep);
 }
 
 void SweepDock::showSweep(const SweepResult &s)
@@ -224,11 +268,10 @@ void SweepDock::showSweep(const SweepResult &s)
         series->replace(points);
     }
     auto *y = new QValueAxis;
-    y->setLabelFormat((unit.decimals > 0 ? QStringLiteral("%.3g ") : QStringLiteral("%.0f "))
-                      + QString::fromStdString(unit.unit));
     y->setTickCount(5);
     y->setRange(0, std::max(1.0, top) * 1.1 / scale);
     y->applyNiceNumbers();
+    plainNumberLabels(chart, y, QLatin1Char(' ') + QString::fromStdString(unit.unit));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     for (QLineSeries *series : all) {
@@ -277,7 +320,17 @@ void SweepDock::showSweep(const SweepResult &s)
         case SweepGap::None:
             continue;
         case SweepGap::Invalid:
-            why = QString::fromStdString(heldGapReason(row));
+            if (row.heldReason.empty()) {
+                why = QString::fromStdString(heldGapReason(row));
+            } else {
+                // The engine's reason in the user's language, cut as heldGapReason() cuts it:
+                // without its JSON path, its advice or the width's own figures, so that widths
+                // refused for one reason share one sentence.
+                why = units::message(row.heldReason);
+                why.remove(QRegularExpression(QStringLiteral("^/[a-z_/0-9]*: ")));
+                why = why.section(QLatin1Char(';'), 0, 0);
+                why.remove(QRegularExpression(QStringLiteral(" = [0-9]+")));
+            }
             break;
         case SweepGap::OutOfMemory:
             why = tr("does not fit in GPU memory");

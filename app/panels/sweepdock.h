@@ -44,6 +44,9 @@ private:
     void start();
     void onSwept();
     void showSweep(const SweepResult &s);
+    void onBaselineChanged();
+    void startBaselineSweep();
+    void onBaselineSwept();
 
     AnalysisController *m_controller;
     QPointer<Document> m_document;
@@ -55,8 +58,20 @@ private:
     bool m_shown = false; // on screen, not behind another dock's tab
     bool m_stale = false; // an analysis finished while it was not
     std::optional<SweepResult> m_sweep;
+    quint64 m_sweepGeneration = 0; // of the analysis m_sweep belongs to
     // The sweep of the pinned baseline, drawn as a ghost line until it is unpinned.
     std::optional<SweepResult> m_baselineSweep;
+    // A baseline pinned before its design's sweep was in: what its own sweep runs on.
+    struct BaselineSource
+    {
+        std::shared_ptr<const Analyzer> analyzer;
+        Workload workload;
+        Plan plan;
+    };
+    std::optional<BaselineSource> m_baselineSource;
+    QFutureWatcher<SweepResult> m_baselineWatcher;
+    quint64 m_baselineGeneration = 0;      // counts pins and unpins
+    quint64 m_baselineSweptGeneration = 0; // the pin the running baseline sweep is for
 };
 
 } // namespace topoplan

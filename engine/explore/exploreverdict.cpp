@@ -39,78 +39,77 @@ Scored scoreOf(const VariantResult &v, ExploreMetric m, bool perGpu)
     return s;
 }
 
-// What a metric is called and how much of it a design has, as the verdicts write it.
-struct MetricWords
+// How much of the metric a design has, after the figure before it: ", 96 switches",
+// ", 123.4 kW of server power".
+Message amount(ExploreMetric m, double value)
 {
-    const char *unit;     // "switches", "kW of server power"
-    const char *more;     // "more", "more"
-    const char *fewer;    // "fewer", "less"
-    const char *same;     // "as many switches", "as much server power"
-    double perGpuScale;   // per 1,000 GPUs for switches, per GPU for kW
-    const char *perGpuAs; // "per 1000 GPUs", "per GPU"
-    int decimals;         // of the absolute figure
-};
-
-MetricWords wordsOf(ExploreMetric m)
-{
-    switch (m) {
-    case ExploreMetric::Switches:
-        return {"switches", "more", "fewer", "as many switches", 1000, "per 1000 GPUs", 0};
-    case ExploreMetric::ServerPower:
-        return {"kW of server power", "more", "less", "as much server power", 1, "per GPU", 1};
-    }
-    return wordsOf(ExploreMetric::Switches);
+    using namespace msg;
+    if (m == ExploreMetric::ServerPower)
+        return say(TOPOPLAN_TR("Explorer", ", %1 kW of server power"),
+                   {msg::figure({value, 1, ""})});
+    return say(TOPOPLAN_TR("Explorer", ", %1 switches"), {msg::figure({value, 0, ""})});
 }
 
-std::string amountText(ExploreMetric m, double value)
+// ", with 8 more switches", ", with as many switches", ", with 1.2 against 1.6 kW of server
+// power per GPU"; empty where either lacks the metric.
+MessageArg delta(ExploreMetric m, const VariantResult &a, const VariantResult &b, bool perGpu)
 {
-    const MetricWords w = wordsOf(m);
-    return figure::number(value, w.decimals) + " " + w.unit;
-}
-
-// "with 8 more switches", "with as many switches", "with 1.2 against 1.6 kW of server power
-// per GPU".
-std::string deltaText(ExploreMetric m, const VariantResult &a, const VariantResult &b, bool perGpu)
-{
+    using namespace msg;
     const std::optional<double> x = metricOf(a, m), y = metricOf(b, m);
     if (!x || !y)
-        return "";
-    const MetricWords w = wordsOf(m);
+        return name("");
+    const bool power = m == ExploreMetric::ServerPower;
     if (perGpu) {
-        const double px = *x / a.jobGpus() * w.perGpuScale, py = *y / b.jobGpus() * w.perGpuScale;
-        return ", with " + figure::number(px, 2) + " against " + figure::number(py, 2) + " "
-               + w.unit + " " + w.perGpuAs;
+        // Switches per 1,000 GPUs, kW per GPU.
+        const double scale = power ? 1 : 1000;
+        const MessageArg px = msg::figure({*x / a.jobGpus() * scale, 2, ""});
+        const MessageArg py = msg::figure({*y / b.jobGpus() * scale, 2, ""});
+        return phrase(
+                power ? say(
+                        TOPOPLAN_TR("Explorer", ", with %1 against %2 kW of server power per GPU"),
+                        {px, py})
+                      : say(TOPOPLAN_TR("Explorer", ", with %1 against %2 switches per 1000 GPUs"),
+                            {px, py}));
     }
-    const double delta = *x - *y;
-    if (printed(delta, w.decimals) == 0)
-        return std::string(", with ") + w.same;
-    return ", with " + figure::number(std::abs(delta), w.decimals) + " "
-           + (delta > 0 ? w.more : w.fewer) + " " + w.unit;
+    const int decimals = power ? 1 : 0;
+    const double change = *x - *y;
+    if (printed(change, decimals) == 0)
+        return phrase(power ? say(TOPOPLAN_TR("Explorer", ", with as much server power"))
+                            : say(TOPOPLAN_TR("Explorer", ", with as many switches")));
+    const MessageArg size = msg::figure({std::abs(change), decimals, ""});
+    if (power)
+        return phrase(change > 0 ? say(TOPOPLAN_TR("Explorer", ", with %1 more kW of server power"),
+                                       {size})
+                                 : say(TOPOPLAN_TR("Explorer", ", with %1 less kW of server power"),
+                                       {size}));
+    return phrase(change > 0 ? say(TOPOPLAN_TR("Explorer", ", with %1 more switches"), {size})
+                             : say(TOPOPLAN_TR("Explorer", ", with %1 fewer switches"), {size}));
 }
 
-std::string perGpuTokensText(const VariantResult &v)
+MessageArg tokens(double tokensPerS)
 {
-    return figure::text(figure::tokensPerSecond(printedTokensPerS(v) / v.jobGpus()));
+    return msg::figure(figure::tokensPerSecond(tokensPerS));
 }
 
-std::string bestSentence(const VariantResult &best, const ExploreResult &r, bool perGpu)
+Message bestSentence(const VariantResult &best, const ExploreResult &r, bool perGpu)
 {
-    const std::string tokens = figure::text(figure::tokensPerSecond(printedTokensPerS(best)));
-    std::string text = "Best: " + best.spec.label + " at ";
+    using namespace msg;
+    const MessageArg total = tokens(printedTokensPerS(best));
+    const MessageArg perGpuTokens = tokens(printedTokensPerS(best) / best.jobGpus());
+    const std::optional<double> m = metricOf(best, r.against);
+    const MessageArg metric = m ? phrase(amount(r.against, *m)) : name("");
     if (perGpu)
-        text += perGpuTokensText(best) + " per GPU (" + tokens + " on "
-                + std::to_string(best.jobGpus()) + " GPUs)";
-    else
-        text += tokens + " (" + perGpuTokensText(best) + " per GPU)";
-    if (std::optional<double> m = metricOf(best, r.against))
-        text += ", " + amountText(r.against, *m);
-    return text + ".";
+        return say(TOPOPLAN_TR("Explorer", "Best: %1 at %2 per GPU (%3 on %4 GPUs)%5."),
+                   {name(best.spec.label), perGpuTokens, total, count(best.jobGpus()), metric});
+    return say(TOPOPLAN_TR("Explorer", "Best: %1 at %2 (%3 per GPU)%4."),
+               {name(best.spec.label), total, perGpuTokens, metric});
 }
 
 // The GPU counts the variants that ran the job run it on, for the sentence that says they
 // are compared per GPU.
-std::string perGpuSentence(const ExploreResult &r)
+Message perGpuSentence(const ExploreResult &r)
 {
+    using namespace msg;
     int fewest = 0, most = 0;
     for (const VariantResult &v : r.variants) {
         if (!ran(v))
@@ -118,10 +117,11 @@ std::string perGpuSentence(const ExploreResult &r)
         fewest = fewest == 0 ? v.jobGpus() : std::min(fewest, v.jobGpus());
         most = std::max(most, v.jobGpus());
     }
-    return "Compared per GPU: " + std::to_string(r.gpus)
-           + " GPUs is not a whole number of servers, racks or domains for every design, so each "
-             "runs the job on the counts nearest it that it builds ("
-           + std::to_string(fewest) + " to " + std::to_string(most) + " GPUs).";
+    return say(TOPOPLAN_TR("Explorer",
+                           "Compared per GPU: %1 GPUs is not a whole number of servers, racks or "
+                           "domains for every design, so each runs the job on the counts nearest "
+                           "it that it builds (%2 to %3 GPUs)."),
+               {count(r.gpus), count(fewest), count(most)});
 }
 
 } // namespace
@@ -201,9 +201,10 @@ void markPareto(std::vector<VariantResult> &variants, ExploreMetric against, int
     }
 }
 
-std::vector<std::string> verdicts(const ExploreResult &r)
+std::vector<Message> verdictMessages(const ExploreResult &r)
 {
-    std::vector<std::string> out;
+    using namespace msg;
+    std::vector<Message> out;
     const bool perGpu = comparedPerGpu(r.variants, r.gpus);
     auto score = [&](const VariantResult &v) {
         return scoreOf(v, r.against, perGpu);
@@ -220,14 +221,14 @@ std::vector<std::string> verdicts(const ExploreResult &r)
         if (ran(v) && (!best || better(v, *best)))
             best = &v;
     if (!best) {
-        out.push_back("No variant can run the job on about " + std::to_string(r.gpus)
-                      + " GPUs: see each variant's message.");
+        out.push_back(say(TOPOPLAN_TR("Explorer", "No variant can run the job on about %1 GPUs: "
+                                                  "see each variant's message."),
+                          {count(r.gpus)}));
         return out;
     }
     if (perGpu)
         out.push_back(perGpuSentence(r));
     out.push_back(bestSentence(*best, r, perGpu));
-    const char *per = perGpu ? " tokens/s per GPU" : " tokens/s";
     // The best of every other domain, in the order the domains were asked.
     std::vector<std::string> seen{toString(best->spec.domain)};
     for (const VariantResult &v : r.variants) {
@@ -242,9 +243,15 @@ std::vector<std::string> verdicts(const ExploreResult &r)
         if (!top)
             continue;
         const double gain = score(*best).tokens / score(*top).tokens - 1;
-        out.push_back(best->spec.label + " beats " + top->spec.label + " (the best on " + domain
-                      + ") by " + figure::text(figure::percent(gain)) + per
-                      + deltaText(r.against, *best, *top, perGpu) + ".");
+        const std::vector<MessageArg> args{name(best->spec.label), name(top->spec.label),
+                                           name(domain), msg::figure(figure::percent(gain)),
+                                           delta(r.against, *best, *top, perGpu)};
+        out.push_back(perGpu ? say(TOPOPLAN_TR("Explorer", "%1 beats %2 (the best on %3) by %4 "
+                                                           "tokens/s per GPU%5."),
+                                   args)
+                             : say(TOPOPLAN_TR("Explorer",
+                                               "%1 beats %2 (the best on %3) by %4 tokens/s%5."),
+                                   args));
     }
     // The design with the least of the metric within 5 % of the best.
     const Scored top = score(*best);
@@ -259,14 +266,32 @@ std::vector<std::string> verdicts(const ExploreResult &r)
             frugal = &v;
     }
     if (frugal) {
-        const double loss = 1 - score(*frugal).tokens / top.tokens;
-        const std::string lossText = figure::text(figure::percent(loss));
-        const std::string how = lossText == figure::text(figure::percent(0))
-                                        ? " is as fast as the best (within 0.05 %)"
-                                        : " comes within " + lossText + " of the best";
-        out.push_back(frugal->spec.label + how + (perGpu ? " per GPU" : "")
-                      + deltaText(r.against, *frugal, *best, perGpu) + ".");
+        const figure::Figure loss = figure::percent(1 - score(*frugal).tokens / top.tokens);
+        const MessageArg label = name(frugal->spec.label);
+        const MessageArg less = delta(r.against, *frugal, *best, perGpu);
+        // Closer than the figure's last digit: as fast, not "within 0 %".
+        if (figure::text(loss) == figure::text(figure::percent(0)))
+            out.push_back(perGpu ? say(TOPOPLAN_TR("Explorer", "%1 is as fast as the best (within "
+                                                               "0.05 %) per GPU%2."),
+                                       {label, less})
+                                 : say(TOPOPLAN_TR("Explorer", "%1 is as fast as the best (within "
+                                                               "0.05 %)%2."),
+                                       {label, less}));
+        else
+            out.push_back(perGpu ? say(TOPOPLAN_TR("Explorer",
+                                                   "%1 comes within %2 of the best per GPU%3."),
+                                       {label, msg::figure(loss), less})
+                                 : say(TOPOPLAN_TR("Explorer", "%1 comes within %2 of the best%3."),
+                                       {label, msg::figure(loss), less}));
     }
+    return out;
+}
+
+std::vector<std::string> verdicts(const ExploreResult &r)
+{
+    std::vector<std::string> out;
+    for (const Message &m : verdictMessages(r))
+        out.push_back(m.english());
     return out;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/core/message.h"
 #include "engine/explore/explore.h"
 
 #include <optional>
@@ -42,7 +43,9 @@ void markPareto(std::vector<VariantResult> &variants, ExploreMetric against, int
 // best variant by tokens/s (per GPU where the GPU counts differ, said first); against it, the
 // best variant of every other NVLink domain ("by how much, with how much more or less of the
 // metric"); and the variant with the least of the metric that comes within 5 % of the best,
-// where that is not the best itself.
+// where that is not the best itself. As messages, for a front end to translate
+// (engine/core/message.h), and in English.
+std::vector<Message> verdictMessages(const ExploreResult &r);
 std::vector<std::string> verdicts(const ExploreResult &r);
 
 } // namespace topoplan

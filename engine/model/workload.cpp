@@ -1,6 +1,7 @@
 #include "engine/model/workload.h"
 
 #include "engine/core/jsonin.h"
+#include "engine/model/planrefusal.h"
 #include "engine/model/recomputemodules.h"
 
 #include <algorithm>
@@ -484,28 +485,37 @@ Expected<Plan> planFromSpec(const std::string &spec)
     return p;
 }
 
-Expected<Plan> resolvePlan(Plan plan, int gpus)
+std::optional<PlanRefusal> dpRefusal(const Plan &plan, int gpus)
 {
+    if (plan.dp > 0)
+        return std::nullopt;
     long long fixed = 1;
     for (int d : {plan.tp, plan.cp, plan.pp}) {
         if (__builtin_mul_overflow(fixed, static_cast<long long>(d), &fixed))
             fixed = std::numeric_limits<long long>::max();
     }
-    if (plan.dp <= 0) {
-        const std::string product = "tp x cp x pp = " + std::to_string(fixed);
-        if (fixed > gpus)
-            return Error{{},
-                         "/plan",
-                         product + " needs more GPUs than the " + std::to_string(gpus)
-                                 + " the cluster has; lower tp, cp or pp"};
-        if (fixed <= 0 || gpus % fixed != 0)
-            return Error{{},
-                         "/plan",
-                         product + " does not divide the " + std::to_string(gpus)
-                                 + " GPUs, so dp cannot be derived; choose degrees whose product "
-                                   "divides it, or give dp"};
-        plan.dp = static_cast<int>(gpus / fixed);
-    }
+    using namespace msg;
+    const MessageArg product = name(std::to_string(fixed));
+    if (fixed > gpus)
+        return PlanRefusal{"/plan", say(TOPOPLAN_TR("Plan", "tp x cp x pp = %1 needs more GPUs "
+                                                            "than the %2 the cluster has; lower "
+                                                            "tp, cp or pp"),
+                                        {product, count(gpus)})};
+    if (fixed <= 0 || gpus % fixed != 0)
+        return PlanRefusal{"/plan", say(TOPOPLAN_TR("Plan", "tp x cp x pp = %1 does not divide "
+                                                            "the %2 GPUs, so dp cannot be "
+                                                            "derived; choose degrees whose "
+                                                            "product divides it, or give dp"),
+                                        {product, count(gpus)})};
+    return std::nullopt;
+}
+
+Expected<Plan> resolvePlan(Plan plan, int gpus)
+{
+    if (std::optional<PlanRefusal> refusal = dpRefusal(plan, gpus))
+        return refusal->error();
+    if (plan.dp <= 0)
+        plan.dp = gpus / (plan.tp * plan.cp * plan.pp);
     return plan;
 }
 

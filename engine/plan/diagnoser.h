@@ -29,8 +29,10 @@ public:
 private:
     void noPath(const DimensionResult &d);
     void crossesDomain(const DimensionResult &d);
-    std::string bandwidthCost(const DimensionResult &d, const NVLinkDomain *first) const;
-    std::string tpCrossingCost(const DimensionResult &d, const NVLinkDomain *first) const;
+    // What a group across NVLink domains pays: bandwidth, or for TP where the fabric is about
+    // as fast as NVLink, the time a wider group does not shrink. A sentence of the diagnostic.
+    Message bandwidthCost(const DimensionResult &d, const NVLinkDomain *first) const;
+    Message tpCrossingCost(const DimensionResult &d, const NVLinkDomain *first) const;
     void onEthernet(const DimensionResult &d);
     void oversubscribed(const DimensionResult &d);
     void crossesRails(const DimensionResult &d);
@@ -69,6 +71,12 @@ private:
     void add(Severity s, const char *code, std::string message, std::vector<std::string> ids)
     {
         m_out.push_back({s, code, std::move(message), std::move(ids), m_dim});
+    }
+    // A message a front end can translate; the diagnostic's `message` is its English.
+    void add(Severity s, const char *code, Message sentence, std::vector<std::string> ids)
+    {
+        std::string english = sentence.english();
+        m_out.push_back({s, code, std::move(english), std::move(ids), m_dim, std::move(sentence)});
     }
 
     const Analyzer &m_a;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/core/error.h"
+#include "engine/core/message.h"
 #include "engine/perf/softwaremodel.h"
 #include "engine/plan/placement.h"
 
@@ -27,6 +28,9 @@ struct Diagnostic
     std::string message;
     std::vector<std::string> ids;
     std::optional<Dim> dim; // the dimension whose communication it is about, if any
+    // `message` as a template and its arguments, for a front end to translate; empty for a
+    // message that has none.
+    Message sentence = {};
     bool operator==(const Diagnostic &) const = default;
 };
 
@@ -67,8 +71,9 @@ inline constexpr const char *kServerModelAssumed = "SERVER_MODEL_ASSUMED";
 } // namespace code
 
 // The PLAN_INVALID diagnostic of a plan that validatePlan() (or resolvePlan()) refused, for a
-// view that shows diagnostics rather than errors.
-Diagnostic planInvalid(const Error &e);
+// view that shows diagnostics rather than errors; with planRefusal()'s sentence for `e`, if
+// there is one, for a front end to translate.
+Diagnostic planInvalid(const Error &e, const std::optional<PlanRefusal> &why = std::nullopt);
 
 // Everything the analysis `r` of `a` gives reason to say, errors first, then warnings, then
 // information.

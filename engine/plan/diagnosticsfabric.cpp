@@ -73,25 +73,29 @@ void Diagnoser::oversubscribed(const DimensionResult &d)
     if (!std::isfinite(own) || own < got)
         own = got;
     const double lost = own > 0 ? (own - got) / own : 0;
-    const std::string what = d.dim == Dim::DP ? "DP gradient reduction" : "expert gradient (EDP)";
-    const std::string where = "DP traffic climbs through oversubscribed " + listed(tiers)
-                              + " switches (" + listed(named(switches)) + ": up to " + ratio(worst)
-                              + " downlink to uplink bandwidth)";
+    using namespace msg;
+    const Message what = d.dim == Dim::DP
+                                 ? say(TOPOPLAN_TR("Diagnostics", "the DP gradient reduction"))
+                                 : say(TOPOPLAN_TR("Diagnostics", "the expert gradient (EDP)"));
+    const Message where
+            = say(TOPOPLAN_TR("Diagnostics", "DP traffic climbs through oversubscribed %1 switches "
+                                             "(%2: up to %3 downlink to uplink bandwidth)"),
+                  {arg::listed(tiers), arg::listed(named(switches)), arg::ratio(worst)});
     if (lost < kOversubscriptionLossShare) {
         add(Severity::Info, code::kDpOversubscribed,
-            where + ", but at this plan it costs the " + what
-                    + " nothing: the groups' own links "
-                      "limit them first, at "
-                    + gbs(got) + ".",
+            say(TOPOPLAN_TR("Diagnostics", "%1, but at this plan it costs %2 nothing: the "
+                                           "groups' own links limit them first, at %3."),
+                {phrase(where), phrase(what), arg::gbs(got)}),
             switches);
         return;
     }
     add(Severity::Warning, code::kDpOversubscribed,
-        where + ": the " + what + " gets " + gbs(got) + " per group where 1:1 uplinks would give "
-                + gbs(own) + " (" + percent(lost) + " lost), and exposed DP communication takes "
-                + percent(stepShare(commSeconds(d.dim)))
-                + " of the step. Add uplinks to make the tier 1:1, or place each DP group under "
-                  "fewer leaves.",
+        say(TOPOPLAN_TR("Diagnostics",
+                        "%1: %2 gets %3 per group where 1:1 uplinks would give %4 (%5 lost), and "
+                        "exposed DP communication takes %6 of the step. Add uplinks to make the "
+                        "tier 1:1, or place each DP group under fewer leaves."),
+            {phrase(where), phrase(what), arg::gbs(got), arg::gbs(own), arg::percent(lost),
+             arg::percent(stepShare(commSeconds(d.dim)))}),
         switches);
 }
 
@@ -161,16 +165,18 @@ void Diagnoser::crossesRails(const DimensionResult &d)
     const ServerModel *server
             = m_a.catalog().server(m_a.topology().nodes[m_g.vertex(fromGpu).node].model);
     const int perNode = server ? server->gpus : 0;
+    using namespace msg;
     add(Severity::Warning, code::kDpCrossesRails,
-        "On this rail-optimized fabric " + countOf(crossing, d.count, "DP group")
-                + " send from one rail to another (e.g. " + named(m_g.vertex(fromGpu).id)
-                + " on rail " + std::to_string(railOf(fromGpu) + 1) + " to "
-                + named(m_g.vertex(toGpu).id) + " on rail " + std::to_string(railOf(toGpu) + 1)
-                + "): that traffic leaves its rail's leaf for the spines and shares their uplinks "
-                  "instead of taking one hop. DP peers stay on their rail when they have the same "
-                  "local GPU index in every node: make tp x cp = "
-                + std::to_string(m_r.plan.tp * m_r.plan.cp) + " divide the "
-                + std::to_string(perNode) + " GPUs of a node.",
+        say(TOPOPLAN_TR("Diagnostics",
+                        "On this rail-optimized fabric %1 send from one rail to another (e.g. %2 "
+                        "on rail %3 to %4 on rail %5): that traffic leaves its rail's leaf for the "
+                        "spines and shares their uplinks instead of taking one hop. DP peers stay "
+                        "on their rail when they have the same local GPU index in every node: "
+                        "make tp x cp = %6 divide the %7 GPUs of a node."),
+            {arg::groups(crossing, d.count, Dim::DP), name(named(m_g.vertex(fromGpu).id)),
+             count(railOf(fromGpu) + 1), name(named(m_g.vertex(toGpu).id)),
+             count(railOf(toGpu) + 1), name(std::to_string(m_r.plan.tp * m_r.plan.cp)),
+             count(perNode)}),
         ids);
 }
 
@@ -180,10 +186,12 @@ void Diagnoser::fitsOneDomain()
         return;
     const NVLinkDomain &d = m_g.domains().front();
     add(Severity::Info, code::kFitsOneDomain,
-        "All " + std::to_string(m_r.gpus) + " GPUs are in one NVLink domain (" + d.id
-                + "): every parallel group's traffic stays on NVLink, so training needs no "
-                  "InfiniBand or Ethernet fabric; a network is for growing past the domain, for "
-                  "storage and for orchestration.",
+        msg::say(TOPOPLAN_TR("Diagnostics",
+                             "All %1 GPUs are in one NVLink domain (%2): every parallel group's "
+                             "traffic stays on NVLink, so training needs no InfiniBand or Ethernet "
+                             "fabric; a network is for growing past the domain, for storage and "
+                             "for orchestration."),
+                 {msg::count(m_r.gpus), msg::name(d.id)}),
         {d.id});
 }
 
@@ -219,19 +227,27 @@ void Diagnoser::unusedTiers()
         }
         if (used)
             continue;
-        const std::string layer = toString(tier);
+        using namespace msg;
+        const MessageArg layer = name(toString(tier));
+        const MessageArg below = name(tier == Tier::Spine ? "leaf" : "spine");
         add(Severity::Info, code::kTierUnused,
-            "No parallel group uses the " + layer
-                    + " layer at this plan: every group's traffic "
-                      "stays inside its NVLink domain or below the "
-                    + (tier == Tier::Spine ? std::string("leaf") : std::string("spine"))
-                    + " switches, so "
-                    + (ids.size() == 1 ? "its " + layer + " switch changes"
-                                       : "its " + std::to_string(ids.size()) + " " + layer
-                                                 + " switches change")
-                    + " no figure of this job (removing some would not slow it). They carry "
-                      "traffic when groups span more of the fabric (a wider DP or PP), for other "
-                      "jobs and for storage.",
+            ids.size() == 1
+                    ? say(TOPOPLAN_TR("Diagnostics",
+                                      "No parallel group uses the %1 layer at this plan: every "
+                                      "group's traffic stays inside its NVLink domain or below "
+                                      "the %2 switches, so its %1 switch changes no figure of "
+                                      "this job (removing some would not slow it). They carry "
+                                      "traffic when groups span more of the fabric (a wider DP "
+                                      "or PP), for other jobs and for storage."),
+                          {layer, below})
+                    : say(TOPOPLAN_TR("Diagnostics",
+                                      "No parallel group uses the %1 layer at this plan: every "
+                                      "group's traffic stays inside its NVLink domain or below "
+                                      "the %2 switches, so its %3 %1 switches change no figure "
+                                      "of this job (removing some would not slow it). They carry "
+                                      "traffic when groups span more of the fabric (a wider DP "
+                                      "or PP), for other jobs and for storage."),
+                          {layer, below, count(static_cast<long long>(ids.size()))}),
             ids);
     }
 }
@@ -241,23 +257,29 @@ void Diagnoser::mixedGpus()
     const FabricFacts &f = m_a.facts();
     if (!f.mixedGpuModels())
         return;
-    std::string models;
+    using namespace msg;
+    std::optional<Message> models;
     std::vector<std::string> slowest;
     for (std::size_t i = 0; i < f.gpuModels.size(); ++i) {
         std::vector<std::string> nodes;
         for (int n : f.gpuModelNodes[i])
             nodes.push_back(m_a.topology().nodes[n].id);
-        models += (i ? "; " : "") + f.gpuModels[i] + " on " + listed(named(nodes), 3);
+        Message one = say(TOPOPLAN_TR("Diagnostics", "%1 on %2"),
+                          {name(f.gpuModels[i]), arg::listed(named(nodes), 3)});
+        models = models ? say(TOPOPLAN_TR("Diagnostics", "%1; %2"),
+                              {phrase(std::move(*models)), phrase(std::move(one))})
+                        : std::move(one);
         if (i == 0)
             slowest = nodes;
     }
     add(Severity::Info, code::kMixedGpuModels,
-        "The nodes hold " + std::to_string(f.gpuModels.size()) + " GPU models (" + models
-                + "): a synchronous step runs at the pace of the slowest, so the step is "
-                  "projected on "
-                + f.gpu.name
-                + " and the faster GPUs wait for it. Train on one GPU model, or give "
-                  "the faster nodes a job of their own.",
+        say(TOPOPLAN_TR("Diagnostics",
+                        "The nodes hold %1 GPU models (%2): a synchronous step runs at the pace "
+                        "of the slowest, so the step is projected on %3 and the faster GPUs wait "
+                        "for it. Train on one GPU model, or give the faster nodes a job of their "
+                        "own."),
+            {count(static_cast<long long>(f.gpuModels.size())), phrase(models.value_or(Message{})),
+             name(f.gpu.name)}),
         slowest);
 }
 
@@ -269,20 +291,23 @@ void Diagnoser::forwardedBetweenRails(const DimensionResult &d)
 {
     if (d.groupsForwarded == 0)
         return;
-    const std::string name = dimName(d.dim);
+    using namespace msg;
     const bool allToAll = d.collective == Collective::AllToAll;
     add(allToAll ? Severity::Warning : Severity::Info, code::kForwardedBetweenRails,
-        countOf(d.groupsForwarded, d.count, name + " group")
-                + " send between rails (or planes) that no switch joins: as NCCL's PXN does, "
-                  "that traffic first crosses NVLink to the GPU on the receiver's rail and "
-                  "leaves through its NIC ("
-                + percent(std::min(1.0, d.forwardedShare / std::max(1, d.size)))
-                + " of a group's traffic at most), loading that GPU's NVLink port and NIC with "
-                  "its neighbours' traffic too; "
-                + name + " runs at " + gbs(d.network.busbwGBs)
-                + (allToAll ? ". An all-to-all reaches every rail at once: a fabric whose "
-                              "spines join the rails carries it without the detour"
-                            : ""),
+        say(TOPOPLAN_TR("Diagnostics",
+                        "%1 send between rails (or planes) that no switch joins: as NCCL's PXN "
+                        "does, that traffic first crosses NVLink to the GPU on the receiver's "
+                        "rail and leaves through its NIC (%2 of a group's traffic at most), "
+                        "loading that GPU's NVLink port and NIC with its neighbours' traffic too; "
+                        "%3 runs at %4%5"),
+            {arg::groups(d.groupsForwarded, d.count, d.dim),
+             arg::percent(std::min(1.0, d.forwardedShare / std::max(1, d.size))),
+             name(dimName(d.dim)), arg::gbs(d.network.busbwGBs),
+             allToAll ? phrase(
+                     say(TOPOPLAN_TR("Diagnostics", ". An all-to-all reaches every rail at once: a "
+                                                    "fabric whose spines join the rails carries it "
+                                                    "without the detour")))
+                      : name("")}),
         d.worstNodes);
 }
 
@@ -290,24 +315,38 @@ void Diagnoser::forwardedBetweenRails(const DimensionResult &d)
 // analysis warns until the user confirms the model or sets another (Node::modelAssumed).
 void Diagnoser::modelsAssumed()
 {
+    using namespace msg;
     std::map<std::string, std::vector<std::string>> byModel; // model -> its servers' ids
     for (const Node &n : m_a.topology().nodes)
         if (n.modelAssumed)
             byModel[n.model].push_back(n.id);
     for (const auto &[model, nodes] : byModel) {
         const ServerModel *s = m_a.catalog().server(model);
-        const std::string what
-                = s ? model + " (" + std::to_string(s->gpus) + " x " + s->gpu + ")" : model;
+        const MessageArg what = s ? phrase(say(TOPOPLAN_TR("Diagnostics", "%1 (%2 x %3)"),
+                                               {name(model), count(s->gpus), name(s->gpu)}))
+                                  : name(model);
+        const MessageArg servers = count(static_cast<long long>(nodes.size()));
+        const MessageArg listedNodes = arg::listed(named(nodes), 3);
         add(Severity::Warning, code::kServerModelAssumed,
-            std::to_string(nodes.size()) + (nodes.size() == 1 ? " server (" : " servers (")
-                    + listed(named(nodes), 3) + ") " + (nodes.size() == 1 ? "is" : "are")
-                    + " taken for " + what
-                    + " by the import, an assumption: a fabric dump shows a server's NICs, not "
-                      "its GPUs, and a server file may not name its GPU. Every figure of "
-                    + (nodes.size() == 1 ? "its" : "their")
-                    + " GPUs rests on it. Check the servers, then confirm the model in the "
-                      "Properties panel (Confirm Model) or choose the right one; importing "
-                      "their NCCL topology sets it.",
+            nodes.size() == 1
+                    ? say(TOPOPLAN_TR("Diagnostics",
+                                      "%1 server (%2) is taken for %3 by the import, an "
+                                      "assumption: a fabric dump shows a server's NICs, not its "
+                                      "GPUs, and a server file may not name its GPU. Every figure "
+                                      "of its GPUs rests on it. Check the servers, then confirm "
+                                      "the model in the Properties panel (Confirm Model) or "
+                                      "choose the right one; importing their NCCL topology sets "
+                                      "it."),
+                          {servers, listedNodes, what})
+                    : say(TOPOPLAN_TR("Diagnostics",
+                                      "%1 servers (%2) are taken for %3 by the import, an "
+                                      "assumption: a fabric dump shows a server's NICs, not its "
+                                      "GPUs, and a server file may not name its GPU. Every figure "
+                                      "of their GPUs rests on it. Check the servers, then confirm "
+                                      "the model in the Properties panel (Confirm Model) or "
+                                      "choose the right one; importing their NCCL topology sets "
+                                      "it."),
+                          {servers, listedNodes, what}),
             nodes);
     }
 }

@@ -27,46 +27,68 @@ void Diagnoser::outOfMemory()
             if (at.fitsHost())
                 break;
         }
+        using namespace msg;
         const int most = fewer.training.offloadLayers;
+        Message then;
+        if (most == 0)
+            then = say(TOPOPLAN_TR("Diagnostics",
+                                   "Not one layer fits there: recompute instead of offloading, or "
+                                   "spread the model over more GPUs (more pp or tp)."));
+        else if (at.fits)
+            then = say(TOPOPLAN_TR("Diagnostics", "At most %1 layers fit there "
+                                                  "(activation_offload_layers = %2): the GPU then "
+                                                  "needs %3 of its %4."),
+                       {count(most), name(std::to_string(most)), arg::gb(at.totalGB),
+                        arg::gb(at.capacityGB)});
+        else
+            then = say(TOPOPLAN_TR("Diagnostics",
+                                   "At most %1 layers fit there (activation_offload_layers = %2): "
+                                   "the GPU then needs %3 of its %4, which does not fit either: "
+                                   "recompute instead of offloading, or spread the model over "
+                                   "more GPUs (more pp or tp)."),
+                       {count(most), name(std::to_string(most)), arg::gb(at.totalGB),
+                        arg::gb(at.capacityGB)});
         add(Severity::Error, code::kOutOfMemory,
-            "Offloading the activations of " + std::to_string(w.training.offloadLayers)
-                    + " layers puts " + gb(m.hostActivationsGB)
-                    + " in host memory for each GPU, more than the " + gb(m.hostCapacityGB)
-                    + " of host memory a GPU has to itself (the server's memory over its "
-                      "GPUs), before the operating system and the data loader take theirs. "
-                    + (most > 0 ? "At most " + std::to_string(most)
-                                          + " layers fit there (activation_offload_layers = "
-                                          + std::to_string(most) + "): the GPU then needs "
-                                          + gb(at.totalGB) + " of its " + gb(at.capacityGB)
-                                          + (at.fits ? "." : ", which does not fit either")
-                                : "Not one layer fits there")
-                    + (most > 0 && at.fits
-                               ? ""
-                               : ": recompute instead of offloading, or spread the model over "
-                                 "more GPUs (more pp or tp)."),
+            say(TOPOPLAN_TR("Diagnostics",
+                            "Offloading the activations of %1 layers puts %2 in host memory for "
+                            "each GPU, more than the %3 of host memory a GPU has to itself (the "
+                            "server's memory over its GPUs), before the operating system and the "
+                            "data loader take theirs. %4"),
+                {count(w.training.offloadLayers), arg::gb(m.hostActivationsGB),
+                 arg::gb(m.hostCapacityGB), phrase(std::move(then))}),
             {});
         return;
     }
-    std::vector<std::string> helps;
+    using namespace msg;
+    std::optional<Message> helps; // "pp = 16 (61.2 GB, fits); full recomputation (70 GB)"
     bool anyFits = false;
-    auto tryChange = [&](const std::string &label, const Workload &w2, const Plan &p2) {
+    auto tryChange = [&](Message label, const Workload &w2, const Plan &p2) {
         if (validatePlan(p2, w2, m_r.gpus))
             return;
         const MemoryEstimate e
                 = estimateMemory(w2, p2, m_a.gpuModel(), m_sw, m_a.hostMemoryGBPerGpu());
-        if (e.totalGB < m.totalGB)
-            helps.push_back(label + " (" + gb(e.totalGB) + (e.fits ? ", fits)" : ")"));
+        if (e.totalGB < m.totalGB) {
+            Message help = e.fits ? say(TOPOPLAN_TR("Diagnostics", "%1 (%2, fits)"),
+                                        {phrase(std::move(label)), arg::gb(e.totalGB)})
+                                  : say(TOPOPLAN_TR("Diagnostics", "%1 (%2)"),
+                                        {phrase(std::move(label)), arg::gb(e.totalGB)});
+            helps = helps ? say(TOPOPLAN_TR("Diagnostics", "%1; %2"),
+                                {phrase(std::move(*helps)), phrase(std::move(help))})
+                          : std::move(help);
+        }
         anyFits = anyFits || e.fits;
     };
     if (p.dp % 2 == 0) {
         Plan more = p;
         more.pp *= 2;
         more.dp /= 2;
-        tryChange("pp = " + std::to_string(more.pp), w, more);
+        tryChange(say(TOPOPLAN_TR("Diagnostics", "pp = %1"), {name(std::to_string(more.pp))}), w,
+                  more);
         more = p;
         more.tp *= 2;
         more.dp /= 2;
-        tryChange("tp = " + std::to_string(more.tp), w, more);
+        tryChange(say(TOPOPLAN_TR("Diagnostics", "tp = %1"), {name(std::to_string(more.tp))}), w,
+                  more);
     }
     if (w.training.recompute == Recompute::Selective) {
         // The cheap modules first: streaming passes, no FLOPs.
@@ -78,28 +100,35 @@ void Diagnoser::outOfMemory()
             lean.training.recomputeModules = more;
             const bool act = (more & ~listed & kRecomputeMoeAct) != 0;
             const bool norms = (more & ~listed & kRecomputeLayernorm) != 0;
+            const MessageArg modules = name(recomputeModuleNames(more & ~listed, " "));
             tryChange(
-                    std::string("recomputing ")
-                            + (norms ? (act ? "the norms and the experts' activation" : "the norms")
-                                     : "the experts' activation")
-                            + ", recompute_modules + " + recomputeModuleNames(more & ~listed, " "),
+                    norms && act ? say(TOPOPLAN_TR("Diagnostics",
+                                                   "recomputing the norms and the experts' "
+                                                   "activation, recompute_modules + %1"),
+                                       {modules})
+                    : norms      ? say(TOPOPLAN_TR("Diagnostics", "recomputing the norms, "
+                                                                       "recompute_modules + %1"),
+                                       {modules})
+                            : say(TOPOPLAN_TR("Diagnostics", "recomputing the experts' activation, "
+                                                             "recompute_modules + %1"),
+                                  {modules}),
                     lean, p);
         }
     }
     if (w.training.recompute != Recompute::Full) {
         Workload full = w;
         full.training.recompute = Recompute::Full;
-        tryChange("full recomputation", full, p);
+        tryChange(say(TOPOPLAN_TR("Diagnostics", "full recomputation")), full, p);
     }
     if (!w.training.distributedOptimizer && p.dp * p.cp > 1) {
         Workload sharded = w;
         sharded.training.distributedOptimizer = true;
-        tryChange("the distributed optimizer", sharded, p);
+        tryChange(say(TOPOPLAN_TR("Diagnostics", "the distributed optimizer")), sharded, p);
     }
     if (w.training.microBatch > 1) {
         Workload one = w;
         one.training.microBatch = 1;
-        tryChange("micro_batch = 1", one, p);
+        tryChange(say(TOPOPLAN_TR("Diagnostics", "micro_batch = 1")), one, p);
     }
     if (p.pp == 1 && w.model.layers > 1) {
         // Activation offloading (no pipeline, no recomputation): the fewest layers whose
@@ -112,27 +141,37 @@ void Diagnoser::outOfMemory()
                 break;
         }
         if (off.training.offloadLayers > w.training.offloadLayers)
-            tryChange("the activations of " + std::to_string(off.training.offloadLayers)
-                              + " layers offloaded to host memory, activation_offload_layers = "
-                              + std::to_string(off.training.offloadLayers),
+            tryChange(say(TOPOPLAN_TR("Diagnostics",
+                                      "the activations of %1 layers offloaded to host memory, "
+                                      "activation_offload_layers = %2"),
+                          {count(off.training.offloadLayers),
+                           name(std::to_string(off.training.offloadLayers))}),
                       off, p);
     }
-    std::string help = helps.empty() ? " No single change of pp, tp, recomputation, optimizer, "
-                                       "micro-batch or offloading makes it fit: use more GPUs."
-                                     : " What would help, with the memory each leaves: ";
-    for (std::size_t i = 0; i < helps.size(); ++i)
-        help += (i ? "; " : "") + helps[i];
+    Message help;
+    if (!helps)
+        help = say(TOPOPLAN_TR("Diagnostics", " No single change of pp, tp, recomputation, "
+                                              "optimizer, micro-batch or offloading makes it fit: "
+                                              "use more GPUs."));
+    else if (anyFits)
+        help = say(TOPOPLAN_TR("Diagnostics", " What would help, with the memory each leaves: %1."),
+                   {phrase(std::move(*helps))});
+    else
+        help = say(TOPOPLAN_TR("Diagnostics",
+                               " What would help, with the memory each leaves: %1. None of these "
+                               "alone makes it fit: spread the model over more GPUs (more pp or "
+                               "tp, on a larger cluster)."),
+                   {phrase(std::move(*helps))});
     add(Severity::Error, code::kOutOfMemory,
-        "Each GPU needs " + gb(m.totalGB) + " of its " + gb(m.capacityGB) + ": weights "
-                + gb(m.weightsGB) + ", gradients " + gb(m.gradsGB) + ", optimizer state "
-                + gb(m.optimizerGB) + ", activations " + gb(m.activationsGB) + ", runtime "
-                + gb(m.otherGB) + " (the " + (m.lastStage ? "last" : "first")
-                + " pipeline stage is the fullest)." + help
-                + (helps.empty() ? ""
-                   : anyFits
-                           ? "."
-                           : ". None of these alone makes it fit: spread the model over more GPUs "
-                             "(more pp or tp, on a larger cluster)."),
+        say(TOPOPLAN_TR("Diagnostics", "Each GPU needs %1 of its %2: weights %3, gradients %4, "
+                                       "optimizer state %5, activations %6, runtime %7 (%8).%9"),
+            {arg::gb(m.totalGB), arg::gb(m.capacityGB), arg::gb(m.weightsGB), arg::gb(m.gradsGB),
+             arg::gb(m.optimizerGB), arg::gb(m.activationsGB), arg::gb(m.otherGB),
+             phrase(m.lastStage ? say(
+                            TOPOPLAN_TR("Diagnostics", "the last pipeline stage is the fullest"))
+                                : say(TOPOPLAN_TR("Diagnostics",
+                                                  "the first pipeline stage is the fullest"))),
+             phrase(std::move(help))}),
         {});
 }
 
@@ -142,16 +181,17 @@ void Diagnoser::bubble()
     if (m_r.plan.pp <= 1 || share <= kBubbleInfoShare)
         return;
     const TrainingSpec &t = m_r.workload.training;
+    using namespace msg;
     add(share > kBubbleWarningShare ? Severity::Warning : Severity::Info, code::kPpBubbleLarge,
-        "The pipeline bubble takes " + percent(share)
-                + " of the step: pp = " + std::to_string(m_r.plan.pp)
-                + " stages fill and drain around " + std::to_string(m_r.step.microBatches)
-                + " micro-batches per step (global_batch / (micro_batch x dp) = "
-                + std::to_string(t.globalBatch) + " / (" + std::to_string(t.microBatch) + " x "
-                + std::to_string(m_r.plan.dp) + ")), interleave " + std::to_string(t.interleave)
-                + ". Raise the micro-batches per step (a larger global batch, a smaller "
-                  "micro-batch or less DP), or interleave v model chunks per GPU "
-                  "(training.interleave), which divides the bubble by v.",
+        say(TOPOPLAN_TR("Diagnostics",
+                        "The pipeline bubble takes %1 of the step: pp = %2 stages fill and drain "
+                        "around %3 micro-batches per step (global_batch / (micro_batch x dp) = %4 "
+                        "/ (%5 x %6)), interleave %7. Raise the micro-batches per step (a larger "
+                        "global batch, a smaller micro-batch or less DP), or interleave v model "
+                        "chunks per GPU (training.interleave), which divides the bubble by v."),
+            {arg::percent(share), name(std::to_string(m_r.plan.pp)), count(m_r.step.microBatches),
+             name(std::to_string(t.globalBatch)), name(std::to_string(t.microBatch)),
+             name(std::to_string(m_r.plan.dp)), name(std::to_string(t.interleave))}),
         {});
 }
 

@@ -96,4 +96,67 @@ std::string ratio(double r)
     return format(rounded == std::floor(rounded) ? "%.0f:1" : "%.1f:1", rounded);
 }
 
+namespace arg {
+
+using namespace msg;
+
+MessageArg listed(const std::vector<std::string> &items, std::size_t shown)
+{
+    std::string first;
+    for (std::size_t i = 0; i < items.size() && i < shown; ++i)
+        first += (i ? ", " : "") + items[i];
+    if (items.size() <= shown)
+        return name(first);
+    return phrase(say(TOPOPLAN_TR("Diagnostics", "%1 and %2 more"),
+                      {name(first), count(static_cast<long long>(items.size() - shown))}));
+}
+
+MessageArg groups(int n, int total, Dim d)
+{
+    const MessageArg dim = name(dimName(d));
+    if (total == 1)
+        return phrase(say(TOPOPLAN_TR("Diagnostics", "the %1 group"), {dim}));
+    if (n == total && total == 2)
+        return phrase(say(TOPOPLAN_TR("Diagnostics", "both %1 groups"), {dim}));
+    if (n == total)
+        return phrase(say(TOPOPLAN_TR("Diagnostics", "all %2 %1 groups"), {dim, count(total)}));
+    return phrase(
+            say(TOPOPLAN_TR("Diagnostics", "%2 of %3 %1 groups"), {dim, count(n), count(total)}));
+}
+
+MessageArg className(LinkClass c)
+{
+    if (c == LinkClass::Ethernet)
+        return phrase(say(TOPOPLAN_TR("Diagnostics", "plain Ethernet")));
+    return name(diagtext::className(c));
+}
+
+MessageArg gbs(double v)
+{
+    return msg::figure(figure::bandwidth(v));
+}
+
+MessageArg gb(double v)
+{
+    return msg::figure(figure::gigabytes(v));
+}
+
+MessageArg us(double v)
+{
+    return msg::figure(figure::duration(v * 1e-6));
+}
+
+MessageArg percent(double share)
+{
+    return msg::figure(figure::percent(share));
+}
+
+MessageArg ratio(double r)
+{
+    const double rounded = std::round(r * 10) / 10;
+    return phrase(say(TOPOPLAN_TR("Diagnostics", "%1:1"), {msg::figure({rounded, 1, ""})}));
+}
+
+} // namespace arg
+
 } // namespace topoplan::diagtext

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/core/message.h"
 #include "engine/model/catalog.h"
 #include "engine/plan/placement.h"
 
@@ -25,5 +26,18 @@ std::string gb(double gb);         // "61.2 GB"
 std::string us(double micros);     // "3.7 µs"
 std::string percent(double share); // "18 %", "51.4 %"
 std::string ratio(double r);       // "2:1", "1.5:1"
+
+// The same as arguments of a Message (engine/core/message.h), which a front end writes in its
+// language; english() of each gives the text above.
+namespace arg {
+MessageArg listed(const std::vector<std::string> &items, std::size_t shown = 4);
+MessageArg groups(int n, int total, Dim d); // countOf(n, total, "TP group")
+MessageArg className(LinkClass c);
+MessageArg gbs(double gbPerS);
+MessageArg gb(double gb);
+MessageArg us(double micros);
+MessageArg percent(double share);
+MessageArg ratio(double r);
+} // namespace arg
 
 } // namespace topoplan::diagtext

@@ -7,16 +7,19 @@ namespace topoplan {
 
 namespace {
 
-std::string str(long long v)
+using namespace msg;
+
+// A parameter's value as the plan or model file writes it ("tp = 8"): not a quantity to group.
+MessageArg v(long long value)
 {
-    return std::to_string(v);
+    return name(std::to_string(value));
 }
 
-// `where` names the member as "plan.tp"; the Error gives its JSON pointer, "/plan/tp".
-Error planError(std::string where, const std::string &message)
+// `where` names the member as "plan.tp"; the refusal gives its JSON pointer, "/plan/tp".
+PlanRefusal planError(std::string where, Message sentence)
 {
     std::replace(where.begin(), where.end(), '.', '/');
-    return Error{{}, "/" + where, message};
+    return PlanRefusal{"/" + where, std::move(sentence)};
 }
 
 // The five dimension names, in the order of `order` (checked by the plan parser; a malformed
@@ -33,7 +36,7 @@ bool validOrder(const std::string &order)
     return true;
 }
 
-std::optional<Error> checkDegrees(const Plan &p, int gpus)
+std::optional<PlanRefusal> checkDegrees(const Plan &p, int gpus)
 {
     const std::pair<const char *, int> degrees[] = {
             {"plan.tp", p.tp}, {"plan.cp", p.cp}, {"plan.pp", p.pp},
@@ -41,7 +44,8 @@ std::optional<Error> checkDegrees(const Plan &p, int gpus)
     };
     for (const auto &[where, value] : degrees) {
         if (value < 1)
-            return planError(where, "expected a degree >= 1, found " + str(value));
+            return planError(where, say(TOPOPLAN_TR("Plan", "expected a degree >= 1, found %1"),
+                                        {v(value)}));
     }
     // Checked: four degrees up to 10^9 each would overflow 64 bits and could wrap around to
     // exactly the GPU count.
@@ -50,117 +54,138 @@ std::optional<Error> checkDegrees(const Plan &p, int gpus)
     for (int d : {p.tp, p.cp, p.pp, p.dp})
         overflow = overflow || __builtin_mul_overflow(product, static_cast<long long>(d), &product);
     if (overflow)
-        return planError("plan", "tp x cp x pp x dp = " + str(p.tp) + " x " + str(p.cp) + " x "
-                                         + str(p.pp) + " x " + str(p.dp)
-                                         + " is far more than the cluster's " + str(gpus)
-                                         + " GPUs");
+        return planError("plan", say(TOPOPLAN_TR("Plan", "tp x cp x pp x dp = %1 x %2 x %3 x %4 "
+                                                         "is far more than the cluster's %5 GPUs"),
+                                     {v(p.tp), v(p.cp), v(p.pp), v(p.dp), count(gpus)}));
     if (product != gpus)
-        return planError("plan", "tp x cp x pp x dp = " + str(p.tp) + " x " + str(p.cp) + " x "
-                                         + str(p.pp) + " x " + str(p.dp) + " = " + str(product)
-                                         + ", but the cluster has " + str(gpus) + " GPUs");
+        return planError("plan",
+                         say(TOPOPLAN_TR("Plan", "tp x cp x pp x dp = %1 x %2 x %3 x %4 = "
+                                                 "%5, but the cluster has %6 GPUs"),
+                             {v(p.tp), v(p.cp), v(p.pp), v(p.dp), count(product), count(gpus)}));
     if (!validOrder(p.order))
-        return planError("plan.order", "expected the five dimensions tp, cp, ep, dp, pp joined "
-                                       "by '-' (e.g. \"tp-cp-ep-dp-pp\"), found \""
-                                               + p.order + "\"");
+        return planError("plan.order",
+                         say(TOPOPLAN_TR("Plan", "expected the five dimensions tp, cp, ep, dp, pp "
+                                                 "joined by '-' (e.g. \"tp-cp-ep-dp-pp\"), found "
+                                                 "\"%1\""),
+                             {name(p.order)}));
     return std::nullopt;
 }
 
-std::optional<Error> checkModelSplit(const Plan &p, const ModelSpec &m)
+std::optional<PlanRefusal> checkModelSplit(const Plan &p, const ModelSpec &m)
 {
     if (m.heads % p.tp != 0)
-        return planError("plan.tp", "the " + str(m.heads)
-                                            + " attention heads cannot be split over tp = "
-                                            + str(p.tp) + " (heads must be divisible by tp)");
+        return planError("plan.tp", say(TOPOPLAN_TR("Plan", "the %1 attention heads cannot be "
+                                                            "split over tp = %2 (heads must be "
+                                                            "divisible by tp)"),
+                                        {count(m.heads), v(p.tp)}));
     if (m.kvHeads % p.tp != 0 && p.tp % m.kvHeads != 0)
-        return planError("plan.tp", "the " + str(m.kvHeads) + " K/V heads and tp = " + str(p.tp)
-                                            + " must divide one another (kv_heads divisible by "
-                                              "tp, or tp by kv_heads to replicate K/V heads)");
+        return planError("plan.tp",
+                         say(TOPOPLAN_TR("Plan", "the %1 K/V heads and tp = %2 must divide one "
+                                                 "another (kv_heads divisible by tp, or tp by "
+                                                 "kv_heads to replicate K/V heads)"),
+                             {count(m.kvHeads), v(p.tp)}));
     if (m.ffn % p.tp != 0)
-        return planError("plan.tp", "the MLP width ffn = " + str(m.ffn)
-                                            + " cannot be split over tp = " + str(p.tp));
+        return planError("plan.tp", say(TOPOPLAN_TR("Plan", "the MLP width ffn = %1 cannot be "
+                                                            "split over tp = %2"),
+                                        {v(m.ffn), v(p.tp)}));
     if (m.isMoe() && m.moeFfn > 0 && m.moeFfn % p.tp != 0)
-        return planError("plan.tp", "the expert width moe_ffn = " + str(m.moeFfn)
-                                            + " cannot be split over tp = " + str(p.tp));
+        return planError("plan.tp", say(TOPOPLAN_TR("Plan", "the expert width moe_ffn = %1 cannot "
+                                                            "be split over tp = %2"),
+                                        {v(m.moeFfn), v(p.tp)}));
     if (m.layers < p.pp)
-        return planError("plan.pp", "the " + str(m.layers) + " layers cannot fill pp = " + str(p.pp)
-                                            + " pipeline stages (each stage needs a layer)");
+        return planError("plan.pp", say(TOPOPLAN_TR("Plan", "the %1 layers cannot fill pp = %2 "
+                                                            "pipeline stages (each stage needs a "
+                                                            "layer)"),
+                                        {count(m.layers), v(p.pp)}));
     if (p.cp > 1 && m.seq % (2 * p.cp) != 0)
-        return planError("plan.cp", "seq = " + str(m.seq)
-                                            + " must be divisible by 2 x cp = " + str(2 * p.cp)
-                                            + " (load-balanced causal attention gives each CP "
-                                              "rank two chunks)");
+        return planError("plan.cp",
+                         say(TOPOPLAN_TR("Plan", "seq = %1 must be divisible by 2 x cp = %2 "
+                                                 "(load-balanced causal attention gives each CP "
+                                                 "rank two chunks)"),
+                             {v(m.seq), v(2 * p.cp)}));
     return std::nullopt;
 }
 
-std::optional<Error> checkExperts(const Plan &p, const Workload &w)
+std::optional<PlanRefusal> checkExperts(const Plan &p, const Workload &w)
 {
     const ModelSpec &m = w.model;
     if (p.ep > 1 && !m.isMoe())
-        return planError("plan.ep", "ep = " + str(p.ep) + " needs a mixture of experts, but \""
-                                            + m.name + "\" is dense (experts = 1)");
+        return planError("plan.ep", say(TOPOPLAN_TR("Plan", "ep = %1 needs a mixture of experts, "
+                                                            "but \"%2\" is dense (experts = 1)"),
+                                        {v(p.ep), name(m.name)}));
     if ((p.dp * p.cp) % p.ep != 0)
-        return planError("plan.ep", "ep = " + str(p.ep) + " must divide dp x cp = " + str(p.dp)
-                                            + " x " + str(p.cp) + " = " + str(p.dp * p.cp)
-                                            + " (expert parallelism is carved out of DP x CP)");
+        return planError("plan.ep",
+                         say(TOPOPLAN_TR("Plan", "ep = %1 must divide dp x cp = %2 x %3 = %4 "
+                                                 "(expert parallelism is carved out of DP x CP)"),
+                             {v(p.ep), v(p.dp), v(p.cp), v(p.dp * p.cp)}));
     if (m.isMoe() && m.experts % p.ep != 0)
-        return planError("plan.ep", "the " + str(m.experts)
-                                            + " experts cannot be shared out over ep = " + str(p.ep)
-                                            + " (experts must be divisible by ep)");
+        return planError("plan.ep", say(TOPOPLAN_TR("Plan", "the %1 experts cannot be shared out "
+                                                            "over ep = %2 (experts must be "
+                                                            "divisible by ep)"),
+                                        {count(m.experts), v(p.ep)}));
     if (m.isMoe() && p.ep > 1 && p.tp > 1 && !w.training.sequenceParallel)
         return planError("training.sequence_parallel",
-                         "a mixture of experts with tp = " + str(p.tp) + " and ep = " + str(p.ep)
-                                 + " needs sequence parallelism (as Megatron-Core)");
+                         say(TOPOPLAN_TR("Plan", "a mixture of experts with tp = %1 and ep = %2 "
+                                                 "needs sequence parallelism (as Megatron-Core)"),
+                             {v(p.tp), v(p.ep)}));
     if (m.isMoe()) {
         RankLayout dense(p, false), expert(p, true);
         for (const char *dim : {"tp", "pp"}) {
             if (dense.size(dim) > 1 && dense.stride(dim) != expert.stride(dim))
                 return planError("plan.order",
-                                 "the order \"" + p.order + "\" gives experts other " + dim
-                                         + " groups than the dense layers (cp = " + str(p.cp)
-                                         + " sits between them); keep cp next to ep and dp, "
-                                           "e.g. \"tp-cp-ep-dp-pp\"");
+                                 say(TOPOPLAN_TR("Plan", "the order \"%1\" gives experts other %2 "
+                                                         "groups than the dense layers (cp = %3 "
+                                                         "sits between them); keep cp next to ep "
+                                                         "and dp, e.g. \"tp-cp-ep-dp-pp\""),
+                                     {name(p.order), name(dim), v(p.cp)}));
         }
     }
     return std::nullopt;
 }
 
-std::optional<Error> checkTraining(const Plan &p, const TrainingSpec &t, const ModelSpec &m)
+std::optional<PlanRefusal> checkTraining(const Plan &p, const TrainingSpec &t, const ModelSpec &m)
 {
     if (t.interleave > 1 && p.pp == 1)
         return planError("training.interleave",
-                         "interleave = " + str(t.interleave)
-                                 + " needs pipeline parallelism (pp > 1), found pp = 1");
+                         say(TOPOPLAN_TR("Plan", "interleave = %1 needs pipeline parallelism "
+                                                 "(pp > 1), found pp = 1"),
+                             {v(t.interleave)}));
     if (m.layers < 1LL * p.pp * t.interleave)
-        return planError("training.interleave",
-                         "the " + str(m.layers)
-                                 + " layers cannot fill pp x interleave = " + str(p.pp) + " x "
-                                 + str(t.interleave) + " = " + str(1LL * p.pp * t.interleave)
-                                 + " model chunks (each chunk needs a layer)");
+        return planError(
+                "training.interleave",
+                say(TOPOPLAN_TR("Plan", "the %1 layers cannot fill pp x interleave = %2 "
+                                        "x %3 = %4 model chunks (each chunk needs a "
+                                        "layer)"),
+                    {count(m.layers), v(p.pp), v(t.interleave), v(1LL * p.pp * t.interleave)}));
     if (t.offloadLayers > 0) {
         if (t.recompute != Recompute::None)
             return planError("training.activation_offload_layers",
-                             "activation offloading keeps what recomputation would recompute "
-                             "(Megatron-Core's cpu_offloading refuses both): it needs recompute "
-                             "= \"none\", found \""
-                                     + std::string(toString(t.recompute)) + "\"");
+                             say(TOPOPLAN_TR("Plan", "activation offloading keeps what "
+                                                     "recomputation would recompute "
+                                                     "(Megatron-Core's cpu_offloading refuses "
+                                                     "both): it needs recompute = \"none\", found "
+                                                     "\"%1\""),
+                                 {name(toString(t.recompute))}));
         if (p.pp > 1)
             return planError("training.activation_offload_layers",
-                             "activation offloading runs without pipeline parallelism "
-                             "(Megatron-Core's cpu_offloading), found pp = "
-                                     + str(p.pp));
+                             say(TOPOPLAN_TR("Plan", "activation offloading runs without pipeline "
+                                                     "parallelism (Megatron-Core's "
+                                                     "cpu_offloading), found pp = %1"),
+                                 {v(p.pp)}));
         if (t.offloadLayers >= m.layers)
             return planError("training.activation_offload_layers",
-                             "activation_offload_layers = " + str(t.offloadLayers)
-                                     + " must be fewer than the model's " + str(m.layers)
-                                     + " layers (the last layer's backward follows its forward "
-                                       "at once: nothing to offload)");
+                             say(TOPOPLAN_TR("Plan", "activation_offload_layers = %1 must be "
+                                                     "fewer than the model's %2 layers (the last "
+                                                     "layer's backward follows its forward at "
+                                                     "once: nothing to offload)"),
+                                 {v(t.offloadLayers), count(m.layers)}));
     }
     long long perStep = 1LL * t.microBatch * p.dp;
     if (t.globalBatch % perStep != 0)
         return planError("training.global_batch",
-                         "global_batch = " + str(t.globalBatch)
-                                 + " must be divisible by micro_batch x dp = " + str(t.microBatch)
-                                 + " x " + str(p.dp) + " = " + str(perStep));
+                         say(TOPOPLAN_TR("Plan", "global_batch = %1 must be divisible by "
+                                                 "micro_batch x dp = %2 x %3 = %4"),
+                             {v(t.globalBatch), v(t.microBatch), v(p.dp), v(perStep)}));
     return std::nullopt;
 }
 
@@ -185,15 +210,37 @@ const char *toString(Dim d)
     return "?";
 }
 
+namespace {
+
+std::optional<PlanRefusal> checkPlan(const Plan &p, const Workload &w, int gpus)
+{
+    if (auto refusal = checkDegrees(p, gpus))
+        return refusal;
+    if (auto refusal = checkModelSplit(p, w.model))
+        return refusal;
+    if (auto refusal = checkTraining(p, w.training, w.model))
+        return refusal;
+    return checkExperts(p, w);
+}
+
+} // namespace
+
 std::optional<Error> validatePlan(const Plan &p, const Workload &w, int gpus)
 {
-    if (auto err = checkDegrees(p, gpus))
-        return err;
-    if (auto err = checkModelSplit(p, w.model))
-        return err;
-    if (auto err = checkTraining(p, w.training, w.model))
-        return err;
-    return checkExperts(p, w);
+    if (std::optional<PlanRefusal> refusal = checkPlan(p, w, gpus))
+        return refusal->error();
+    return std::nullopt;
+}
+
+std::optional<PlanRefusal> planRefusal(const Plan &p, const Workload &w, int gpus)
+{
+    if (p.dp > 0)
+        return checkPlan(p, w, gpus);
+    if (std::optional<PlanRefusal> refusal = dpRefusal(p, gpus))
+        return refusal;
+    Plan resolved = p;
+    resolved.dp = gpus / (p.tp * p.cp * p.pp);
+    return checkPlan(resolved, w, gpus);
 }
 
 RankLayout::RankLayout(const Plan &p, bool expertView)

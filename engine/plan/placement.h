@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/core/error.h"
+#include "engine/model/planrefusal.h"
 #include "engine/model/workload.h"
 
 #include <array>
@@ -39,6 +40,9 @@ const char *toString(Dim d); // "tp", "cp", "ep", "dp", "pp", "edp"
 // The Error's `where` names the field ("plan.tp", "training.global_batch", ...) and its message
 // the numbers involved.
 std::optional<Error> validatePlan(const Plan &p, const Workload &w, int gpus);
+// Why the analysis refuses `p`: resolvePlan()'s refusal for a plan whose dp is to be derived,
+// else validatePlan()'s, as a sentence a front end can translate; nullopt when it runs.
+std::optional<PlanRefusal> planRefusal(const Plan &p, const Workload &w, int gpus);
 
 // The groups of one dimension: count() groups of size() GPUs each, stored flat so that placing
 // a plan on 16,384 GPUs costs a few allocations, not one per group.

@@ -24,6 +24,9 @@ SweepResult sweepTp(const Analyzer &a, const Workload &w, const Plan &base, cons
     options.order = base.order;
     // One ranking, as far as the best of each width; that best is the width's first.
     const std::vector<PlanCandidate> ranked = bestPlans(a, w, sw, options, 0, true);
+    // The GPUs the held plan's ranks run on, as analyze() counts them: its refusals are for
+    // that many.
+    const int rankGpus = static_cast<int>(a.rankGpus(base.gpusPerDomain).size());
     for (int tp : sweepWidths(a.gpuCount(), w.model.heads)) {
         SweepRow row;
         row.tp = tp;
@@ -36,17 +39,24 @@ SweepResult sweepTp(const Analyzer &a, const Workload &w, const Plan &base, cons
             else
                 row.bestError = r.error().text();
         } else {
-            row.bestError
-                    = "no plan with tp = " + std::to_string(tp) + " is valid and fits in memory";
+            row.bestReason = msg::say(TOPOPLAN_TR("Plan", "no plan with tp = %1 is valid and fits "
+                                                          "in memory"),
+                                      {msg::name(std::to_string(tp))});
+            row.bestError = row.bestReason.english();
         }
         Plan held = base;
         held.tp = tp;
         held.dp = 0;
         Expected<AnalysisResult> r = a.analyze(w, held, sw);
-        if (r)
+        if (r) {
             row.held = std::move(*r);
-        else
+        } else {
             row.heldError = r.error().text();
+            // The same refusal as a sentence to translate, where it is the one analyze() gave.
+            if (std::optional<PlanRefusal> why = planRefusal(held, w, rankGpus);
+                why && why->error().text() == row.heldError)
+                row.heldReason = std::move(why->text);
+        }
         result.rows.push_back(std::move(row));
     }
     return result;

@@ -23,6 +23,10 @@ struct SweepRow
     // held, dp re-derived; or why that plan is invalid.
     std::optional<AnalysisResult> held;
     std::string heldError;
+    // bestError and heldError as sentences a front end can translate; empty where there is
+    // none to translate.
+    Message bestReason = {};
+    Message heldReason = {};
 };
 
 struct SweepResult

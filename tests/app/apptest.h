@@ -14,6 +14,7 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -75,6 +76,35 @@ inline QByteArray readAll(const QString &path)
            && QTest::qWaitFor(
                    [&w] { return !w.analysis()->isBusy() && w.analysis()->outcome().has_value(); },
                    timeoutMs);
+}
+
+// What in `text`, meant to be German, is still English: the first English word of a sentence
+// found ("the", "of", "runs", ...), or a decimal point ("1.8" where German writes "1,8");
+// empty when there is none. Names (of devices, models, fields such as
+// "activation_offload_layers") are not words here.
+inline QString englishLeftIn(const QString &text)
+{
+    static const QStringList words{
+            QStringLiteral("the"),    QStringLiteral("of"),      QStringLiteral("and"),
+            QStringLiteral("with"),   QStringLiteral("is"),      QStringLiteral("are"),
+            QStringLiteral("than"),   QStringLiteral("runs"),    QStringLiteral("run"),
+            QStringLiteral("cannot"), QStringLiteral("at"),      QStringLiteral("comes"),
+            QStringLiteral("within"), QStringLiteral("beats"),   QStringLiteral("Best"),
+            QStringLiteral("Keep"),   QStringLiteral("takes"),   QStringLiteral("step"),
+            QStringLiteral("per"),    QStringLiteral("more"),    QStringLiteral("fewer"),
+            QStringLiteral("must"),   QStringLiteral("switches")};
+    static const QRegularExpression word(QStringLiteral("[A-Za-z]+"));
+    for (QRegularExpressionMatchIterator it = word.globalMatch(text); it.hasNext();) {
+        const QString w = it.next().captured();
+        if (words.contains(w))
+            return w;
+    }
+    // A decimal point: one or two digits after it (three significant figures at most); a
+    // point before three digits groups thousands, as German does.
+    static const QRegularExpression point(QStringLiteral("[0-9]\\.[0-9]{1,2}(?![0-9])"));
+    if (const QRegularExpressionMatch m = point.match(text); m.hasMatch())
+        return m.captured();
+    return {};
 }
 
 } // namespace topoplan::testing

@@ -140,6 +140,50 @@ private Q_SLOTS:
         QVERIFY(!sweep->hasBaselineSweep());
         QCOMPARE(categories(step->chart()).size(), 2);
     }
+
+    void pinnedBeforeTheSweepGetsItsGhost()
+    {
+        // Pinned while the TP Sweep's tab is behind another: no sweep of the design yet.
+        MainWindow w;
+        w.resize(1600, 1100);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        AnalysisController *analysis = w.analysis();
+        AnalysisDock *dock = w.analysisDock();
+        dock->raise();
+        w.openTemplate(MainWindow::sampleTemplateId());
+        QTRY_VERIFY_WITH_TIMEOUT(analysis->outcome() && analysis->outcome()->result, kTimeoutMs);
+        SweepDock *sweep = w.sweepDock();
+        QVERIFY(!sweep->sweep());
+        QTest::mouseClick(dock->pinBaselineButton(), Qt::LeftButton);
+        QVERIFY(analysis->baseline());
+
+        // An edit, then the sweep's tab: the design's line and the baseline's ghost.
+        auto *pp = dock->findChild<QSpinBox *>(QStringLiteral("pp"));
+        QVERIFY(pp);
+        pp->selectAll();
+        QTest::keyClicks(pp, QStringLiteral("4"));
+        QTest::keyClick(pp, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(analysis->outcome() && analysis->outcome()->result
+                                         && analysis->outcome()->result->plan.pp == 4,
+                                 kTimeoutMs);
+        sweep->raise();
+        QTRY_VERIFY_WITH_TIMEOUT(sweep->hasBaselineSweep(), kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(sweep->sweep().has_value(), kTimeoutMs);
+        QLineSeries *ghost = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT(
+                [&] {
+                    for (QAbstractSeries *s : sweep->chart()->series())
+                        if (s->name() == QStringLiteral("Baseline: best plan"))
+                            ghost = qobject_cast<QLineSeries *>(s);
+                    return ghost != nullptr;
+                }(),
+                kTimeoutMs);
+        // The ghost: the pinned design's best plan at each width it can run (1 to 8 at least).
+        QVERIFY(ghost->count() >= 3);
+        if (const QByteArray shots = qgetenv("TOPOPLAN_SCREENSHOTS"); !shots.isEmpty())
+            w.grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/baseline-early.png"));
+    }
 };
 
 QTEST_MAIN(TestBaseline)

@@ -28,6 +28,7 @@
 #include <QLineSeries>
 #include <QMenu>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QSettings>
 #include <QSignalSpy>
@@ -38,6 +39,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <QValueAxis>
 
 using namespace topoplan;
 using namespace topoplan::testing;
@@ -147,12 +149,13 @@ private Q_SLOTS:
                              .startsWith(QLatin1Char('-')));
         }
         QCOMPARE(ok, 16);
-        // The verdict is the engine's, word for word: per GPU, since the counts differ.
+        // The verdict is the engine's, word for word, its numbers written as the table writes
+        // them (738,682, not 738682): per GPU, since the counts differ.
         const std::vector<std::string> said = verdicts(*r);
-        for (const std::string &line : said)
-            QVERIFY2(dock->verdictLabel()->text().contains(
-                             QString::fromStdString(line).toHtmlEscaped()),
-                     line.c_str());
+        for (const Message &m : verdictMessages(*r)) {
+            const QString line = units::message(m);
+            QVERIFY2(dock->verdictLabel()->text().contains(line.toHtmlEscaped()), qPrintable(line));
+        }
         QVERIFY(dock->verdictLabel()->text().contains(QStringLiteral("Compared per GPU")));
         QVERIFY(dock->verdictLabel()->text().contains(QStringLiteral("beats")));
 
@@ -329,12 +332,57 @@ private Q_SLOTS:
         const nlohmann::ordered_json j = nlohmann::ordered_json::parse(cli.out);
         const std::vector<std::string> said = verdicts(*r);
         QCOMPARE(j["verdicts"].get<std::vector<std::string>>(), said);
-        for (const std::string &line : said)
-            QVERIFY2(dock->verdictLabel()->text().contains(
-                             QString::fromStdString(line).toHtmlEscaped()),
-                     line.c_str());
+        // The window writes each in the user's language and numbers (units::message()).
+        for (const Message &m : verdictMessages(*r)) {
+            const QString line = units::message(m);
+            QVERIFY2(dock->verdictLabel()->text().contains(line.toHtmlEscaped()), qPrintable(line));
+        }
         QCOMPARE(j["variants"][1]["tokens_per_s"].get<double>(),
                  std::round(racks.tokensPerS() * 10) / 10);
+    }
+
+    void verdictInGerman()
+    {
+        QVERIFY(installTranslations(QLocale(QLocale::German, QLocale::Germany)));
+        MainWindow w;
+        ExploreDock *dock = openExplorer(w);
+        QVERIFY(dock);
+        auto *domains = dock->findChild<QToolButton *>(QStringLiteral("exploreDomains"));
+        auto *over = dock->findChild<QToolButton *>(QStringLiteral("exploreOversubscription"));
+        for (QAction *a : domains->menu()->actions())
+            a->setChecked(false);
+        tick(domains->menu(), QStringLiteral("dgx-h100"), true);
+        tick(domains->menu(), QStringLiteral("dgx-b200"), true);
+        tick(over->menu(), QStringLiteral("2"), false);
+        QSignalSpy explored(dock, &ExploreDock::explored);
+        QTest::mouseClick(dock->findChild<QPushButton *>(QStringLiteral("exploreRun")),
+                          Qt::LeftButton);
+        QVERIFY(explored.count() == 1 || explored.wait(kTimeoutMs));
+        const QString verdict = dock->verdictLabel()->text();
+        const std::vector<Message> said = verdictMessages(*dock->result());
+        QVERIFY(said.size() >= 2); // the best, and the best of the other domain against it
+        for (const Message &m : said) {
+            const QString line = units::message(m);
+            QVERIFY2(verdict.contains(line.toHtmlEscaped()), qPrintable(line));
+            QVERIFY2(englishLeftIn(line).isEmpty(), qPrintable(line));
+        }
+        QVERIFY2(verdict.contains(QStringLiteral("Am besten: ")), qPrintable(verdict));
+        // Thousands grouped, as the table writes them: no run of four digits.
+        QVERIFY2(!QRegularExpression(QStringLiteral("\\b[0-9]{4,}\\b")).match(verdict).hasMatch(),
+                 qPrintable(verdict));
+        // The charts' axes: plain numbers in the locale, never "1e+03".
+        for (QChartView *view : {dock->domainChart(), dock->paretoChart()}) {
+            QVERIFY(view->chart()->localizeNumbers());
+            for (QAbstractAxis *axis : view->chart()->axes())
+                if (auto *values = qobject_cast<QValueAxis *>(axis))
+                    QVERIFY2(QRegularExpression(QStringLiteral("^%\\.[0-9]f"))
+                                     .match(values->labelFormat())
+                                     .hasMatch(),
+                             qPrintable(values->labelFormat()));
+        }
+        if (const QByteArray shots = qgetenv("TOPOPLAN_SCREENSHOTS"); !shots.isEmpty())
+            dock->grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/explore-de.png"));
+        installTranslations(QLocale::c());
     }
 
     void aBadTokenBudgetIsSaid()

@@ -10,12 +10,16 @@
 #include "app/document/document.h"
 #include "app/document/editcommands.h"
 #include "app/document/topologycommands.h"
+#include "app/panels/analysisdock.h"
+#include "app/panels/sweepdock.h"
 #include "app/window/helpmenu.h"
 #include "app/window/mainwindow.h"
 #include "app/window/manualbrowser.h"
 
 #include "engine/generate/generator.h"
+#include "engine/generate/templates.h"
 #include "engine/io/projectfile.h"
+#include "engine/plan/diagnostics.h"
 
 #include "tests/app/apptest.h"
 #include <QAbstractButton>
@@ -100,8 +104,10 @@ private Q_SLOTS:
     void projectPropertiesAreOneStepAndSaved();
     void undoActionsNameTheCommand();
     void unsavedChangesAreNotLostSilently();
+    void quitClosesEveryWindow();
     void bigProjectLoadsInTheBackground();
     void germanTranslation();
+    void germanDiagnosticsAndSweep();
     void helpMenuGuidesANewcomer();
     void manualRendersEveryPage_data();
     void manualRendersEveryPage();
@@ -558,6 +564,56 @@ void TestMainWindow::unsavedChangesAreNotLostSilently()
     QCOMPARE(w.document(), empty);
 }
 
+void TestMainWindow::quitClosesEveryWindow()
+{
+    // Two windows, each with an unsaved edit; Ctrl+Q in the first asks about both.
+    MainWindow first;
+    MainWindow second;
+    for (MainWindow *w : {&first, &second}) {
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w));
+        QVERIFY(openAndWait(*w, QString()));
+    }
+    first.document()->undoStack()->push(new RenameProject(first.document(), QStringLiteral("a")));
+    second.document()->undoStack()->push(new RenameProject(second.document(), QStringLiteral("b")));
+    // Answers every "save changes?" with the next of `buttons`, recording the questions.
+    QStringList asked;
+    QList<QMessageBox::StandardButton> buttons;
+    QTimer answerer;
+    connect(&answerer, &QTimer::timeout, this, [&] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box || buttons.isEmpty())
+            return;
+        asked << box->text();
+        box->button(buttons.takeFirst())->click();
+    });
+    answerer.start(10);
+
+    // Cancel on the second: the first has closed, the second stays with its edit.
+    buttons = {QMessageBox::Discard, QMessageBox::Cancel};
+    first.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&first));
+    QTest::keyClick(&first, Qt::Key_Q, Qt::ControlModifier);
+    QCOMPARE(asked.size(), 2);
+    QVERIFY2(asked.at(0).contains(QStringLiteral("\"a\"")), qPrintable(asked.at(0)));
+    QVERIFY2(asked.at(1).contains(QStringLiteral("\"b\"")), qPrintable(asked.at(1)));
+    QVERIFY(!first.isVisible());
+    QVERIFY(second.isVisible());
+
+    // Quit again from the second (the first shown again): the second asks first, both close.
+    first.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&first));
+    asked.clear();
+    buttons = {QMessageBox::Discard, QMessageBox::Discard};
+    second.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&second));
+    QTest::keyClick(&second, Qt::Key_Q, Qt::ControlModifier);
+    QCOMPARE(asked.size(), 2);
+    QVERIFY2(asked.at(0).contains(QStringLiteral("\"b\"")), qPrintable(asked.at(0)));
+    QVERIFY(!first.isVisible());
+    QVERIFY(!second.isVisible());
+}
+
 void TestMainWindow::bigProjectLoadsInTheBackground()
 {
     // 2,048 DGX H100 on a 3-tier fat tree: the window keeps running its event loop while the
@@ -612,6 +668,54 @@ void TestMainWindow::germanTranslation()
     QVERIFY(!installTranslations(QLocale::c()));
     MainWindow english;
     QCOMPARE(english.menuBar()->actions().at(0)->text(), QStringLiteral("&File"));
+}
+
+void TestMainWindow::germanDiagnosticsAndSweep()
+{
+    // The sample with TP 16: TP leaves the 8-GPU domains, so the diagnostics speak of
+    // bandwidths and shares; the sweep names the widths the plan cannot take.
+    Expected<Project> sample = instantiate(*findTemplate(kSampleTemplateId));
+    QVERIFY(sample && sample->plan);
+    sample->plan->tp = 16;
+    sample->plan->dp = 0;
+    const QString path = m_dir.filePath(QStringLiteral("tp16.topoplan"));
+    QVERIFY(!saveProject(*sample, path.toStdString()));
+
+    QVERIFY(installTranslations(QLocale(QLocale::German, QLocale::Germany)));
+    MainWindow w;
+    w.resize(1600, 1000);
+    QVERIFY(openAndSettle(w, path));
+    const std::optional<AnalysisOutcome> &outcome = w.analysis()->outcome();
+    QVERIFY(outcome && outcome->result);
+    const std::vector<Diagnostic> &said = outcome->result->diagnostics;
+    QVERIFY(std::any_of(said.begin(), said.end(), [](const Diagnostic &d) {
+        return d.code == code::kTpCrossesNvlinkDomain;
+    }));
+    QListWidget *list = w.analysisDock()->diagnosticsList();
+    QCOMPARE(list->count(), int(said.size()));
+    bool decimals = false;
+    for (int i = 0; i < list->count(); ++i) {
+        const QString text = list->item(i)->text();
+        QVERIFY2(text != QString::fromStdString(said[std::size_t(i)].message), qPrintable(text));
+        QVERIFY2(englishLeftIn(text).isEmpty(),
+                 qPrintable(englishLeftIn(text) + QStringLiteral(": ") + text));
+        decimals = decimals
+                   || QRegularExpression(QStringLiteral("[0-9],[0-9]")).match(text).hasMatch();
+    }
+    QVERIFY(decimals); // "1,8 TB/s", "12,5 %": German decimal commas
+
+    // The sweep: its summary, with the engine's reasons for the widths this plan cannot take.
+    SweepDock *sweep = w.sweepDock();
+    QSignalSpy swept(sweep, &SweepDock::swept);
+    sweep->raise();
+    QVERIFY(swept.wait(6 * kTimeoutMs));
+    const QString summary = sweep->summaryLabel()->text();
+    QVERIFY2(summary.contains(QStringLiteral("braucht mehr GPUs")), qPrintable(summary));
+    QVERIFY2(englishLeftIn(summary).isEmpty(),
+             qPrintable(englishLeftIn(summary) + QStringLiteral(": ") + summary));
+    if (const QString dir = qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"); !dir.isEmpty())
+        w.grab().save(QDir(dir).filePath(QStringLiteral("german-diagnostics.png")));
+    installTranslations(QLocale::c());
 }
 
 namespace {
