@@ -925,6 +925,18 @@
         <source>Seconds per step</source>
         <translation>Sekunden pro Schritt</translation>
     </message>
+    <message>
+        <source>Switches</source>
+        <translation>Switches</translation>
+    </message>
+    <message>
+        <source>Server power (kW)</source>
+        <translation>Serverleistung (kW)</translation>
+    </message>
+    <message>
+        <source>rail-only</source>
+        <translation>nur Rails</translation>
+    </message>
 </context>
 <context>
     <name>ReportExport</name>
@@ -1138,6 +1150,14 @@
             <numerusform>Modell und Medium von %n Verbindungen setzen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Confirm Model</source>
+        <translation>Modell bestätigen</translation>
+    </message>
+    <message>
+        <source>Model Assumed</source>
+        <translation>Modell angenommen</translation>
+    </message>
 </context>
 <context>
     <name>topoplan::AddFabricDialog</name>
@@ -1223,6 +1243,18 @@
     <message>
         <source>Adds %1 leaf, %2 spine and %3 core switches and %4 links (%5 cables).</source>
         <translation>Fügt %1 Leaf-, %2 Spine- und %3 Core-Switches und %4 Verbindungen (%5 Kabel) hinzu.</translation>
+    </message>
+    <message>
+        <source>Rail-only (a network per rail, no spine joining rails)</source>
+        <translation>Nur Rails (ein Netz je Rail, kein Spine verbindet die Rails)</translation>
+    </message>
+    <message>
+        <source>Independent planes: each node&apos;s NICs spread over them, each plane a fabric of its own, so that 2 tiers reach that many times further</source>
+        <translation>Unabhängige Ebenen: die NICs jedes Knotens verteilen sich auf sie, jede Ebene ist eine eigene Fabric, sodass 2 Ebenen entsprechend viel weiter reichen</translation>
+    </message>
+    <message>
+        <source>&amp;Planes:</source>
+        <translation>&amp;Ebenen:</translation>
     </message>
 </context>
 <context>
@@ -1734,6 +1766,80 @@
     </message>
 </context>
 <context>
+    <name>topoplan::CostView</name>
+    <message>
+        <source>Capital cost &lt;b&gt;%1&lt;/b&gt;: compute %2, network %3 (%4; switches %5, optics %6, cables %7)</source>
+        <translation>Investitionskosten &lt;b&gt;%1&lt;/b&gt;: Rechenknoten %2, Netz %3 (%4; Switches %5, Optiken %6, Kabel %7)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Capital cost: not stated, %n of %1 item(s) have no price (File &gt; Import Prices)</source>
+        <translation>
+            <numerusform>Investitionskosten: nicht angegeben, %n von %1 Posten hat keinen Preis (Datei &gt; Preise importieren)</numerusform>
+            <numerusform>Investitionskosten: nicht angegeben, %n von %1 Posten haben keinen Preis (Datei &gt; Preise importieren)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>IT load &lt;b&gt;%1&lt;/b&gt; (network %2)</source>
+        <translation>IT-Last &lt;b&gt;%1&lt;/b&gt; (Netz %2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>; the catalog states no power for %n of %1 item(s)</source>
+        <translation>
+            <numerusform>; der Katalog nennt für %n von %1 Posten keine Leistung</numerusform>
+            <numerusform>; der Katalog nennt für %n von %1 Posten keine Leistung</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 per MW</source>
+        <translation>%1 je MW</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 %2&lt;/b&gt; per million tokens (capital over %3 years plus energy)</source>
+        <translation>&lt;b&gt;%1 %2&lt;/b&gt; je Million Token (Kapital über %3 Jahre plus Energie)</translation>
+    </message>
+    <message>
+        <source>no price: %1</source>
+        <translation>kein Preis: %1</translation>
+    </message>
+    <message>
+        <source>no power figure: %1</source>
+        <translation>keine Leistungsangabe: %1</translation>
+    </message>
+    <message>
+        <source>Growth: not computed: %1</source>
+        <translation>Wachstum: nicht berechnet: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scalable unit(s) of %1 leaves</source>
+        <translation>
+            <numerusform>%n Scalable Unit aus %1 Leaves</numerusform>
+            <numerusform>%n Scalable Units aus %1 Leaves</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n leaf(s)</source>
+        <translation>
+            <numerusform>%n Leaf</numerusform>
+            <numerusform>%n Leaves</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s)</source>
+        <translation>
+            <numerusform>%n Server</numerusform>
+            <numerusform>%n Server</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Growth: the %1s take %2 more (%3 GPUs) before a tier or a plane must be added; the limit: %4</source>
+        <translation>Wachstum: die %1s nehmen %2 weitere auf (%3 GPUs), bevor eine Ebene der Fabric oder eine Plane hinzukommen muss; die Grenze: %4</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cost and power&lt;/b&gt;&lt;p&gt;The design&apos;s parts as the bill of materials counts them: their power from the catalog&apos;s datasheet figures, their capital cost from the project&apos;s price book (File &gt; Import Prices; TopoPlan ships none). A part without a price or a power figure is named, never guessed. With energy and amortization in the book, the cost per million tokens is the capital spread over the years plus the energy of the IT load.&lt;/p&gt;&lt;p&gt;Growth: how many more units of leaves (with their servers) the top tier&apos;s free ports take, cabled as the existing ones, before a tier or a plane must be added.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Kosten und Leistung&lt;/b&gt;&lt;p&gt;Die Teile des Entwurfs, wie die Stückliste sie zählt: ihre Leistung aus den Datenblattwerten des Katalogs, ihre Investitionskosten aus dem Preisbuch des Projekts (Datei &gt; Preise importieren; TopoPlan liefert keines mit). Ein Teil ohne Preis oder Leistungsangabe wird genannt, nie geschätzt. Mit Energie und Abschreibung im Preisbuch sind die Kosten je Million Token das über die Jahre verteilte Kapital plus die Energie der IT-Last.&lt;/p&gt;&lt;p&gt;Wachstum: wie viele weitere Einheiten aus Leaves (mit ihren Servern) die freien Ports der obersten Ebene aufnehmen, verkabelt wie die vorhandenen, bevor eine Ebene oder eine Plane hinzukommen muss.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>topoplan::DiagramDragHandle</name>
     <message>
         <source>Drag Diagram</source>
@@ -1888,6 +1994,30 @@ Möchten Sie die Änderungen speichern?</translation>
     <message>
         <source>Cluster files: ibnetdiscover, NCCL topology, nvidia-smi topo -m, and hardware the catalog lacks (*.out *.txt *.topo *.xml *.log *.json);;All files (*)</source>
         <translation>Cluster-Dateien: ibnetdiscover, NCCL-Topologie, nvidia-smi topo -m und Hardware, die der Katalog nicht kennt (*.out *.txt *.topo *.xml *.log *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot Import Prices</source>
+        <translation>Preise können nicht importiert werden</translation>
+    </message>
+    <message>
+        <source>The prices in %1 were not added to the project.</source>
+        <translation>Die Preise in %1 wurden dem Projekt nicht hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Import Prices from %1</source>
+        <translation>Preise aus %1 importieren</translation>
+    </message>
+    <message>
+        <source>The project&apos;s prices are now those of %1.</source>
+        <translation>Die Preise des Projekts sind jetzt die aus %1.</translation>
+    </message>
+    <message>
+        <source>Import Prices</source>
+        <translation>Preise importieren</translation>
+    </message>
+    <message>
+        <source>Price files in the catalog&apos;s format (*.json);;All files (*)</source>
+        <translation>Preisdateien im Katalogformat (*.json);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -2238,13 +2368,6 @@ Möchten Sie die Änderungen speichern?</translation>
         <source>Token budget &quot;%1&quot;: expected a positive count such as 15T, 800B or 1.5e13.</source>
         <translation>Token-Budget „%1“: erwartet wird eine positive Anzahl wie 15T, 800B oder 1.5e13.</translation>
     </message>
-    <message numerus="yes">
-        <source>Building and planning %n designs of %1 GPUs...</source>
-        <translation>
-            <numerusform>%n Entwurf mit %1 GPUs wird aufgebaut und geplant...</numerusform>
-            <numerusform>%n Entwürfe mit %1 GPUs werden aufgebaut und geplant...</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Cancelling...</source>
         <translation>Wird abgebrochen...</translation>
@@ -2279,6 +2402,41 @@ Möchten Sie die Änderungen speichern?</translation>
     <message>
         <source>Pareto front</source>
         <translation>Pareto-Front</translation>
+    </message>
+    <message>
+        <source>What the Pareto front and the verdict weigh tokens/s against</source>
+        <translation>Womit die Pareto-Front und das Urteil die Token/s abwägen</translation>
+    </message>
+    <message>
+        <source>Against:</source>
+        <translation>Gegen:</translation>
+    </message>
+    <message>
+        <source>%1, 64 of each %2 GPUs run the job</source>
+        <translation>%1, 64 von je %2 GPUs führen den Auftrag aus</translation>
+    </message>
+    <message numerus="yes">
+        <source>Building and planning %n designs of about %1 GPUs...</source>
+        <translation>
+            <numerusform>%n Entwurf mit etwa %1 GPUs wird gebaut und geplant...</numerusform>
+            <numerusform>%n Entwürfe mit etwa %1 GPUs werden gebaut und geplant...</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tokens/s per GPU</source>
+        <translation>Token/s je GPU</translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation>Token/s je GPU</translation>
+    </message>
+    <message>
+        <source>Switches per 1000 GPUs</source>
+        <translation>Switches je 1000 GPUs</translation>
+    </message>
+    <message>
+        <source>%1 per GPU</source>
+        <translation>%1 je GPU</translation>
     </message>
 </context>
 <context>
@@ -2418,8 +2576,16 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
         <translation>Tage, um das Token-Budget zu trainieren</translation>
     </message>
     <message>
-        <source>On the Pareto front of tokens/s against switches: nothing is faster with as few switches</source>
-        <translation>Auf der Pareto-Front von Token/s gegenüber Switches: nichts ist mit so wenigen Switches schneller</translation>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>GPUs running the job: the count asked, or the nearest below and above it that the domain builds (then designs are compared per GPU)</source>
+        <translation>GPUs, die den Auftrag ausführen: die verlangte Anzahl oder die nächstliegenden darunter und darüber, die die Domäne baut (dann werden Entwürfe je GPU verglichen)</translation>
+    </message>
+    <message>
+        <source>On the Pareto front of tokens/s against the chosen metric: nothing is faster with as little of it</source>
+        <translation>Auf der Pareto-Front der Token/s gegen die gewählte Größe: nichts ist mit so wenig davon schneller</translation>
     </message>
 </context>
 <context>
@@ -2708,16 +2874,20 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
         <translation>Tastenkürzel</translation>
     </message>
     <message>
-        <source>TopoPlan Manual</source>
-        <translation>TopoPlan-Handbuch</translation>
+        <source>Manual for This &amp;Panel</source>
+        <translation>Handbuch zu diesem &amp;Bereich</translation>
     </message>
     <message>
-        <source>:/doc/README.md: the manual is missing from this build.</source>
-        <translation>:/doc/README.md: das Handbuch fehlt in diesem Build.</translation>
+        <source>The page of the manual about the panel in use</source>
+        <translation>Die Seite des Handbuchs zum gerade benutzten Bereich</translation>
     </message>
     <message>
-        <source>&lt;h2&gt;The first five minutes&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Open a template.&lt;/b&gt; &lt;i&gt;File &amp;gt; New&lt;/i&gt; shows the templates: pick one (a DGX H100 scalable unit, GB200 NVL72 racks, ...) and press &lt;i&gt;Create&lt;/i&gt;. The canvas shows its servers in the Compute lane, the leaf and spine switches in lanes above, and the NVLink domains as boxes.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Choose a model and a plan.&lt;/b&gt; In the &lt;i&gt;Analysis&lt;/i&gt; panel at the bottom, choose a model under &lt;i&gt;Training job&lt;/i&gt;, then set TP, PP and DP under &lt;i&gt;Plan&lt;/i&gt; yourself, or press &lt;i&gt;Find Best Plan&lt;/i&gt;. Your plan stays until you change it.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Read the groups.&lt;/b&gt; The &lt;i&gt;Projection&lt;/i&gt; shows tokens/s and, for every parallel group, the interconnect it runs on, its bus bandwidth and its slowest link; select a row to see the group on the canvas. The &lt;i&gt;TP Sweep&lt;/i&gt; tab shows where tokens/s falls off the NVLink domain. Click a diagnostic to select what it names.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Explore designs.&lt;/b&gt; &lt;i&gt;View &amp;gt; Explore Designs...&lt;/i&gt;: tick the NVLink domains, fabrics and oversubscriptions to try and press &lt;i&gt;Explore&lt;/i&gt;. Every combination is built and planned in the background; the verdict says which design wins and by how much. Double-click a row to open that design, and &lt;i&gt;View &amp;gt; Compare Designs...&lt;/i&gt; sets open designs side by side. &lt;i&gt;Pin as Baseline&lt;/i&gt; shows every later edit against today&apos;s result.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Change the design.&lt;/b&gt; Drag servers and switches from the &lt;i&gt;Hardware&lt;/i&gt; palette (a switch takes the tier of the lane it lands in), connect them with the Connect tool (C), edit names and tiers in &lt;i&gt;Properties&lt;/i&gt;. Every edit is one undo step and the analysis follows.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Export the report.&lt;/b&gt; &lt;i&gt;File &amp;gt; Export Report...&lt;/i&gt; writes the design report (PDF or HTML): the diagram, the plan, every group&apos;s bandwidth and bottleneck, the diagnostics and the bill of materials. &lt;i&gt;File &amp;gt; Export...&lt;/i&gt; writes the diagram and the other documents (bill of materials, cabling plan, Slurm topology, ...); press &lt;i&gt;Export&lt;/i&gt;. &lt;i&gt;File &amp;gt; Save&lt;/i&gt; keeps the project.&lt;/p&gt;&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Press Shift+F1 (or &lt;i&gt;Help &amp;gt; What&apos;s This?&lt;/i&gt;) and click a panel to learn what it shows. &lt;i&gt;Help &amp;gt; Keyboard Shortcuts&lt;/i&gt; lists every shortcut; &lt;i&gt;Help &amp;gt; User Manual&lt;/i&gt; has the rest.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;Die ersten fünf Minuten&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Eine Vorlage öffnen.&lt;/b&gt; &lt;i&gt;Datei &amp;gt; Neu&lt;/i&gt; zeigt die Vorlagen: eine auswählen (eine DGX-H100-Scalable-Unit, GB200-NVL72-Racks, ...) und &lt;i&gt;Erstellen&lt;/i&gt; drücken. Die Zeichenfläche zeigt die Server in der Bahn „Rechenknoten“, die Leaf- und Spine-Switches in den Bahnen darüber und die NVLink-Domänen als Rahmen.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Ein Modell und einen Plan wählen.&lt;/b&gt; Im Bereich &lt;i&gt;Analyse&lt;/i&gt; unten unter &lt;i&gt;Trainingsauftrag&lt;/i&gt; ein Modell wählen, dann unter &lt;i&gt;Plan&lt;/i&gt; TP, PP und DP selbst setzen oder &lt;i&gt;Besten Plan finden&lt;/i&gt; drücken. Ihr Plan bleibt bestehen, bis Sie ihn ändern.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Die Gruppen ablesen.&lt;/b&gt; Die &lt;i&gt;Prognose&lt;/i&gt; zeigt die Token/s und für jede parallele Gruppe die Verbindungstechnik, über die sie läuft, ihre Busbandbreite und ihre langsamste Verbindung; eine Zeile auswählen, um die Gruppe auf der Zeichenfläche zu sehen. Der Reiter &lt;i&gt;TP-Sweep&lt;/i&gt; zeigt, wo die Token/s jenseits der NVLink-Domäne einbrechen. Ein Klick auf eine Diagnose wählt aus, was sie nennt.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Entwürfe erkunden.&lt;/b&gt; &lt;i&gt;Ansicht &amp;gt; Entwürfe erkunden...&lt;/i&gt;: die NVLink-Domänen, Fabrics und Überbuchungen ankreuzen, die verglichen werden sollen, und &lt;i&gt;Erkunden&lt;/i&gt; drücken. Jede Kombination wird im Hintergrund gebaut und geplant; das Urteil sagt, welcher Entwurf gewinnt und um wie viel. Ein Doppelklick auf eine Zeile öffnet diesen Entwurf, und &lt;i&gt;Ansicht &amp;gt; Entwürfe vergleichen...&lt;/i&gt; stellt offene Entwürfe nebeneinander. &lt;i&gt;Als Referenz festlegen&lt;/i&gt; zeigt jede spätere Änderung gegenüber dem heutigen Ergebnis.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Den Entwurf ändern.&lt;/b&gt; Server und Switches aus der Palette &lt;i&gt;Hardware&lt;/i&gt; ziehen (ein Switch übernimmt die Ebene der Bahn, in der er landet), mit dem Werkzeug „Verbinden“ (C) verkabeln, Namen und Ebenen unter &lt;i&gt;Eigenschaften&lt;/i&gt; bearbeiten. Jede Änderung ist ein Rückgängig-Schritt, und die Analyse zieht nach.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Den Bericht exportieren.&lt;/b&gt; &lt;i&gt;Datei &amp;gt; Bericht exportieren...&lt;/i&gt; schreibt den Entwurfsbericht (PDF oder HTML): das Diagramm, den Plan, Bandbreite und Engpass jeder Gruppe, die Diagnosen und die Stückliste. &lt;i&gt;Datei &amp;gt; Exportieren...&lt;/i&gt; schreibt das Diagramm und die anderen Dokumente (Stückliste, Verkabelungsplan, Slurm-Topologie, ...); &lt;i&gt;Exportieren&lt;/i&gt; drücken. &lt;i&gt;Datei &amp;gt; Speichern&lt;/i&gt; sichert das Projekt.&lt;/p&gt;&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Umschalt+F1 drücken (oder &lt;i&gt;Hilfe &amp;gt; Direkthilfe&lt;/i&gt;) und auf einen Bereich klicken, um zu erfahren, was er zeigt. &lt;i&gt;Hilfe &amp;gt; Tastenkürzel&lt;/i&gt; listet alle Tastenkürzel auf; &lt;i&gt;Hilfe &amp;gt; Benutzerhandbuch&lt;/i&gt; enthält den Rest.&lt;/p&gt;</translation>
+        <source>&lt;p&gt;&lt;a href=&quot;%1%2&quot;&gt;More in the manual&lt;/a&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;a href=&quot;%1%2&quot;&gt;Mehr im Handbuch&lt;/a&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;The first five minutes&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Open a template.&lt;/b&gt; &lt;i&gt;File &amp;gt; New&lt;/i&gt; shows the templates: pick one (a DGX H100 scalable unit, GB200 NVL72 racks, ...) and press &lt;i&gt;Create&lt;/i&gt;. The canvas shows its servers in the Compute lane, the leaf and spine switches in lanes above, and the NVLink domains as boxes.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Choose a model and a plan.&lt;/b&gt; In the &lt;i&gt;Analysis&lt;/i&gt; panel at the bottom, choose a model under &lt;i&gt;Training job&lt;/i&gt;, then set TP, PP and DP under &lt;i&gt;Plan&lt;/i&gt; yourself, or press &lt;i&gt;Find Best Plan&lt;/i&gt;. Your plan stays until you change it.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Read the groups.&lt;/b&gt; The &lt;i&gt;Projection&lt;/i&gt; shows tokens/s and, for every parallel group, the interconnect it runs on, its bus bandwidth and its slowest link; select a row to see the group on the canvas. The &lt;i&gt;TP Sweep&lt;/i&gt; tab shows where tokens/s falls off the NVLink domain. Click a diagnostic to select what it names.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Explore designs.&lt;/b&gt; &lt;i&gt;View &amp;gt; Explore Designs...&lt;/i&gt;: tick the NVLink domains, fabrics and oversubscriptions to try and press &lt;i&gt;Explore&lt;/i&gt;. Every combination is built and planned in the background; the verdict says which design wins and by how much. Double-click a row to open that design, and &lt;i&gt;View &amp;gt; Compare Designs...&lt;/i&gt; sets open designs side by side. &lt;i&gt;Pin as Baseline&lt;/i&gt; shows every later edit against today&apos;s result.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Change the design.&lt;/b&gt; Drag servers and switches from the &lt;i&gt;Hardware&lt;/i&gt; palette (a switch takes the tier of the lane it lands in), connect them with the Connect tool (C), edit names and tiers in &lt;i&gt;Properties&lt;/i&gt;. Every edit is one undo step and the analysis follows.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Export the report.&lt;/b&gt; &lt;i&gt;File &amp;gt; Export Report...&lt;/i&gt; writes the design report (PDF or HTML): the diagram, the plan, every group&apos;s bandwidth and bottleneck, the diagnostics and the bill of materials. &lt;i&gt;File &amp;gt; Export...&lt;/i&gt; writes the diagram and the other documents (bill of materials, cabling plan, Slurm topology, ...); press &lt;i&gt;Export&lt;/i&gt;. &lt;i&gt;File &amp;gt; Save&lt;/i&gt; keeps the project.&lt;/p&gt;&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Press Shift+F1 (or &lt;i&gt;Help &amp;gt; What&apos;s This?&lt;/i&gt;) and click a panel to learn what it shows. &lt;i&gt;Help &amp;gt; Keyboard Shortcuts&lt;/i&gt; lists every shortcut; &lt;i&gt;Help &amp;gt; User Manual&lt;/i&gt; has the rest, and &lt;i&gt;Help &amp;gt; Manual for This Panel&lt;/i&gt; its page for the panel in use.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Die ersten fünf Minuten&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Eine Vorlage öffnen.&lt;/b&gt; &lt;i&gt;Datei &amp;gt; Neu&lt;/i&gt; zeigt die Vorlagen: eine auswählen (eine DGX-H100-Scalable-Unit, GB200-NVL72-Racks, ...) und &lt;i&gt;Erstellen&lt;/i&gt; drücken. Die Zeichenfläche zeigt die Server in der Bahn „Rechenknoten“, die Leaf- und Spine-Switches in den Bahnen darüber und die NVLink-Domänen als Rahmen.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Ein Modell und einen Plan wählen.&lt;/b&gt; Im Bereich &lt;i&gt;Analyse&lt;/i&gt; unten unter &lt;i&gt;Trainingsauftrag&lt;/i&gt; ein Modell wählen, dann unter &lt;i&gt;Plan&lt;/i&gt; TP, PP und DP selbst setzen oder &lt;i&gt;Besten Plan finden&lt;/i&gt; drücken. Ihr Plan bleibt bestehen, bis Sie ihn ändern.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Die Gruppen ablesen.&lt;/b&gt; Die &lt;i&gt;Prognose&lt;/i&gt; zeigt die Token/s und für jede parallele Gruppe die Verbindungstechnik, über die sie läuft, ihre Busbandbreite und ihre langsamste Verbindung; eine Zeile auswählen, um die Gruppe auf der Zeichenfläche zu sehen. Der Reiter &lt;i&gt;TP-Sweep&lt;/i&gt; zeigt, wo die Token/s jenseits der NVLink-Domäne einbrechen. Ein Klick auf eine Diagnose wählt aus, was sie nennt.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Entwürfe erkunden.&lt;/b&gt; &lt;i&gt;Ansicht &amp;gt; Entwürfe erkunden...&lt;/i&gt;: die NVLink-Domänen, Fabrics und Überbuchungen ankreuzen, die verglichen werden sollen, und &lt;i&gt;Erkunden&lt;/i&gt; drücken. Jede Kombination wird im Hintergrund gebaut und geplant; das Urteil sagt, welcher Entwurf gewinnt und um wie viel. Ein Doppelklick auf eine Zeile öffnet diesen Entwurf, und &lt;i&gt;Ansicht &amp;gt; Entwürfe vergleichen...&lt;/i&gt; stellt offene Entwürfe nebeneinander. &lt;i&gt;Als Referenz festlegen&lt;/i&gt; zeigt jede spätere Änderung gegenüber dem heutigen Ergebnis.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Den Entwurf ändern.&lt;/b&gt; Server und Switches aus der Palette &lt;i&gt;Hardware&lt;/i&gt; ziehen (ein Switch übernimmt die Ebene der Bahn, in der er landet), mit dem Werkzeug „Verbinden“ (C) verkabeln, Namen und Ebenen unter &lt;i&gt;Eigenschaften&lt;/i&gt; bearbeiten. Jede Änderung ist ein Rückgängig-Schritt, und die Analyse zieht nach.&lt;/p&gt;&lt;/li&gt;&lt;li&gt;&lt;p&gt;&lt;b&gt;Den Bericht exportieren.&lt;/b&gt; &lt;i&gt;Datei &amp;gt; Bericht exportieren...&lt;/i&gt; schreibt den Entwurfsbericht (PDF oder HTML): das Diagramm, den Plan, Bandbreite und Engpass jeder Gruppe, die Diagnosen und die Stückliste. &lt;i&gt;Datei &amp;gt; Exportieren...&lt;/i&gt; schreibt das Diagramm und die anderen Dokumente (Stückliste, Verkabelungsplan, Slurm-Topologie, ...); &lt;i&gt;Exportieren&lt;/i&gt; drücken. &lt;i&gt;Datei &amp;gt; Speichern&lt;/i&gt; sichert das Projekt.&lt;/p&gt;&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Umschalt+F1 drücken (oder &lt;i&gt;Hilfe &amp;gt; Direkthilfe&lt;/i&gt;) und auf einen Bereich klicken, um zu erfahren, was er zeigt. &lt;i&gt;Hilfe &amp;gt; Tastenkürzel&lt;/i&gt; listet alle Tastenkürzel auf; &lt;i&gt;Hilfe &amp;gt; Benutzerhandbuch&lt;/i&gt; enthält den Rest und &lt;i&gt;Hilfe &amp;gt; Handbuch zu diesem Bereich&lt;/i&gt; seine Seite zum gerade benutzten Bereich.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -2906,6 +3076,25 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
         <translation>
             <numerusform>Auch %n Verbindung auf %1 ändern</numerusform>
             <numerusform>Auch %n Verbindungen auf %1 ändern</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Confirm Model</source>
+        <translation>Modell bestätigen</translation>
+    </message>
+    <message>
+        <source>The import took this model from what the files show (a fabric dump shows NICs, not GPUs). Confirm it once you know the servers hold it, or choose the right model above: either ends the warning.</source>
+        <translation>Der Import hat dieses Modell aus dem abgeleitet, was die Dateien zeigen (ein Fabric-Abzug zeigt NICs, keine GPUs). Bestätigen Sie es, sobald Sie wissen, dass die Server es enthalten, oder wählen Sie oben das richtige Modell: beides beendet die Warnung.</translation>
+    </message>
+    <message>
+        <source>Model assumed by the import</source>
+        <translation>Modell vom Import angenommen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Model assumed by the import for %n of these servers</source>
+        <translation>
+            <numerusform>Modell vom Import angenommen für %n dieser Server</numerusform>
+            <numerusform>Modell vom Import angenommen für %n dieser Server</numerusform>
         </translation>
     </message>
 </context>
@@ -3575,6 +3764,37 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
     <message>
         <source>Add GPUs, servers, switches and links the catalog lacks, from a file in the catalog&apos;s format, to this project</source>
         <translation>GPUs, Server, Switches und Verbindungen, die dem Katalog fehlen, aus einer Datei im Katalogformat diesem Projekt hinzufügen</translation>
+    </message>
+    <message>
+        <source>Import Pri&amp;ces...</source>
+        <translation>Prei&amp;se importieren...</translation>
+    </message>
+    <message>
+        <source>Price the design: a price book in the catalog&apos;s format (servers, switches, transceivers, cables, energy, amortization) becomes this project&apos;s</source>
+        <translation>Den Entwurf bepreisen: ein Preisbuch im Katalogformat (Server, Switches, Transceiver, Kabel, Energie, Abschreibung) wird das dieses Projekts</translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::ManualDialog</name>
+    <message>
+        <source>TopoPlan Manual</source>
+        <translation>TopoPlan-Handbuch</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>Vor</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>%1 - TopoPlan Manual</source>
+        <translation>%1 - TopoPlan-Handbuch</translation>
     </message>
 </context>
 <context>

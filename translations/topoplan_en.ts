@@ -263,6 +263,44 @@
     </message>
 </context>
 <context>
+    <name>topoplan::CostView</name>
+    <message numerus="yes">
+        <source>Capital cost: not stated, %n of %1 item(s) have no price (File &gt; Import Prices)</source>
+        <translation>
+            <numerusform>Capital cost: not stated, %n of %1 items has no price (File &gt; Import Prices)</numerusform>
+            <numerusform>Capital cost: not stated, %n of %1 items have no price (File &gt; Import Prices)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; the catalog states no power for %n of %1 item(s)</source>
+        <translation>
+            <numerusform>; the catalog states no power for %n of %1 items</numerusform>
+            <numerusform>; the catalog states no power for %n of %1 items</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scalable unit(s) of %1 leaves</source>
+        <translation>
+            <numerusform>%n scalable unit of %1 leaves</numerusform>
+            <numerusform>%n scalable units of %1 leaves</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n leaf(s)</source>
+        <translation>
+            <numerusform>%n leaf</numerusform>
+            <numerusform>%n leaves</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s)</source>
+        <translation>
+            <numerusform>%n server</numerusform>
+            <numerusform>%n servers</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>topoplan::DocumentManager</name>
     <message numerus="yes">
         <source>Opened what could be read of %1 (%n item(s) left out); save it under a new name</source>
@@ -341,17 +379,17 @@
 <context>
     <name>topoplan::ExploreDock</name>
     <message numerus="yes">
-        <source>Building and planning %n designs of %1 GPUs...</source>
-        <translation>
-            <numerusform>Building and planning %n designs of %1 GPUs...</numerusform>
-            <numerusform>Building and planning %n designs of %1 GPUs...</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>Cancelled after evaluating %1 of %n design(s).</source>
         <translation>
             <numerusform>Cancelled after evaluating %1 of %n design.</numerusform>
             <numerusform>Cancelled after evaluating %1 of %n designs.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Building and planning %n designs of about %1 GPUs...</source>
+        <translation>
+            <numerusform>Building and planning %n design of about %1 GPUs...</numerusform>
+            <numerusform>Building and planning %n designs of about %1 GPUs...</numerusform>
         </translation>
     </message>
 </context>
@@ -407,6 +445,13 @@
         <translation>
             <numerusform>Change %n link to %1 too</numerusform>
             <numerusform>Change %n links to %1 too</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Model assumed by the import for %n of these servers</source>
+        <translation>
+            <numerusform>Model assumed by the import for %n of these servers</numerusform>
+            <numerusform>Model assumed by the import for %n of these servers</numerusform>
         </translation>
     </message>
 </context>
