@@ -35,7 +35,6 @@ const char *const kLegendKey = "exportDialog/legend";
 const char *const kTitleBlockKey = "exportDialog/titleBlock";
 const char *const kWhiteKey = "exportDialog/white";
 const char *const kDirKey = "exportDialog/directory";
-const char *const kDirProjectKey = "exportDialog/directoryProject";
 
 QString key(const char *k)
 {
@@ -58,13 +57,11 @@ bool ExportChoice::isReport() const
 }
 
 ExportDialog::ExportDialog(Project project, Catalog catalog, const QString &baseName,
-                           const QString &projectFile, bool hasSelection, Recorder recorder,
-                           QWidget *parent)
+                           bool hasSelection, Recorder recorder, QWidget *parent)
     : QDialog(parent)
     , m_project(std::move(project))
     , m_catalog(std::move(catalog))
     , m_baseName(baseName)
-    , m_projectFile(projectFile)
     , m_recorder(std::move(recorder))
 {
     setObjectName(QStringLiteral("exportDialog"));
@@ -158,7 +155,8 @@ ExportDialog::ExportDialog(Project project, Catalog catalog, const QString &base
         Q_EMIT previewUpdated();
     });
 
-    m_path->setText(QDir(initialDirectory(settings)).filePath(baseName));
+    const QString dir = settings.value(key(kDirKey), QDir::homePath()).toString();
+    m_path->setText(QDir(dir).filePath(baseName));
     const int format = m_format->findData(settings.value(key(kFormatKey)).toString());
     m_format->setCurrentIndex(std::max(0, format));
     onFormatChanged();
@@ -167,21 +165,6 @@ ExportDialog::ExportDialog(Project project, Catalog catalog, const QString &base
 ExportDialog::~ExportDialog()
 {
     m_textWatcher.waitForFinished();
-}
-
-QString ExportDialog::initialDirectory(const QSettings &settings) const
-{
-    // The folder this project was last exported to; else the project's own folder; a project
-    // never saved goes where the last export went, or home.
-    const QString project
-            = m_projectFile.isEmpty() ? QString() : QFileInfo(m_projectFile).absoluteFilePath();
-    const QString last = settings.value(key(kDirKey)).toString();
-    if (!project.isEmpty()) {
-        if (!last.isEmpty() && settings.value(key(kDirProjectKey)).toString() == project)
-            return last;
-        return QFileInfo(project).absolutePath();
-    }
-    return last.isEmpty() ? QDir::homePath() : last;
 }
 
 QString ExportDialog::suffixOf(const QString &format) const
@@ -319,9 +302,6 @@ void ExportDialog::accept()
     settings.setValue(key(kTitleBlockKey), c.titleBlock);
     settings.setValue(key(kWhiteKey), c.white);
     settings.setValue(key(kDirKey), QFileInfo(c.path).absolutePath());
-    settings.setValue(key(kDirProjectKey), m_projectFile.isEmpty()
-                                                   ? QString()
-                                                   : QFileInfo(m_projectFile).absoluteFilePath());
     QDialog::accept();
 }
 

@@ -158,8 +158,6 @@ private:
     void updateSummary();
 
     void exportAs();
-    // File > Quit: closes every window, each asking to save.
-    void quit();
     void onExported();
     void onReportExported();
     void about();
