@@ -9,6 +9,7 @@
 #include "app/canvas/clusterscene.h"
 #include "app/canvas/clusterview.h"
 #include "app/canvas/diagramitem.h"
+#include "app/canvas/nodeitem.h"
 #include "app/cli/cliexport.h"
 #include "app/common/diagramstyle.h"
 #include "app/common/translations.h"
