@@ -191,7 +191,6 @@ private:
     QAction *m_projectAction = nullptr;
     QAction *m_importAction = nullptr;
     QAction *m_importHardwareAction = nullptr;
-    QAction *m_importPricesAction = nullptr;
 
     ToolManager *m_tools = nullptr;
     SelectTool *m_selectTool = nullptr;
