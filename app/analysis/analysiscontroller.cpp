@@ -54,6 +54,13 @@ AnalysisController::Run AnalysisController::run(quint64 generation, Project proj
                                           planRefusal(*project.plan, *project.workload, rankGpus));
         }
     }
+    if (r.analyzer) {
+        const double tokensPerS = out.result ? out.result->step.tokensPerS : DesignCost::kNaN;
+        if (Expected<DesignCost> cost = designCost(project, *catalog, tokensPerS))
+            out.cost = std::move(*cost);
+        if (Expected<DesignGrowth> growth = designGrowth(project, *catalog))
+            out.growth = std::move(*growth);
+    }
     out.workerMs
             = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                       .count();

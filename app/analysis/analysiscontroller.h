@@ -4,6 +4,8 @@
 #include "app/document/document.h"
 
 #include "engine/core/error.h"
+#include "engine/document/cost.h"
+#include "engine/document/growth.h"
 #include "engine/explore/compare.h"
 #include "engine/model/summary.h"
 #include "engine/plan/analysis.h"
@@ -33,7 +35,11 @@ struct AnalysisOutcome
     int gpus = 0;
     int domainSize = 0;
     std::optional<TopologySummary> summary; // what the topology holds, for deltas
-    double workerMs = 0;                    // how long the engine took
+    // What the design costs and draws (at the result's tokens/s, when there is one) and how far
+    // it grows: the same engine figures as analyze --json.
+    std::optional<DesignCost> cost;
+    std::optional<DesignGrowth> growth;
+    double workerMs = 0; // how long the engine took
 };
 
 // The analysis of `project`'s job, here and now (what the controller's worker runs): for

@@ -93,6 +93,16 @@ QString tflops(double teraflopsPerSecond)
     return localized(figure::tflops(teraflopsPerSecond));
 }
 
+QString power(double watts)
+{
+    return localized(figure::power(watts));
+}
+
+QString money(double amount, const QString &currency)
+{
+    return localized(figure::money(amount, currency.toStdString()));
+}
+
 QString gigabytes(double gigabytes)
 {
     return localized(figure::gigabytes(gigabytes));

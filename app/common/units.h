@@ -31,6 +31,10 @@ QString duration(double seconds);
 QString percent(double fraction);
 // A throughput in tokens: 9500 -> "9,500 tokens/s", 1.25e6 -> "1.25 M tokens/s"
 QString tokensPerSecond(double tokens);
+// A power: 850 -> "850 W", 45696 -> "45.7 kW", 3.21e6 -> "3.21 MW"
+QString power(double watts);
+// An amount of money: (1876800, "USD") -> "1.88 M USD"
+QString money(double amount, const QString &currency);
 // Plain numbers with at most `maxDecimals` significant decimals, trailing zeros dropped:
 // 2.50 -> "2.5", 256 -> "256"
 QString number(double value, int maxDecimals = 2);

@@ -1,5 +1,7 @@
 #include "app/panels/analysisdock.h"
 
+#include "app/panels/costview.h"
+
 #include "app/common/diagramstyle.h"
 #include "app/common/hardwaretext.h"
 #include "app/common/units.h"
@@ -190,6 +192,8 @@ QWidget *AnalysisDock::createResultPanel()
     column->addLayout(baseline);
     column->addWidget(m_breakdown);
     column->addWidget(m_memory);
+    m_cost = new CostView(group);
+    column->addWidget(m_cost);
     column->addWidget(m_groups, 1);
     showBaseline();
     return group;
@@ -249,6 +253,7 @@ void AnalysisDock::setDocument(Document *document)
 void AnalysisDock::showOutcome(const AnalysisOutcome &outcome)
 {
     showBaseline();
+    m_cost->showOutcome(outcome);
     m_groups->clear();
     m_breakdown->clear();
     m_memory->clear();

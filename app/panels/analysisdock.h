@@ -21,6 +21,7 @@ class QTreeWidgetItem;
 
 namespace topoplan {
 
+class CostView;
 class Document;
 
 // The analysis panel: the training job (a JobEditor), what the engine projects for it (step
@@ -77,6 +78,7 @@ private:
     QPushButton *m_pinBaseline = nullptr;
     QLabel *m_breakdown;
     QLabel *m_memory; // memory per GPU, item by item
+    CostView *m_cost = nullptr;
     QTreeWidget *m_groups;
     QListWidget *m_diagnostics;
 };

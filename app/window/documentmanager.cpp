@@ -206,6 +206,37 @@ void DocumentManager::importHardwareDialog()
     importHardware(path);
 }
 
+bool DocumentManager::importPrices(const QString &path)
+{
+    if (!m_document)
+        return false;
+    const QString shown = QFileInfo(path).fileName();
+    Expected<Project> priced = withPriceFile(m_document->project(), path.toStdString());
+    if (!priced) {
+        showError(tr("Cannot Import Prices"),
+                  tr("The prices in %1 were not added to the project.").arg(shown),
+                  QString::fromStdString(priced.error().text()));
+        return false;
+    }
+    m_document->undoStack()->push(new ChangeCatalog(m_document, priced->catalogOverrides,
+                                                    tr("Import Prices from %1").arg(shown)));
+    showStatus(tr("The project's prices are now those of %1.").arg(shown), 5000);
+    Q_EMIT pricesImported(path);
+    return true;
+}
+
+void DocumentManager::importPricesDialog()
+{
+    QSettings settings;
+    const QString path = QFileDialog::getOpenFileName(
+            m_window, tr("Import Prices"), settings.value(lastDirKey()).toString(),
+            tr("Price files in the catalog's format (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    settings.setValue(lastDirKey(), QFileInfo(path).absolutePath());
+    importPrices(path);
+}
+
 void DocumentManager::onImported()
 {
     ImportOutcome outcome = m_importWatcher.result();

@@ -73,6 +73,12 @@ public:
     // expected, and nothing changes. Hardware files are small: read on the spot.
     bool importHardware(const QString &path);
     void importHardwareDialog();
+    // File > Import Prices: the price book of a file in the catalog's format ("prices") becomes
+    // the project's, in its "catalog" section, as one undoable step; it is saved with the
+    // project, so the design's cost travels with it and the command line reads the same book.
+    // A bad file is refused with its path and JSON path, and nothing changes.
+    bool importPrices(const QString &path);
+    void importPricesDialog();
     // Files dropped on the window: one project file opens, anything else is imported.
     void openDropped(const QStringList &paths);
 
@@ -100,6 +106,7 @@ Q_SIGNALS:
     void documentImported(const QStringList &paths);
     void importFailed(const QString &message);
     void hardwareImported(const QString &path, int models);
+    void pricesImported(const QString &path);
 
 private:
     void onLoaded();

@@ -356,6 +356,13 @@ void MainWindow::createMenus()
                "catalog's format, to this project"));
     connect(m_importHardwareAction, &QAction::triggered, m_documents,
             &DocumentManager::importHardwareDialog);
+    m_importPricesAction = file->addAction(tr("Import Pri&ces..."));
+    m_importPricesAction->setObjectName(QStringLiteral("importPricesAction"));
+    m_importPricesAction->setStatusTip(
+            tr("Price the design: a price book in the catalog's format (servers, switches, "
+               "transceivers, cables, energy, amortization) becomes this project's"));
+    connect(m_importPricesAction, &QAction::triggered, m_documents,
+            &DocumentManager::importPricesDialog);
     file->addSeparator();
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);

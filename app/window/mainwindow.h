@@ -191,6 +191,7 @@ private:
     QAction *m_projectAction = nullptr;
     QAction *m_importAction = nullptr;
     QAction *m_importHardwareAction = nullptr;
+    QAction *m_importPricesAction = nullptr;
 
     ToolManager *m_tools = nullptr;
     SelectTool *m_selectTool = nullptr;

@@ -22,6 +22,7 @@
 #include "app/window/mainwindow.h"
 
 #include "engine/core/jsonin.h"
+#include "engine/document/cost.h"
 #include "engine/explore/failures.h"
 #include "engine/generate/generator.h"
 #include "engine/generate/templates.h"
@@ -42,6 +43,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -106,6 +108,7 @@ private Q_SLOTS:
     void initTestCase();
     void init();
     void sampleShowsTheEnginesFigures();
+    void importedPricesPriceTheDesign();
     void tpBeyondTheDomainIsOneStepAndWarns();
     void invalidPlanSaysWhy();
     void overtakenResultsAreDropped();
@@ -206,6 +209,78 @@ void TestAnalysisPanel::sampleShowsTheEnginesFigures()
     QCOMPARE(dock->degreeBox(Dim::PP)->value(), p.plan->pp);
     QCOMPARE(dock->modelBox()->currentText(), QString::fromStdString(p.workload->model.name));
     shoot(w, "window.png");
+}
+
+void TestAnalysisPanel::importedPricesPriceTheDesign()
+{
+    MainWindow w;
+    openSample(w); // 32 DGX H100, 8 rail leaves of QM9700 per SU, spines
+    auto *cost = w.analysisDock()->findChild<QLabel *>(QStringLiteral("costView"));
+    QVERIFY(cost);
+    // Without prices: power and counts, and what is unpriced; never a figure made up.
+    QVERIFY2(cost->text().contains(QStringLiteral("Capital cost: not stated, 4 of 4 items have "
+                                                  "no price")),
+             qPrintable(cost->text()));
+    const Project &p = w.document()->project();
+    Expected<DesignCost> unpriced = designCost(p, w.document()->catalog());
+    QVERIFY(unpriced);
+    QVERIFY2(cost->text().contains(units::power(unpriced->itPowerW())), qPrintable(cost->text()));
+    QVERIFY2(cost->text().contains(QStringLiteral("Growth: the spines take")),
+             qPrintable(cost->text()));
+
+    // File > Import Prices: one undo step, and the panel prices the design as the engine does.
+    QVERIFY(w.findChild<QAction *>(QStringLiteral("importPricesAction")));
+    const QString book = QDir(QStandardPaths::writableLocation(QStandardPaths::TempLocation))
+                                 .filePath(QStringLiteral("tst_analysispanel-prices.json"));
+    {
+        QFile f(book);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"prices": {"currency": "USD", "servers": {"dgx-h100": 300000},
+                    "switches": {"qm9700": 30000}, "transceivers": {"osfp-2x400g-sr4": 1000},
+                    "cables": {"mmf": 100, "smf": 200}, "energy_per_kwh": 0.1,
+                    "amortization_years": 4}})");
+    }
+    const int steps = w.document()->undoStack()->count();
+    QVERIFY(w.documents()->importPrices(book));
+    QCOMPARE(w.document()->undoStack()->count(), steps + 1);
+    QVERIFY(settled(w.analysis()));
+    const AnalysisOutcome &o = *w.analysis()->outcome();
+    QVERIFY(o.cost && o.result);
+    Expected<DesignCost> priced = designCost(w.document()->project(), w.document()->catalog(),
+                                             o.result->step.tokensPerS);
+    QVERIFY(priced);
+    QVERIFY(std::isfinite(priced->capex()));
+    QCOMPARE(o.cost->capex(), priced->capex());
+    QVERIFY2(cost->text().contains(
+                     QStringLiteral("Capital cost <b>%1</b>")
+                             .arg(units::money(priced->capex(), QStringLiteral("USD")))),
+             qPrintable(cost->text()));
+    QVERIFY2(cost->text().contains(units::percent(priced->networkShare())),
+             qPrintable(cost->text()));
+
+    // Undone: the book leaves with it.
+    w.document()->undoStack()->undo();
+    QVERIFY(w.document()->catalog().prices().empty());
+    QVERIFY(settled(w.analysis()));
+    QVERIFY2(cost->text().contains(QStringLiteral("Capital cost: not stated")),
+             qPrintable(cost->text()));
+
+    // A bad book is refused whole, naming the file and the JSON path.
+    const QString bad = QDir(QStandardPaths::writableLocation(QStandardPaths::TempLocation))
+                                .filePath(QStringLiteral("tst_analysispanel-bad-prices.json"));
+    {
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"prices": {"switches": {"qm9700": -3}}})");
+    }
+    QVERIFY(!w.documents()->importPrices(bad));
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = w.findChild<QMessageBox *>(QStringLiteral("errorMessage"))));
+    QVERIFY2(box->informativeText().contains(bad + QStringLiteral(": /prices/switches/qm9700")),
+             qPrintable(box->informativeText()));
+    box->close();
+    QFile::remove(book);
+    QFile::remove(bad);
 }
 
 void TestAnalysisPanel::tpBeyondTheDomainIsOneStepAndWarns()
