@@ -28,7 +28,7 @@ run_test() { # test [function...]
     "$build/tests/$t" "$@" >"$shots/$t.log" 2>&1 || { cat "$shots/$t.log"; exit 1; }
 }
 run_test tst_analysispanel sampleShowsTheEnginesFigures failedLeafReanalysesAndN1RanksIt \
-    softwareAndExpertsAreUndoableEdits groupsShowTheAlgorithmTheJobRunsAs
+    softwareAndExpertsAreUndoableEdits groupsShowTheAlgorithmTheJobRunsAs importedPricesPriceTheDesign
 run_test tst_explorepanel
 run_test tst_comparewindow
 run_test tst_baseline
@@ -50,6 +50,7 @@ compare.png compare.png
 baseline.png baseline.png
 project-properties.png project-properties.png
 manual.png manual.png
+cost.png cost.png
 EOF
 
 echo "== the 16,384-GPU template"

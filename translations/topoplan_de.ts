@@ -1513,6 +1513,14 @@
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source>Parallel &amp;Groups</source>
+        <translation>Parallele &amp;Gruppen</translation>
+    </message>
+    <message>
+        <source>Cost and &amp;Power</source>
+        <translation>Kosten und &amp;Leistung</translation>
+    </message>
 </context>
 <context>
     <name>topoplan::CablingPreview</name>
@@ -1837,6 +1845,10 @@
     <message>
         <source>&lt;b&gt;Cost and power&lt;/b&gt;&lt;p&gt;The design&apos;s parts as the bill of materials counts them: their power from the catalog&apos;s datasheet figures, their capital cost from the project&apos;s price book (File &gt; Import Prices; TopoPlan ships none). A part without a price or a power figure is named, never guessed. With energy and amortization in the book, the cost per million tokens is the capital spread over the years plus the energy of the IT load.&lt;/p&gt;&lt;p&gt;Growth: how many more units of leaves (with their servers) the top tier&apos;s free ports take, cabled as the existing ones, before a tier or a plane must be added.&lt;/p&gt;</source>
         <translation>&lt;b&gt;Kosten und Leistung&lt;/b&gt;&lt;p&gt;Die Teile des Entwurfs, wie die Stückliste sie zählt: ihre Leistung aus den Datenblattwerten des Katalogs, ihre Investitionskosten aus dem Preisbuch des Projekts (Datei &gt; Preise importieren; TopoPlan liefert keines mit). Ein Teil ohne Preis oder Leistungsangabe wird genannt, nie geschätzt. Mit Energie und Abschreibung im Preisbuch sind die Kosten je Million Token das über die Jahre verteilte Kapital plus die Energie der IT-Last.&lt;/p&gt;&lt;p&gt;Wachstum: wie viele weitere Einheiten aus Leaves (mit ihren Servern) die freien Ports der obersten Ebene aufnehmen, verkabelt wie die vorhandenen, bevor eine Ebene oder eine Plane hinzukommen muss.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The cost, power and growth of the design appear once it can be analysed.</source>
+        <translation>Kosten, Leistung und Wachstum des Entwurfs erscheinen, sobald er sich analysieren lässt.</translation>
     </message>
 </context>
 <context>

@@ -19,7 +19,9 @@
 #include <QListWidget>
 #include <QLocale>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -103,6 +105,30 @@ QString whatIfNote(const Topology &t, int gpus)
                           n == 1 ? AnalysisDock::tr("it") : AnalysisDock::tr("them"));
 }
 
+// A column of text that scrolls in the space its layout gives it and never asks for more: its
+// size hint is a few lines, whatever the text, so new text never resizes the panel around it.
+class ScrolledText : public QScrollArea
+{
+public:
+    using QScrollArea::QScrollArea;
+    QSize sizeHint() const override
+    {
+        const int line = fontMetrics().height();
+        return {24 * line, 4 * line};
+    }
+};
+
+QWidget *scrolled(QWidget *content, QWidget *parent)
+{
+    auto *area = new ScrolledText(parent);
+    area->setObjectName(content->objectName() + QStringLiteral("Scroll"));
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidgetResizable(true);
+    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    area->setWidget(content);
+    return area;
+}
+
 } // namespace
 
 AnalysisDock::AnalysisDock(AnalysisController *controller, QWidget *parent)
@@ -159,8 +185,9 @@ QWidget *AnalysisDock::createResultPanel()
                "canvas.</p>"));
     m_groups->setRootIsDecorated(false);
     m_groups->setUniformRowHeights(true);
-    // The header and the usual three groups (TP, DP, PP) stay in sight under the lines above.
-    m_groups->setMinimumHeight(m_groups->fontMetrics().height() * 6);
+    // The header and the usual three groups (TP, DP, PP) stay in sight under the lines above
+    // and the tab bar.
+    m_groups->setMinimumHeight(m_groups->fontMetrics().height() * 5);
     m_groups->setHeaderLabels({tr("Group"), tr("GPUs x groups"), tr("Bus bandwidth"),
                                tr("Interconnect"), tr("Leaves domain"), tr("Hops"),
                                tr("Bottleneck link")});
@@ -192,11 +219,23 @@ QWidget *AnalysisDock::createResultPanel()
     column->addLayout(baseline);
     column->addWidget(m_breakdown);
     column->addWidget(m_memory);
-    m_cost = new CostView(group);
-    column->addWidget(m_cost);
-    column->addWidget(m_groups, 1);
+    // The groups and the cost share one place, a tab each: the cost's lines come and go with
+    // the price book and the analysis, and in a column of their own they would grow the panel
+    // (and shrink the canvas) every time a result arrives. In its tab the cost scrolls.
+    m_details = new QTabWidget(group);
+    m_details->setObjectName(QStringLiteral("analysisDetails"));
+    m_details->setDocumentMode(true);
+    m_details->addTab(m_groups, tr("Parallel &Groups"));
+    m_cost = new CostView;
+    m_details->addTab(scrolled(m_cost, m_details), tr("Cost and &Power"));
+    column->addWidget(m_details, 1);
     showBaseline();
     return group;
+}
+
+void AnalysisDock::showCost()
+{
+    m_details->setCurrentWidget(m_details->widget(1));
 }
 
 void AnalysisDock::showBaseline()

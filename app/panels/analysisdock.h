@@ -16,6 +16,7 @@ class QListWidget;
 class QListWidgetItem;
 class QPushButton;
 class QSpinBox;
+class QTabWidget;
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -50,6 +51,10 @@ public:
     QLabel *baselineLabel() const { return m_baselineLine; }
     QPushButton *pinBaselineButton() const { return m_pinBaseline; }
     QTreeWidget *groupsTable() const { return m_groups; }
+    // The tabs under the projection: the parallel groups, and the cost and power.
+    QTabWidget *detailsTabs() const { return m_details; }
+    // Brings the cost and power tab forward (after File > Import Prices).
+    void showCost();
     QListWidget *diagnosticsList() const { return m_diagnostics; }
     bool isPlanning() const { return m_job->isPlanning(); }
 
@@ -78,6 +83,7 @@ private:
     QPushButton *m_pinBaseline = nullptr;
     QLabel *m_breakdown;
     QLabel *m_memory; // memory per GPU, item by item
+    QTabWidget *m_details = nullptr;
     CostView *m_cost = nullptr;
     QTreeWidget *m_groups;
     QListWidget *m_diagnostics;

@@ -76,6 +76,8 @@ CostView::CostView(QWidget *parent)
 {
     setObjectName(QStringLiteral("costView"));
     setWordWrap(true);
+    setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    setMargin(4);
     setTextFormat(Qt::RichText);
     setTextInteractionFlags(Qt::TextSelectableByMouse);
     setWhatsThis(tr("<b>Cost and power</b><p>The design's parts as the bill of materials counts "
@@ -96,8 +98,9 @@ void CostView::showOutcome(const AnalysisOutcome &outcome)
         parts << costLines(*outcome.cost);
     if (outcome.growth)
         parts << growthLine(*outcome.growth);
+    if (parts.isEmpty())
+        parts << tr("The cost, power and growth of the design appear once it can be analysed.");
     setText(parts.join(QStringLiteral("<br>")));
-    setVisible(!parts.isEmpty());
 }
 
 } // namespace topoplan

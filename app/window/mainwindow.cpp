@@ -363,6 +363,11 @@ void MainWindow::createMenus()
                "transceivers, cables, energy, amortization) becomes this project's"));
     connect(m_importPricesAction, &QAction::triggered, m_documents,
             &DocumentManager::importPricesDialog);
+    connect(m_documents, &DocumentManager::pricesImported, this, [this] {
+        m_analysisDock->show();
+        m_analysisDock->raise();
+        m_analysisDock->showCost();
+    });
     file->addSeparator();
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);

@@ -243,6 +243,8 @@ void TestAnalysisPanel::importedPricesPriceTheDesign()
     const int steps = w.document()->undoStack()->count();
     QVERIFY(w.documents()->importPrices(book));
     QCOMPARE(w.document()->undoStack()->count(), steps + 1);
+    // The panel turns to its cost tab, where the priced figures appear.
+    QTRY_VERIFY(cost->isVisible());
     QVERIFY(settled(w.analysis()));
     const AnalysisOutcome &o = *w.analysis()->outcome();
     QVERIFY(o.cost && o.result);
@@ -257,6 +259,7 @@ void TestAnalysisPanel::importedPricesPriceTheDesign()
              qPrintable(cost->text()));
     QVERIFY2(cost->text().contains(units::percent(priced->networkShare())),
              qPrintable(cost->text()));
+    shoot(w, "cost.png");
 
     // Undone: the book leaves with it.
     w.document()->undoStack()->undo();

@@ -156,6 +156,14 @@ void TestMainWindow::opensTheSample()
     // Zoomed to fit between the hardware, properties and analysis docks, and legible at
     // that size (names are 8 pt and more at 70 %).
     QVERIFY2(w.view()->zoom() >= 0.7, qPrintable(QString::number(w.view()->zoom())));
+    // The analysis fills the panel without growing it: the canvas keeps the height it was
+    // fitted in, whether the result arrives before the fit or after it.
+    const int panel = w.analysisDock()->height();
+    QVERIFY(QTest::qWaitFor(
+            [&w] { return !w.analysis()->isBusy() && w.analysis()->outcome().has_value(); },
+            kTimeoutMs));
+    QCoreApplication::processEvents();
+    QCOMPARE(w.analysisDock()->height(), panel);
 }
 
 void TestMainWindow::statusBarFollowsEdits()
