@@ -35,6 +35,7 @@ const char *const kLegendKey = "exportDialog/legend";
 const char *const kTitleBlockKey = "exportDialog/titleBlock";
 const char *const kWhiteKey = "exportDialog/white";
 const char *const kDirKey = "exportDialog/directory";
+const char *const kDirProjectKey = "exportDialog/directoryProject";
 
 QString key(const char *k)
 {
@@ -57,11 +58,13 @@ bool ExportChoice::isReport() const
 }
 
 ExportDialog::ExportDialog(Project project, Catalog catalog, const QString &baseName,
-                           bool hasSelection, Recorder recorder, QWidget *parent)
+                           const QString &projectFile, bool hasSelection, Recorder recorder,
+                           QWidget *parent)
     : QDialog(parent)
     , m_project(std::move(project))
     , m_catalog(std::move(catalog))
     , m_baseName(baseName)
+    , m_projectFile(projectFile)
     , m_recorder(std::move(recorder))
 {
     setObjectName(QStringLiteral("exportDialog"));
@@ -155,8 +158,7 @@ ExportDialog::ExportDialog(Project project, Catalog catalog, const QString &base
         Q_EMIT previewUpdated();
     });
 
-    const QString dir = settings.value(key(kDirKey), QDir::homePath()).toString();
-    m_path->setText(QDir(dir).filePath(baseName));
+    m_path->setText(QDir(initialDirectory(settings)).filePath(baseName));
     const int format = m_format->findData(settings.value(key(kFormatKey)).toString());
     m_format->setCurrentIndex(std::max(0, format));
     onFormatChanged();
@@ -165,6 +167,21 @@ ExportDialog::ExportDialog(Project project, Catalog catalog, const QString &base
 ExportDialog::~ExportDialog()
 {
     m_textWatcher.waitForFinished();
+}
+
+QString ExportDialog::initialDirectory(const QSettings &settings) const
+{
+    // The folder this project was last exported to; else the project's own folder; a project
+    // never saved goes where the last export went, or home.
+    const QString project
+            = m_projectFile.isEmpty() ? QString() : QFileInfo(m_projectFile).absoluteFilePath();
+    const QString last = settings.value(key(kDirKey)).toString();
+    if (!project.isEmpty()) {
+        if (!last.isEmpty() && settings.value(key(kDirProjectKey)).toString() == project)
+            return last;
+        return QFileInfo(project).absolutePath();
+    }
+    return last.isEmpty() ? QDir::homePath() : last;
 }
 
 QString ExportDialog::suffixOf(const QString &format) const
@@ -302,6 +319,9 @@ void ExportDialog::accept()
     settings.setValue(key(kTitleBlockKey), c.titleBlock);
     settings.setValue(key(kWhiteKey), c.white);
     settings.setValue(key(kDirKey), QFileInfo(c.path).absolutePath());
+    settings.setValue(key(kDirProjectKey), m_projectFile.isEmpty()
+                                                   ? QString()
+                                                   : QFileInfo(m_projectFile).absoluteFilePath());
     QDialog::accept();
 }
 

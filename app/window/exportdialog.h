@@ -15,6 +15,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QSettings;
 class QStackedWidget;
 
 namespace topoplan {
@@ -42,7 +43,8 @@ struct ExportChoice
 // white background), the design report (PDF, HTML), and the engine's documents (bill of
 // materials, cabling plan, scheduler files, draw.io, DOT, ...). A live preview shows the
 // rendered figure for the diagram and the first lines of the text for the others (computed in
-// a worker). The last choices are remembered in QSettings. The caller runs the export.
+// a worker). The last choices are remembered in QSettings. The file goes into the project's
+// folder unless this project was last exported elsewhere. The caller runs the export.
 class ExportDialog : public QDialog
 {
     Q_OBJECT
@@ -50,8 +52,10 @@ class ExportDialog : public QDialog
 public:
     // Records the diagram for the preview as `choice` would export it (on the UI thread).
     using Recorder = std::function<DiagramPicture(const ExportChoice &choice)>;
-    ExportDialog(Project project, Catalog catalog, const QString &baseName, bool hasSelection,
-                 Recorder recorder, QWidget *parent = nullptr);
+    // `projectFile`: where the project is saved (empty for one never saved).
+    ExportDialog(Project project, Catalog catalog, const QString &baseName,
+                 const QString &projectFile, bool hasSelection, Recorder recorder,
+                 QWidget *parent = nullptr);
     ~ExportDialog() override;
 
     ExportChoice choice() const;
@@ -73,10 +77,12 @@ private:
     void updatePreview();
     void browse();
     QString suffixOf(const QString &format) const;
+    QString initialDirectory(const QSettings &settings) const;
 
     Project m_project;
     Catalog m_catalog;
     QString m_baseName;
+    QString m_projectFile;
     Recorder m_recorder;
     QComboBox *m_format;
     QComboBox *m_scope;

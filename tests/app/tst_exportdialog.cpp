@@ -16,6 +16,7 @@
 #include "tests/app/apptest.h"
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
@@ -72,6 +73,7 @@ private Q_SLOTS:
     void oneDialogForEveryFormat();
     void reportShortcutOpensItOnTheReport();
     void dragCarriesSvgAndPng();
+    void exportsGoToTheProjectsFolder();
 
 private:
     void openSample(MainWindow &w);
@@ -206,6 +208,50 @@ void TestExportDialog::dragCarriesSvgAndPng()
     QVERIFY(png.width() > 500);
     QCOMPARE(png.pixelColor(1, 1), QColor(Qt::white));
     QVERIFY(mime->hasImage());
+}
+
+void TestExportDialog::exportsGoToTheProjectsFolder()
+{
+    // Another project was last exported to a folder of its own; this one opens from its folder.
+    QTemporaryDir elsewhere;
+    QTemporaryDir projects;
+    QVERIFY(elsewhere.isValid() && projects.isValid());
+    const QString path = projects.filePath(QStringLiteral("pod.topoplan"));
+    QVERIFY(writeSample(path));
+    {
+        MainWindow other;
+        openSample(other);
+        QTest::keyClick(&other, Qt::Key_E, Qt::ControlModifier);
+        ExportDialog *d = waitForDialog(other);
+        QVERIFY(d);
+        chooseFormat(d, QStringLiteral("bom"));
+        d->findChild<QLineEdit *>(QStringLiteral("exportPath"))
+                ->setText(QDir(elsewhere.path()).filePath(QStringLiteral("bom.csv")));
+        QSignalSpy exported(&other, &MainWindow::diagramExported);
+        QTest::mouseClick(d->findChild<QPushButton *>(QStringLiteral("exportButton")),
+                          Qt::LeftButton);
+        QVERIFY(exported.wait(20000));
+    }
+    MainWindow w;
+    QVERIFY(openAndSettle(w, path));
+    QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier);
+    ExportDialog *d = waitForDialog(w);
+    QVERIFY(d);
+    auto *file = d->findChild<QLineEdit *>(QStringLiteral("exportPath"));
+    QCOMPARE(QFileInfo(file->text()).absolutePath(), QFileInfo(path).absolutePath());
+    // Exported somewhere else, this project goes there again next time.
+    const QString sub = QDir(projects.path()).filePath(QStringLiteral("exports"));
+    QVERIFY(QDir().mkpath(sub));
+    file->setText(QDir(sub).filePath(QStringLiteral("pod.csv")));
+    QSignalSpy exported(&w, &MainWindow::diagramExported);
+    QTest::mouseClick(d->findChild<QPushButton *>(QStringLiteral("exportButton")), Qt::LeftButton);
+    QVERIFY(exported.wait(20000));
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier);
+    ExportDialog *again = waitForDialog(w);
+    QVERIFY(again);
+    QCOMPARE(QFileInfo(again->choice().path).absolutePath(), QFileInfo(sub).absoluteFilePath());
 }
 
 QTEST_MAIN(TestExportDialog)
