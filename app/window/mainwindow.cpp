@@ -56,6 +56,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPointer>
 #include <QProgressBar>
 #include <QSettings>
 #include <QStatusBar>
@@ -292,7 +293,7 @@ void MainWindow::createActions()
     m_quitAction = new QAction(tr("&Quit"), this);
     m_quitAction->setShortcut(QKeySequence::Quit);
     m_quitAction->setMenuRole(QAction::QuitRole);
-    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+    connect(m_quitAction, &QAction::triggered, this, &MainWindow::quit);
 
     m_undoAction = m_undoGroup->createUndoAction(this, tr("&Undo"));
     m_undoAction->setIcon(themedIcon("edit-undo", "undo"));
@@ -600,6 +601,20 @@ void MainWindow::dropEvent(QDropEvent *event)
     QTimer::singleShot(0, m_documents, [this, paths] { m_documents->openDropped(paths); });
 }
 
+void MainWindow::quit()
+{
+    // Every window closes, this one first, each asking about its unsaved changes; Cancel in
+    // any of them keeps that window and the ones not yet asked.
+    QList<QPointer<MainWindow>> windows{this};
+    for (QWidget *widget : QApplication::topLevelWidgets())
+        if (auto *window = qobject_cast<MainWindow *>(widget); window && window != this)
+            if (window->isVisible())
+                windows.append(window);
+    for (const QPointer<MainWindow> &window : windows)
+        if (window && !window->close())
+            return;
+}
+
 void MainWindow::exportAs()
 {
     showExportDialog();
@@ -632,7 +647,7 @@ ExportDialog *MainWindow::showExportDialog(const QString &format)
         project.name = m_document->displayName().toStdString();
     auto *dialog = new ExportDialog(
             std::move(project), m_document->catalog(), m_document->displayName(),
-            !m_scene->selectedItems().isEmpty(),
+            m_document->filePath(), !m_scene->selectedItems().isEmpty(),
             [this](const ExportChoice &c) { return recordChoice(c); }, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (!format.isEmpty())

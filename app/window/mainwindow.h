@@ -158,6 +158,8 @@ private:
     void updateSummary();
 
     void exportAs();
+    // File > Quit: closes every window, each asking to save.
+    void quit();
     void onExported();
     void onReportExported();
     void about();
