@@ -27,6 +27,8 @@ constexpr qsizetype kMaxTiles = 96;
 
 // A fan whose lines would cover its hull this many times over is a solid slab on screen.
 constexpr double kSolidCoverage = 4;
+// How strongly such a fan tints its hull: light enough for what is under it to read.
+constexpr float kAggregateAlpha = 0.3f;
 
 // Which row of the diagram an end of a link is in: a tier of switches, or the nodes.
 int rowOf(const DiagramItem *item)
@@ -275,12 +277,15 @@ void LinkLayerItem::paintFan(QPainter *painter, const Fan &fan, const QRectF &ex
     const bool overRows = fan.bounds.height() > LinkItem::kRowsTall && !fan.dead && !fan.failed
                           && fan.hull.size() >= 3;
     if (isSolid(fan, lod) || overRows) {
+        // Lines over lines: the fan as one light aggregate, its hull tinted and outlined in
+        // its colour, so that the devices, their names and the other fans read through it
+        // (opaque, a large design's fans would paint the canvas one colour). Over rows of a
+        // grid (LinkItem::kRowsTall) a fainter tint.
         painter->setRenderHint(QPainter::Antialiasing, false);
-        painter->setPen(Qt::NoPen);
-        // Lines over lines: opaque, except over rows of a grid (LinkItem::kRowsTall).
         QColor fill = fan.color;
-        if (overRows)
-            fill.setAlphaF(LinkItem::kSheetAlpha);
+        fill.setAlphaF(overRows ? LinkItem::kSheetAlpha : kAggregateAlpha);
+        QPen edge(fan.color, 0);
+        painter->setPen(overRows ? QPen(Qt::NoPen) : edge);
         painter->setBrush(fill);
         painter->drawPolygon(fan.hull);
         return;

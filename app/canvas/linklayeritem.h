@@ -23,9 +23,10 @@ class LinkItem;
 // visited, set up and stroked alone) than as a few batched drawLines() calls, one per fan
 // of links between two rows in one colour and width, from geometry cached when the diagram
 // changes. A fan so dense that its lines cover its area several times over is a solid slab
-// on screen: then its hull is filled instead, one polygon instead of millions of pixels of
-// overlapping lines. The links' own items stay in the scene, hidden, for hit tests and for
-// exports, which paint every item at full detail.
+// on screen: then its hull is tinted and outlined instead, one light polygon instead of
+// millions of pixels of overlapping lines, which the devices show through. The links' own
+// items stay in the scene, hidden, for hit tests and for exports, which paint every item at
+// full detail.
 class LinkLayerItem : public QGraphicsItem
 {
 public:

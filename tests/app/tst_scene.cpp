@@ -12,6 +12,7 @@
 #include "app/canvas/minimap.h"
 #include "app/canvas/nodeitem.h"
 #include "app/canvas/switchitem.h"
+#include "app/common/diagramstyle.h"
 #include "app/common/translations.h"
 #include "app/document/additems.h"
 #include "app/document/document.h"
@@ -134,6 +135,8 @@ private Q_SLOTS:
     void zoomToFitShowsEverything();
     void miniMapShowsAndPansALargeDesign();
     void largeDesignOpensAsAGridWithLanesPerRow();
+    void largeDesignStaysReadableZoomedOut_data();
+    void largeDesignStaysReadableZoomedOut();
     void panWithMiddleButtonOrSpace();
     void exportRendersAtFullDetail();
     void zoomedOutHidesCablesAndBadges();
@@ -514,6 +517,58 @@ void TestScene::largeDesignOpensAsAGridWithLanesPerRow()
     QCOMPARE(placement.tierAt(fifth.center().y()), std::optional<Tier>(Tier::Leaf));
     QCOMPARE(placement.nodeTop(fifth.center().y()),
              std::optional<double>(fifth.bottom() + diagram::kItemGap));
+}
+
+void TestScene::largeDesignStaysReadableZoomedOut_data()
+{
+    QTest::addColumn<double>("zoom");
+    QTest::newRow("19 %") << 0.19;
+    QTest::newRow("30 %") << 0.30;
+    QTest::newRow("46 %") << 0.46;
+}
+
+void TestScene::largeDesignStaysReadableZoomedOut()
+{
+    // The 16,384-GPU template at the zooms between the overview and single cables: its link
+    // fans are a light aggregate the servers and switches show through, not a solid slab of
+    // link colour across the canvas.
+    QFETCH(double, zoom);
+    Expected<Project> p = instantiate(*findTemplate("h100-16k"));
+    QVERIFY(p.ok());
+    Shown shown(std::move(*p), QSize(1400, 900));
+    ClusterView &view = shown.view;
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.resetZoom();
+    view.zoomBy(zoom, view.viewport()->rect().center());
+    QCOMPARE(qRound(view.zoom() * 100), qRound(zoom * 100));
+    // The middle of the design: spines, leaves and servers of a pod.
+    view.centerOn(shown.scene->contentRect().center());
+    QImage frame;
+    QVERIFY(QTest::qWaitFor([&] {
+        QThreadPool::globalInstance()->waitForDone();
+        QCoreApplication::processEvents();
+        QImage now(view.viewport()->size(), QImage::Format_RGB32);
+        view.viewport()->render(&now);
+        if (now == frame)
+            return true;
+        frame = now;
+        return false;
+    }));
+    // Pixels of the InfiniBand colour at full strength.
+    const QColor ib = DiagramStyle::linkColor(LinkClass::InfiniBand);
+    qsizetype solid = 0;
+    for (int y = 0; y < frame.height(); ++y)
+        for (int x = 0; x < frame.width(); ++x) {
+            const QColor c = frame.pixelColor(x, y);
+            solid += std::abs(c.red() - ib.red()) + std::abs(c.green() - ib.green())
+                             + std::abs(c.blue() - ib.blue())
+                     < 40;
+        }
+    const double share = double(solid) / (double(frame.width()) * frame.height());
+    if (const QString dir = qEnvironmentVariable("TOPOPLAN_SCREENSHOTS"); !dir.isEmpty())
+        frame.save(QDir(dir).filePath(QStringLiteral("16k-zoom-%1.png").arg(qRound(zoom * 100))));
+    QVERIFY2(share < 0.1, qPrintable(QStringLiteral("%1 % of the canvas is solid link colour")
+                                             .arg(share * 100, 0, 'f', 1)));
 }
 
 void TestScene::miniMapShowsAndPansALargeDesign()
