@@ -471,7 +471,7 @@ Expected<ReportSection> bomSection(const Project &p, const Catalog &c)
 
 ReportSection catalogSection(const Project &p, const Catalog &c, const AnalysisResult *r)
 {
-    ReportSection sec{"catalog", "Catalog figures and sources", {}};
+    ReportSection sec{"catalog", "Appendix: hardware figures and sources", {}};
     std::set<std::string> servers, gpus, switches, media;
     for (const Node &n : p.topology.nodes) {
         servers.insert(n.model);
@@ -536,8 +536,24 @@ ReportSection catalogSection(const Project &p, const Catalog &c, const AnalysisR
                           num(ct.ringBaseLatencyUs, 1) + " us base latency, x"
                                   + num(ct.multiDomainRingFactor, 2) + " across domains",
                           ct.source});
-    sec.blocks.push_back(table(
-            "The hardware figures the numbers above rest on, each with its source.", std::move(t)));
+    // Each source once, cited by number: the hardware the design uses, and no more.
+    ReportTable sources{{"Ref.", "Source"}, {}, {}};
+    for (std::vector<std::string> &row : t.rows) {
+        std::string &source = row.back();
+        std::string ref;
+        for (const std::vector<std::string> &cited : sources.rows)
+            if (cited[1] == source)
+                ref = cited[0];
+        if (ref.empty()) {
+            ref = "[" + std::to_string(sources.rows.size() + 1) + "]";
+            sources.rows.push_back({ref, source});
+        }
+        source = ref;
+    }
+    sec.blocks.push_back(
+            table("The hardware figures the numbers above rest on, of the models this design uses.",
+                  std::move(t)));
+    sec.blocks.push_back(table("Sources.", std::move(sources)));
     if (r)
         sec.blocks.push_back(paragraph("The step is projected on the " + r->gpuModel
                                        + " at the figures above; a project's own catalog "

@@ -119,7 +119,7 @@ void TestReportExport::pdfReadsBack()
             QRegularExpression(QStringLiteral("servers\\s+NVIDIA DGX H100 \\(dgx-h100\\).*32"))));
     QVERIFY(text.contains(QRegularExpression(QStringLiteral(
             "switches\\s+NVIDIA Quantum-2 QM9700 \\(qm9700\\)\\s+compute fabric leaf\\s+8"))));
-    QVERIFY(text.contains(QStringLiteral("Catalog figures and sources")));
+    QVERIFY(text.contains(QStringLiteral("Appendix: hardware figures and sources")));
     // The diagram is vector: its device names are text, not pixels.
     QVERIFY(text.contains(QStringLiteral("dgx-032")));
     QVERIFY(text.contains(QStringLiteral("leaf-r8-su1")));

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <set>
 
 using namespace topoplan;
 
@@ -156,12 +157,24 @@ void TestReport::figuresAreTheAnalysisOwn()
         QCOMPARE(diagnostics->rows[i][1], result->diagnostics[i].code);
         QCOMPARE(diagnostics->rows[i][2], result->diagnostics[i].message);
     }
-    // The catalog rows carry their sources.
-    const ReportTable *catalog = firstTable(r->section("catalog"));
+    // The catalog rows cite their sources by number; the appendix lists each source once.
+    const ReportSection *appendix = r->section("catalog");
+    QVERIFY(appendix);
+    const ReportTable *catalog = firstTable(appendix);
     QVERIFY(catalog);
     QVERIFY(catalog->rows.size() >= 4); // GPU, server, switch, media
+    const ReportBlock &last = appendix->blocks.back();
+    QCOMPARE(int(last.kind), int(ReportBlock::Kind::Table));
+    const ReportTable &sources = last.table;
+    QVERIFY(!sources.rows.empty());
+    QVERIFY(sources.rows.size() <= catalog->rows.size());
+    std::set<std::string> cited, texts;
+    for (const auto &row : sources.rows) {
+        cited.insert(row[0]);
+        QVERIFY2(texts.insert(row[1]).second, row[1].c_str()); // each source once
+    }
     for (const auto &row : catalog->rows)
-        QVERIFY2(!row[3].empty(), row[1].c_str());
+        QVERIFY2(cited.count(row[3]), row[1].c_str());
 }
 
 void TestReport::bomIsTheEngineBillOfMaterials()
