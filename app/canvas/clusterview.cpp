@@ -25,9 +25,6 @@ constexpr double kWheelBase = 1.0015;
 constexpr double kStep = 1.25;
 // Zoom to fit never magnifies a small diagram beyond this.
 constexpr double kMaxFitZoom = 1.5;
-// Zoom to fit takes in the empty drop-target lanes when the design keeps this share of the
-// zoom it would have alone.
-constexpr double kDropTargetFitShare = 0.9;
 
 } // namespace
 
@@ -153,21 +150,13 @@ void ClusterView::zoomToFit()
 {
     if (!m_scene)
         return;
-    // The empty tier lanes offered as drop targets are shown too when that costs the design
-    // little of its size; otherwise the design alone is fitted (they are a pan away).
-    const QRectF design = m_scene->contentRect();
+    // The empty tier lane offered as a drop target is shown too: it is where the next tier
+    // goes, and a drop above the design lands in it.
     const QRectF canvas = m_scene->canvasRect();
-    if (canvas.isEmpty()) {
+    if (canvas.isEmpty())
         resetTransform();
-    } else if (canvas != design && !design.isEmpty()) {
-        const double withTargets = fitContent(canvas);
-        if (withTargets < kDropTargetFitShare * fitContent(design))
-            fitContent(design);
-        else
-            fitContent(canvas);
-    } else {
+    else
         fitContent(canvas);
-    }
     m_fitted = true;
     Q_EMIT zoomChanged(zoom());
 }

@@ -114,16 +114,17 @@ TierLanes::Extent TierLanes::update(ClusterScene *scene, const QHash<QString, Di
         if (i < 3 && !rows.empty() && topTier < 0)
             topTier = i;
     }
-    // The tiers above the topmost one with switches are empty drop targets, stacked upwards:
-    // a design with leaves offers a spine and a core lane, one with spines a core lane.
-    for (int i = topTier - 1; i >= 0; --i) {
+    // The tier above the topmost one with switches waits as an empty drop target right on top
+    // of it, with no gap between where a drop would land in neither: a design with leaves
+    // offers a spine lane, one with spines a core lane (and a spine dropped in its lane then
+    // offers the core lane above it).
+    if (topTier > 0) {
         LaneData lane;
-        lane.key = keys[i];
-        lane.tier = i;
+        lane.key = keys[topTier - 1];
+        lane.tier = topTier - 1;
         lane.dropTarget = true;
-        lane.bottom = firstTop[i + 1] - diagram::kLaneGap / 2 - 2 * kLanePadding;
+        lane.bottom = firstTop[topTier] - 2 * kLanePadding;
         lane.top = lane.bottom - diagram::kSwitchHeight;
-        firstTop[i] = lane.top;
         lanes.push_back(std::move(lane));
     }
 

@@ -12,8 +12,9 @@ class DiagramItem;
 class LaneItem;
 
 // The lanes of a scene: a band behind each switch tier in use and behind the compute nodes,
-// labelled with what it holds, and above the topmost tier the empty ones offered as drop
-// targets (a design with leaves gets a spine and a core lane).
+// labelled with what it holds, and right above the topmost tier the next one, empty and
+// dashed, offered as a drop target (a design with leaves gets a spine lane, one with spines a
+// core lane).
 class TierLanes
 {
 public:
