@@ -553,11 +553,12 @@ ReportSection catalogSection(const Project &p, const Catalog &c, const AnalysisR
     sec.blocks.push_back(
             table("The hardware figures the numbers above rest on, of the models this design uses.",
                   std::move(t)));
-    sec.blocks.push_back(table("Sources.", std::move(sources)));
     if (r)
         sec.blocks.push_back(paragraph("The step is projected on the " + r->gpuModel
                                        + " at the figures above; a project's own catalog "
                                          "entries replace the built-in ones."));
+    // The list of sources closes the appendix, as a document's references do.
+    sec.blocks.push_back(table("Sources.", std::move(sources)));
     return sec;
 }
 
