@@ -465,9 +465,10 @@ void TestPalette::emptyTierLanesAreDropTargets()
     // Right on top of the leaves: no gap in which a drop would land in neither.
     QCOMPARE(spine->boundingRect().bottom(), leaf->boundingRect().top());
     QVERIFY(spine->subtitle().contains(QStringLiteral("spine switch")));
-    // The view shows it after a fit, an export of the figure does not.
+    // The view shows it after a fit; an export of the figure does not (the figure's margin
+    // reaches into it, but a drop target paints nothing at full detail).
     QVERIFY(canvas.scene->canvasRect().contains(spine->boundingRect()));
-    QVERIFY(!canvas.scene->contentRect().intersects(spine->boundingRect()));
+    QVERIFY(!canvas.scene->contentRect().contains(spine->boundingRect()));
     canvas.view.zoomToFit();
     const QRectF shown = canvas.view.mapToScene(canvas.view.viewport()->rect()).boundingRect();
     QVERIFY(shown.contains(spine->boundingRect().adjusted(LaneItem::kLabelWidth, 0, 0, 0)));
