@@ -8,6 +8,7 @@
 
 #include <QHash>
 #include <QPainter>
+#include <QPainterPath>
 #include <QStyleOptionGraphicsItem>
 #include <QtConcurrent/QtConcurrentMap>
 
@@ -264,32 +265,27 @@ void LinkLayerItem::setBounds(const QRectF &bounds)
     m_bounds = bounds;
 }
 
+bool LinkLayerItem::isAggregate(const Fan &fan, double lod)
+{
+    return isSolid(fan, lod) || isSheet(fan);
+}
+
+bool LinkLayerItem::isSheet(const Fan &fan)
+{
+    // A fan over rows of a grid (LinkItem::kRowsTall) is a tint at every zoom: its thousands of
+    // long lines would cross every tile of the rows between, costing each frame more than all
+    // the rest while telling no more than the tint (a selected link is still drawn itself).
+    return fan.bounds.height() > LinkItem::kRowsTall && !fan.dead && !fan.failed
+           && fan.hull.size() >= 3;
+}
+
 void LinkLayerItem::paintFan(QPainter *painter, const Fan &fan, const QRectF &exposed, double lod)
 {
-    if (!fan.bounds.intersects(exposed))
+    if (!fan.bounds.intersects(exposed) || isAggregate(fan, lod))
         return;
     // Below two device pixels a one-pixel aliased hairline looks the same as the pen and
     // takes the rasterizer's fast path.
     const bool hairline = lod * fan.width < 2;
-    // A fan over rows of a grid (LinkItem::kRowsTall) is a tint at every zoom: its thousands of
-    // long lines would cross every tile of the rows between, costing each frame more than all
-    // the rest while telling no more than the tint (a selected link is still drawn itself).
-    const bool overRows = fan.bounds.height() > LinkItem::kRowsTall && !fan.dead && !fan.failed
-                          && fan.hull.size() >= 3;
-    if (isSolid(fan, lod) || overRows) {
-        // Lines over lines: the fan as one light aggregate, its hull tinted and outlined in
-        // its colour, so that the devices, their names and the other fans read through it
-        // (opaque, a large design's fans would paint the canvas one colour). Over rows of a
-        // grid (LinkItem::kRowsTall) a fainter tint.
-        painter->setRenderHint(QPainter::Antialiasing, false);
-        QColor fill = fan.color;
-        fill.setAlphaF(overRows ? LinkItem::kSheetAlpha : kAggregateAlpha);
-        QPen edge(fan.color, 0);
-        painter->setPen(overRows ? QPen(Qt::NoPen) : edge);
-        painter->setBrush(fill);
-        painter->drawPolygon(fan.hull);
-        return;
-    }
     const double m = fan.width + 2;
     const QRectF clip = exposed.adjusted(-m, -m, m, m);
     // The lines of the fan inside the exposed rect; kept per thread, as tiles are drawn on
@@ -318,9 +314,51 @@ void LinkLayerItem::paintFan(QPainter *painter, const Fan &fan, const QRectF &ex
     painter->drawLines(visible);
 }
 
+void LinkLayerItem::paintAggregates(QPainter *painter, const QList<Fan> &fans,
+                                    const QRectF &exposed, double lod)
+{
+    // Lines over lines: such fans are light aggregates, their hulls tinted (and outlined in
+    // their colour, but for the sheets over the rows of a grid), so that the devices, their
+    // names and the other fans read through them. The hulls of one colour and kind are one
+    // path, all turning the same way (convexHull), filled once by the winding rule: where fans
+    // overlap, as a large design's do by the hundred, the canvas is tinted once, not once per
+    // fan until it is a slab of one colour.
+    struct Aggregate
+    {
+        QRgb color;
+        bool sheet;
+        QPainterPath hulls;
+    };
+    QList<Aggregate> aggregates;
+    for (const Fan &fan : fans) {
+        if (!fan.bounds.intersects(exposed) || !isAggregate(fan, lod))
+            continue;
+        const bool sheet = isSheet(fan);
+        auto it = std::find_if(aggregates.begin(), aggregates.end(), [&](const Aggregate &a) {
+            return a.color == fan.color.rgba() && a.sheet == sheet;
+        });
+        if (it == aggregates.end()) {
+            aggregates.append({fan.color.rgba(), sheet, QPainterPath()});
+            aggregates.back().hulls.setFillRule(Qt::WindingFill);
+            it = aggregates.end() - 1;
+        }
+        it->hulls.addPolygon(fan.hull);
+        it->hulls.closeSubpath();
+    }
+    painter->setRenderHint(QPainter::Antialiasing, false);
+    for (const Aggregate &a : std::as_const(aggregates)) {
+        QColor fill = QColor::fromRgba(a.color);
+        fill.setAlphaF(a.sheet ? LinkItem::kSheetAlpha : kAggregateAlpha);
+        painter->setPen(a.sheet ? QPen(Qt::NoPen) : QPen(QColor::fromRgba(a.color), 0));
+        painter->setBrush(fill);
+        painter->drawPath(a.hulls);
+    }
+}
+
 void LinkLayerItem::paintFans(QPainter *painter, const QList<Fan> &fans, const QRectF &exposed,
                               double lod)
 {
+    paintAggregates(painter, fans, exposed, lod); // under the lines of the sparser fans
     for (const Fan &fan : fans)
         paintFan(painter, fan, exposed, lod);
 }

@@ -77,7 +77,13 @@ private:
     // previous zoom's tiles (dropPending).
     void cancelPending();
     void dropPending();
+    // Whether a fan is drawn as its tinted hull (dense, or a sheet over the rows of a grid)
+    // rather than as its lines.
+    static bool isAggregate(const Fan &fan, double lod);
+    static bool isSheet(const Fan &fan);
     static void paintFan(QPainter *painter, const Fan &fan, const QRectF &exposed, double lod);
+    static void paintAggregates(QPainter *painter, const QList<Fan> &fans, const QRectF &exposed,
+                                double lod);
     static void paintFans(QPainter *painter, const QList<Fan> &fans, const QRectF &exposed,
                           double lod);
     static QImage renderTile(const QList<Fan> &fans, const QPoint &tile, double zoom);
