@@ -291,7 +291,12 @@ void MainWindow::createActions()
     addAction(m_exportReportAction); // its shortcut works in presentation mode too
 
     m_quitAction = new QAction(tr("&Quit"), this);
-    m_quitAction->setShortcut(QKeySequence::Quit);
+    // The platform's Quit keys; where its theme names none (the offscreen and some minimal
+    // platforms), Ctrl+Q as on every Linux desktop.
+    const QList<QKeySequence> quitKeys = QKeySequence::keyBindings(QKeySequence::Quit);
+    m_quitAction->setShortcuts(quitKeys.isEmpty()
+                                       ? QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::Key_Q)}
+                                       : quitKeys);
     m_quitAction->setMenuRole(QAction::QuitRole);
     connect(m_quitAction, &QAction::triggered, this, &MainWindow::quit);
 

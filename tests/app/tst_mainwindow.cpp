@@ -104,6 +104,7 @@ private Q_SLOTS:
     void projectPropertiesAreOneStepAndSaved();
     void undoActionsNameTheCommand();
     void unsavedChangesAreNotLostSilently();
+    void quitClosesEveryWindow();
     void bigProjectLoadsInTheBackground();
     void germanTranslation();
     void germanDiagnosticsAndSweep();
@@ -570,6 +571,57 @@ void TestMainWindow::unsavedChangesAreNotLostSilently()
     gallery->reject();
     QCOMPARE(w.document(), empty);
 }
+
+void TestMainWindow::quitClosesEveryWindow()
+{
+    // Two windows, each with an unsaved edit; Ctrl+Q in the first asks about both.
+    MainWindow first;
+    MainWindow second;
+    for (MainWindow *w : {&first, &second}) {
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w));
+        QVERIFY(openAndWait(*w, QString()));
+    }
+    first.document()->undoStack()->push(new RenameProject(first.document(), QStringLiteral("a")));
+    second.document()->undoStack()->push(new RenameProject(second.document(), QStringLiteral("b")));
+    // Answers every "save changes?" with the next of `buttons`, recording the questions.
+    QStringList asked;
+    QList<QMessageBox::StandardButton> buttons;
+    QTimer answerer;
+    connect(&answerer, &QTimer::timeout, this, [&] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box || buttons.isEmpty())
+            return;
+        asked << box->text();
+        box->button(buttons.takeFirst())->click();
+    });
+    answerer.start(10);
+
+    // Cancel on the second: the first has closed, the second stays with its edit.
+    buttons = {QMessageBox::Discard, QMessageBox::Cancel};
+    first.activateWindow();
+    QTRY_COMPARE(QApplication::activeWindow(), static_cast<QWidget *>(&first));
+    QTest::keyClick(&first, Qt::Key_Q, Qt::ControlModifier);
+    QCOMPARE(asked.size(), 2);
+    QVERIFY2(asked.at(0).contains(QStringLiteral("\"a\"")), qPrintable(asked.at(0)));
+    QVERIFY2(asked.at(1).contains(QStringLiteral("\"b\"")), qPrintable(asked.at(1)));
+    QVERIFY(!first.isVisible());
+    QVERIFY(second.isVisible());
+
+    // Quit again from the second (the first shown again): the second asks first, both close.
+    first.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&first));
+    asked.clear();
+    buttons = {QMessageBox::Discard, QMessageBox::Discard};
+    second.activateWindow();
+    QTRY_COMPARE(QApplication::activeWindow(), static_cast<QWidget *>(&second));
+    QTest::keyClick(&second, Qt::Key_Q, Qt::ControlModifier);
+    QCOMPARE(asked.size(), 2);
+    QVERIFY2(asked.at(0).contains(QStringLiteral("\"b\"")), qPrintable(asked.at(0)));
+    QVERIFY(!first.isVisible());
+    QVERIFY(!second.isVisible());
+}
+
 void TestMainWindow::bigProjectLoadsInTheBackground()
 {
     // 2,048 DGX H100 on a 3-tier fat tree: the window keeps running its event loop while the
