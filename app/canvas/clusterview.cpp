@@ -3,6 +3,7 @@
 #include "app/canvas/clusterscene.h"
 #include "app/canvas/diagramitem.h"
 #include "app/canvas/diagramlegend.h"
+#include "app/canvas/laneitem.h"
 #include "app/canvas/minimap.h"
 #include "app/document/document.h"
 
@@ -14,6 +15,7 @@
 #include <QTimer>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 
 namespace topoplan {
@@ -150,13 +152,19 @@ void ClusterView::zoomToFit()
 {
     if (!m_scene)
         return;
-    // The empty tier lane offered as a drop target is shown too: it is where the next tier
-    // goes, and a drop above the design lands in it.
-    const QRectF canvas = m_scene->canvasRect();
-    if (canvas.isEmpty())
+    // The empty tier lane offered as a drop target is where the next tier goes. A design of
+    // leaves and servers is missing its spines, the usual next step while drawing: its spine
+    // lane is in the fit. A core lane above spines is a rarer step and would cost a two-tier
+    // design the zoom at which its names stay legible: it is a pan away.
+    const bool spineMissing = std::any_of(
+            m_scene->lanes().begin(), m_scene->lanes().end(), [](const LaneItem *lane) {
+                return lane->isDropTarget() && lane->id() == QLatin1String("lane:spine");
+            });
+    const QRectF fitted = spineMissing ? m_scene->canvasRect() : m_scene->contentRect();
+    if (fitted.isEmpty())
         resetTransform();
     else
-        fitContent(canvas);
+        fitContent(fitted);
     m_fitted = true;
     Q_EMIT zoomChanged(zoom());
 }
