@@ -571,7 +571,7 @@ void TestScene::largeDesignStaysReadableZoomedOut()
     // strength is the switches' glyphs (drawn in their fabric's colour until their detail is
     // drawn) and where the leaf fans' single lines cross one another.
     QVERIFY2(share < 0.25, qPrintable(QStringLiteral("%1 % of the canvas is solid link colour")
-                                             .arg(share * 100, 0, 'f', 1)));
+                                              .arg(share * 100, 0, 'f', 1)));
 }
 
 void TestScene::miniMapShowsAndPansALargeDesign()
