@@ -1521,6 +1521,10 @@
         <source>Cost and &amp;Power</source>
         <translation>Kosten und &amp;Leistung</translation>
     </message>
+    <message>
+        <source>&amp;Step and Memory</source>
+        <translation>Schri&amp;tt und Speicher</translation>
+    </message>
 </context>
 <context>
     <name>topoplan::CablingPreview</name>

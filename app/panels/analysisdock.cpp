@@ -212,20 +212,28 @@ QWidget *AnalysisDock::createResultPanel()
         showBaseline();
     });
     connect(m_controller, &AnalysisController::baselineChanged, this, &AnalysisDock::showBaseline);
-    auto *baseline = new QHBoxLayout;
-    baseline->addWidget(m_baselineLine, 1);
-    baseline->addWidget(m_pinBaseline);
-    column->addWidget(m_headline);
-    column->addLayout(baseline);
-    column->addWidget(m_breakdown);
-    column->addWidget(m_memory);
-    // The groups and the cost share one place, a tab each: the cost's lines come and go with
-    // the price book and the analysis, and in a column of their own they would grow the panel
-    // (and shrink the canvas) every time a result arrives. In its tab the cost scrolls.
+    // The button beside the headline it pins, not on a line of its own: the panel's height
+    // goes to the groups.
+    auto *headline = new QHBoxLayout;
+    headline->addWidget(m_headline, 1);
+    headline->addWidget(m_pinBaseline, 0, Qt::AlignTop);
+    column->addLayout(headline);
+    column->addWidget(m_baselineLine);
+    // Under the headline, one place with a tab each: the parallel groups, the step and memory
+    // item by item, the cost and power. Their lines come and go with the analysis and the
+    // price book; in a column of their own they would grow the panel (and shrink the canvas)
+    // when a result arrives, or squeeze the groups to a row. In their tabs they scroll.
     m_details = new QTabWidget(group);
     m_details->setObjectName(QStringLiteral("analysisDetails"));
     m_details->setDocumentMode(true);
     m_details->addTab(m_groups, tr("Parallel &Groups"));
+    auto *step = new QWidget;
+    step->setObjectName(QStringLiteral("stepDetails"));
+    auto *stepColumn = new QVBoxLayout(step);
+    stepColumn->addWidget(m_breakdown);
+    stepColumn->addWidget(m_memory);
+    stepColumn->addStretch(1);
+    m_details->addTab(scrolled(step, m_details), tr("&Step and Memory"));
     m_cost = new CostView;
     m_details->addTab(scrolled(m_cost, m_details), tr("Cost and &Power"));
     column->addWidget(m_details, 1);
@@ -235,7 +243,7 @@ QWidget *AnalysisDock::createResultPanel()
 
 void AnalysisDock::showCost()
 {
-    m_details->setCurrentWidget(m_details->widget(1));
+    m_details->setCurrentIndex(2);
 }
 
 void AnalysisDock::showBaseline()
