@@ -57,11 +57,23 @@ int chunkLayers(const ModelSpec &m, int pp, int interleave)
     return (m.layers + chunks - 1) / chunks;
 }
 
+int layersOnStage(const ModelSpec &m, int pp, int stage)
+{
+    pp = std::max(1, pp);
+    const int full = stageLayers(m, pp);
+    if (stage > 0 || m.layers % pp == 0)
+        return full;
+    return std::max(1, m.layers - (pp - 1) * full);
+}
+
 StageParameters stageParameters(const ModelSpec &m, const Plan &p, bool firstStage, bool lastStage)
 {
     const Split s = split(m, p);
     const double h = m.hidden;
-    const double layers = stageLayers(m, p.pp);
+    const int pp = std::max(1, p.pp);
+    const double layers = firstStage  ? layersOnStage(m, pp, 0)
+                          : lastStage ? layersOnStage(m, pp, pp - 1)
+                                      : stageLayers(m, pp);
     double layer = s.attention.weights() + 2 * h + s.attention.latentNorms;
     StageParameters out;
     // Layers with experts and dense ones mix as they do over the whole model.
@@ -137,7 +149,10 @@ double activationBytesPerLayer(const Workload &w, const Plan &p, AttentionKernel
 double inFlightLayers(const Workload &w, const Plan &p, int stage, int microBatches)
 {
     const int pp = std::max(1, p.pp), v = std::max(1, w.training.interleave);
-    const double layersPerChunk = v == 1 ? stageLayers(w.model, pp) : chunkLayers(w.model, pp, v);
+    // The first and last stages hold fewer layers where the layers do not divide evenly.
+    const double share = double(layersOnStage(w.model, pp, stage)) / stageLayers(w.model, pp);
+    const double layersPerChunk
+            = v == 1 ? layersOnStage(w.model, pp, stage) : chunkLayers(w.model, pp, v) * share;
     double chunks = 0;
     if (v == 1)
         chunks = std::min(microBatches, pp - stage);
@@ -168,17 +183,16 @@ MemoryEstimate estimateMemory(const Workload &w, const Plan &p, const GpuModel &
         // FSDP its DP x CP (experts: expert-DP) shard.
         const double kept
                 = t.fsdp ? params.dense / dpShards + params.expert / expertShards : params.total();
-        const double layers = std::max(1, stageLayers(m, pp));
-        const double layerParams = stageParameters(m, p, false, false).total() / layers;
+        const double layers = std::max(1, layersOnStage(m, pp, stage));
+        const double layerParams
+                = stageParameters(m, p, false, false).total() / std::max(1, stageLayers(m, pp));
         const double gathered = t.fsdp ? kFsdpGatheredLayers * layerParams : 0;
         e.weightsGB = kWeightBytes * (kept + gathered);
         if (t.precision == Precision::FP8) {
             // Transformer Engine casts each linear layer's weight to FP8 once per step and keeps
             // the cast and its transpose for the remaining micro-batches (1 + 1 byte); the
             // embedding and the output layer stay BF16. With FSDP only the gathered layers'.
-            e.fp8WeightCopiesGB
-                    = kFp8WeightCacheBytes
-                      * (t.fsdp ? gathered : stageParameters(m, p, false, false).total());
+            e.fp8WeightCopiesGB = kFp8WeightCacheBytes * (t.fsdp ? gathered : layers * layerParams);
         }
         e.gradsGB = sw.gradBytes * (kept + gathered);
         e.optimizerGB = t.distributedOptimizer
@@ -227,7 +241,15 @@ MemoryEstimate estimateMemory(const Workload &w, const Plan &p, const GpuModel &
     if (pp == 1)
         return first;
     MemoryEstimate last = stageMemory(pp - 1);
-    return last.totalGB > first.totalGB ? last : first;
+    MemoryEstimate fullest = last.totalGB > first.totalGB ? last : first;
+    // With uneven stages the second holds one micro-batch fewer than the first, of more
+    // layers.
+    if (pp > 2 && layersOnStage(m, pp, 1) > layersOnStage(m, pp, 0)) {
+        MemoryEstimate second = stageMemory(1);
+        if (second.totalGB > fullest.totalGB)
+            fullest = second;
+    }
+    return fullest;
 }
 
 std::vector<MemoryItem> memoryItems(const MemoryEstimate &m)

@@ -24,6 +24,13 @@ struct StageParameters
 int stageLayers(const ModelSpec &m, int pp);
 // Layers of the largest model chunk: ceil(layers / (pp x interleave)).
 int chunkLayers(const ModelSpec &m, int pp, int interleave);
+// Layers on pipeline stage `stage` (0-based): ceil(layers / pp) on every stage but the first,
+// which takes what they leave, where pp does not divide the layers. The first stage holds the
+// most micro-batches in flight (pp of them under 1F1B), so that is where a layer less saves
+// the most memory, and the last keeps the output layer beside its full share, as before
+// (Megatron-Core's decoder_first_pipeline_num_layers; Llama 3, arXiv 2407.21783, section
+// 3.3.2, takes layers off the first stage to balance memory).
+int layersOnStage(const ModelSpec &m, int pp, int stage);
 
 // The parameters of the fullest stage (stageLayers()).
 StageParameters stageParameters(const ModelSpec &m, const Plan &p, bool firstStage, bool lastStage);

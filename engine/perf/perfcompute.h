@@ -13,6 +13,17 @@ struct GemmShape
     double flops() const { return 2 * m * n * k; }
 };
 
+// `gpu` as a job of `gpus` GPUs paces it: a synchronous step waits at every collective for its
+// slowest GPU, and the more GPUs, the slower the slowest. The catalog's sustained_spread is the
+// range of a node's 8 GPUs; taken as normally distributed, their sigma is that range over the
+// expected range of 8 samples (2 x 1.42), and the slowest of n lies sigma x E[max of n] below
+// the mean (Blom's approximation of normal order statistics): 2.3 % for the 8 of a node, 5.0 %
+// for 1,024 GPUs, 6.2 % for 16,384 with H100's 4.5 % spread. Fleet measurements find GPU
+// throughput varying that much and more across thousands of GPUs of one model (Sinha et al.,
+// "Not All GPUs Are Created Equal", SC'22: up to 8 % in SGEMM across a cluster's V100s).
+// Jobs of 8 GPUs or fewer keep the node's figure.
+GpuModel pacedForJob(const GpuModel &gpu, int gpus);
+
 // How long kernels take on one GPU: GEMMs on a roofline whose compute roof depends on the
 // GEMM's shape, memory-bound element-wise work at HBM speed, fused attention at its own
 // efficiency.

@@ -496,6 +496,24 @@ std::pair<double, double> dataParallelSeconds(const Workload &w, const Plan &p,
                     + collectiveSeconds(Collective::AllGather, 2 * params.expert, expert, edp)};
 }
 
+// The backward's last gradient bucket and the forward's first parameter bucket (SoftwareModel's
+// bucket size), each as its collective takes it: what no overlap can hide.
+std::pair<double, double> lastBuckets(const Workload &w, const Plan &p, const PlanNetwork &net,
+                                      const SoftwareModel &sw)
+{
+    const StageParameters params = stageParameters(w.model, p, true, p.pp == 1);
+    const int dense = p.dp * p.cp;
+    if (dense <= 1 || params.dense <= 0)
+        return {0.0, 0.0};
+    const double bucket
+            = std::min(params.dense, std::max(sw.bucketParams, sw.bucketParamsPerDpRank * dense));
+    if (!w.training.distributedOptimizer)
+        return {collectiveSeconds(Collective::AllReduce, sw.gradBytes * bucket, dense, net.dp),
+                0.0};
+    return {collectiveSeconds(Collective::ReduceScatter, sw.gradBytes * bucket, dense, net.dp),
+            collectiveSeconds(Collective::AllGather, 2 * bucket, dense, net.dp)};
+}
+
 double optimizerSeconds(const Workload &w, const Plan &p, const GpuModel &gpu,
                         const SoftwareModel &sw)
 {
@@ -573,10 +591,11 @@ StepEstimate estimateStep(const Workload &w, const Plan &p, const GpuModel &gpu,
     e.microBatches
             = std::max(1, w.training.globalBatch / std::max(1, w.training.microBatch * p.dp));
     const double m = e.microBatches;
-    // The fullest stage sets the pace (stages differ by a layer where pp does not divide them).
+    // The job runs at the pace of its slowest GPU.
+    const GpuModel paced = pacedForJob(gpu, gpus);
+    // The last stage holds its full share of the layers (layersOnStage()) and sets the pace.
     const double layers = stageLayers(w.model, pp);
-
-    const StepModel model(w, p, gpu, net, sw);
+    const StepModel model(w, p, paced, net, sw);
     // Every stage holds layers with experts and dense ones in the model's proportion.
     const double moeShare = w.model.moeFraction();
     const LayerCost layer = mix(moeShare < 1 ? model.layer(false) : LayerCost{},
@@ -640,9 +659,13 @@ StepEstimate estimateStep(const Workload &w, const Plan &p, const GpuModel &gpu,
         const double vEff = v > 1 ? v : 1;
         const double backWindow = (v > 1 ? chunk : layers) * layer.backwardTotal();
         const double foreWindow = (v > 1 ? chunk : layers) * layer.forwardTotal();
-        b.dpComm = (sw.overlapGradReduce ? exposedAcrossChunks(reduce, int(vEff), pp, backWindow)
+        // Each overlap leaves its last (first) bucket exposed, whatever the compute beside.
+        const auto [reduceBucket, gatherBucket] = lastBuckets(w, p, net, sw);
+        b.dpComm = (sw.overlapGradReduce ? std::max(
+                            reduceBucket, exposedAcrossChunks(reduce, int(vEff), pp, backWindow))
                                          : reduce)
-                   + (sw.overlapParamGather ? exposedAcrossChunks(gather, int(vEff), pp, foreWindow)
+                   + (sw.overlapParamGather ? std::max(
+                              gatherBucket, exposedAcrossChunks(gather, int(vEff), pp, foreWindow))
                                             : gather);
     }
 

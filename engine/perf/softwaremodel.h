@@ -27,6 +27,14 @@ struct SoftwareModel
     // The distributed optimizer's parameter all-gather overlapped with the next step's first
     // forward (Megatron-Core overlap_param_gather).
     bool overlapParamGather = true;
+    // Gradients are reduced, and parameters gathered, in buckets of parameters as the backward
+    // completes them: Megatron-Core's default bucket is max(40M, 1M x the data-parallel size)
+    // parameters (DistributedDataParallelConfig.bucket_size: "larger DP sizes need larger
+    // buckets to ensure collectives do not become latency-bound"). The backward's last bucket is
+    // complete only when the backward ends, and the next forward needs its first bucket when it
+    // begins: one bucket of each stays exposed, however long the compute beside the others.
+    double bucketParams = 40e6;
+    double bucketParamsPerDpRank = 1e6;
     // Pipeline sends and receives overlapped with compute (Megatron-Core overlap_p2p_comm);
     // else each one blocks its stage.
     bool overlapP2p = true;
@@ -79,6 +87,9 @@ inline SoftwareModel withTraining(SoftwareModel sw, const TrainingSpec &t, int p
         sw.overlapGradReduce = pp <= 1;
         sw.gradBytes = pp <= 1 ? 2 : 4;
         sw.fusedCrossEntropy = false;
+        // PyTorch DDP's buckets: bucket_cap_mb = 25 MB of fp16 gradients.
+        sw.bucketParams = 25e6 / 2;
+        sw.bucketParamsPerDpRank = 0;
     } else if (t.software == Software::MegatronCore) {
         const SoftwareModel current;
         sw.attention = current.attention;
@@ -86,6 +97,8 @@ inline SoftwareModel withTraining(SoftwareModel sw, const TrainingSpec &t, int p
         sw.overlapParamGather = current.overlapParamGather;
         sw.overlapGradReduce = current.overlapGradReduce;
         sw.fusedCrossEntropy = current.fusedCrossEntropy;
+        sw.bucketParams = current.bucketParams;
+        sw.bucketParamsPerDpRank = current.bucketParamsPerDpRank;
     }
     if (t.gradReduce)
         sw.gradBytes = *t.gradReduce == GradReduce::BF16 ? 2 : 4;
