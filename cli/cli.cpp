@@ -2,6 +2,7 @@
 
 #include "cli/clianalyze.h"
 #include "cli/cliargs.h"
+#include "cli/clicalibrate.h"
 #include "cli/cliexplore.h"
 #include "cli/cliimport.h"
 
@@ -99,6 +100,14 @@ Commands:
                        them (or --catalog) adds the models the catalog lacks; prints the
                        import report: what was assumed and what could not be mapped, by
                        line, and cables that trained below their kind's rate
+  calibrate FILE [NCCL_TESTS_OUTPUT...] [--tokens-per-s X | --step-time S]
+            [--workload ...] [--plan SPEC] [-o OUT] [--json]
+                       fit the design to what the user's cluster measured: nccl-tests
+                       output (all_reduce_perf, all_gather_perf, reduce_scatter_perf,
+                       alltoall_perf; one host: NVLink, several: the network) gives each
+                       tier's efficiency and latency, a measured step of the job the
+                       GPU's compute efficiency; shown against the catalog's and written
+                       with their sources into OUT's catalog section
   catalog [--catalog HW] [--json]
                        list the hardware catalog (GPUs, servers, switches, media)
 
@@ -124,7 +133,8 @@ Workload and plan (analyze, sweep, plan):
                        without either, the project's own workload
   --plan SPEC          e.g. tp=8,pp=4 (also cp, ep, dp, order=tp-cp-ep-dp-pp); unstated
                        degrees are 1, dp is GPUs / (tp cp pp); without it, the project's plan;
-                       gpus_per_domain=64 places ranks on 64 GPUs of each NVLink domain
+                       gpus_per_domain=64 places ranks on 64 GPUs of each NVLink domain;
+                       domains=640 runs on the first 640 domains and leaves the rest idle
 
 Options:
   -h, --help           show this help (or: topoplan-cli COMMAND --help)
@@ -477,6 +487,13 @@ int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &e
              cmdExplore},
             {"compare", 2, 64, {"json"}, {"workload", "workload-preset", "prices"}, {}, cmdCompare},
             {"import", 1, 64, {"json"}, {"o", "catalog"}, {}, cmdImport},
+            {"calibrate",
+             1,
+             64,
+             {"json"},
+             {"o", "tokens-per-s", "step-time", "workload", "workload-preset", "plan"},
+             {},
+             cmdCalibrate},
             {"generate",
              0,
              0,

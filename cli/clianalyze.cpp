@@ -33,33 +33,6 @@ std::string fixed(double v, int decimals)
     return ss.str();
 }
 
-// A project with its analyzer, the workload to run and the plan, if any, and where each came
-// from, so that an error names the file (or option) to fix.
-struct Job
-{
-    std::string file;
-    Project project;
-    std::optional<Catalog> catalog;
-    std::optional<Analyzer> analyzer;
-    Workload workload;
-    std::string workloadSource;
-    std::optional<Plan> plan;
-    std::string planSource;
-
-    // `e` with the source it is about: the plan's for "plan...", the workload's for
-    // "model..." and "training...".
-    Error attributed(Error e) const
-    {
-        if (e.file.empty()) {
-            const bool plan = e.where.rfind("/plan", 0) == 0;
-            const bool workload
-                    = e.where.rfind("/model", 0) == 0 || e.where.rfind("/training", 0) == 0;
-            e.file = plan ? planSource : workload ? workloadSource : file;
-        }
-        return e;
-    }
-};
-
 int fail(std::ostream &err, const Error &e)
 {
     err << "error: " << e.text() << "\n";
@@ -99,8 +72,6 @@ Expected<Workload> jobWorkload(const Args &a, const Project &project, const std:
                  "--workload-preset NAME (one of: "
                          + presets + ")"};
 }
-
-namespace {
 
 // Loads FILE, its catalog and fabric, the workload (--workload FILE, --workload-preset NAME or
 // the project's own) and the plan (--plan SPEC or the project's). Returns the exit code on
@@ -165,6 +136,8 @@ std::optional<Job> loadJob(const Args &a, std::ostream &err, int *code)
     return job;
 }
 
+namespace {
+
 std::string planText(const AnalysisResult &r)
 {
     const Plan &p = r.plan;
@@ -195,7 +168,12 @@ void writeReport(const AnalysisResult &r, const Topology &topology, const std::s
         << "step " << fixed(e.stepTimeS, 3) << " s, " << fixed(e.tokensPerS, 0) << " tokens/s, "
         << fixed(e.modelTflopsPerGpu, 1) << " model / " << fixed(e.hardwareTflopsPerGpu, 1)
         << " hardware TFLOP/s per GPU, MFU " << percent(e.mfu) << ", HFU " << percent(e.hfu)
-        << "\nmemory " << gb(m.totalGB) << " of " << gb(m.capacityGB) << " per GPU ("
+        << "\n";
+    if (r.band.known())
+        out << "uncertainty " << bandText(r.band) << "\n";
+    if (!r.idle.empty())
+        out << r.idle << "\n";
+    out << "memory " << gb(m.totalGB) << " of " << gb(m.capacityGB) << " per GPU ("
         << (m.fits ? "fits" : "does not fit") << ")\n";
     for (const MemoryItem &i : memoryItems(m))
         out << "  " << std::left << std::setw(8) << gb(i.gb) << std::right << "  " << i.what
@@ -546,7 +524,7 @@ int cmdPlan(const Args &a, std::ostream &out, std::ostream &err)
     code = r.runnable > 0 ? Ok : InvalidInput;
     const std::string why
             = r.plans.empty()
-                      ? "no plan is valid and fits in memory: use more GPUs or a smaller model"
+                      ? noPlanReason(r)
                       : "no plan can run: every plan has a group whose GPUs cannot reach each "
                         "other (see the diagnostics); cable the nodes' NICs to the fabric";
     if (a.flag("json")) {
@@ -576,6 +554,12 @@ int cmdPlan(const Args &a, std::ostream &out, std::ostream &err)
     }
     if (!r.plans.empty())
         out << t.str();
+    rank = 0;
+    for (const AnalysisResult &p : r.plans) {
+        ++rank;
+        if (!p.idle.empty())
+            out << "  #" << rank << " " << p.idle << "\n";
+    }
     if (code != Ok) {
         out << "  " << why << "\n";
         err << "error: " << job->file << ": " << why << "\n";

@@ -1599,6 +1599,59 @@
     </message>
 </context>
 <context>
+    <name>topoplan::ClusterCalibration</name>
+    <message>
+        <source>Calibrate from Cluster</source>
+        <translation>Aus dem Cluster kalibrieren</translation>
+    </message>
+    <message>
+        <source>nccl-tests output: all_reduce_perf, all_gather_perf, reduce_scatter_perf, alltoall_perf (*.log *.txt *.out);;All files (*)</source>
+        <translation>nccl-tests-Ausgabe: all_reduce_perf, all_gather_perf, reduce_scatter_perf, alltoall_perf (*.log *.txt *.out);;Alle Dateien (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Calibrating from %n file(s)...</source>
+        <translation>
+            <numerusform>Kalibriere aus %n Datei...</numerusform>
+            <numerusform>Kalibriere aus %n Dateien...</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>Netzwerk</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on %2 GPUs of %n host(s) (%3): bus bandwidth %4 measured, %5 in the catalog; smallest message %6 measured, %7 in the catalog. %8 efficiency %9 -&gt; %10.</source>
+        <translation>
+            <numerusform>%1 auf %2 GPUs von %n Host (%3): Busbandbreite %4 gemessen, %5 im Katalog; kleinste Nachricht %6 gemessen, %7 im Katalog. %8 Effizienz %9 -&gt; %10.</numerusform>
+            <numerusform>%1 auf %2 GPUs von %n Hosts (%3): Busbandbreite %4 gemessen, %5 im Katalog; kleinste Nachricht %6 gemessen, %7 im Katalog. %8 Effizienz %9 -&gt; %10.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot Calibrate</source>
+        <translation>Kalibrieren nicht möglich</translation>
+    </message>
+    <message>
+        <source>The measurements were not applied to the project.</source>
+        <translation>Die Messungen wurden nicht in das Projekt übernommen.</translation>
+    </message>
+    <message>
+        <source>Calibrate from %1</source>
+        <translation>Aus %1 kalibrieren</translation>
+    </message>
+    <message>
+        <source>Calibrated from Cluster</source>
+        <translation>Aus dem Cluster kalibriert</translation>
+    </message>
+    <message>
+        <source>The project&apos;s network now runs at what the cluster measured; every analysis uses it. Undo restores the catalog&apos;s figures.</source>
+        <translation>Das Netzwerk des Projekts läuft jetzt mit den im Cluster gemessenen Werten; jede Analyse verwendet sie. Rückgängig stellt die Werte des Katalogs wieder her.</translation>
+    </message>
+</context>
+<context>
     <name>topoplan::ClusterScene</name>
     <message>
         <source>Core</source>

@@ -196,6 +196,13 @@
             <numerusform>activations of %n layer passes</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>±%1 on %n published runs of this class (%2, %3, %4)</source>
+        <translation>
+            <numerusform>±%1 on %n published runs of this class (%2, %3, %4)</numerusform>
+            <numerusform>±%1 on %n published runs of this class (%2, %3, %4)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>topoplan::CablingPreview</name>
@@ -218,6 +225,23 @@
         <translation>
             <numerusform>Connect %1 and %2 (%n cables)</numerusform>
             <numerusform>Connect %1 and %2 (%n cables)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>topoplan::ClusterCalibration</name>
+    <message numerus="yes">
+        <source>Calibrating from %n file(s)...</source>
+        <translation>
+            <numerusform>Calibrating from %n file...</numerusform>
+            <numerusform>Calibrating from %n files...</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on %2 GPUs of %n host(s) (%3): bus bandwidth %4 measured, %5 in the catalog; smallest message %6 measured, %7 in the catalog. %8 efficiency %9 -&gt; %10.</source>
+        <translation>
+            <numerusform>%1 on %2 GPUs of %n host (%3): bus bandwidth %4 measured, %5 in the catalog; smallest message %6 measured, %7 in the catalog. %8 efficiency %9 -&gt; %10.</numerusform>
+            <numerusform>%1 on %2 GPUs of %n hosts (%3): bus bandwidth %4 measured, %5 in the catalog; smallest message %6 measured, %7 in the catalog. %8 efficiency %9 -&gt; %10.</numerusform>
         </translation>
     </message>
 </context>

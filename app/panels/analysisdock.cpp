@@ -342,7 +342,7 @@ void AnalysisDock::showOutcome(const AnalysisOutcome &outcome)
                          units::tflops(e.modelTflopsPerGpu), units::percent(e.mfu),
                          units::gigabytes(e.memory.totalGB), units::gigabytes(e.memory.capacityGB),
                          e.memory.fits ? QString() : tr(" \u2014 <b>does not fit</b>"))
-            + whatIf);
+            + bandLine(r) + whatIf);
     const StepBreakdown &b = e.breakdownS;
     QStringList parts;
     const std::pair<QString, double> rows[] = {
@@ -365,6 +365,26 @@ void AnalysisDock::showOutcome(const AnalysisOutcome &outcome)
     m_memory->setToolTip(explained.join(QLatin1Char('\n')));
     showGroups(r);
     showDiagnostics(r.diagnostics);
+}
+
+QString AnalysisDock::bandLine(const AnalysisResult &r)
+{
+    QString line;
+    const ProjectionBand &band = r.band;
+    if (band.known()) {
+        const QString kind = band.moe ? tr("MoE") : tr("dense");
+        const QString scale = band.scale == 0   ? tr("up to 256 GPUs")
+                              : band.scale == 1 ? tr("257 to 2,048 GPUs")
+                              : band.scale == 2 ? tr("more than 2,048 GPUs")
+                                                : tr("any scale");
+        const QString family = band.family.empty() ? tr("any GPU") : qs(band.family);
+        line += QStringLiteral("<br>")
+                + tr("\u00b1%1 on %n published runs of this class (%2, %3, %4)", nullptr, band.runs)
+                          .arg(units::percent(band.meanError), family, kind, scale);
+    }
+    if (!r.idle.empty())
+        line += QStringLiteral("<br>") + qs(r.idle).toHtmlEscaped();
+    return line;
 }
 
 void AnalysisDock::showGroups(const AnalysisResult &r)

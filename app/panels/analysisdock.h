@@ -70,6 +70,8 @@ private:
     QWidget *createDiagnosticsPanel();
     void showOutcome(const AnalysisOutcome &outcome);
     void showBaseline();
+    // The projection's uncertainty on published runs of its class, and the idle servers.
+    static QString bandLine(const AnalysisResult &r);
     void showGroups(const AnalysisResult &r);
     void showDiagnostics(const std::vector<Diagnostic> &diagnostics);
     void selectIds(const QStringList &ids);

@@ -32,6 +32,7 @@
 #include "app/tools/connecttool.h"
 #include "app/tools/selecttool.h"
 #include "app/tools/toolmanager.h"
+#include "app/window/clustercalibration.h"
 #include "app/window/documentmanager.h"
 #include "app/window/editingactions.h"
 #include "app/window/helpmenu.h"
@@ -374,6 +375,14 @@ void MainWindow::createMenus()
         m_analysisDock->raise();
         m_analysisDock->showCost();
     });
+    m_calibration = new ClusterCalibration(this);
+    m_calibrateAction = file->addAction(tr("Calibrate from C&luster..."));
+    m_calibrateAction->setObjectName(QStringLiteral("calibrateAction"));
+    m_calibrateAction->setStatusTip(
+            tr("Fit the network to what your cluster measured: nccl-tests output "
+               "(all_reduce_perf, all_gather_perf, alltoall_perf), shown against the catalog"));
+    connect(m_calibrateAction, &QAction::triggered, this,
+            [this] { m_calibration->dialog(m_documents->document()); });
     file->addSeparator();
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);

@@ -29,6 +29,7 @@ class AnalysisOverlayController;
 class CompareWindow;
 class ClusterScene;
 class ClusterView;
+class ClusterCalibration;
 class ConnectTool;
 class Document;
 class DocumentManager;
@@ -76,6 +77,7 @@ public:
     // The files side: open, save, import, recent files, recovery (see DocumentManager); the
     // window shows each document it hands over and forwards its signals.
     DocumentManager *documents() const { return m_documents; }
+    ClusterCalibration *calibration() const { return m_calibration; }
     bool isLoading() const { return m_documents->isLoading(); }
     bool isSaving() const { return m_documents->isSaving(); }
     bool isExporting() const { return m_exportWatcher.isRunning(); }
@@ -194,6 +196,7 @@ private:
     QAction *m_importAction = nullptr;
     QAction *m_importHardwareAction = nullptr;
     QAction *m_importPricesAction = nullptr;
+    QAction *m_calibrateAction = nullptr;
 
     ToolManager *m_tools = nullptr;
     SelectTool *m_selectTool = nullptr;
@@ -218,6 +221,7 @@ private:
     AnalysisOverlayController *m_overlays = nullptr;
     AutosaveManager *m_autosave = nullptr;
     DocumentManager *m_documents = nullptr;
+    ClusterCalibration *m_calibration = nullptr;
     Preferences m_preferences;
 
     QFutureWatcher<std::optional<QString>> m_exportWatcher;

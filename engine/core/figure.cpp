@@ -106,6 +106,19 @@ std::string number(double value, int maxDecimals)
     return s;
 }
 
+std::string count(long long value)
+{
+    const std::string digits = std::to_string(value);
+    const std::size_t sign = value < 0 ? 1 : 0;
+    std::string out = digits.substr(0, sign);
+    for (std::size_t i = sign; i < digits.size(); ++i) {
+        if (i > sign && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
 std::string signedNumber(double value, int maxDecimals)
 {
     const std::string s = number(value, maxDecimals);

@@ -30,6 +30,8 @@ Figure money(double amount, const std::string &currency);
 // `value` rounded to at most `maxDecimals` decimals, trailing zeros dropped, '.' as the point:
 // 2.50 -> "2.5", 256 -> "256". Not finite: "inf", "-inf" or "nan".
 std::string number(double value, int maxDecimals = 2);
+// A count with its thousands grouped: 5120 -> "5,120".
+std::string count(long long value);
 // The same with its sign: "+12.3", "-0.4", and "0" for what rounds to zero (a change).
 std::string signedNumber(double value, int maxDecimals = 2);
 // A figure as text in the C locale: "1.8 TB/s".

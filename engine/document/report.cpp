@@ -269,6 +269,10 @@ ReportSection jobSection(const Project &p, const AnalysisResult *r, const std::s
                         + figure::text(figure::tokensPerSecond(e.tokensPerS / std::max(1, r->gpus)))
                         + " per GPU"
              : "none");
+    if (runs && r->band.known())
+        row("Uncertainty", bandText(r->band));
+    if (!r->idle.empty())
+        row("GPUs used", r->idle);
     row("Model TFLOP/s per GPU", runs ? figure::text(figure::tflops(e.modelTflopsPerGpu)) : "none");
     row("MFU", runs ? figure::text(figure::percent(e.mfu)) : "none");
     row("Memory per GPU", figure::text(figure::gigabytes(e.memory.totalGB)) + " of "

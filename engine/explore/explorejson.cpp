@@ -74,6 +74,7 @@ Json variantJson(const VariantResult &v, long long index)
         const StepEstimate &e = v.best->step;
         j["plan"] = a["plan"];
         j["tokens_per_s"] = a["tokens_per_s"];
+        j["uncertainty"] = a.contains("uncertainty") ? a["uncertainty"] : Json(nullptr);
         j["tokens_per_s_per_gpu"] = num(e.tokensPerS / std::max(1, v.best->gpus), 2);
         j["mfu"] = a["mfu"];
         j["step_time_s"] = a["step_time_s"];

@@ -252,6 +252,15 @@ std::vector<Message> verdictMessages(const ExploreResult &r)
                              : say(TOPOPLAN_TR("Explorer",
                                                "%1 beats %2 (the best on %3) by %4 tokens/s%5."),
                                    args));
+        // Closer than the projections' own error on published runs of this class of job:
+        // the engine cannot tell them apart.
+        const ProjectionBand &band = best->best->band;
+        if (band.known() && gain < band.meanError)
+            out.push_back(say(TOPOPLAN_TR("Explorer",
+                                          "That is less than the projections' error on published "
+                                          "runs of this class (±%1 on %2 runs): too close to "
+                                          "call."),
+                              {msg::figure(figure::percent(band.meanError)), msg::count(band.runs)}));
     }
     // The design with the least of the metric within 5 % of the best.
     const Scored top = score(*best);

@@ -675,4 +675,15 @@ Expected<Json> withHardware(const Project &p, const Json &hardware, const std::s
     return section;
 }
 
+Json projectCatalogEntry(const Project &p, const std::string &section, const std::string &id)
+{
+    const Json &own = p.catalogOverrides;
+    if (own.is_object() && own.contains(section) && own[section].is_array()) {
+        for (const Json &e : own[section])
+            if (e.is_object() && e.value("id", std::string()) == id)
+                return e;
+    }
+    return Catalog::builtinEntry(section, id);
+}
+
 } // namespace topoplan

@@ -62,6 +62,10 @@ Expected<HardwareFile> readHardwareFile(const std::string &path,
 Expected<HardwareFile> hardwareFromJson(const Json &doc, const std::string &path,
                                         const Catalog &base = Catalog::builtin());
 
+// An entry of the project's catalog as it stands: its "catalog" section's entry of that id in
+// `section` ("media", "gpus", ...), else the built-in catalog's; null when neither has one.
+Json projectCatalogEntry(const Project &p, const std::string &section, const std::string &id);
+
 // The project's "catalog" section with `hardware` (a HardwareFile's section)
 // added: an entry whose id the section already has is replaced, a new one appended after the
 // others. Checked as the project loader checks a file: the result merges over `base`, and the

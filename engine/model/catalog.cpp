@@ -335,6 +335,8 @@ void Catalog::parseInto(const JsonIn &root, bool partial)
                 = c->nonNegative("sharp_latency_us", m_collectives.sharpLatencyUs);
         m_collectives.source = c->string("source", m_collectives.source);
     }
+    if (auto runs = root.find("published_runs"))
+        m_publishedRuns = parsePublishedRuns(*runs);
 }
 
 Expected<Catalog> Catalog::fromJson(const JsonIn &root)
@@ -375,6 +377,17 @@ const Catalog &Catalog::builtin()
         return std::move(*c);
     }();
     return catalog;
+}
+
+nlohmann::ordered_json Catalog::builtinEntry(const std::string &section, const std::string &id)
+{
+    static const Json doc = Json::parse(kBuiltinCatalogJson);
+    if (doc.contains(section) && doc[section].is_array()) {
+        for (const Json &e : doc[section])
+            if (e.value("id", std::string()) == id)
+                return e;
+    }
+    return nullptr;
 }
 
 Expected<Catalog> Catalog::merged(const JsonIn &overrides) const

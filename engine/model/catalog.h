@@ -3,6 +3,7 @@
 #include "engine/core/error.h"
 #include "engine/model/networkparts.h"
 #include "engine/model/prices.h"
+#include "engine/model/publishedruns.h"
 
 #include <map>
 #include <optional>
@@ -222,6 +223,9 @@ public:
     static Expected<Catalog> load(const std::string &path);
     // The catalog shipped with TopoPlan (compiled in from resources/catalog.json).
     static const Catalog &builtin();
+    // An entry of the built-in catalog's `section` ("media", "gpus", ...) as
+    // resources/catalog.json states it; null when it has none of that id.
+    static nlohmann::ordered_json builtinEntry(const std::string &section, const std::string &id);
 
     // This catalog with `overrides` (same shape, any section may be missing) applied: an
     // entry with a known id replaces it, a new id is added.
@@ -258,6 +262,9 @@ public:
     const std::map<std::string, CableModel> &cables() const { return m_cables; }
     const std::map<std::string, NicModel> &nics() const { return m_nics; }
     const CollectiveTuning &collectives() const { return m_collectives; }
+    // Published training runs with the engine's projection of each: the projections'
+    // uncertainty (projectionBand()). Empty when the catalog states none.
+    const std::vector<PublishedRunRecord> &publishedRuns() const { return m_publishedRuns; }
 
     // The medium that a link from a NIC of `server` to a port of `sw` would use: the NIC speaks
     // the switch's protocol (InfiniBand; RoCE on an RDMA Ethernet switch; plain Ethernet
@@ -298,6 +305,7 @@ private:
     std::map<std::string, NicModel> m_nics;
     PriceBook m_prices;
     CollectiveTuning m_collectives;
+    std::vector<PublishedRunRecord> m_publishedRuns;
     std::map<std::string, Origin> m_origins; // by "section/id"
 };
 

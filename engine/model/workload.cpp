@@ -399,7 +399,7 @@ Expected<Plan> planFromJson(const JsonIn &j)
 {
     try {
         j.expectObject();
-        j.expectOnly({"tp", "pp", "dp", "cp", "ep", "order", "gpus_per_domain"});
+        j.expectOnly({"tp", "pp", "dp", "cp", "ep", "order", "gpus_per_domain", "domains"});
         Plan p;
         p.tp = j.positiveInt("tp", 1, kMaxDegree);
         p.pp = j.positiveInt("pp", 1, kMaxDegree);
@@ -411,6 +411,7 @@ Expected<Plan> planFromJson(const JsonIn &j)
             j.at("order").fail(*err);
         p.gpusPerDomain
                 = j.has("gpus_per_domain") ? j.at("gpus_per_domain").positiveInt(kMaxDegree) : 0;
+        p.domains = j.has("domains") ? j.at("domains").positiveInt() : 0;
         return p;
     } catch (const JsonFailure &f) {
         return f.error;
@@ -427,6 +428,8 @@ ordered_json toJson(const Plan &p)
     j["order"] = p.order;
     if (p.gpusPerDomain > 0)
         j["gpus_per_domain"] = p.gpusPerDomain;
+    if (p.domains > 0)
+        j["domains"] = p.domains;
     return j;
 }
 
@@ -469,11 +472,12 @@ Expected<Plan> planFromSpec(const std::string &spec)
                     : key == "cp"              ? &p.cp
                     : key == "ep"              ? &p.ep
                     : key == "gpus_per_domain" ? &p.gpusPerDomain
+                    : key == "domains"         ? &p.domains
                                                : nullptr;
         if (!slot)
             return Error{"--plan", cleanText(key),
-                         "unknown dimension (expected tp, pp, dp, cp, ep, order or "
-                         "gpus_per_domain)"};
+                         "unknown dimension (expected tp, pp, dp, cp, ep, order, "
+                         "gpus_per_domain or domains)"};
         const bool digits = !value.empty() && value.size() <= 7
                             && std::all_of(value.begin(), value.end(),
                                            [](char c) { return c >= '0' && c <= '9'; });

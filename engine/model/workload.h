@@ -181,6 +181,10 @@ struct Plan
     // every domain take consecutive ranks and the rest stay spare (64 of a 72-GPU rack keeps
     // TP x PP x DP blocks inside racks). 0: every GPU, in order (ranks run on across domains).
     int gpusPerDomain = 0;
+    // NVLink domains (servers, or racks of trays) that take ranks: the first `domains` of those
+    // with gpus_per_domain GPUs; the rest stay idle, as spares or because the job's degrees do
+    // not divide the whole cluster. 0: every domain.
+    int domains = 0;
     bool operator==(const Plan &) const = default;
 };
 

@@ -1,5 +1,7 @@
 #include "engine/plan/analysis.h"
 
+#include "engine/core/figure.h"
+
 #include <algorithm>
 #include <cmath>
 #include <deque>
@@ -195,8 +197,10 @@ std::vector<std::pair<Dim, Analyzer::Layout>> Analyzer::layoutsOf(const Plan &p)
         out.push_back({Dim::PP, layoutOf(dense, {"pp"}, Collective::SendRecv)});
     if (p.ep > 1 && expert.size("dp") > 1)
         out.push_back({Dim::EDP, layoutOf(expert, {"dp"}, Collective::AllReduce)});
-    for (auto &[dim, layout] : out)
+    for (auto &[dim, layout] : out) {
         layout.gpusPerDomain = p.gpusPerDomain;
+        layout.domains = p.domains;
+    }
     return out;
 }
 
@@ -212,27 +216,61 @@ bool Analyzer::sharpFabric() const
     return any;
 }
 
-std::vector<int> Analyzer::rankGpus(int gpusPerDomain) const
+std::vector<int> Analyzer::rankGpus(int gpusPerDomain, int domains) const
 {
     std::vector<int> out;
-    if (gpusPerDomain <= 0) {
+    if (gpusPerDomain <= 0 && domains <= 0) {
         out.resize(m_graph.gpus().size());
         std::iota(out.begin(), out.end(), 0);
         return out;
     }
     // GPU indices run domain by domain (FabricGraph::gpus()).
+    int taken = 0;
+    for (std::size_t v = 0; v < m_graph.gpus().size() && (domains <= 0 || taken < domains);) {
+        const int domain = m_graph.domainOf(m_graph.gpus()[v]);
+        std::size_t end = v;
+        while (end < m_graph.gpus().size() && m_graph.domainOf(m_graph.gpus()[end]) == domain)
+            ++end;
+        const int size = int(end - v);
+        if (size >= gpusPerDomain) {
+            const int used = gpusPerDomain > 0 ? gpusPerDomain : size;
+            for (int i = 0; i < used; ++i)
+                out.push_back(int(v) + i);
+            ++taken;
+        }
+        v = end;
+    }
+    return out;
+}
+
+int Analyzer::rankDomains(int gpusPerDomain) const
+{
+    int count = 0;
     for (std::size_t v = 0; v < m_graph.gpus().size();) {
         const int domain = m_graph.domainOf(m_graph.gpus()[v]);
         std::size_t end = v;
         while (end < m_graph.gpus().size() && m_graph.domainOf(m_graph.gpus()[end]) == domain)
             ++end;
-        if (int(end - v) >= gpusPerDomain) {
-            for (int i = 0; i < gpusPerDomain; ++i)
-                out.push_back(int(v) + i);
-        }
+        count += int(end - v) >= gpusPerDomain ? 1 : 0;
         v = end;
     }
-    return out;
+    return count;
+}
+
+std::string Analyzer::idleText(const Plan &p) const
+{
+    const int all = rankDomains(p.gpusPerDomain);
+    if (p.domains <= 0 || p.domains >= all)
+        return {};
+    const int idle = all - p.domains;
+    // A domain of one node is a server; one of several (trays of an NVL72) is a rack.
+    const std::vector<int> used = rankGpus(p);
+    const int domain = m_graph.domainOf(m_graph.gpus()[used.front()]);
+    const bool multiNode = domain >= 0 && m_graph.domains()[domain].nodes.size() > 1;
+    const std::string unit = multiNode ? "rack" : "server";
+    return "uses " + figure::count(long(used.size())) + " of "
+           + figure::count(long(rankGpus(p.gpusPerDomain, 0).size()))
+           + " GPUs: " + std::to_string(idle) + " " + unit + (idle == 1 ? "" : "s") + " idle";
 }
 
 std::shared_ptr<const Analyzer::Routed> Analyzer::route(const Layout &layout, bool withLoads) const
@@ -271,7 +309,7 @@ std::shared_ptr<const Analyzer::Routed> Analyzer::routeUncached(const Layout &la
                                                                 bool withLoads) const
 {
     const std::vector<VertexId> &gpus = m_graph.gpus();
-    const std::vector<int> placed = rankGpus(layout.gpusPerDomain);
+    const std::vector<int> placed = rankGpus(layout.gpusPerDomain, layout.domains);
     std::vector<std::vector<int>> groups = groupsOf(layout.axes, int(placed.size()));
     for (std::vector<int> &g : groups) {
         for (int &rank : g)
@@ -546,7 +584,13 @@ Expected<AnalysisResult> Analyzer::analyze(const Workload &w, const Plan &p,
 {
     if (gpuCount() == 0)
         return Error{{}, "topology", "the topology has no GPUs to place the plan on"};
-    const int gpus = static_cast<int>(rankGpus(p.gpusPerDomain).size());
+    const int gpus = static_cast<int>(rankGpus(p).size());
+    if (p.domains > rankDomains(p.gpusPerDomain))
+        return Error{{},
+                     "/plan/domains",
+                     "the plan takes " + std::to_string(p.domains)
+                             + " NVLink domains, but the design has "
+                             + std::to_string(rankDomains(p.gpusPerDomain))};
     if (gpus == 0)
         return Error{{},
                      "/plan/gpus_per_domain",
@@ -580,6 +624,8 @@ Expected<AnalysisResult> Analyzer::analyze(const Workload &w, const Plan &p,
                                 d.network);
     }
     r.step = estimateStep(w, r.plan, gpuModel(), net, sw);
+    r.band = projectionBand(*m_catalog, gpuModel(), w.model.isMoe(), gpus);
+    r.idle = idleText(r.plan);
     r.diagnostics = diagnose(*this, r, sw);
     return r;
 }

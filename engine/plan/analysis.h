@@ -81,6 +81,11 @@ struct AnalysisResult
     Plan plan;            // dp resolved
     std::string gpuModel; // catalog id of the GPU the step is projected on
     StepEstimate step;
+    // How far projections of this class of run (the GPU's family, dense or MoE, the scale) fall
+    // from published runs: the catalog's published-runs table (projectionBand()).
+    ProjectionBand band;
+    // "uses 5,120 of 5,128 GPUs: 1 server idle" where the plan leaves domains idle (Plan::domains)
+    std::string idle;
     // Every dimension with groups of two GPUs or more, in the order tp, cp, ep, dp, pp, edp.
     std::vector<DimensionResult> dimensions;
     // Errors first, then warnings, then information.
@@ -118,7 +123,14 @@ public:
     // NVLink domain take ranks (Plan::gpusPerDomain): the first that many of each domain with
     // at least that many, domain after domain; domains with fewer are left out. 0: every GPU,
     // in order. Empty when no domain has that many GPUs.
-    std::vector<int> rankGpus(int gpusPerDomain) const;
+    // With `domains` > 0, only the first that many such domains: the rest stay idle.
+    std::vector<int> rankGpus(int gpusPerDomain, int domains = 0) const;
+    std::vector<int> rankGpus(const Plan &p) const { return rankGpus(p.gpusPerDomain, p.domains); }
+    // NVLink domains with at least `gpusPerDomain` GPUs (0: every domain).
+    int rankDomains(int gpusPerDomain) const;
+    // "uses 5,120 of 5,128 GPUs: 1 server idle" for a plan that leaves domains idle; empty
+    // when it uses every GPU.
+    std::string idleText(const Plan &p) const;
     // Every switch of the fabric reduces in the network (SwitchModel::sharp): InfiniBand SHARP
     // trees span the fabric, so one switch without it rules them out.
     bool sharpFabric() const;
@@ -139,10 +151,11 @@ private:
         std::vector<std::pair<int, int>> axes; // canonical: by stride, merged, no size 1
         Collective collective = Collective::AllReduce;
         int gpusPerDomain = 0; // Plan::gpusPerDomain: which GPUs the ranks run on
+        int domains = 0;       // Plan::domains
         bool operator<(const Layout &o) const
         {
-            return std::tie(axes, collective, gpusPerDomain)
-                   < std::tie(o.axes, o.collective, o.gpusPerDomain);
+            return std::tie(axes, collective, gpusPerDomain, domains)
+                   < std::tie(o.axes, o.collective, o.gpusPerDomain, o.domains);
         }
     };
     struct Routed;

@@ -87,8 +87,24 @@ Json toJson(const AnalysisResult &r)
                  {"order", r.plan.order}};
     if (r.plan.gpusPerDomain > 0)
         j["plan"]["gpus_per_domain"] = r.plan.gpusPerDomain;
+    if (r.plan.domains > 0)
+        j["plan"]["domains"] = r.plan.domains;
+    if (!r.idle.empty())
+        j["idle"] = r.idle;
     j["step_time_s"] = seconds(e.stepTimeS);
     j["tokens_per_s"] = num(e.tokensPerS, 1);
+    if (r.band.known()) {
+        // The projection's uncertainty: the engine's error on published runs of the nearest
+        // class (the catalog's published_runs), and the tokens/s it spans.
+        j["uncertainty"] = {{"band", num(r.band.meanError, 4)},
+                            {"worst", num(r.band.worstError, 4)},
+                            {"bias", num(r.band.bias, 4)},
+                            {"runs", r.band.runs},
+                            {"class", r.band.what()},
+                            {"tokens_per_s_low", num(e.tokensPerS * (1 - r.band.meanError), 1)},
+                            {"tokens_per_s_high", num(e.tokensPerS * (1 + r.band.meanError), 1)},
+                            {"text", bandText(r.band)}};
+    }
     j["model_tflops_per_gpu"] = num(e.modelTflopsPerGpu, 1);
     j["hardware_tflops_per_gpu"] = num(e.hardwareTflopsPerGpu, 1);
     j["mfu"] = num(e.mfu, 4);
@@ -162,11 +178,9 @@ Json toJson(const PlannerResult &p)
         j["can_run"] = canRun(r);
         plans.push_back(std::move(j));
     }
-    return Json{{"plans", std::move(plans)},
-                {"runnable", p.runnable},
-                {"considered", p.considered},
-                {"valid", p.valid},
-                {"fitting", p.fitting}};
+    return Json{{"plans", std::move(plans)},  {"runnable", p.runnable},
+                {"considered", p.considered}, {"valid", p.valid},
+                {"fitting", p.fitting},       {"batch_rejected", p.batchRejected}};
 }
 
 } // namespace topoplan

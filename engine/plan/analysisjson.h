@@ -12,7 +12,9 @@ namespace topoplan {
 // null.
 
 // {"gpus", "gpu_model", "plan": {tp, pp, dp, cp, ep, micro_batch, global_batch, interleave,
-// recompute, order}, "step_time_s", "tokens_per_s", "model_tflops_per_gpu",
+// recompute, order}, "step_time_s", "tokens_per_s", "uncertainty": {band, worst, bias, runs,
+// class, tokens_per_s_low, tokens_per_s_high, text} (where the catalog has published runs),
+// "model_tflops_per_gpu",
 // "hardware_tflops_per_gpu", "mfu", "hfu", "memory_per_gpu_gb", "memory_capacity_gb",
 // "fits_memory", "memory_gb": {weights, gradients, optimizer, activations, other},
 // "bubble_fraction", "breakdown_s": {compute, tp_comm, cp_comm, ep_comm, pp_comm, pp_bubble,

@@ -109,7 +109,7 @@ void Diagnoser::crossesRails(const DimensionResult &d)
         return;
     const GroupList groups
             = RankLayout(m_r.plan, false).groups(std::vector<std::string>{"cp", "dp"});
-    const std::vector<int> placed = m_a.rankGpus(m_r.plan.gpusPerDomain);
+    const std::vector<int> placed = m_a.rankGpus(m_r.plan);
     std::vector<VertexId> gpus; // by rank
     gpus.reserve(placed.size());
     for (int gpu : placed)

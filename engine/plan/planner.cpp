@@ -1,5 +1,6 @@
 #include "engine/plan/planner.h"
 
+#include "engine/core/figure.h"
 #include "engine/perf/memorymodel.h"
 #include "engine/plan/bestplans.h"
 
@@ -25,8 +26,8 @@ bool isPowerOfTwo(int v)
 auto tieKey(const PlanCandidate &c)
 {
     const TrainingSpec &t = c.workload.training;
-    return std::make_tuple(c.plan.tp, c.plan.pp, c.plan.cp, c.plan.ep, t.microBatch, t.interleave,
-                           static_cast<int>(t.recompute));
+    return std::make_tuple(c.plan.domains > 0, c.plan.tp, c.plan.pp, c.plan.cp, c.plan.ep,
+                           t.microBatch, t.interleave, static_cast<int>(t.recompute));
 }
 
 } // namespace
@@ -90,19 +91,24 @@ public:
                         const StepEstimate &step);
 
 private:
+    void enumerate(int domains);
     void degrees(int tp, int cp, int pp);
     void knobs(const Plan &p);
+    void rejected(const Error &why);
+    void misfit(const MemoryEstimate &m);
 
     const Analyzer &m_a;
     const Workload &m_w;
     const SoftwareModel &m_sw;
     const PlannerOptions &m_options;
     const bool m_bounded;
-    // The GPUs ranks run on: every GPU, or the first gpusPerDomain of each domain.
-    int m_gpus = static_cast<int>(m_a.rankGpus(m_options.gpusPerDomain).size());
     mutable PlannerResult m_tally;
     std::vector<PlanCandidate> m_out;
     std::vector<std::pair<std::size_t, std::size_t>> m_sets;
+    int m_domains = 0; // Plan::domains of the plans being enumerated
+    // The GPUs they take: those of the first m_domains domains (all: 0), every GPU of each
+    // or the first gpusPerDomain.
+    int m_gpus = 0;
 };
 
 bool Enumerator::repeats(const std::vector<PlanCandidate> &out, std::size_t first,
@@ -131,6 +137,15 @@ PlanNetwork boundNetwork(const Analyzer &a, const Plan &p)
 
 void Enumerator::run()
 {
+    enumerate(0);
+    for (int domains : spareDomainCounts(m_a.rankDomains(m_options.gpusPerDomain)))
+        enumerate(domains);
+}
+
+void Enumerator::enumerate(int domains)
+{
+    m_domains = domains;
+    m_gpus = int(m_a.rankGpus(m_options.gpusPerDomain, domains).size());
     const int gpus = m_gpus;
     const ModelSpec &m = m_w.model;
     const std::vector<int> tps
@@ -158,6 +173,7 @@ void Enumerator::degrees(int tp, int cp, int pp)
     p.cp = cp;
     p.pp = pp;
     p.dp = m_gpus / (tp * cp * pp);
+    p.domains = m_domains;
     p.order = m_options.order;
     p.gpusPerDomain = m_options.gpusPerDomain;
     const std::vector<int> eps
@@ -189,11 +205,17 @@ void Enumerator::knobs(const Plan &p)
                 w.training.microBatch = mb;
                 w.training.interleave = v;
                 w.training.recompute = rc;
-                if (validatePlan(p, w, m_gpus))
+                if (std::optional<Error> invalid = validatePlan(p, w, m_gpus)) {
+                    rejected(*invalid);
                     continue;
+                }
                 ++m_tally.valid;
-                if (!estimateMemory(w, p, gpu, m_sw, m_a.hostMemoryGBPerGpu()).fits)
+                const MemoryEstimate memory
+                        = estimateMemory(w, p, gpu, m_sw, m_a.hostMemoryGBPerGpu());
+                if (!memory.fits) {
+                    misfit(memory);
                     continue;
+                }
                 ++m_tally.fitting;
                 if (!net)
                     net = m_bounded ? boundNetwork(m_a, p) : m_a.network(p);
@@ -205,6 +227,19 @@ void Enumerator::knobs(const Plan &p)
             }
         }
     }
+}
+
+void Enumerator::rejected(const Error &why)
+{
+    if (why.where.rfind("/training/global_batch", 0) == 0)
+        ++m_tally.batchRejected;
+}
+
+void Enumerator::misfit(const MemoryEstimate &m)
+{
+    m_tally.capacityGB = m.capacityGB;
+    if (m_tally.leastMemoryGB <= 0 || m.totalGB < m_tally.leastMemoryGB)
+        m_tally.leastMemoryGB = m.totalGB;
 }
 
 } // namespace
@@ -308,6 +343,39 @@ bool evaluateSet(const Analyzer &a, const SoftwareModel &sw,
 }
 
 } // namespace
+
+std::vector<int> spareDomainCounts(int domains)
+{
+    std::vector<int> out;
+    for (int multiple : {8, 32}) {
+        const int count = domains / multiple * multiple;
+        const bool fewIdle = (domains - count) * 8 <= domains;
+        if (count > 0 && count < domains && fewIdle
+            && std::find(out.begin(), out.end(), count) == out.end())
+            out.push_back(count);
+    }
+    return out;
+}
+
+std::string noPlanReason(const PlannerResult &r)
+{
+    if (r.valid == 0 && r.considered > 0 && r.batchRejected == r.considered)
+        return "no plan is valid: the global batch does not divide into micro-batches over any "
+               "data-parallel width the GPUs allow; choose a global batch with more factors of "
+               "two";
+    if (r.valid == 0)
+        return "no plan is valid: no tensor, pipeline and data-parallel degrees divide both the "
+               "model (heads, layers) and the GPUs, even with whole servers left idle"
+               + std::string(r.batchRejected > 0 ? ", or the global batch does not divide" : "")
+               + "; use a GPU count with more factors of two";
+    if (r.fitting == 0)
+        return "no plan fits in memory: " + std::to_string(r.valid)
+               + " valid plans, the smallest needs "
+               + figure::text(figure::gigabytes(r.leastMemoryGB)) + " of the GPU's "
+               + figure::text(figure::gigabytes(r.capacityGB))
+               + "; use more GPUs, GPUs with more memory, or a smaller model";
+    return {};
+}
 
 std::vector<PlanCandidate> rankPlans(const Analyzer &a, const Workload &w, const SoftwareModel &sw,
                                      const PlannerOptions &options, PlannerResult *counts)

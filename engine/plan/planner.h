@@ -11,7 +11,8 @@ namespace topoplan {
 
 // The planner: every valid way to run a job on the cluster, ranked by throughput.
 //
-// It tries every (TP, CP, EP, PP, DP, micro-batch, interleave, recompute) with
+// It tries every (TP, CP, EP, PP, DP, micro-batch, interleave, recompute) on the whole design
+// and on fewer whole NVLink domains where that divides better (spareDomainCounts()), with
 // - TP, CP and EP each a power of two or a divisor of what they split (heads, seq / 2,
 //   experts), PP any degree (stages may differ by a layer), each dividing the GPUs left by the
 //   others; DP = GPUs / (TP CP PP);
@@ -54,7 +55,22 @@ struct PlannerResult
     int considered = 0;     // combinations tried
     int valid = 0;          // of them, plans validatePlan() accepts
     int fitting = 0;        // of those, plans that fit in memory
+    // Why the others were left out: of the invalid combinations, those whose global batch does
+    // not divide into micro-batches over the data-parallel ranks (the rest split the model or
+    // the GPUs unevenly); of the valid ones, the least memory any needs.
+    int batchRejected = 0;
+    double leastMemoryGB = 0;
+    double capacityGB = 0;
 };
+
+// Why no plan can run, in the user's terms: the degrees do not divide the model and the GPUs,
+// the batch does not divide, or nothing fits in memory (with the least any plan needs).
+std::string noPlanReason(const PlannerResult &r);
+
+// The NVLink domain counts the planner tries besides all `domains` of a design: the largest
+// multiple of 8 and of 32 domains below it (jobs use what divides), each leaving at most an
+// eighth of the design idle. Empty where `domains` is already such a multiple.
+std::vector<int> spareDomainCounts(int domains);
 
 // Whether a projected step can run at all: a finite, positive throughput (a group with no
 // path makes the step time infinite) and, for a plan analysed in full, no diagnostic saying

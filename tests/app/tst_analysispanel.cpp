@@ -173,6 +173,13 @@ void TestAnalysisPanel::sampleShowsTheEnginesFigures()
     QVERIFY2(headline.contains(units::tokensPerSecond(expected->step.tokensPerS)),
              qPrintable(headline));
     QVERIFY2(headline.contains(units::percent(expected->step.mfu)), qPrintable(headline));
+    // The projection's uncertainty: the engine's error on published runs of its class.
+    QVERIFY(expected->band.known());
+    QVERIFY2(headline.contains(QStringLiteral("\u00b1%1 on %2 published runs of this class "
+                                              "(Hopper, dense, any scale)")
+                                       .arg(units::percent(expected->band.meanError))
+                                       .arg(expected->band.runs)),
+             qPrintable(headline));
     // Memory item by item, the engine's figures: the sample keeps its gradients in fp32.
     auto *memory = dock->findChild<QLabel *>(QStringLiteral("memoryItems"));
     QVERIFY(memory);

@@ -13,6 +13,7 @@
 #include "app/document/document.h"
 #include "app/document/topologycommands.h"
 #include "app/panels/palettedock.h"
+#include "app/window/clustercalibration.h"
 #include "app/window/documentmanager.h"
 #include "app/window/editingactions.h"
 #include "app/window/mainwindow.h"
@@ -139,6 +140,7 @@ private Q_SLOTS:
     void hardwareDroppedOnTheWindow();
     void importRefusesMalformedInput();
     void importsHardwareIntoTheProject();
+    void calibratesFromTheClustersMeasurements();
 };
 
 void TestFiles::initTestCase()
@@ -633,6 +635,43 @@ void TestFiles::importsHardwareIntoTheProject()
     screenshot(box, "import-hardware-refused");
     box->close();
     QFile::remove(broken);
+}
+
+// File > Calibrate from Cluster: nccl-tests output of two DGX H100 fitted into the project's
+// catalog in one undo step, shown against the catalog's figures; every analysis then uses it.
+void TestFiles::calibratesFromTheClustersMeasurements()
+{
+    MainWindow w;
+    QVERIFY(showSample(w)); // 32 DGX H100 on a rail-optimized NDR fabric
+    QVERIFY(w.findChild<QAction *>(QStringLiteral("calibrateAction")));
+    Document *doc = w.document();
+    const int steps = doc->undoStack()->count();
+    const double before = doc->catalog().medium("ib-ndr")->efficiency;
+    QSignalSpy calibrated(w.calibration(), &ClusterCalibration::calibrated);
+    w.calibration()->run(
+            doc, {QStringLiteral(TOPOPLAN_SOURCE_DIR "tests/data/nccltests/two-nodes-ar.log"),
+                  QStringLiteral(TOPOPLAN_SOURCE_DIR "tests/data/nccltests/ag-2nodes.txt")});
+    QVERIFY(calibrated.wait(60000));
+    QCOMPARE(calibrated.front().at(0).toInt(), 2);
+    QCOMPARE(doc->undoStack()->count(), steps + 1);
+    const Medium *ndr = doc->catalog().medium("ib-ndr");
+    QVERIFY(ndr->efficiency != before);
+    QVERIFY2(ndr->source.rfind("Calibrated from the user's cluster: all_reduce_perf on 16 GPUs "
+                               "of 2 hosts",
+                               0)
+                     == 0,
+             ndr->source.c_str());
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = w.findChild<QMessageBox *>(QStringLiteral("calibrationSummary"))));
+    QVERIFY2(box->informativeText().contains(QStringLiteral("all_reduce_perf on 16 GPUs of 2 "
+                                                            "hosts (network)")),
+             qPrintable(box->informativeText()));
+    QVERIFY2(box->informativeText().contains(QStringLiteral("in the catalog")),
+             qPrintable(box->informativeText()));
+    screenshot(box, "calibrate-from-cluster");
+    box->close();
+    doc->undoStack()->undo();
+    QCOMPARE(doc->catalog().medium("ib-ndr")->efficiency, before);
 }
 
 // A hardware file dropped on the window joins the open project's catalog in one undo step

@@ -1,5 +1,6 @@
 #include "engine/perf/flops.h"
 #include "engine/perf/perfmodel.h"
+#include "engine/plan/calibration.h"
 #include "engine/plan/placement.h"
 #include "tests/engine/analysisfixtures.h"
 
@@ -108,6 +109,10 @@ private Q_SLOTS:
     void tensorParallelAcrossNodes_data();
     void tensorParallelAcrossNodes();
     void llama3Like405B();
+    void ncclTestsLogs_data();
+    void ncclTestsLogs();
+    void collectivesFitWhatWasMeasured();
+    void measuredStepFitsComputeEfficiency();
 };
 
 void tst_Calibration::megatronTableOne_data()
@@ -251,6 +256,154 @@ void tst_Calibration::llama3Like405B()
     QVERIFY2(std::fabs(error) <= kLlama3Tolerance,
              qPrintable(QString::number(e.modelTflopsPerGpu)));
     QVERIFY(e.mfu > 0.41 * (1 - kLlama3Tolerance) && e.mfu < 0.41 * (1 + kLlama3Tolerance));
+}
+
+namespace {
+
+NcclTestRun ncclLog(const QString &name)
+{
+    const std::string path
+            = TOPOPLAN_SOURCE_DIR + std::string("tests/data/nccltests/") + name.toStdString();
+    Expected<std::string> text = readTextFile(path);
+    if (!text)
+        qFatal("%s", text.error().text().c_str());
+    Expected<NcclTestRun> run = parseNcclTests(*text, path);
+    if (!run)
+        qFatal("%s", run.error().text().c_str());
+    return *run;
+}
+
+// Two DGX H100 on their rail-optimized NDR fabric: the pilot cluster of the logs.
+const Analyzer &pilot()
+{
+    static const Analyzer a = fixtures::analyzer(fixtures::generated("dgx-h100", 2));
+    return a;
+}
+
+} // namespace
+
+// nccl-tests output as its releases print it: 2.13's with Group, 2.20's naming the test, before
+// 2.10 without Group and with an "error" column, under mpirun --tag-output; -g 8 in one process
+// and one process per GPU; any -b/-e/-f range.
+void tst_Calibration::ncclTestsLogs_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("test");
+    QTest::addColumn<int>("ranks");
+    QTest::addColumn<int>("hosts");
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<double>("peakBusbw");
+    QTest::addColumn<double>("smallestUs");
+    QTest::newRow("one node, -g 8") << "all_reduce_perf-dgx-h100-1node.log"
+                                    << "all_reduce_perf" << 8 << 1 << 31 << 481.47 << 34.32;
+    QTest::newRow("two nodes, --tag-output")
+            << "two-nodes-ar.log"
+            << "all_reduce_perf" << 16 << 2 << 15 << 357.26 << 192.19;
+    QTest::newRow("2.20, -f 4") << "ag-2nodes.txt"
+                                << "all_gather_perf" << 16 << 2 << 10 << 330.1 << 133.16;
+    QTest::newRow("before 2.10") << "alltoall_perf_16.log"
+                                 << "alltoall_perf" << 16 << 2 << 21 << 44.25 << 130.16;
+}
+
+void tst_Calibration::ncclTestsLogs()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, test);
+    QFETCH(int, ranks);
+    QFETCH(int, hosts);
+    QFETCH(int, rows);
+    QFETCH(double, peakBusbw);
+    QFETCH(double, smallestUs);
+    const NcclTestRun run = ncclLog(file);
+    QCOMPARE(QString::fromStdString(run.test), test);
+    QCOMPARE(run.ranks, ranks);
+    QCOMPARE(run.nodes, hosts);
+    QCOMPARE(int(run.rows.size()), rows);
+    QCOMPARE(run.peakBusbwGBs(), peakBusbw);
+    QCOMPARE(run.smallLatencyUs(), smallestUs);
+    QCOMPARE(QString::fromStdString(run.deviceName), QStringLiteral("NVIDIA H100 80GB HBM3"));
+
+    // What is not nccl-tests output is refused, naming what was expected.
+    QVERIFY(!parseNcclTests("hello\n", "x.log"));
+    Expected<NcclTestRun> unnamed = parseNcclTests(
+            "#  Rank  0 Group  0 Pid 1 on h device  0 [0x18] GPU\n"
+            "#       size         count      type   redop    root     time   algbw   busbw #wrong\n"
+            "           8             2     float     sum      -1    42.56    0.00    0.00      "
+            "0\n",
+            "results.txt");
+    QVERIFY(!unnamed);
+    QVERIFY(unnamed.error().message.find("which test") != std::string::npos);
+    Expected<NcclTestRun> torn = parseNcclTests(
+            "# all_reduce_perf\n"
+            "#       size         count      type   redop    root     time   algbw   busbw #wrong\n"
+            "           8             2     float     sum      -1    4x.56    0.00    0.00      "
+            "0\n",
+            "torn.log");
+    QVERIFY(!torn);
+    QCOMPARE(QString::fromStdString(torn.error().where), QStringLiteral("line 3"));
+}
+
+// The fitted catalog reproduces what was measured: analysed again on the calibrated media, the
+// design gives each run's bus bandwidth; the fits are written with their sources.
+void tst_Calibration::collectivesFitWhatWasMeasured()
+{
+    std::vector<CollectiveCalibration> fits;
+    for (const char *name : {"two-nodes-ar.log", "all_reduce_perf-dgx-h100-1node.log"}) {
+        Expected<CollectiveCalibration> c
+                = calibrateCollective(pilot(), ncclLog(QString::fromLatin1(name)));
+        QVERIFY2(bool(c), c ? "" : c.error().text().c_str());
+        fits.push_back(*c);
+    }
+    QVERIFY(fits[0].network);
+    QCOMPARE(QString::fromStdString(fits[0].medium), QStringLiteral("ib-ndr"));
+    QVERIFY(!fits[1].network);
+    QVERIFY(fits[1].nvls()); // one node reduces in the NVSwitches, as NCCL does
+    QCOMPARE(QString::fromStdString(fits[1].medium), QStringLiteral("nvlink4"));
+    const CalibrationEntries entries
+            = calibrationEntries(fits, nullptr, [](const char *section, const std::string &id) {
+                  return Catalog::builtinEntry(section, id);
+              });
+    QCOMPARE(int(entries.media.size()), 2);
+    QVERIFY(entries.media[0]["source"].get<std::string>().find("two-nodes-ar.log")
+            != std::string::npos);
+    Expected<Catalog> calibrated
+            = Catalog::builtin().merged(JsonIn(Json{{"media", entries.media}}, "calibration"));
+    QVERIFY2(bool(calibrated), calibrated ? "" : calibrated.error().text().c_str());
+    const Analyzer again = fixtures::analyzer(fixtures::generated("dgx-h100", 2), *calibrated);
+    for (const CollectiveCalibration &before : fits) {
+        Expected<CollectiveCalibration> after = calibrateCollective(again, before.run);
+        QVERIFY(bool(after));
+        qInfo("%s: measured %.1f GB/s, catalog %.1f, calibrated %.1f", before.run.file.c_str(),
+              before.measuredBusbwGBs, before.catalogBusbwGBs, after->catalogBusbwGBs);
+        QVERIFY(std::fabs(after->catalogBusbwGBs / before.measuredBusbwGBs - 1) < 0.02);
+        // The network measured 5 % below the catalog; one node's NVLS is where it puts it.
+        if (before.network)
+            QVERIFY(std::fabs(before.catalogBusbwGBs / before.measuredBusbwGBs - 1) > 0.02);
+    }
+}
+
+// A measured step of a stated job on the pilot: the GPU's efficiencies scaled until the
+// projection is the measurement.
+void tst_Calibration::measuredStepFitsComputeEfficiency()
+{
+    const Workload w = fixtures::preset("llama3-8b");
+    Plan p;
+    p.tp = 8;
+    p.dp = 2;
+    const double projected = pilot().estimate(w, p).tokensPerS;
+    const double measured = 0.8 * projected;
+    Expected<ComputeCalibration> c = calibrateCompute(pilot(), w, p, measured);
+    QVERIFY2(bool(c), c ? "" : c.error().text().c_str());
+    QCOMPARE(c->catalogTokensPerS, projected);
+    QVERIFY(c->factor < 0.85 && c->factor > 0.6);
+    GpuModel fitted = pilot().gpuModel();
+    fitted.gemmEfficiency = c->fittedGemmEfficiency;
+    fitted.fp8GemmEfficiency = c->fittedFp8GemmEfficiency;
+    fitted.attentionEfficiency = c->fittedAttentionEfficiency;
+    const double again = estimateStep(w, p, fitted, pilot().network(p)).tokensPerS;
+    QVERIFY(std::fabs(again / measured - 1) < 0.001);
+    // More than the GPUs could do at their peak is refused.
+    QVERIFY(!calibrateCompute(pilot(), w, p, 10 * projected));
 }
 
 QTEST_GUILESS_MAIN(tst_Calibration)

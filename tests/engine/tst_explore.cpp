@@ -85,6 +85,35 @@ private Q_SLOTS:
         QVERIFY(!fabricChoiceFromString("torus"));
     }
 
+    // Two designs closer than the projections' uncertainty on published runs of their class:
+    // the verdict says the gap is within it.
+    void verdictSaysWhenDesignsAreTooCloseToCall()
+    {
+        ExploreResult r;
+        r.gpus = 1024;
+        for (const char *model : {"dgx-h100", "dgx-b200"}) {
+            VariantResult v;
+            v.status = VariantStatus::Ok;
+            v.spec.domain.nodeModel = model;
+            v.spec.label = std::string(model) + " rail 1:1";
+            v.best.emplace();
+            v.best->gpus = 1024;
+            v.best->band.meanError = 0.09;
+            v.best->band.runs = 7;
+            v.best->band.family = "Hopper";
+            r.variants.push_back(v);
+        }
+        r.variants[0].best->step.tokensPerS = 1.0e6;
+        r.variants[1].best->step.tokensPerS = 0.97e6;
+        std::vector<std::string> said = verdicts(r);
+        QVERIFY2(said.size() >= 2 && said[1].find("too close to call") != std::string::npos
+                         && said[1].find("±9 % on 7 published runs") != std::string::npos,
+                 said.size() >= 2 ? said[1].c_str() : "");
+        r.variants[1].best->step.tokensPerS = 0.8e6;
+        said = verdicts(r);
+        QVERIFY2(said[1].find("too close to call") == std::string::npos, said[1].c_str());
+    }
+
     void readsTokenBudgets()
     {
         QCOMPARE(tokenCountFromString("15T").value_or(0), 15e12);

@@ -41,6 +41,10 @@ private Q_SLOTS:
     void cancelStopsThePlanner();
     void boundedRankingIsTheFullRanking_data();
     void boundedRankingIsTheFullRanking();
+    void sparesMakeAwkwardCountsPlannable();
+    void noPlanSaysWhy();
+    void spareDomainCounts_data();
+    void spareDomainCounts();
 };
 
 void tst_Planner::candidateDegrees_data()
@@ -269,6 +273,86 @@ void tst_Planner::boundedRankingIsTheFullRanking()
         QCOMPARE(r.plans[i].plan, full[i].plan);
         QCOMPARE(r.plans[i].step.tokensPerS, full[i].step.tokensPerS);
     }
+}
+
+namespace {
+
+// Megatron-Turing NLG 530B (Smith et al. 2022, arXiv 2201.11990): 105 layers, hidden 20,480,
+// 128 heads, sequence 2,048, batch 1,920, 16-bit.
+Workload mtnlg()
+{
+    Workload w;
+    w.model = {"mt-nlg-530b", 105, 20480, 128, 128, 81920, 51200, 2048, false, 1, 1, 0};
+    w.training.globalBatch = 1920;
+    w.training.precision = Precision::BF16;
+    return w;
+}
+
+} // namespace
+
+// 641 DGX A100 (5,128 GPUs, 641 prime): no degrees divide the whole design, so the planner
+// leaves a server idle and says so.
+void tst_Planner::sparesMakeAwkwardCountsPlannable()
+{
+    const Analyzer a = analyzer(generated("dgx-a100", 641));
+    PlannerOptions o;
+    o.top = 3;
+    const PlannerResult r = planJob(a, mtnlg(), {}, o);
+    QVERIFY(r.runnable > 0);
+    const AnalysisResult &best = r.plans.front();
+    QCOMPARE(best.plan.domains, 640);
+    QCOMPARE(best.gpus, 5120);
+    QCOMPARE(QString::fromStdString(best.idle),
+             QStringLiteral("uses 5,120 of 5,128 GPUs: 1 server idle"));
+    QVERIFY(best.step.memory.fits);
+    // As analyze gives it, from the plan the planner chose (the JSON keeps its domains).
+    const Json j = toJson(best);
+    QCOMPARE(j["plan"]["domains"].get<int>(), 640);
+    QCOMPARE(j["idle"].get<std::string>(), best.idle);
+    Expected<Plan> back = planFromJson(JsonIn(toJson(best.plan), "plan"));
+    QVERIFY(back && back->domains == 640);
+}
+
+void tst_Planner::noPlanSaysWhy()
+{
+    // Memory: a 530B model on one server.
+    const Analyzer one = analyzer(generated("dgx-a100", 1));
+    PlannerResult memory = planJob(one, mtnlg(), {}, {});
+    QVERIFY(memory.plans.empty());
+    const std::string why = noPlanReason(memory);
+    QVERIFY2(why.rfind("no plan fits in memory: ", 0) == 0, why.c_str());
+    QVERIFY2(why.find(" of the GPU's 80 GB") != std::string::npos, why.c_str());
+    // The batch, and the degrees: which of them left nothing valid.
+    PlannerResult batch;
+    batch.considered = batch.batchRejected = 12;
+    QVERIFY2(noPlanReason(batch).rfind("no plan is valid: the global batch does not divide", 0)
+                     == 0,
+             noPlanReason(batch).c_str());
+    PlannerResult degrees;
+    degrees.considered = 12;
+    degrees.batchRejected = 3;
+    QVERIFY2(noPlanReason(degrees).find("no tensor, pipeline and data-parallel degrees divide")
+                     != std::string::npos,
+             noPlanReason(degrees).c_str());
+    QVERIFY(noPlanReason(degrees).find("or the global batch does not divide") != std::string::npos);
+}
+
+void tst_Planner::spareDomainCounts_data()
+{
+    QTest::addColumn<int>("domains");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("641 servers") << 641 << "640";
+    QTest::newRow("1,023 servers") << 1023 << "1016,992";
+    QTest::newRow("a power of two") << 1024 << "";
+    QTest::newRow("too few to spare") << 7 << "";
+    QTest::newRow("NVL72 racks") << 29 << "";
+}
+
+void tst_Planner::spareDomainCounts()
+{
+    QFETCH(int, domains);
+    QFETCH(QString, expected);
+    QCOMPARE(QString::fromStdString(joined(topoplan::spareDomainCounts(domains))), expected);
 }
 
 QTEST_GUILESS_MAIN(tst_Planner)
