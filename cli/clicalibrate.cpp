@@ -15,7 +15,7 @@ namespace topoplan::cli {
 
 namespace {
 
-std::string text(const figure::Figure &f)
+std::string shown(const figure::Figure &f)
 {
     return figure::text(f);
 }
@@ -38,10 +38,10 @@ void printCollectives(const std::vector<CollectiveCalibration> &fits, std::ostre
     for (const CollectiveCalibration &c : fits)
         t.add({c.run.test, std::to_string(c.run.ranks), std::to_string(c.run.nodes),
                c.network ? "network" : (c.nvls() ? "NVLink (NVLS)" : "NVLink"), c.medium,
-               text(figure::bandwidth(c.measuredBusbwGBs)),
-               text(figure::bandwidth(c.catalogBusbwGBs)),
-               text(figure::duration(c.measuredLatencyUs * 1e-6)),
-               text(figure::duration(c.catalogLatencyUs * 1e-6)),
+               shown(figure::bandwidth(c.measuredBusbwGBs)),
+               shown(figure::bandwidth(c.catalogBusbwGBs)),
+               shown(figure::duration(c.measuredLatencyUs * 1e-6)),
+               shown(figure::duration(c.catalogLatencyUs * 1e-6)),
                figure::number(c.catalogEfficiency, 3) + " -> "
                        + figure::number(c.fittedEfficiency, 3),
                figure::number(c.catalogHopLatencyUs, 2) + " -> "
@@ -192,9 +192,10 @@ int cmdCalibrate(const Args &a, std::ostream &out, std::ostream &err)
         printCollectives(fits, out);
     }
     if (compute)
-        out << "step: measured " << text(figure::tokensPerSecond(compute->measuredTokensPerS))
+        out << "step: measured " << shown(figure::tokensPerSecond(compute->measuredTokensPerS))
             << ", the catalog's efficiencies give "
-            << text(figure::tokensPerSecond(compute->catalogTokensPerS)) << " (with the network as "
+            << shown(figure::tokensPerSecond(compute->catalogTokensPerS))
+            << " (with the network as "
             << "measured): compute efficiencies x " << figure::number(compute->factor, 3) << " ("
             << compute->gpu << " gemm " << figure::number(compute->catalogGemmEfficiency, 3)
             << " -> " << figure::number(compute->fittedGemmEfficiency, 3) << ")\n";
