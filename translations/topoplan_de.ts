@@ -612,6 +612,10 @@
         <source>%1 comes within %2 of the best%3.</source>
         <translation>%1 liegt bis auf %2 an der besten%3.</translation>
     </message>
+    <message>
+        <source>That is less than the projections&apos; error on published runs of this class (±%1 on %2 runs): too close to call.</source>
+        <translation>Das ist weniger als der Fehler der Projektionen bei veröffentlichten Läufen dieser Klasse (±%1 bei %2 Läufen): zu knapp für eine Entscheidung.</translation>
+    </message>
 </context>
 <context>
     <name>FileDialogs</name>
@@ -1524,6 +1528,41 @@
     <message>
         <source>&amp;Step and Memory</source>
         <translation>Schri&amp;tt und Speicher</translation>
+    </message>
+    <message>
+        <source>MoE</source>
+        <translation>MoE</translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation>dicht</translation>
+    </message>
+    <message>
+        <source>up to 256 GPUs</source>
+        <translation>bis 256 GPUs</translation>
+    </message>
+    <message>
+        <source>257 to 2,048 GPUs</source>
+        <translation>257 bis 2.048 GPUs</translation>
+    </message>
+    <message>
+        <source>more than 2,048 GPUs</source>
+        <translation>mehr als 2.048 GPUs</translation>
+    </message>
+    <message>
+        <source>any scale</source>
+        <translation>jede Größe</translation>
+    </message>
+    <message>
+        <source>any GPU</source>
+        <translation>jede GPU</translation>
+    </message>
+    <message numerus="yes">
+        <source>±%1 on %n published runs of this class (%2, %3, %4)</source>
+        <translation>
+            <numerusform>±%1 bei %n veröffentlichtem Lauf dieser Klasse (%2, %3, %4)</numerusform>
+            <numerusform>±%1 bei %n veröffentlichten Läufen dieser Klasse (%2, %3, %4)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3841,6 +3880,14 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
     <message>
         <source>Price the design: a price book in the catalog&apos;s format (servers, switches, transceivers, cables, energy, amortization) becomes this project&apos;s</source>
         <translation>Den Entwurf bepreisen: ein Preisbuch im Katalogformat (Server, Switches, Transceiver, Kabel, Energie, Abschreibung) wird das dieses Projekts</translation>
+    </message>
+    <message>
+        <source>Calibrate from C&amp;luster...</source>
+        <translation>Am C&amp;luster kalibrieren...</translation>
+    </message>
+    <message>
+        <source>Fit the network to what your cluster measured: nccl-tests output (all_reduce_perf, all_gather_perf, alltoall_perf), shown against the catalog</source>
+        <translation>Das Netzwerk an die Messungen Ihres Clusters anpassen: nccl-tests-Ausgabe (all_reduce_perf, all_gather_perf, alltoall_perf), neben den Werten des Katalogs</translation>
     </message>
 </context>
 <context>
