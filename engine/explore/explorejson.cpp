@@ -147,6 +147,13 @@ VariantResult variantFromJson(const Json &j)
         v.best.emplace();
         v.best->gpus = v.spec.jobGpus;
         v.best->step.tokensPerS = t->get<double>();
+        // The band the verdict weighs a gap against ("too close to call").
+        if (auto u = j.find("uncertainty"); u != j.end() && u->is_object()) {
+            v.best->band.meanError = numberAt(*u, "band");
+            v.best->band.worstError = numberAt(*u, "worst");
+            v.best->band.bias = numberAt(*u, "bias");
+            v.best->band.runs = static_cast<int>(numberAt(*u, "runs"));
+        }
     }
     return v;
 }

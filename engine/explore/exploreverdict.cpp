@@ -256,11 +256,11 @@ std::vector<Message> verdictMessages(const ExploreResult &r)
         // the engine cannot tell them apart.
         const ProjectionBand &band = best->best->band;
         if (band.known() && gain < band.meanError)
-            out.push_back(say(TOPOPLAN_TR("Explorer",
-                                          "That is less than the projections' error on published "
-                                          "runs of this class (±%1 on %2 runs): too close to "
-                                          "call."),
-                              {msg::figure(figure::percent(band.meanError)), msg::count(band.runs)}));
+            out.push_back(say(
+                    TOPOPLAN_TR("Explorer", "That is less than the projections' error on published "
+                                            "runs of this class (±%1 on %2 runs): too close to "
+                                            "call."),
+                    {msg::figure(figure::percent(band.meanError)), msg::count(band.runs)}));
     }
     // The design with the least of the metric within 5 % of the best.
     const Scored top = score(*best);

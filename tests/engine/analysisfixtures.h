@@ -83,6 +83,9 @@ inline SoftwareModel megatron2021(int pp)
     sw.overlapGradReduce = pp == 1;
     sw.gradBytes = pp == 1 ? 2 : 4;
     sw.fusedCrossEntropy = false;
+    // PyTorch DDP's 25 MB buckets of fp16 gradients.
+    sw.bucketParams = 25e6 / 2;
+    sw.bucketParamsPerDpRank = 0;
     return sw;
 }
 

@@ -195,7 +195,7 @@ void tst_Diagnostics::triggers_data()
                "each ring step adds latency. Here one takes 233 µs, 65.8 µs of it fixed: 15 ring "
                "steps, 1 of them between domains at 9.75 µs through 1 switch (3.4 µs a step on "
                "NVLink), and the collective's base; the layers wait for them forward and "
-               "backward. TP communication takes 31 s, 54 % of the step.";
+               "backward. TP communication takes 31 s, 53.9 % of the step.";
     QTest::newRow("TP_CROSSES_NVLINK_DOMAIN absent")
             << "tp in a node"
             << "TP_CROSSES_NVLINK_DOMAIN" << false << "" << QStringList() << "";

@@ -704,8 +704,11 @@ void tst_PerfModel::pipelineBubble()
 void tst_PerfModel::unevenStagesRunAtTheFullestStagesPace()
 {
     // Llama 3 405B's 126 layers on 16 stages: the fullest stages hold ceil(126 / 16) = 8
-    // layers, as 128 layers would, so the step takes as long and holds as much memory; the
-    // model does 126/128 of the work in it.
+    // layers, as 128 layers would, so the step takes as long (but for the exposed gradient
+    // bucket, which follows the parameters a stage holds); the model does 126/128 of the work
+    // in it. The first stage, which holds 16 micro-batches in flight, takes the 6 layers the
+    // others leave (Megatron-Core's decoder_first_pipeline_num_layers), so the fullest GPU
+    // holds less than with 128 layers.
     Workload even = preset("llama3-405b");
     even.model.layers = 128;
     const Workload uneven = preset("llama3-405b");
@@ -714,10 +717,10 @@ void tst_PerfModel::unevenStagesRunAtTheFullestStagesPace()
     const StepEstimate b = estimateStep(uneven, p, gpu("h100-sxm"), h100Network());
     QCOMPARE(stageLayers(uneven.model, 16), 8);
     QVERIFY(near(b.stageTimeS, a.stageTimeS));
-    QVERIFY(near(b.stepTimeS, a.stepTimeS, 1e-9));
-    QVERIFY(near(b.memory.totalGB, a.memory.totalGB));
+    QVERIFY(near(b.stepTimeS, a.stepTimeS, 1e-3));
+    QVERIFY(b.memory.totalGB < a.memory.totalGB);
     QVERIFY(near(b.modelTflopsPerGpu / a.modelTflopsPerGpu,
-                 modelFlopsPerStep(uneven) / modelFlopsPerStep(even)));
+                 modelFlopsPerStep(uneven) / modelFlopsPerStep(even), 1e-3));
     // 40 layers interleaved in 8 x 3 = 24 chunks of 1 or 2 layers: stages of 5 layers, and
     // the fill and drain take 7 of the largest chunks, 2/5 of a stage each, not 1/3.
     Workload interleaved = preset("llama3-8b");

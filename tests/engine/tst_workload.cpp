@@ -460,7 +460,8 @@ void TestWorkload::planJson_data()
     bad("zero tp", R"({"tp": 0})", "/tp", "expected a positive integer, found 0");
     bad("zero dp", R"({"dp": 0})", "/dp", "expected a positive integer, found 0");
     bad("unknown dimension", R"({"mp": 2})", "/mp",
-        "unknown member \"mp\" (expected one of: tp, pp, dp, cp, ep, order, gpus_per_domain)");
+        "unknown member \"mp\" (expected one of: tp, pp, dp, cp, ep, order, gpus_per_domain, "
+        "domains)");
     bad("order missing a dimension", R"({"order": "tp-cp-ep-dp"})", "/order",
         "expected an order of the five dimensions tp, cp, ep, dp, pp joined by '-' (e.g. "
         "\"tp-cp-ep-dp-pp\"), found \"tp-cp-ep-dp\"");
@@ -525,14 +526,14 @@ void TestWorkload::planSpec_data()
     bad("tp=+8", "--plan: tp: expected a positive integer, found \"+8\"");
     bad("tp=-8", "--plan: tp: expected a positive integer, found \"-8\"");
     bad("tp= 8", "--plan: tp: expected a positive integer, found \" 8\"");
-    bad(" tp=8", "--plan:  tp: unknown dimension (expected tp, pp, dp, cp, ep, order or "
-                 "gpus_per_domain)");
+    bad(" tp=8", "--plan:  tp: unknown dimension (expected tp, pp, dp, cp, ep, order, "
+                 "gpus_per_domain or domains)");
     bad("tp=8 ", "--plan: tp: expected a positive integer, found \"8 \"");
     bad("order=tp-cp-ep-dp-pp-",
         "--plan: order: expected an order of the five dimensions tp, cp, ep, dp, pp joined by "
         "'-' (e.g. \"tp-cp-ep-dp-pp\"), found \"tp-cp-ep-dp-pp-\"");
-    bad("mp=2", "--plan: mp: unknown dimension (expected tp, pp, dp, cp, ep, order or "
-                "gpus_per_domain)");
+    bad("mp=2", "--plan: mp: unknown dimension (expected tp, pp, dp, cp, ep, order, "
+                "gpus_per_domain or domains)");
     bad("order=tp-pp", "--plan: order: expected an order of the five dimensions tp, cp, ep, dp, "
                        "pp joined by '-' (e.g. \"tp-cp-ep-dp-pp\"), found \"tp-pp\"");
 }
