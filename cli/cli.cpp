@@ -72,7 +72,9 @@ Commands:
                        the planner's best plan: tokens/s, MFU, step time, switches,
                        cables, server power, days to train --tokens (15T, 1.5e13), and
                        the Pareto front of tokens/s against --against (switches, the
-                       default, or server-power); repeated values count once; more than
+                       default, server-power, capex: the capital cost from the price
+                       book, --prices FILE, or power: the IT load of servers, switches
+                       and optics); repeated values count once; more than
                        1000 designs need --max-variants; --save-variants writes each as
                        a project; --shard I/N evaluates every N-th design only (the I-th)
   explore --merge A.json B.json ... [--json]

@@ -13,6 +13,7 @@
 #include "engine/model/summary.h"
 #include "engine/plan/diagnosticstext.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <thread>
@@ -167,9 +168,22 @@ void printExplore(const std::string &title, const Json &r, std::ostream &out)
     const std::string model = r["workload"]["model"].value("name", "");
     out << title << ": " << variants.size() << " designs of about " << r["gpus"].get<int>()
         << " GPUs for " << (model.empty() ? "the workload" : model) << "\n";
-    std::vector<std::string> header = {"#",      "design",    "GPUs", "domain",   "switches L/S/C",
-                                       "cables", "server kW", "plan", "tokens/s", "per GPU",
-                                       "MFU",    "step"};
+    // The IT load and the capital cost where the catalog and the price book state them for
+    // some design (every part of it), else no column.
+    const auto anyHas = [&variants](const char *key) {
+        return std::any_of(variants.begin(), variants.end(),
+                           [key](const Json &v) { return v.contains(key) && v[key].is_number(); });
+    };
+    const bool itLoad = anyHas("it_power_kw");
+    const bool capex = anyHas("capex");
+    std::vector<std::string> header
+            = {"#", "design", "GPUs", "domain", "switches L/S/C", "cables", "server kW"};
+    if (itLoad)
+        header.push_back("IT kW");
+    if (capex)
+        header.push_back("capex");
+    for (const char *h : {"plan", "tokens/s", "per GPU", "MFU", "step"})
+        header.push_back(h);
     if (budget)
         header.push_back("days");
     header.push_back("front");
@@ -188,8 +202,18 @@ void printExplore(const std::string &title, const Json &r, std::ostream &out)
                           + std::to_string(sw["core"].get<int>()));
             row.push_back(std::to_string(v["cables"].get<long long>()));
             row.push_back(fixedText(numberOf(v, "server_power_kw"), 0));
+            if (itLoad)
+                row.push_back(fixedText(numberOf(v, "it_power_kw"), 0));
+            if (capex)
+                row.push_back(v["capex"].is_number() ? figure::text(figure::money(
+                                      v["capex"].get<double>(), v.value("currency", std::string())))
+                                                     : "-");
         } else {
             row.insert(row.end(), {"-", "-", "-", "-"});
+            if (itLoad)
+                row.push_back("-");
+            if (capex)
+                row.push_back("-");
         }
         if (v.contains("plan")) {
             row.push_back(planShort(v["plan"]));

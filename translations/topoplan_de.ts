@@ -616,6 +616,46 @@
         <source>That is less than the projections&apos; error on published runs of this class (±%1 on %2 runs): too close to call.</source>
         <translation>Das ist weniger als der Fehler der Projektionen bei veröffentlichten Läufen dieser Klasse (±%1 bei %2 Läufen): zu knapp für eine Entscheidung.</translation>
     </message>
+    <message>
+        <source>, %1 of capital cost</source>
+        <translation>, %1 Investitionskosten</translation>
+    </message>
+    <message>
+        <source>, %1 of IT load</source>
+        <translation>, %1 IT-Last</translation>
+    </message>
+    <message>
+        <source>, with %1 against %2 of capital cost per GPU</source>
+        <translation>, mit %1 gegenüber %2 Investitionskosten je GPU</translation>
+    </message>
+    <message>
+        <source>, with %1 against %2 of IT load per GPU</source>
+        <translation>, mit %1 gegenüber %2 IT-Last je GPU</translation>
+    </message>
+    <message>
+        <source>, with as much capital cost</source>
+        <translation>, mit gleichen Investitionskosten</translation>
+    </message>
+    <message>
+        <source>, with as much IT load</source>
+        <translation>, mit gleicher IT-Last</translation>
+    </message>
+    <message>
+        <source>, with %1 more capital cost</source>
+        <translation>, mit %1 mehr Investitionskosten</translation>
+    </message>
+    <message>
+        <source>, with %1 less capital cost</source>
+        <translation>, mit %1 weniger Investitionskosten</translation>
+    </message>
+    <message>
+        <source>, with %1 more IT load</source>
+        <translation>, mit %1 mehr IT-Last</translation>
+    </message>
+    <message>
+        <source>, with %1 less IT load</source>
+        <translation>, mit %1 weniger IT-Last</translation>
+    </message>
 </context>
 <context>
     <name>FileDialogs</name>
@@ -940,6 +980,14 @@
     <message>
         <source>rail-only</source>
         <translation>nur Rails</translation>
+    </message>
+    <message>
+        <source>Capital cost (millions)</source>
+        <translation>Investitionskosten (Millionen)</translation>
+    </message>
+    <message>
+        <source>IT load (kW)</source>
+        <translation>IT-Last (kW)</translation>
     </message>
 </context>
 <context>
@@ -2546,6 +2594,10 @@ Möchten Sie die Änderungen speichern?</translation>
         <source>%1 per GPU</source>
         <translation>%1 je GPU</translation>
     </message>
+    <message>
+        <source>Capital cost per GPU (thousands)</source>
+        <translation>Investitionskosten je GPU (Tausend)</translation>
+    </message>
 </context>
 <context>
     <name>topoplan::ExploreModel</name>
@@ -2656,10 +2708,6 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
         <translation>Kabel der Scale-out-Fabric</translation>
     </message>
     <message>
-        <source>The servers&apos; maximum power from the catalog&apos;s datasheet figures; switches carry no power figure in the catalog</source>
-        <translation>Maximale Leistungsaufnahme der Server laut Datenblattwerten im Katalog; für Switches enthält der Katalog keine Leistungsangabe</translation>
-    </message>
-    <message>
         <source>The planner&apos;s best plan of the job on this design</source>
         <translation>Der beste Plan des Planers für den Auftrag auf diesem Entwurf</translation>
     </message>
@@ -2694,6 +2742,26 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
     <message>
         <source>On the Pareto front of tokens/s against the chosen metric: nothing is faster with as little of it</source>
         <translation>Auf der Pareto-Front der Token/s gegen die gewählte Größe: nichts ist mit so wenig davon schneller</translation>
+    </message>
+    <message>
+        <source>IT load</source>
+        <translation>IT-Last</translation>
+    </message>
+    <message>
+        <source>Capital cost</source>
+        <translation>Investitionskosten</translation>
+    </message>
+    <message>
+        <source>The servers&apos; maximum power from the catalog&apos;s datasheet figures</source>
+        <translation>Die Maximalleistung der Server nach den Datenblattwerten des Katalogs</translation>
+    </message>
+    <message>
+        <source>Servers, switches and transceivers at the catalog&apos;s power figures; &quot;-&quot; where a part has none</source>
+        <translation>Server, Switches und Transceiver mit den Leistungswerten des Katalogs; „-“, wo einem Teil einer fehlt</translation>
+    </message>
+    <message>
+        <source>Every part at the project&apos;s price book (File &gt; Import Prices); &quot;-&quot; where a part has no price</source>
+        <translation>Jedes Teil zum Preisbuch des Projekts (Datei &gt; Preise importieren); „-“, wo einem Teil der Preis fehlt</translation>
     </message>
 </context>
 <context>

@@ -122,6 +122,10 @@ QString metricName(ExploreMetric m)
         return QObject::tr("Switches");
     case ExploreMetric::ServerPower:
         return QObject::tr("Server power (kW)");
+    case ExploreMetric::Capex:
+        return QObject::tr("Capital cost (millions)");
+    case ExploreMetric::ItPower:
+        return QObject::tr("IT load (kW)");
     }
     return {};
 }
@@ -608,10 +612,12 @@ void ExploreDock::showCharts(const ExploreResult &r)
     auto perGpuOf = [](const VariantResult &v) {
         return v.tokensPerS() / std::max(1, v.jobGpus());
     };
-    const double metricScale = r.against == ExploreMetric::Switches ? 1000 : 1;
+    // Switches per 1,000 GPUs; capital cost in millions, or thousands per GPU.
+    const bool money = r.against == ExploreMetric::Capex;
+    const double metricScale = r.against == ExploreMetric::Switches ? 1000 : money ? 1e-3 : 1;
     auto metricPoint = [&](const VariantResult &v) {
         const double m = metricOf(v, r.against).value_or(0);
-        return perGpu ? m / std::max(1, v.jobGpus()) * metricScale : m;
+        return perGpu ? m / std::max(1, v.jobGpus()) * metricScale : money ? m / 1e6 : m;
     };
     double top = 0, topPerGpu = 0, mostMetric = 1;
     int widest = 8;
@@ -729,6 +735,7 @@ void ExploreDock::showCharts(const ExploreResult &r)
         QString metric = metricName(r.against);
         if (perGpu)
             metric = r.against == ExploreMetric::Switches ? tr("Switches per 1000 GPUs")
+                     : money                              ? tr("Capital cost per GPU (thousands)")
                                                           : tr("%1 per GPU").arg(metric);
         x->setTitleText(metric);
         x->setRange(0, mostMetric * 1.1);

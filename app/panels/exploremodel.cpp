@@ -142,6 +142,14 @@ QVariant ExploreModel::data(const QModelIndex &index, int role) const
             return sort ? QVariant(kMissing) : QVariant(QStringLiteral("-"));
         return sort ? QVariant(*v.serverPowerKW)
                     : QVariant(tr("%1 kW").arg(units::number(*v.serverPowerKW, 0)));
+    case ItLoad:
+        if (!v.itPowerKW)
+            return sort ? QVariant(kMissing) : QVariant(QStringLiteral("-"));
+        return sort ? QVariant(*v.itPowerKW) : QVariant(units::power(*v.itPowerKW * 1000));
+    case CapitalCost:
+        if (!v.capex)
+            return sort ? QVariant(kMissing) : QVariant(QStringLiteral("-"));
+        return sort ? QVariant(*v.capex) : QVariant(units::money(*v.capex, q(v.currency)));
     case PlanColumn:
         if (!best)
             return !done ? tr("...") : q(toString(v.status));
@@ -188,6 +196,7 @@ QVariant ExploreModel::headerData(int section, Qt::Orientation o, int role) cons
             = {QT_TR_NOOP("Design"),        QT_TR_NOOP("GPUs"),
                QT_TR_NOOP("NVLink domain"), QT_TR_NOOP("Switches (L/S/C)"),
                QT_TR_NOOP("Cables"),        QT_TR_NOOP("Server power"),
+               QT_TR_NOOP("IT load"),       QT_TR_NOOP("Capital cost"),
                QT_TR_NOOP("Best plan"),     QT_TR_NOOP("Tokens/s"),
                QT_TR_NOOP("Per GPU"),       QT_TR_NOOP("MFU"),
                QT_TR_NOOP("Step"),          QT_TR_NOOP("Days"),
@@ -199,8 +208,11 @@ QVariant ExploreModel::headerData(int section, Qt::Orientation o, int role) cons
                QT_TR_NOOP("GPUs in the largest NVLink domain"),
                QT_TR_NOOP("Switches in total (leaf / spine / core)"),
                QT_TR_NOOP("Cables of the scale-out fabric"),
-               QT_TR_NOOP("The servers' maximum power from the catalog's datasheet figures; "
-                          "switches carry no power figure in the catalog"),
+               QT_TR_NOOP("The servers' maximum power from the catalog's datasheet figures"),
+               QT_TR_NOOP("Servers, switches and transceivers at the catalog's power figures; "
+                          "\"-\" where a part has none"),
+               QT_TR_NOOP("Every part at the project's price book (File > Import Prices); "
+                          "\"-\" where a part has no price"),
                QT_TR_NOOP("The planner's best plan of the job on this design"),
                QT_TR_NOOP("Projected training throughput of the best plan"),
                QT_TR_NOOP("Tokens/s per GPU"),

@@ -24,6 +24,8 @@ public:
         Switches,
         Cables,
         ServerPower,
+        ItLoad,
+        CapitalCost,
         PlanColumn,
         TokensPerS,
         TokensPerGpu,

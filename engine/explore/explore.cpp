@@ -3,6 +3,7 @@
 #include "engine/explore/exploreverdict.h"
 
 #include "engine/core/figure.h"
+#include "engine/document/cost.h"
 #include "engine/document/documents.h"
 #include "engine/plan/analysisjson.h"
 #include "engine/plan/planner.h"
@@ -464,6 +465,16 @@ VariantResult evaluateVariant(const VariantSpec &spec, const ExploreRequest &req
                            + std::to_string(spec.builtGpus));
     if (model->powerKW > 0)
         v.serverPowerKW = model->powerKW * v.nodes;
+    // Priced and powered as the bill of materials counts the parts; a figure the catalog or the
+    // price book lacks for any part leaves the total unstated, never guessed.
+    if (Expected<DesignCost> cost = designCost(*project, catalog)) {
+        if (std::isfinite(cost->capex())) {
+            v.capex = cost->capex();
+            v.currency = cost->currency;
+        }
+        if (cost->itPowerComplete())
+            v.itPowerKW = cost->itPowerW() / 1000;
+    }
     if (model->nvlinkScope == NVLinkScope::External) {
         const int size = spec.domain.domainSize > 0 ? spec.domain.domainSize : 72;
         if (spec.builtGpus % size != 0)

@@ -137,9 +137,14 @@ struct VariantResult
     TopologySummary summary;
     long long transceivers = 0; // both ends, as the bill of materials counts them
     // The servers' maximum power from the catalog's figures (each cites its source), when
-    // every server model carries one. Switches carry no power figure in the catalog, so they
-    // are not included.
+    // every server model carries one.
     std::optional<double> serverPowerKW;
+    // The design's parts as its bill of materials counts them (engine/document/cost.h): their
+    // capital cost from the price book, in `currency`, when every part has a price, and the IT
+    // load (servers, switches, transceivers) when every part has a power figure.
+    std::optional<double> capex;
+    std::string currency;
+    std::optional<double> itPowerKW;
     std::optional<Project> project; // kept when ExploreRequest::keepProjects
     // The planner's best plan, analysed in full (status Ok).
     std::optional<AnalysisResult> best;
@@ -171,6 +176,8 @@ Expected<Shard> shardFromString(const std::string &s);
 enum class ExploreMetric {
     Switches,    // switches of the scale-out fabric
     ServerPower, // the servers' maximum power from the catalog (kW)
+    Capex,       // the design's capital cost from the price book (VariantResult::capex)
+    ItPower,     // the IT load: servers, switches and optics (kW, VariantResult::itPowerKW)
 };
 
 struct ExploreRequest

@@ -10,7 +10,8 @@ namespace topoplan {
 
 const char *const kPowerNote
         = "server_power_kw is the servers' maximum power from the catalog's datasheet figures; "
-          "the catalog carries no power figure for switches, so they are not included";
+          "it_power_kw adds the switches and transceivers, and capex prices every part from the "
+          "price book; either is null where a part has no figure";
 
 namespace {
 
@@ -50,7 +51,10 @@ Json builtJson(const VariantResult &v)
                 {"links", s.links},
                 {"cables", s.cables},
                 {"transceivers", v.transceivers},
-                {"server_power_kw", v.serverPowerKW ? num(*v.serverPowerKW, 1) : Json(nullptr)}};
+                {"server_power_kw", v.serverPowerKW ? num(*v.serverPowerKW, 1) : Json(nullptr)},
+                {"it_power_kw", v.itPowerKW ? num(*v.itPowerKW, 1) : Json(nullptr)},
+                {"capex", v.capex ? num(*v.capex, 0) : Json(nullptr)},
+                {"currency", v.capex ? Json(v.currency) : Json(nullptr)}};
 }
 
 Json variantJson(const VariantResult &v, long long index)
@@ -143,6 +147,12 @@ VariantResult variantFromJson(const Json &j)
     v.summary.gpus = static_cast<int>(numberAt(j, "gpus"));
     if (auto p = j.find("server_power_kw"); p != j.end() && p->is_number())
         v.serverPowerKW = p->get<double>();
+    if (auto p = j.find("it_power_kw"); p != j.end() && p->is_number())
+        v.itPowerKW = p->get<double>();
+    if (auto c = j.find("capex"); c != j.end() && c->is_number()) {
+        v.capex = c->get<double>();
+        v.currency = j.value("currency", "");
+    }
     if (auto t = j.find("tokens_per_s"); t != j.end() && t->is_number()) {
         v.best.emplace();
         v.best->gpus = v.spec.jobGpus;

@@ -39,25 +39,78 @@ Scored scoreOf(const VariantResult &v, ExploreMetric m, bool perGpu)
     return s;
 }
 
+// The metric's amount as a figure: switches and kW as plain numbers, as the tables print
+// them; money and the IT load in their units ("10.5 M USD", "335 kW").
+MessageArg metricFigure(ExploreMetric m, double value, const std::string &currency, int decimals)
+{
+    switch (m) {
+    case ExploreMetric::Capex:
+        return msg::figure(figure::money(value, currency));
+    case ExploreMetric::ItPower:
+        return msg::figure(figure::power(value * 1000));
+    case ExploreMetric::Switches:
+    case ExploreMetric::ServerPower:
+        break;
+    }
+    return msg::figure({value, decimals, ""});
+}
+
 // How much of the metric a design has, after the figure before it: ", 96 switches",
-// ", 123.4 kW of server power".
-Message amount(ExploreMetric m, double value)
+// ", 123.4 kW of server power", ", 10.5 M USD of capital cost", ", 335 kW of IT load".
+Message amount(ExploreMetric m, double value, const std::string &currency)
 {
     using namespace msg;
-    if (m == ExploreMetric::ServerPower)
+    switch (m) {
+    case ExploreMetric::ServerPower:
         return say(TOPOPLAN_TR("Explorer", ", %1 kW of server power"),
                    {msg::figure({value, 1, ""})});
+    case ExploreMetric::Capex:
+        return say(TOPOPLAN_TR("Explorer", ", %1 of capital cost"),
+                   {metricFigure(m, value, currency, 0)});
+    case ExploreMetric::ItPower:
+        return say(TOPOPLAN_TR("Explorer", ", %1 of IT load"),
+                   {metricFigure(m, value, currency, 0)});
+    case ExploreMetric::Switches:
+        break;
+    }
     return say(TOPOPLAN_TR("Explorer", ", %1 switches"), {msg::figure({value, 0, ""})});
 }
 
 // ", with 8 more switches", ", with as many switches", ", with 1.2 against 1.6 kW of server
-// power per GPU"; empty where either lacks the metric.
+// power per GPU", ", with 1.2 M USD less capital cost"; empty where either lacks the metric.
 MessageArg delta(ExploreMetric m, const VariantResult &a, const VariantResult &b, bool perGpu)
 {
     using namespace msg;
     const std::optional<double> x = metricOf(a, m), y = metricOf(b, m);
     if (!x || !y)
         return name("");
+    const std::string &currency = a.currency;
+    if (m == ExploreMetric::Capex || m == ExploreMetric::ItPower) {
+        const bool money = m == ExploreMetric::Capex;
+        if (perGpu) {
+            const MessageArg px = metricFigure(m, *x / a.jobGpus(), currency, 0);
+            const MessageArg py = metricFigure(m, *y / b.jobGpus(), currency, 0);
+            return phrase(
+                    money ? say(TOPOPLAN_TR("Explorer", ", with %1 against %2 of capital "
+                                                        "cost per GPU"),
+                                {px, py})
+                          : say(TOPOPLAN_TR("Explorer", ", with %1 against %2 of IT load per GPU"),
+                                {px, py}));
+        }
+        const double change = *x - *y;
+        const MessageArg size = metricFigure(m, std::abs(change), currency, 0);
+        // Within a thousandth, below the figure's three digits: as much.
+        if (std::abs(change) < 1e-3 * std::max(std::abs(*x), std::abs(*y)))
+            return phrase(money ? say(TOPOPLAN_TR("Explorer", ", with as much capital cost"))
+                                : say(TOPOPLAN_TR("Explorer", ", with as much IT load")));
+        if (money)
+            return phrase(
+                    change > 0
+                            ? say(TOPOPLAN_TR("Explorer", ", with %1 more capital cost"), {size})
+                            : say(TOPOPLAN_TR("Explorer", ", with %1 less capital cost"), {size}));
+        return phrase(change > 0 ? say(TOPOPLAN_TR("Explorer", ", with %1 more IT load"), {size})
+                                 : say(TOPOPLAN_TR("Explorer", ", with %1 less IT load"), {size}));
+    }
     const bool power = m == ExploreMetric::ServerPower;
     if (perGpu) {
         // Switches per 1,000 GPUs, kW per GPU.
@@ -97,7 +150,7 @@ Message bestSentence(const VariantResult &best, const ExploreResult &r, bool per
     const MessageArg total = tokens(printedTokensPerS(best));
     const MessageArg perGpuTokens = tokens(printedTokensPerS(best) / best.jobGpus());
     const std::optional<double> m = metricOf(best, r.against);
-    const MessageArg metric = m ? phrase(amount(r.against, *m)) : name("");
+    const MessageArg metric = m ? phrase(amount(r.against, *m, best.currency)) : name("");
     if (perGpu)
         return say(TOPOPLAN_TR("Explorer", "Best: %1 at %2 per GPU (%3 on %4 GPUs)%5."),
                    {name(best.spec.label), perGpuTokens, total, count(best.jobGpus()), metric});
@@ -133,6 +186,10 @@ const char *toString(ExploreMetric m)
         return "switches";
     case ExploreMetric::ServerPower:
         return "server-power";
+    case ExploreMetric::Capex:
+        return "capex";
+    case ExploreMetric::ItPower:
+        return "power";
     }
     return "switches";
 }
@@ -147,7 +204,8 @@ std::optional<ExploreMetric> exploreMetricFromString(const std::string &s)
 
 std::vector<ExploreMetric> exploreMetrics()
 {
-    return {ExploreMetric::Switches, ExploreMetric::ServerPower};
+    return {ExploreMetric::Switches, ExploreMetric::ServerPower, ExploreMetric::Capex,
+            ExploreMetric::ItPower};
 }
 
 std::optional<double> metricOf(const VariantResult &v, ExploreMetric m)
@@ -161,6 +219,14 @@ std::optional<double> metricOf(const VariantResult &v, ExploreMetric m)
         if (!v.serverPowerKW)
             return std::nullopt;
         return printed(*v.serverPowerKW, 1);
+    case ExploreMetric::Capex:
+        if (!v.capex)
+            return std::nullopt;
+        return printed(*v.capex, 0);
+    case ExploreMetric::ItPower:
+        if (!v.itPowerKW)
+            return std::nullopt;
+        return printed(*v.itPowerKW, 1);
     }
     return std::nullopt;
 }

@@ -18,7 +18,7 @@ namespace topoplan {
 // where they do not (2,048 GPUs are 28 or 29 NVL72 racks), every figure is taken per GPU of
 // the job, and the verdict says so.
 
-// "switches", "server-power".
+// "switches", "server-power", "capex", "power".
 const char *toString(ExploreMetric m);
 std::optional<ExploreMetric> exploreMetricFromString(const std::string &s);
 // Every metric, in the order the command line and the panel offer them.

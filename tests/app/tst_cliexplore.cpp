@@ -238,6 +238,65 @@ private Q_SLOTS:
         QCOMPARE(cli({"compare", path("a.topoplan")}).code, 2); // two designs at least
     }
 
+    // Designs weighed against what they cost and draw: the capital cost of every part from
+    // the price book (--prices), the IT load from the catalog's power figures. A design with
+    // an unpriced part has no capital cost and stays off the front, never priced at zero.
+    void exploreWeighsCapitalCost()
+    {
+        const std::string book = path("book.json");
+        std::ofstream(book) << R"({"format": "topoplan-catalog", "version": 1,
+            "prices": {"currency": "USD", "source": "quotes for the test",
+                       "servers": {"dgx-h100": 300000},
+                       "switches": {"qm9700": 30000},
+                       "transceivers": {"osfp-2x400g-sr4": 1000, "osfp-2x400g-dr4": 1500},
+                       "cables": {"mmf": 100, "smf": 200, "dac": 80}}})";
+        const std::string saved = path("priced");
+        std::filesystem::create_directories(saved);
+        const Run r = cli({"explore", path("a.topoplan"), "--domains", "dgx-h100,dgx-b200",
+                           "--fabrics", "rail-optimized", "--oversubscription", "1,2", "--prices",
+                           book, "--against", "capex", "--save-variants", saved, "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json j = json::parse(r.out);
+        QCOMPARE(j["against"].get<std::string>(), std::string("capex"));
+        int priced = 0;
+        for (const json &v : j["variants"]) {
+            const std::string label = v["label"];
+            if (label.rfind("dgx-b200", 0) == 0) {
+                // No price for the DGX B200 in the book: no capital cost, off the front.
+                QVERIFY2(v["capex"].is_null(), label.c_str());
+                QVERIFY2(!v["pareto"].get<bool>(), label.c_str());
+                continue;
+            }
+            ++priced;
+            QCOMPARE(v["currency"].get<std::string>(), std::string("USD"));
+            // The figure analyze --prices gives the saved design, to the dollar.
+            std::string file = label;
+            for (char &c : file)
+                if (c == ' ' || c == ':')
+                    c = '_';
+            const Run a = cli(
+                    {"analyze", saved + "/" + file + ".topoplan", "--prices", book, "--json"});
+            QVERIFY2(a.code == 0, a.err.c_str());
+            const json cost = json::parse(a.out)["cost"];
+            QCOMPARE(v["capex"].get<double>(), cost["capex"]["total"].get<double>());
+        }
+        QCOMPARE(priced, 2);
+        // The 2:1 rail fabric needs fewer spines and cables: as fast, for less, it is the best.
+        const Run text = cli({"explore", path("a.topoplan"), "--domains", "dgx-h100", "--fabrics",
+                              "rail-optimized", "--oversubscription", "1,2", "--prices", book,
+                              "--against", "capex"});
+        QVERIFY2(text.code == 0, text.err.c_str());
+        QVERIFY2(text.out.find("capex") != std::string::npos
+                         && text.out.find("Best: dgx-h100 rail 2:1") != std::string::npos
+                         && text.out.find("M USD of capital cost.") != std::string::npos,
+                 text.out.c_str());
+        // Without a price book nothing is priced: the column is not there.
+        const Run unpriced = cli({"explore", path("a.topoplan"), "--domains", "dgx-h100",
+                                  "--fabrics", "rail-optimized", "--against", "capex"});
+        QVERIFY2(unpriced.code == 0, unpriced.err.c_str());
+        QVERIFY2(unpriced.out.find("of capital cost") == std::string::npos, unpriced.out.c_str());
+    }
+
 private:
     std::string path(const char *name) const
     {
