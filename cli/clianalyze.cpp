@@ -76,7 +76,7 @@ Expected<Workload> jobWorkload(const Args &a, const Project &project, const std:
 // Loads FILE, its catalog and fabric, the workload (--workload FILE, --workload-preset NAME or
 // the project's own) and the plan (--plan SPEC or the project's). Returns the exit code on
 // failure, with the message on `err`.
-std::optional<Job> loadJob(const Args &a, std::ostream &err, int *code)
+std::optional<Job> loadJob(const Args &a, std::ostream &err, int *code, std::optional<Error> *why)
 {
     Job job;
     job.file = a.positional(0);
@@ -112,6 +112,8 @@ std::optional<Job> loadJob(const Args &a, std::ostream &err, int *code)
         Error e = analyzer.error();
         e.file = job.file;
         fail(err, e);
+        if (why)
+            *why = e;
         return std::nullopt;
     }
     job.analyzer.emplace(std::move(*analyzer));
@@ -121,6 +123,8 @@ std::optional<Job> loadJob(const Args &a, std::ostream &err, int *code)
     Expected<Workload> workload = jobWorkload(a, job.project, job.file, &job.workloadSource);
     if (!workload) {
         fail(err, workload.error());
+        if (why)
+            *why = workload.error();
         return std::nullopt;
     }
     job.workload = *workload;
@@ -379,9 +383,18 @@ int cmdAnalyze(const Args &a, std::ostream &out, std::ostream &err)
         }
     }
     int code = Ok;
-    std::optional<Job> job = loadJob(a, err, &code);
-    if (!job)
+    std::optional<Error> why;
+    std::optional<Job> job = loadJob(a, err, &code, &why);
+    if (!job) {
+        // With --json an input error is still a JSON document on stdout (DESIGN.md).
+        if (why && a.flag("json"))
+            out << dumpJson(
+                    Json{{"error",
+                          {{"file", why->file}, {"where", why->where}, {"message", why->message}}}},
+                    2)
+                << "\n";
         return code;
+    }
     if (a.flag("n-1"))
         return runN1(a, *job, out, err);
     if (!ids.empty()) {

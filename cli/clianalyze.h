@@ -43,8 +43,10 @@ struct Job
 
 // Loads FILE, its catalog and fabric, the workload (--workload FILE, --workload-preset NAME or
 // the project's own) and the plan (--plan SPEC or the project's). Returns the exit code on
-// failure, with the message on `err`.
-std::optional<Job> loadJob(const Args &a, std::ostream &err, int *code);
+// failure, with the message on `err`; where the project was read but its fabric or workload
+// is wrong, that error in `why` too (for the JSON of --json).
+std::optional<Job> loadJob(const Args &a, std::ostream &err, int *code,
+                           std::optional<Error> *why = nullptr);
 
 // The planning verbs of topoplan-cli (DESIGN.md "The command line"): `analyze`, `sweep` and
 // `plan`, each on a project file with its own workload and plan or those given by

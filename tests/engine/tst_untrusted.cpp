@@ -757,6 +757,16 @@ void tst_Untrusted::analyzeJsonWithoutAPlanStillWritesJson()
     const Json j = Json::parse(r.out);
     QCOMPARE(j["error"]["where"].get<std::string>(), std::string("/plan"));
     QCOMPARE(j["diagnostics"][0]["code"].get<std::string>(), std::string("PLAN_INVALID"));
+
+    // Nor a workload: the error is still the JSON on stdout, naming the file and the pointer.
+    doc->erase("workload");
+    writeFile(file, doc->dump());
+    const Run none = runCli({"analyze", file, "--json"});
+    QCOMPARE(none.code, 1);
+    QVERIFY2(Json::accept(none.out), none.out.c_str());
+    const Json k = Json::parse(none.out);
+    QCOMPARE(k["error"]["where"].get<std::string>(), std::string("/workload"));
+    QCOMPARE(k["error"]["file"].get<std::string>(), file);
 }
 
 QTEST_GUILESS_MAIN(tst_Untrusted)
