@@ -743,6 +743,9 @@ std::optional<QString> reportPdf(const Report &report, const ReportFigures &figu
     QTextBlockFormat tableCaption = spaced;
     tableCaption.setTopMargin(9);
 
+    // One edit block for the whole document: laid out once at its end, not after every
+    // insertion (which made a 65,536-GPU design's report quadratic: minutes, not seconds).
+    cursor.beginEditBlock();
     cursor.setBlockFormat(plain);
     cursor.insertText(title, titleFormat);
     cursor.insertBlock(spaced);
@@ -823,6 +826,7 @@ std::optional<QString> reportPdf(const Report &report, const ReportFigures &figu
         if (withHeading.last.isValid())
             keeps.push_back(withHeading);
     }
+    cursor.endEditBlock();
     std::stable_sort(keeps.begin(), keeps.end(), [](const KeepTogether &a, const KeepTogether &b) {
         return a.first.position() < b.first.position();
     });
