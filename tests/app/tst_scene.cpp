@@ -82,6 +82,22 @@ struct Tools
     ToolManager manager;
 };
 
+// Renders `view`'s viewport into `frame` until two renders in a row are the same (the tiles
+// drawn in the background have all arrived); false if that takes too long.
+bool renderSettled(QGraphicsView &view, QImage *frame)
+{
+    return QTest::qWaitFor([&] {
+        QThreadPool::globalInstance()->waitForDone();
+        QCoreApplication::processEvents();
+        QImage now(view.viewport()->size(), QImage::Format_RGB32);
+        view.viewport()->render(&now);
+        if (now == *frame)
+            return true;
+        *frame = now;
+        return false;
+    });
+}
+
 } // namespace
 
 // A project's scene in a view of `size`, shown (wait for it with qWaitForWindowExposed).
@@ -544,16 +560,7 @@ void TestScene::largeDesignStaysReadableZoomedOut()
     // The middle of the design: spines, leaves and servers of a pod.
     view.centerOn(shown.scene->contentRect().center());
     QImage frame;
-    QVERIFY(QTest::qWaitFor([&] {
-        QThreadPool::globalInstance()->waitForDone();
-        QCoreApplication::processEvents();
-        QImage now(view.viewport()->size(), QImage::Format_RGB32);
-        view.viewport()->render(&now);
-        if (now == frame)
-            return true;
-        frame = now;
-        return false;
-    }));
+    QVERIFY(renderSettled(view, &frame));
     // Pixels of the InfiniBand colour at full strength.
     const QColor ib = DiagramStyle::linkColor(LinkClass::InfiniBand);
     qsizetype solid = 0;
@@ -844,16 +851,7 @@ void TestScene::zoomStepShowsOldTilesUntilNewOnesArrive()
     view.viewport()->render(&early);
     QVERIFY2(linkPixels(early) > before, "the links are shown, scaled, at once");
 
-    QVERIFY(QTest::qWaitFor([&] {
-        QThreadPool::globalInstance()->waitForDone();
-        QCoreApplication::processEvents();
-        QImage now(view.viewport()->size(), QImage::Format_RGB32);
-        view.viewport()->render(&now);
-        if (now == frame)
-            return true;
-        frame = now;
-        return false;
-    }));
+    QVERIFY(renderSettled(view, &frame));
     QVERIFY(frame != early);
 
     // Drawn from scratch at the same zoom and scroll position: zoomed far away (no backdrop
