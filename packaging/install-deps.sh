@@ -6,6 +6,7 @@ set -euo pipefail
 
 packages=(
     cmake ninja-build g++ pkg-config clang-format   # clang-format: the `format` test
+    lld                                              # links the ~70 test executables 5x faster
     clang libclang-rt-14-dev                         # `make fuzz`: clang and libFuzzer
     qt6-base-dev qt6-charts-dev qt6-svg-dev          # Widgets, Charts, Svg, Test, PrintSupport
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools # LinguistTools (lupdate, lrelease)
