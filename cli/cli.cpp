@@ -58,14 +58,18 @@ Commands:
                        held (only --dim tp)
   plan FILE [--workload FILE | --workload-preset NAME] [--top N] [--json]
                        the best plans for the job, ranked by tokens/s (default top 10)
-  explore FILE [--gpus N] [--domains LIST] [--fabrics LIST] [--oversubscription LIST]
-          [--switches LIST] [--against METRIC] [--tokens N] [--workload ... ] [--json]
+  explore FILE [--gpus N] [--domains LIST] [--fabrics LIST] [--planes LIST]
+          [--oversubscription LIST] [--switches LIST] [--against METRIC] [--tokens N]
+          [--workload ... ] [--json]
           [--save-variants DIR] [--max-variants N] [--shard I/N]
                        which design? every combination of NVLink domain (server
                        models; MODEL:RANKS to run the job on RANKS GPUs of each domain,
                        e.g. gb200-nvl72:64; MODEL:GPUS[:RANKS] for custom domains of trays,
-                       e.g. gb200-tray:36), fabric (rail-optimized, fat-tree, optionally :2
-                       or :3 tiers) and leaf oversubscription (1,2,4 or 2:1) at the
+                       e.g. gb200-tray:36), fabric (rail-optimized, fat-tree, rail-only,
+                       optionally :2 or :3 tiers), independent planes (1,2,8: each plane
+                       that fabric over its share of every server's NIC ports), leaf
+                       switch (--switches, any of the catalog) and leaf oversubscription
+                       (1,2,4 or 2:1) at the
                        project's GPU count (or about N: a domain that cannot give N is
                        built at the counts nearest below and above it, and the designs
                        are then compared per GPU), each built by the generator and given
@@ -483,8 +487,9 @@ int run(const std::vector<std::string> &argv, std::ostream &out, std::ostream &e
              1,
              4096,
              {"json", "merge"},
-             {"gpus", "domains", "fabrics", "oversubscription", "switches", "tokens", "workload",
-              "workload-preset", "save-variants", "prices", "against", "max-variants", "shard"},
+             {"gpus", "domains", "fabrics", "planes", "oversubscription", "switches", "tokens",
+              "workload", "workload-preset", "save-variants", "prices", "against", "max-variants",
+              "shard"},
              {},
              cmdExplore},
             {"compare", 2, 64, {"json"}, {"workload", "workload-preset", "prices"}, {}, cmdCompare},

@@ -102,6 +102,22 @@ std::optional<ExploreAxes> axesFrom(const Args &a, const Catalog &catalog, std::
             }
         }
     }
+    if (a.has("planes")) {
+        axes.planes.clear();
+        for (const std::string &item : splitList(a.value("planes"))) {
+            bool number = !item.empty() && item.size() <= 2
+                          && std::all_of(item.begin(), item.end(),
+                                         [](char c) { return c >= '0' && c <= '9'; });
+            const int k = number ? std::stoi(item) : 0;
+            if (k < 1 || k > kMaxPlanes) {
+                err << "error: --planes: \"" << item << "\": expected a number of planes from 1 to "
+                    << kMaxPlanes << "\n";
+                ok = false;
+            } else {
+                axes.planes.push_back(k);
+            }
+        }
+    }
     if (a.has("oversubscription")) {
         axes.oversubscription.clear();
         for (const std::string &item : splitList(a.value("oversubscription"))) {

@@ -2517,10 +2517,6 @@ Möchten Sie die Änderungen speichern?</translation>
         <translation>Der Entwurf hat noch keine GPUs: zum Erkunden die GPU-Anzahl setzen.</translation>
     </message>
     <message>
-        <source>Tick at least one NVLink domain, one fabric, one oversubscription and one leaf switch.</source>
-        <translation>Mindestens eine NVLink-Domäne, eine Fabric, eine Überbuchung und einen Leaf-Switch anhaken.</translation>
-    </message>
-    <message>
         <source>Token budget &quot;%1&quot;: expected a positive count such as 15T, 800B or 1.5e13.</source>
         <translation>Token-Budget „%1“: erwartet wird eine positive Anzahl wie 15T, 800B oder 1.5e13.</translation>
     </message>
@@ -2597,6 +2593,25 @@ Möchten Sie die Änderungen speichern?</translation>
     <message>
         <source>Capital cost per GPU (thousands)</source>
         <translation>Investitionskosten je GPU (Tausend)</translation>
+    </message>
+    <message>
+        <source>Planes</source>
+        <translation>Ebenen</translation>
+    </message>
+    <message>
+        <source>One fabric</source>
+        <translation>Eine Fabric</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n planes</source>
+        <translation>
+            <numerusform>%n Ebene</numerusform>
+            <numerusform>%n Ebenen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tick at least one NVLink domain, one fabric, one number of planes, one oversubscription and one leaf switch.</source>
+        <translation>Mindestens eine NVLink-Domäne, eine Fabric, eine Anzahl Ebenen, eine Überbuchung und einen Leaf-Switch anhaken.</translation>
     </message>
 </context>
 <context>

@@ -416,6 +416,13 @@
             <numerusform>Building and planning %n designs of about %1 GPUs...</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n planes</source>
+        <translation>
+            <numerusform>%n plane</numerusform>
+            <numerusform>%n planes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>topoplan::ExportDialog</name>

@@ -155,6 +155,8 @@ ExploreDock::ExploreDock(AnalysisController *controller, QWidget *parent)
     , m_oversubscriptionMenu(new QMenu(this))
     , m_switchButton(new QToolButton)
     , m_switchMenu(new QMenu(this))
+    , m_planesButton(new QToolButton)
+    , m_planesMenu(new QMenu(this))
     , m_runButton(new QPushButton(tr("Explore")))
     , m_cancelButton(new QPushButton(tr("Cancel")))
     , m_progress(new QProgressBar)
@@ -188,6 +190,7 @@ ExploreDock::ExploreDock(AnalysisController *controller, QWidget *parent)
     for (auto [button, menu, name, text] :
          {std::tuple{m_domainButton, m_domainMenu, "exploreDomains", tr("NVLink domains")},
           std::tuple{m_fabricButton, m_fabricMenu, "exploreFabrics", tr("Fabrics")},
+          std::tuple{m_planesButton, m_planesMenu, "explorePlanes", tr("Planes")},
           std::tuple{m_oversubscriptionButton, m_oversubscriptionMenu, "exploreOversubscription",
                      tr("Oversubscription")},
           std::tuple{m_switchButton, m_switchMenu, "exploreSwitches", tr("Leaf switch")}}) {
@@ -216,6 +219,7 @@ ExploreDock::ExploreDock(AnalysisController *controller, QWidget *parent)
     controls->addWidget(m_gpus);
     controls->addWidget(m_domainButton);
     controls->addWidget(m_fabricButton);
+    controls->addWidget(m_planesButton);
     controls->addWidget(m_oversubscriptionButton);
     controls->addWidget(m_switchButton);
     controls->addWidget(new QLabel(tr("Against:")));
@@ -334,11 +338,14 @@ void ExploreDock::buildAxisMenus()
     }
     for (const FabricChoice &f :
          {FabricChoice{FabricKind::RailOptimized, 0}, FabricChoice{FabricKind::FatTree, 0},
-          FabricChoice{FabricKind::RailOptimized, 3}, FabricChoice{FabricKind::FatTree, 3}}) {
+          FabricChoice{FabricKind::RailOptimized, 3}, FabricChoice{FabricKind::FatTree, 3},
+          FabricChoice{FabricKind::RailOnly, 0}}) {
         const bool on = std::find(defaults.fabrics.begin(), defaults.fabrics.end(), f)
                         != defaults.fabrics.end();
         checkable(m_fabricMenu,
-                  f.tiers > 0 ? fabricName(f) : tr("%1, fewest tiers").arg(fabricName(f)),
+                  f.tiers > 0 || f.kind == FabricKind::RailOnly
+                          ? fabricName(f)
+                          : tr("%1, fewest tiers").arg(fabricName(f)),
                   q(toString(f)), on);
     }
     for (double r : {1.0, 1.5, 2.0, 3.0, 4.0, 8.0}) {
@@ -346,6 +353,13 @@ void ExploreDock::buildAxisMenus()
                 = std::find(defaults.oversubscription.begin(), defaults.oversubscription.end(), r)
                   != defaults.oversubscription.end();
         checkable(m_oversubscriptionMenu, tr("%1:1").arg(units::number(r, 1)), r, on);
+    }
+    // Independent planes (each the chosen fabric over its share of every server's NIC ports):
+    // one, or as many as multi-plane designs use (DeepSeek's 8).
+    for (int k : {1, 2, 4, 8}) {
+        const bool on = std::find(defaults.planes.begin(), defaults.planes.end(), k)
+                        != defaults.planes.end();
+        checkable(m_planesMenu, k == 1 ? tr("One fabric") : tr("%n planes", nullptr, k), k, on);
     }
     // The leaf switch: the default for the servers' NIC speed, or any switch of the catalog
     // (a switch too slow or of the other family for a server says so in that variant).
@@ -359,7 +373,8 @@ void ExploreDock::buildAxisMenus()
                           .arg(units::number(sw.portGbits, 0)),
                   q(id), false);
     // The menus stay open while the user ticks several items.
-    for (QMenu *menu : {m_domainMenu, m_fabricMenu, m_oversubscriptionMenu, m_switchMenu}) {
+    for (QMenu *menu :
+         {m_domainMenu, m_fabricMenu, m_planesMenu, m_oversubscriptionMenu, m_switchMenu}) {
         connect(menu, &QMenu::triggered, menu, [menu](QAction *) { menu->show(); });
     }
 }
@@ -378,6 +393,10 @@ ExploreAxes ExploreDock::axes() const
             if (Expected<FabricChoice> f
                 = fabricChoiceFromString(act->data().toString().toStdString()))
                 a.fabrics.push_back(*f);
+    }
+    for (QAction *act : m_planesMenu->actions()) {
+        if (act->isChecked())
+            a.planes.push_back(act->data().toInt());
     }
     for (QAction *act : m_oversubscriptionMenu->actions()) {
         if (act->isChecked())
@@ -440,10 +459,10 @@ bool ExploreDock::run()
     request.workload = *project.workload;
     request.gpus = gpus;
     request.axes = axes();
-    if (request.axes.domains.empty() || request.axes.fabrics.empty()
+    if (request.axes.domains.empty() || request.axes.fabrics.empty() || request.axes.planes.empty()
         || request.axes.oversubscription.empty() || request.axes.switchModels.empty()) {
-        m_verdict->setText(tr("Tick at least one NVLink domain, one fabric, one "
-                              "oversubscription and one leaf switch."));
+        m_verdict->setText(tr("Tick at least one NVLink domain, one fabric, one number of "
+                              "planes, one oversubscription and one leaf switch."));
         return false;
     }
     const QString budget = m_budget->text().trimmed();

@@ -107,6 +107,8 @@ private:
     QMenu *m_oversubscriptionMenu;
     QToolButton *m_switchButton;
     QMenu *m_switchMenu;
+    QToolButton *m_planesButton;
+    QMenu *m_planesMenu;
     QPushButton *m_runButton;
     QPushButton *m_cancelButton;
     QProgressBar *m_progress;

@@ -72,6 +72,7 @@ Expected<Project> build(const VariantSpec &spec, int nodes, const ExploreRequest
     o.fabric = spec.fabric.kind;
     o.oversubscription = spec.oversubscription;
     o.leaf = spec.switchModel;
+    o.planes = spec.planes;
     o.tiers = spec.fabric.tiers > 0 ? spec.fabric.tiers : 2;
     Expected<Project> p = generateProject(o, catalog);
     if (!p && spec.fabric.tiers == 0 && spec.fabric.kind != FabricKind::None) {
@@ -153,7 +154,7 @@ ExploreAxes withoutRepeats(const ExploreAxes &axes)
         return out;
     };
     return {unique(axes.domains), unique(axes.fabrics), unique(axes.oversubscription),
-            unique(axes.switchModels)};
+            unique(axes.switchModels), unique(axes.planes)};
 }
 
 namespace {
@@ -245,22 +246,35 @@ std::vector<VariantSpec> variantsOf(const ExploreAxes &asked, int gpus, const Ca
     std::vector<VariantSpec> out;
     const std::vector<std::string> switches
             = axes.switchModels.empty() ? std::vector<std::string>{""} : axes.switchModels;
+    const std::vector<int> planes = axes.planes.empty() ? std::vector<int>{1} : axes.planes;
     for (const DomainChoice &d : axes.domains) {
         Expected<std::vector<JobSize>> near = jobSizesNear(d, gpus, catalog);
         std::vector<JobSize> sizes = near ? *near : std::vector<JobSize>{};
         if (sizes.empty())
             sizes.push_back(JobSize{}); // evaluated as unbuildable, with the reason
         for (const FabricChoice &f : axes.fabrics) {
-            for (double r : axes.oversubscription) {
-                for (const std::string &sw : switches) {
-                    for (const JobSize &size : sizes) {
-                        VariantSpec v{d, f, r, sw, size.nodes, size.builtGpus, size.jobGpus, {}};
-                        v.label = toString(d) + " " + fabricLabel(f) + " " + ratioText(r);
-                        if (!sw.empty())
-                            v.label += " " + sw;
-                        if (size.jobGpus > 0 && size.jobGpus != gpus)
-                            v.label += " (" + std::to_string(size.jobGpus) + " GPUs)";
-                        out.push_back(std::move(v));
+            for (int k : planes) {
+                for (double r : axes.oversubscription) {
+                    for (const std::string &sw : switches) {
+                        for (const JobSize &size : sizes) {
+                            VariantSpec v{.domain = d,
+                                          .fabric = f,
+                                          .oversubscription = r,
+                                          .switchModel = sw,
+                                          .planes = k,
+                                          .nodes = size.nodes,
+                                          .builtGpus = size.builtGpus,
+                                          .jobGpus = size.jobGpus,
+                                          .label = {}};
+                            v.label = toString(d) + " "
+                                      + (k > 1 ? std::to_string(k) + "-plane " : std::string())
+                                      + fabricLabel(f) + " " + ratioText(r);
+                            if (!sw.empty())
+                                v.label += " " + sw;
+                            if (size.jobGpus > 0 && size.jobGpus != gpus)
+                                v.label += " (" + std::to_string(size.jobGpus) + " GPUs)";
+                            out.push_back(std::move(v));
+                        }
                     }
                 }
             }
@@ -279,7 +293,8 @@ long long variantCount(const ExploreAxes &asked, int gpus, const Catalog &catalo
     }
     return sizes * static_cast<long long>(axes.fabrics.size())
            * static_cast<long long>(axes.oversubscription.size())
-           * std::max<long long>(1, static_cast<long long>(axes.switchModels.size()));
+           * std::max<long long>(1, static_cast<long long>(axes.switchModels.size()))
+           * std::max<long long>(1, static_cast<long long>(axes.planes.size()));
 }
 
 std::string toString(const Shard &s)
@@ -343,6 +358,7 @@ ExploreAxes defaultAxes(const Catalog &catalog)
     axes.fabrics = {{FabricKind::RailOptimized, 0}, {FabricKind::FatTree, 0}};
     axes.oversubscription = {1, 2, 4};
     axes.switchModels = {""};
+    axes.planes = {1};
     return axes;
 }
 
@@ -588,13 +604,15 @@ std::optional<Error> beyondEveryFabric(const std::vector<VariantSpec> &specs, in
             continue;
         const int ports = leaf ? leaf->ports : radix;
         const int tiers = spec.fabric.tiers > 0 ? spec.fabric.tiers : 3;
-        const double reach
-                = nicPortBound(ports, spec.oversubscription, tiers) / model->nics * model->gpus;
+        // Each plane reaches as many NIC ports as a whole fabric of its tiers.
+        const double reach = nicPortBound(ports, spec.oversubscription, tiers)
+                             * std::max(1, spec.planes) / model->nics * model->gpus;
         if (reach >= spec.builtGpus)
             return std::nullopt;
         if (reach > most) {
             most = reach;
-            how = std::to_string(tiers) + " tiers of " + std::to_string(ports)
+            how = (spec.planes > 1 ? std::to_string(spec.planes) + " planes of " : std::string())
+                  + std::to_string(tiers) + " tiers of " + std::to_string(ports)
                   + "-port switches at " + ratioText(spec.oversubscription) + " ("
                   + spec.domain.nodeModel + ")";
         }

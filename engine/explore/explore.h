@@ -64,6 +64,10 @@ struct ExploreAxes
     std::vector<FabricChoice> fabrics;
     std::vector<double> oversubscription;  // leaf downlinks : uplinks (spine : core in 3 tiers)
     std::vector<std::string> switchModels; // leaf model id; "" = the default for the NICs' speed
+    // Independent planes of the fabric, each a fabric of the kind above over its share of every
+    // server's NIC ports (GeneratorOptions::planes): 8 planes of 2 tiers reach 8 times the NICs
+    // of one, as DeepSeek's 16,384-GPU fabric of 64-port switches. Empty means 1.
+    std::vector<int> planes;
 };
 
 // The axes with every repeated value dropped (the first kept, in order): "1,1,2:1,2" is 1, 2.
@@ -82,14 +86,15 @@ struct VariantSpec
     FabricChoice fabric;
     double oversubscription = 1;
     std::string switchModel;
+    int planes = 1;
     // The size it is built at: `nodes` servers (racks, trays) holding `builtGpus` GPUs, of
     // which `jobGpus` run the job (fewer with ranks per domain). 0: no size of the domain can
     // be built (an unknown model, ranks beyond the domain); the variant says why.
     int nodes = 0;
     int builtGpus = 0;
     int jobGpus = 0;
-    // "dgx-h100 rail 1:1", "gb200-tray:36 fat-tree:3 2:1 q3400"; with the GPU count where it
-    // is not the one asked: "gb200-nvl72 rail 1:1 (2,016 GPUs)".
+    // "dgx-h100 rail 1:1", "gb200-tray:36 fat-tree:3 2:1 q3400", "dgx-h100 8-plane rail 1:1";
+    // with the GPU count where it is not the one asked: "gb200-nvl72 rail 1:1 (2,016 GPUs)".
     std::string label;
 };
 
@@ -106,7 +111,7 @@ struct JobSize
 Expected<std::vector<JobSize>> jobSizesNear(const DomainChoice &d, int gpus,
                                             const Catalog &catalog = Catalog::builtin());
 
-// Every combination of the axes (repeats dropped), domains outermost, then fabrics,
+// Every combination of the axes (repeats dropped), domains outermost, then fabrics, planes,
 // oversubscription and switch models, each at every size of jobSizesNear(), labelled.
 std::vector<VariantSpec> variantsOf(const ExploreAxes &axes, int gpus,
                                     const Catalog &catalog = Catalog::builtin());

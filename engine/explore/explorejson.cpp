@@ -35,7 +35,8 @@ Json axesJson(const ExploreAxes &a)
     return Json{{"domains", std::move(domains)},
                 {"fabrics", std::move(fabrics)},
                 {"oversubscription", a.oversubscription},
-                {"switches", a.switchModels}};
+                {"switches", a.switchModels},
+                {"planes", a.planes.empty() ? std::vector<int>{1} : a.planes}};
 }
 
 Json builtJson(const VariantResult &v)
@@ -70,6 +71,7 @@ Json variantJson(const VariantResult &v, long long index)
     j["fabric"] = toString(v.spec.fabric.kind);
     j["oversubscription"] = v.spec.oversubscription;
     j["switch_model"] = v.spec.switchModel.empty() ? Json(nullptr) : Json(v.spec.switchModel);
+    j["planes"] = v.spec.planes;
     j["job_gpus"] = v.spec.jobGpus > 0 ? Json(v.spec.jobGpus) : Json(nullptr);
     if (built(v))
         j.update(builtJson(v));
@@ -133,6 +135,7 @@ VariantResult variantFromJson(const Json &j)
     if (d)
         v.spec.domain = *d;
     v.spec.oversubscription = numberAt(j, "oversubscription");
+    v.spec.planes = std::max(1, static_cast<int>(numberAt(j, "planes")));
     const std::string status = j.value("status", "");
     for (VariantStatus s : {VariantStatus::Ok, VariantStatus::Unbuildable, VariantStatus::NoPlan,
                             VariantStatus::Cancelled})

@@ -129,6 +129,9 @@ private Q_SLOTS:
         row("ratio below 1", {"--oversubscription", "0.5"}, "0.5");
         row("ratio text", {"--oversubscription", "2,x"}, "\"x\"");
         row("switch", {"--switches", "qm1"}, "qm1");
+        row("planes zero", {"--planes", "0"}, "--planes: \"0\": expected a number of planes");
+        row("planes text", {"--planes", "1,two"}, "\"two\"");
+        row("planes beyond", {"--planes", "65"}, "from 1 to 64");
         row("tokens", {"--tokens", "-5T"}, "-5T");
         row("gpus", {"--gpus", "0"}, "--gpus");
         row("ranks beyond the rack", {"--domains", "gb200-nvl72:80"}, "at most 72 ranks");
@@ -171,6 +174,28 @@ private Q_SLOTS:
         const json j = json::parse(r.out);
         QCOMPARE(j["variants"].size(), std::size_t(2));
         QCOMPARE(j["axes"]["oversubscription"].size(), std::size_t(2));
+    }
+
+    // Planes from the command line: each variant's label, JSON and table say how many.
+    void explorePlanes()
+    {
+        const Run r
+                = cli({"explore", path("a.topoplan"), "--domains", "dgx-h100", "--fabrics",
+                       "rail-optimized", "--planes", "1,2,2", "--oversubscription", "1", "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json j = json::parse(r.out);
+        QCOMPARE(j["axes"]["planes"], json::parse("[1, 2]"));
+        QCOMPARE(j["variants"].size(), std::size_t(2));
+        QCOMPARE(j["variants"][0]["planes"].get<int>(), 1);
+        QCOMPARE(j["variants"][1]["planes"].get<int>(), 2);
+        QVERIFY(j["variants"][1]["label"].get<std::string>().find("2-plane rail")
+                != std::string::npos);
+        QCOMPARE(j["variants"][1]["status"].get<std::string>(), std::string("ok"));
+        const Run table = cli({"explore", path("a.topoplan"), "--domains", "dgx-h100", "--fabrics",
+                               "rail-optimized", "--planes", "2", "--oversubscription", "1"});
+        QVERIFY2(table.code == 0, table.err.c_str());
+        QVERIFY2(table.out.find("dgx-h100 2-plane rail 1:1") != std::string::npos,
+                 table.out.c_str());
     }
 
     // Four shards, each --json to a file as a Slurm array task writes it, merged: the single

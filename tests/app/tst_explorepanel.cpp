@@ -385,6 +385,52 @@ private Q_SLOTS:
         installTranslations(QLocale::c());
     }
 
+    // The Planes and rail-only choices: one fabric by default; two planes ticked build the
+    // sample's GPUs on two planes, named so in the table.
+    void planesAndRailOnlyAreChoices()
+    {
+        MainWindow w;
+        ExploreDock *dock = openExplorer(w);
+        QVERIFY(dock);
+        auto *domains = dock->findChild<QToolButton *>(QStringLiteral("exploreDomains"));
+        auto *fabrics = dock->findChild<QToolButton *>(QStringLiteral("exploreFabrics"));
+        auto *planes = dock->findChild<QToolButton *>(QStringLiteral("explorePlanes"));
+        auto *over = dock->findChild<QToolButton *>(QStringLiteral("exploreOversubscription"));
+        QVERIFY(domains && fabrics && planes && over);
+        QCOMPARE(dock->axes().planes, std::vector<int>{1});
+        const QList<QAction *> fabricItems = fabrics->menu()->actions();
+        QVERIFY(std::any_of(fabricItems.begin(), fabricItems.end(), [](QAction *a) {
+            return a->data().toString() == QStringLiteral("rail-only");
+        }));
+        for (QMenu *menu : {domains->menu(), fabrics->menu(), planes->menu(), over->menu()})
+            for (QAction *a : menu->actions())
+                a->setChecked(false);
+        tick(domains->menu(), QStringLiteral("dgx-h100"), true);
+        tick(fabrics->menu(), QStringLiteral("rail-optimized"), true);
+        tick(planes->menu(), QStringLiteral("2"), true);
+        tick(over->menu(), QStringLiteral("1"), true);
+        QCOMPARE(dock->axes().planes, std::vector<int>{2});
+        QSignalSpy explored(dock, &ExploreDock::explored);
+        QTest::mouseClick(dock->findChild<QPushButton *>(QStringLiteral("exploreRun")),
+                          Qt::LeftButton);
+        QVERIFY(explored.count() == 1 || explored.wait(kTimeoutMs));
+        const std::optional<ExploreResult> &r = dock->result();
+        QVERIFY(r);
+        QCOMPARE(r->variants.size(), std::size_t(1));
+        QCOMPARE(r->variants[0].status, VariantStatus::Ok);
+        QCOMPARE(r->variants[0].spec.planes, 2);
+        const QString design
+                = dock->model()
+                          ->data(dock->model()->index(0, ExploreModel::Design), Qt::DisplayRole)
+                          .toString();
+        QVERIFY2(design.contains(QStringLiteral("2-plane")), qPrintable(design));
+        // Nothing ticked is said, not run.
+        for (QAction *a : planes->menu()->actions())
+            a->setChecked(false);
+        QVERIFY(!dock->run());
+        QVERIFY(dock->verdictLabel()->text().contains(QStringLiteral("planes")));
+    }
+
     void aBadTokenBudgetIsSaid()
     {
         MainWindow w;

@@ -500,6 +500,60 @@ private Q_SLOTS:
         QVERIFY(!refusal(r));
     }
 
+    // Planes as an axis: 512 DGX H100 (4,096 NIC ports) are beyond 2 tiers of 64-port
+    // switches, which reach 2,048 in one plane and twice that in two; with tiers left open the
+    // single plane takes a third tier and more switches than the two planes of 2 tiers.
+    void planesReachFurtherInTwoTiers()
+    {
+        ExploreRequest r = request(4096, "llama3-8b");
+        r.axes.domains = {{"dgx-h100", 0}};
+        r.axes.fabrics = {{FabricKind::RailOptimized, 2}, {FabricKind::RailOptimized, 0}};
+        r.axes.planes = {1, 2};
+        r.axes.oversubscription = {1};
+        r.axes.switchModels = {"qm9700"};
+        QCOMPARE(variantCount(r.axes, r.gpus), 4LL);
+        const Expected<ExploreResult> result = explore(r);
+        QVERIFY2(result, result ? "" : result.error().text().c_str());
+        const VariantResult *one = find(*result, "dgx-h100 rail:2 1:1 qm9700");
+        const VariantResult *two = find(*result, "dgx-h100 2-plane rail:2 1:1 qm9700");
+        const VariantResult *open = find(*result, "dgx-h100 rail 1:1 qm9700");
+        const VariantResult *openTwo = find(*result, "dgx-h100 2-plane rail 1:1 qm9700");
+        QVERIFY(one && two && open && openTwo);
+        QCOMPARE(one->status, VariantStatus::Unbuildable);
+        QVERIFY2(one->message.find("use 3 tiers (--tiers 3) or planes (--planes)")
+                         != std::string::npos,
+                 one->message.c_str());
+        QCOMPARE(two->status, VariantStatus::Ok);
+        QCOMPARE(two->tiers, 2);
+        QCOMPARE(two->spec.planes, 2);
+        QCOMPARE(open->status, VariantStatus::Ok);
+        QCOMPARE(open->tiers, 3);
+        QCOMPARE(openTwo->tiers, 2);
+        QVERIFY2(openTwo->switches() < open->switches(),
+                 qPrintable(QStringLiteral("%1 switches in 2 planes, %2 in one of 3 tiers")
+                                    .arg(openTwo->switches())
+                                    .arg(open->switches())));
+        // The JSON states the planes, and a merged shard reads them back.
+        const Json j = toJson(*result);
+        QCOMPARE(j["axes"]["planes"], Json::parse("[1, 2]"));
+        for (const Json &v : j["variants"])
+            if (v["label"] == "dgx-h100 2-plane rail:2 1:1 qm9700") {
+                QCOMPARE(v["planes"].get<int>(), 2);
+                QCOMPARE(variantFromJson(v).spec.planes, 2);
+            }
+        // The reach of every family asked bounds the GPU count: 8 planes of 2 tiers of
+        // 64-port switches reach 16,384 NIC ports, so 40,000 GPUs are refused at once.
+        r.gpus = 40'000;
+        r.axes.fabrics = {{FabricKind::RailOptimized, 2}};
+        r.axes.planes = {8};
+        const std::optional<Error> refused = refusal(r);
+        QVERIFY(refused);
+        QVERIFY2(refused->message.find("about 16384 GPUs, 8 planes of 2 tiers of 64-port "
+                                       "switches at 1:1")
+                         != std::string::npos,
+                 refused->message.c_str());
+    }
+
     // A run split into 4 shards and merged from their JSON is the single run: the same
     // variants, figures, Pareto front and verdicts, byte for byte.
     void fourShardsMergeIntoTheSingleRun()

@@ -1759,14 +1759,26 @@ void tst_Import::roundTrip_data()
     QTest::addColumn<QString>("fabric");
     QTest::addColumn<int>("tiers");
     QTest::addColumn<bool>("rails");
-    QTest::newRow("h100 SU rail-optimized")
-            << QStringLiteral("dgx-h100") << 32 << QStringLiteral("rail-optimized") << 2 << true;
+    QTest::addColumn<int>("planes");
+    QTest::newRow("h100 SU rail-optimized") << QStringLiteral("dgx-h100") << 32
+                                            << QStringLiteral("rail-optimized") << 2 << true << 1;
     QTest::newRow("h100 4 SUs rail-optimized")
-            << QStringLiteral("dgx-h100") << 128 << QStringLiteral("rail-optimized") << 2 << true;
+            << QStringLiteral("dgx-h100") << 128 << QStringLiteral("rail-optimized") << 2 << true
+            << 1;
     QTest::newRow("a100 fat tree")
-            << QStringLiteral("dgx-a100") << 20 << QStringLiteral("fat-tree") << 2 << false;
+            << QStringLiteral("dgx-a100") << 20 << QStringLiteral("fat-tree") << 2 << false << 1;
     QTest::newRow("b200 3-tier fat tree")
-            << QStringLiteral("dgx-b200") << 144 << QStringLiteral("fat-tree") << 3 << false;
+            << QStringLiteral("dgx-b200") << 144 << QStringLiteral("fat-tree") << 3 << false << 1;
+    // The families of frontier fabrics, at 1,024 GPUs: 2 and 8 planes (a plane per rail, as
+    // DeepSeek's), and rail-only leaves with no spine.
+    QTest::newRow("h100 2 planes rail-optimized")
+            << QStringLiteral("dgx-h100") << 128 << QStringLiteral("rail-optimized") << 2 << true
+            << 2;
+    // 8 planes of 8 rails: each plane's leaves hold one rail, so the dump reads as rails.
+    QTest::newRow("h100 8 planes fat tree")
+            << QStringLiteral("dgx-h100") << 128 << QStringLiteral("fat-tree") << 2 << true << 8;
+    QTest::newRow("h100 rail-only")
+            << QStringLiteral("dgx-h100") << 128 << QStringLiteral("rail-only") << 2 << true << 1;
 }
 
 void tst_Import::roundTrip()
@@ -1776,11 +1788,13 @@ void tst_Import::roundTrip()
     QFETCH(QString, fabric);
     QFETCH(int, tiers);
     QFETCH(bool, rails);
+    QFETCH(int, planes);
     GeneratorOptions o;
     o.nodeModel = node.toStdString();
     o.nodes = nodes;
     o.fabric = *fabricKindFromString(fabric.toStdString());
     o.tiers = tiers;
+    o.planes = planes;
     Expected<Project> design = generateProject(o);
     QVERIFY2(design.ok(), design ? "" : design.error().text().c_str());
     Expected<std::string> text = ibnetdiscoverText(*design, Catalog::builtin());
