@@ -94,8 +94,11 @@ private:
 // Objects and arrays nested deeper than this are refused while parsing.
 inline constexpr int kMaxJsonDepth = 256;
 // A file larger than this is refused before it is read, unless TOPOPLAN_MAX_INPUT_BYTES
-// says otherwise.
-inline constexpr std::uint64_t kDefaultMaxInputBytes = 64ull << 20;
+// says otherwise. It is set by the largest designs the product is for: a 204,800-GPU design
+// (25,600 8-GPU servers, 3 tiers of rails) is a 70 MB project file (bench_scale's BM_Save),
+// and reading one takes about ten times its size in memory, so 128 MiB keeps a file at the
+// limit within the 1.5 GB a verb may use (docs/manual/limits.md).
+inline constexpr std::uint64_t kDefaultMaxInputBytes = 128ull << 20;
 std::uint64_t maxInputBytes();
 
 // Quotes `text` for a message: JSON string syntax, at most `maxBytes` bytes of it, cut on a
