@@ -270,7 +270,71 @@ Expected<BillOfMaterials> billOfMaterials(const Project &p, const Catalog &c, bo
     return bom;
 }
 
-Expected<BomTable> bomTable(const Project &p, const Catalog &c)
+namespace {
+
+// A unit's counts with its cables by run, medium and kind, their lengths summed away.
+BomCounts withoutLengths(const BomCounts &b)
+{
+    BomCounts out = b;
+    out.cables.clear();
+    for (const auto &[key, n] : b.cables) {
+        const auto &[run, medium, kind, metres, length] = key;
+        out.cables[{run, medium, kind, 0.0, std::string()}] += n;
+    }
+    return out;
+}
+
+// Whether two units hold the same parts, as a bill of materials lists them.
+bool sameParts(const BomCounts &a, const BomCounts &b)
+{
+    return a.servers == b.servers && a.switches == b.switches && a.cables == b.cables
+           && a.switchOptics == b.switchOptics && a.nicOptics == b.nicOptics && a.ports == b.ports
+           && a.opticsModel == b.opticsModel;
+}
+
+// The units as a table shows them: each on its own, or those with the same parts once, with
+// their cables by kind (BomDetail).
+std::vector<BillOfMaterials::Unit> unitsAsShown(const std::vector<BillOfMaterials::Unit> &units,
+                                                BomDetail detail)
+{
+    if (detail == BomDetail::EveryUnit) {
+        std::vector<BillOfMaterials::Unit> out;
+        for (const BillOfMaterials::Unit &u : units)
+            out.push_back({"SU " + u.name + " ", u.counts});
+        return out;
+    }
+    struct Group
+    {
+        BomCounts counts;
+        std::vector<const std::string *> names;
+    };
+    std::vector<Group> groups;
+    for (const BillOfMaterials::Unit &u : units) {
+        BomCounts counts = withoutLengths(u.counts);
+        auto same = std::find_if(groups.begin(), groups.end(),
+                                 [&](const Group &g) { return sameParts(g.counts, counts); });
+        if (same == groups.end())
+            groups.push_back({std::move(counts), {&u.name}});
+        else
+            same->names.push_back(&u.name);
+    }
+    std::vector<BillOfMaterials::Unit> out;
+    for (Group &g : groups) {
+        const std::size_t n = g.names.size();
+        std::string prefix = "SU " + *g.names.front() + " ";
+        if (n == 2)
+            prefix = "SUs " + *g.names.front() + " and " + *g.names.back() + ", each: ";
+        else if (n > 2)
+            prefix = "SUs " + *g.names.front() + " to " + *g.names.back() + " (" + std::to_string(n)
+                     + " alike), each: ";
+        out.push_back({std::move(prefix), std::move(g.counts)});
+    }
+    return out;
+}
+
+} // namespace
+
+Expected<BomTable> bomTable(const Project &p, const Catalog &c, BomDetail detail)
 {
     Expected<BillOfMaterials> bomOr = billOfMaterials(p, c);
     if (!bomOr)
@@ -335,7 +399,8 @@ Expected<BomTable> bomTable(const Project &p, const Catalog &c)
             std::optional<double> power;
             if (cm && (cm->powerW > 0 || kindId != "acc"))
                 power = cm->powerW;
-            row(prefix + "cables", kind + ", " + length,
+            // Without a length: a unit's cables summed over their lengths (BomDetail).
+            row(prefix + "cables", length.empty() ? kind : kind + ", " + length,
                 std::string(toString(CableRun(run))) + ", " + medium, n, power,
                 priced(book.cables, kindId));
         }
@@ -352,8 +417,13 @@ Expected<BomTable> bomTable(const Project &p, const Catalog &c)
         }
     };
     section("", bom.total, true);
-    for (const BillOfMaterials::Unit &u : bom.units)
-        section("SU " + u.name + " ", u.counts, false);
+    // Each unit's rows, their category prefixed with the unit ("SU leaf-su1 servers").
+    for (const BillOfMaterials::Unit &u : unitsAsShown(bom.units, detail))
+        section(u.name, u.counts, false);
+    if (detail == BomDetail::AlikeUnitsOnce && !bom.units.empty())
+        table.assumptions.push_back("Here each scalable unit's cables are counted by kind and "
+                                    "run; the bill of materials' CSV and workbook list them by "
+                                    "length, unit by unit.");
     return table;
 }
 

@@ -120,7 +120,13 @@ struct BomTable
     // The design's cost and power in lines (designCostLines of the totals).
     std::vector<std::string> costLines;
 };
-Expected<BomTable> bomTable(const Project &p, const Catalog &c);
+// How much of each scalable unit a table shows: every unit with its cables by length (the CSV
+// and workbook, what is ordered and pulled), or, for a document read by people, the units that
+// hold the same parts listed once ("SUs leaf-su1 to leaf-su256 (256 alike), each") with their
+// cables by kind and run, the lengths left to the CSV. The design totals are whole in both.
+enum class BomDetail { EveryUnit, AlikeUnitsOnce };
+Expected<BomTable> bomTable(const Project &p, const Catalog &c,
+                            BomDetail detail = BomDetail::EveryUnit);
 Expected<std::string> bomCsv(const Project &p, const Catalog &c);
 // Cabling plan, CSV: one row per cable, A-rack,A-U,A-node,A-type,A-port,Z-rack,... columns,
 // the type being the device's model and the ports named as printed on the devices; TopoPlan's

@@ -12,6 +12,7 @@
 #include "engine/plan/analysis.h"
 #include "engine/plan/sweeppoints.h"
 
+#include "tests/engine/analysisfixtures.h"
 #include "tests/engine/golden.h"
 #include <QtTest>
 
@@ -65,6 +66,7 @@ private Q_SLOTS:
     void everySectionForTheSample();
     void figuresAreTheAnalysisOwn();
     void bomIsTheEngineBillOfMaterials();
+    void alikeScalableUnitsAreListedOnce();
     void designWithoutJobStillHasEverySection();
     void jobStatesItsSoftware();
     void sweepLeavesOutPlansThatDoNotFit();
@@ -181,15 +183,16 @@ void TestReport::bomIsTheEngineBillOfMaterials()
 {
     const Project p = sample();
     Expected<BomTable> bom = bomTable(p, Catalog::builtin());
-    QVERIFY(bool(bom));
+    Expected<BomTable> shown = bomTable(p, Catalog::builtin(), BomDetail::AlikeUnitsOnce);
+    QVERIFY(bom && shown);
     Expected<Report> r = buildReport(p, Catalog::builtin(), {});
     QVERIFY(bool(r));
     const ReportTable *t = firstTable(r->section("bom"));
     QVERIFY(t);
-    QCOMPARE(t->rows.size(), bom->rows.size());
-    for (std::size_t i = 0; i < bom->rows.size(); ++i) {
-        QCOMPARE(t->rows[i][0], bom->rows[i].category);
-        QCOMPARE(t->rows[i][1], bom->rows[i].item);
+    QCOMPARE(t->rows.size(), shown->rows.size());
+    for (std::size_t i = 0; i < shown->rows.size(); ++i) {
+        QCOMPARE(t->rows[i][0], shown->rows[i].category);
+        QCOMPARE(t->rows[i][1], shown->rows[i].item);
     }
     QCOMPARE(t->rows[0][1], std::string("NVIDIA DGX H100 (dgx-h100)"));
     QCOMPARE(t->rows[0][3], std::string("32"));
@@ -202,6 +205,46 @@ void TestReport::bomIsTheEngineBillOfMaterials()
     QVERIFY(at != std::string::npos);
     const std::string rows = csv->substr(at + header.size());
     QCOMPARE(std::size_t(std::count(rows.begin(), rows.end(), '\n')), bom->rows.size());
+}
+
+// The report lists scalable units with the same parts once, their cables by kind; the CSV keeps
+// every unit by cable length. 4 SUs of 32 DGX H100: one section "each", a quarter of the sum
+// of the four.
+void TestReport::alikeScalableUnitsAreListedOnce()
+{
+    const Project p = fixtures::generatedProject("dgx-h100", 128);
+    const Catalog &c = Catalog::builtin();
+    Expected<BomTable> every = bomTable(p, c);
+    Expected<BomTable> once = bomTable(p, c, BomDetail::AlikeUnitsOnce);
+    QVERIFY(every && once);
+    auto quantities = [](const BomTable &t, const std::string &prefix) {
+        std::map<std::string, long long> out; // "<category without the unit> <detail>" -> n
+        for (const BomRow &r : t.rows)
+            if (r.category.rfind(prefix, 0) == 0) {
+                const std::string what = r.category.substr(r.category.rfind(' ') + 1);
+                out[what + " " + r.detail] += r.quantity;
+            }
+        return out;
+    };
+    const std::string each = "SUs leaf-su1 to leaf-su4 (4 alike), each: ";
+    const std::map<std::string, long long> one = quantities(*once, each);
+    const std::map<std::string, long long> all = quantities(*every, "SU leaf-su");
+    QVERIFY(!one.empty());
+    QCOMPARE(one.size(), all.size());
+    for (const auto &[what, n] : all)
+        QCOMPARE(one.at(what) * 4, n);
+    QCOMPARE(one.at("servers 8 GPUs each, 256 GPUs"), 32LL);
+    // The design totals are whole in both; the report says where the lengths are.
+    QCOMPARE(quantities(*once, "cables").size(), quantities(*every, "cables").size());
+    QVERIFY(std::any_of(
+            once->assumptions.begin(), once->assumptions.end(),
+            [](const std::string &a) { return a.find("by length") != std::string::npos; }));
+    Expected<Report> r = buildReport(p, c, {});
+    QVERIFY(bool(r));
+    const ReportTable *t = firstTable(r->section("bom"));
+    QVERIFY(t);
+    QCOMPARE(t->rows.size(), once->rows.size());
+    QVERIFY(t->rows.size() < every->rows.size());
 }
 
 void TestReport::jobStatesItsSoftware()
