@@ -47,6 +47,12 @@ std::string fixedText(double v, int decimals)
     return std::isfinite(v) ? figure::number(v, decimals) : "-";
 }
 
+// A whole count with its thousands grouped ("831,943"), or "-".
+std::string countText(double v)
+{
+    return std::isfinite(v) ? figure::count(std::llround(v)) : "-";
+}
+
 std::string planShort(const AnalysisResult &r)
 {
     const Plan &p = r.plan;
@@ -209,14 +215,14 @@ void printExplore(const std::string &title, const Json &r, std::ostream &out)
         const std::string index = std::to_string(v["index"].get<long long>() + 1);
         const std::string label = v["label"].get<std::string>();
         std::vector<std::string> row = {index, label};
-        row.push_back(v["job_gpus"].is_number() ? std::to_string(v["job_gpus"].get<int>()) : "-");
+        row.push_back(countText(numberOf(v, "job_gpus")));
         if (v.contains("switches")) {
             const Json &sw = v["switches"];
             row.push_back(std::to_string(v["domain_size"].get<int>()));
             row.push_back(std::to_string(sw["leaf"].get<int>()) + "/"
                           + std::to_string(sw["spine"].get<int>()) + "/"
                           + std::to_string(sw["core"].get<int>()));
-            row.push_back(std::to_string(v["cables"].get<long long>()));
+            row.push_back(countText(numberOf(v, "cables")));
             row.push_back(fixedText(numberOf(v, "server_power_kw"), 0));
             if (itLoad)
                 row.push_back(fixedText(numberOf(v, "it_power_kw"), 0));
@@ -233,8 +239,8 @@ void printExplore(const std::string &title, const Json &r, std::ostream &out)
         }
         if (v.contains("plan")) {
             row.push_back(planShort(v["plan"]));
-            row.push_back(fixedText(numberOf(v, "tokens_per_s"), 0));
-            row.push_back(fixedText(numberOf(v, "tokens_per_s_per_gpu"), 1));
+            row.push_back(countText(numberOf(v, "tokens_per_s")));
+            row.push_back(countText(numberOf(v, "tokens_per_s_per_gpu")));
             row.push_back(diagtext::percent(numberOf(v, "mfu")));
             row.push_back(figure::text(figure::duration(numberOf(v, "step_time_s"))));
             if (budget)
@@ -264,7 +270,11 @@ void printExplore(const std::string &title, const Json &r, std::ostream &out)
     out << "front: on the Pareto front of tokens/s against " << r["against"].get<std::string>()
         << (r.contains("shard") ? " (of this shard only: merge the shards for the whole run's)"
                                 : "")
-        << ". " << r["power_note"].get<std::string>() << ".\n";
+        << ".\n"
+        << "server kW: the servers' maximum power from the catalog's datasheet figures"
+        << (itLoad ? "; IT kW adds the switches and transceivers" : "")
+        << (capex ? "; capex prices every part from the price book" : "")
+        << (itLoad || capex ? " (\"-\" where a part has no figure)" : "") << ".\n";
 }
 
 int mergeExplore(const Args &a, std::ostream &out, std::ostream &err)

@@ -127,8 +127,12 @@ std::string signedNumber(double value, int maxDecimals)
 
 std::string text(const Figure &f)
 {
-    return f.unit.empty() ? number(f.value, f.decimals)
-                          : number(f.value, f.decimals) + ' ' + f.unit;
+    // Whole figures of five digits and more with their thousands grouped, as a reader counts
+    // them ("831,943 tokens/s"); "9500 tokens/s" stays as it is.
+    const bool grouped = f.decimals == 0 && std::isfinite(f.value) && std::abs(f.value) >= 1e4
+                         && std::abs(f.value) < 9e18;
+    const std::string n = grouped ? count(std::llround(f.value)) : number(f.value, f.decimals);
+    return f.unit.empty() ? n : n + ' ' + f.unit;
 }
 
 } // namespace topoplan::figure
