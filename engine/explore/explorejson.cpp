@@ -81,7 +81,10 @@ Json variantJson(const VariantResult &v, long long index)
         j["plan"] = a["plan"];
         j["tokens_per_s"] = a["tokens_per_s"];
         j["uncertainty"] = a.contains("uncertainty") ? a["uncertainty"] : Json(nullptr);
-        j["tokens_per_s_per_gpu"] = num(e.tokensPerS / std::max(1, v.best->gpus), 2);
+        // Per GPU of the job, as the verdict and the window weigh designs: GPUs a plan leaves
+        // idle (whole spare domains) are bought and powered too.
+        const int gpus = v.jobGpus() > 0 ? v.jobGpus() : v.best->gpus;
+        j["tokens_per_s_per_gpu"] = num(e.tokensPerS / std::max(1, gpus), 2);
         j["mfu"] = a["mfu"];
         j["step_time_s"] = a["step_time_s"];
         j["breakdown_s"] = a["breakdown_s"];
