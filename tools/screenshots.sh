@@ -58,6 +58,17 @@ echo "== the 16,384-GPU template"
 "$build/app/topoplan" --size 1600x1000 --screenshot "$out/16k-grid.png" "$shots/16k.topoplan"
 echo "wrote $out/16k-grid.png"
 
+echo "== the fabric families: two planes, rail-only"
+"$build/app/topoplan-cli" generate --node dgx-h100 --nodes 32 --fabric rail-optimized --planes 2 \
+    --name "256 DGX H100 GPUs on 2 planes" -o "$shots/planes.topoplan" >/dev/null
+"$build/app/topoplan" --size 1600x1000 --screenshot "$out/fabric-planes.png" "$shots/planes.topoplan"
+echo "wrote $out/fabric-planes.png"
+"$build/app/topoplan-cli" generate --template gb200-nvl72-rail-only -o "$shots/rail-only.topoplan" \
+    >/dev/null
+"$build/app/topoplan" --size 1600x1000 --screenshot "$out/fabric-rail-only.png" \
+    "$shots/rail-only.topoplan"
+echo "wrote $out/fabric-rail-only.png"
+
 echo "== the design report on A4"
 "$build/app/topoplan-cli" generate --template dgx-h100-su -o "$shots/su.topoplan" >/dev/null
 "$build/app/topoplan-cli" export "$shots/su.topoplan" --format report --paper a4 \
