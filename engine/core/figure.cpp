@@ -119,6 +119,11 @@ std::string count(long long value)
     return out;
 }
 
+std::string whole(long long value)
+{
+    return value >= 10'000 || value <= -10'000 ? count(value) : std::to_string(value);
+}
+
 std::string signedNumber(double value, int maxDecimals)
 {
     const std::string s = number(value, maxDecimals);
@@ -129,9 +134,9 @@ std::string text(const Figure &f)
 {
     // Whole figures of five digits and more with their thousands grouped, as a reader counts
     // them ("831,943 tokens/s"); "9500 tokens/s" stays as it is.
-    const bool grouped = f.decimals == 0 && std::isfinite(f.value) && std::abs(f.value) >= 1e4
-                         && std::abs(f.value) < 9e18;
-    const std::string n = grouped ? count(std::llround(f.value)) : number(f.value, f.decimals);
+    const bool whole = f.decimals == 0 && std::isfinite(f.value) && std::abs(f.value) < 9e18;
+    const std::string n
+            = whole ? figure::whole(std::llround(f.value)) : number(f.value, f.decimals);
     return f.unit.empty() ? n : n + ' ' + f.unit;
 }
 

@@ -32,6 +32,9 @@ Figure money(double amount, const std::string &currency);
 std::string number(double value, int maxDecimals = 2);
 // A count with its thousands grouped: 5120 -> "5,120".
 std::string count(long long value);
+// A whole number as running text writes it: grouped from five digits on ("16,384", "9500"),
+// the rule of text() for whole figures and of a Message's counts.
+std::string whole(long long value);
 // The same with its sign: "+12.3", "-0.4", and "0" for what rounds to zero (a change).
 std::string signedNumber(double value, int maxDecimals = 2);
 // A figure as text in the C locale: "1.8 TB/s".

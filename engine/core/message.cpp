@@ -17,7 +17,7 @@ std::string argText(const MessageArg &a)
     case MessageArg::Kind::Name:
         return a.name;
     case MessageArg::Kind::Count:
-        return std::to_string(a.count);
+        return figure::whole(a.count);
     case MessageArg::Kind::Figure:
         return figure::text(a.figure);
     case MessageArg::Kind::Phrase:

@@ -498,15 +498,16 @@ VariantResult evaluateVariant(const VariantSpec &spec, const ExploreRequest &req
                               + std::to_string(spec.builtGpus % size) + " of "
                               + std::to_string(size) + " GPUs");
     }
+    using figure::whole;
     if (spec.jobGpus != spec.builtGpus)
-        v.notes.push_back(std::to_string(spec.builtGpus) + " GPUs built, "
-                          + std::to_string(spec.jobGpus) + " run the job ("
-                          + std::to_string(spec.domain.ranksPerDomain) + " of each NVLink domain); "
-                          + std::to_string(spec.builtGpus - spec.jobGpus) + " stay spare");
+        v.notes.push_back(whole(spec.builtGpus) + " GPUs built, " + whole(spec.jobGpus)
+                          + " run the job (" + whole(spec.domain.ranksPerDomain)
+                          + " of each NVLink domain); " + whole(spec.builtGpus - spec.jobGpus)
+                          + " stay spare");
     if (spec.jobGpus != request.gpus)
-        v.notes.push_back("built for " + std::to_string(spec.jobGpus) + " GPUs, the nearest "
+        v.notes.push_back("built for " + whole(spec.jobGpus) + " GPUs, the nearest "
                           + (spec.jobGpus < request.gpus ? "below " : "above ")
-                          + std::to_string(request.gpus) + " this domain gives");
+                          + whole(request.gpus) + " this domain gives");
     if (spec.fabric.tiers > 0 && v.tiers < spec.fabric.tiers && v.tiers > 0)
         v.notes.push_back(std::to_string(spec.fabric.tiers) + " tiers asked, "
                           + std::to_string(v.tiers) + " built: fewer switches join every GPU");
