@@ -605,14 +605,20 @@ std::optional<Error> beyondEveryFabric(const std::vector<VariantSpec> &specs, in
             continue;
         const int ports = leaf ? leaf->ports : radix;
         const int tiers = spec.fabric.tiers > 0 ? spec.fabric.tiers : 3;
-        // Each plane reaches as many NIC ports as a whole fabric of its tiers.
-        const double reach = nicPortBound(ports, spec.oversubscription, tiers)
-                             * std::max(1, spec.planes) / model->nics * model->gpus;
+        // Each plane reaches as many NIC ports as a whole fabric of its tiers; a rail-only
+        // fabric is a network per rail, and a server has at most a rail per NIC.
+        const int networks
+                = spec.fabric.kind == FabricKind::RailOnly ? model->nics : std::max(1, spec.planes);
+        const double reach = nicPortBound(ports, spec.oversubscription, tiers) * networks
+                             / model->nics * model->gpus;
         if (reach >= spec.builtGpus)
             return std::nullopt;
         if (reach > most) {
             most = reach;
-            how = (spec.planes > 1 ? std::to_string(spec.planes) + " planes of " : std::string())
+            how = (spec.fabric.kind == FabricKind::RailOnly
+                           ? std::string("a rail-only network per rail of ")
+                   : spec.planes > 1 ? std::to_string(spec.planes) + " planes of "
+                                     : std::string())
                   + std::to_string(tiers) + " tiers of " + std::to_string(ports)
                   + "-port switches at " + ratioText(spec.oversubscription) + " ("
                   + spec.domain.nodeModel + ")";

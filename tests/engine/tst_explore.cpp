@@ -552,6 +552,12 @@ private Q_SLOTS:
                                        "switches at 1:1")
                          != std::string::npos,
                  refused->message.c_str());
+        // A rail-only fabric is a network per rail: 10,000 GPUs are within its reach (8 rails
+        // of 2,048 NIC ports), though beyond one fat tree of 2 tiers.
+        r.gpus = 10'000;
+        r.axes.fabrics = {{FabricKind::RailOnly, 2}};
+        r.axes.planes = {1};
+        QVERIFY(!refusal(r));
     }
 
     // A run split into 4 shards and merged from their JSON is the single run: the same
