@@ -3,6 +3,7 @@
 #include "cli/cli.h"
 #include "cli/cliargs.h"
 
+#include "engine/core/figure.h"
 #include "engine/core/jsonin.h"
 #include "engine/document/cost.h"
 #include "engine/document/growth.h"
@@ -322,41 +323,55 @@ int runN1(const Args &a, const Job &job, std::ostream &out, std::ostream &err)
         return Ok;
     }
     const double intact = r->intact.step.tokensPerS;
+    auto count = [](std::size_t n) {
+        return figure::whole(static_cast<long long>(n));
+    };
     out << job.file << ": N-1, every single switch, link bundle and server NIC failed in turn\n"
         << "plan: " << planText(r->intact) << (job.plan ? "" : " (the planner's best)") << "\n"
-        << "intact: " << fixed(intact, 0) << " tokens/s; " << r->rows.size() << " elements, "
-        << r->reanalysed
-        << " analysed again (the others carry none of the plan's traffic, or fail the same "
-           "cables)\n\n";
+        << "intact: " << figure::whole(std::llround(intact)) << " tokens/s; "
+        << count(r->rows.size()) << " elements, " << figure::whole(r->reanalysed)
+        << " analysed again (the others carry none of the plan's traffic, fail the same cables "
+           "or, "
+        << figure::whole(r->alike)
+        << " of them, are alike to one analysed: the fabric and the plan's groups look the same "
+           "from both)\n\n";
+    // One line for each run of elements that cost the same ("leaf-r1-su1 and 511 more").
     Table t({"#", "element", "kind", "tokens/s", "lost", "group hit", "GB/s intact", "GB/s failed",
              "new bottleneck"});
-    int shown = 0, harmless = 0;
-    for (const N1Row &row : r->rows) {
+    const Topology &topology = job.project.topology;
+    int shown = 0;
+    std::size_t listed = 0, harmless = 0;
+    for (const N1Run &run : sameCostRuns(*r)) {
+        const N1Row &row = r->rows[run.first];
         if (std::llround(row.lossFraction * 1e4) == 0) {
-            ++harmless;
+            harmless += run.count;
             continue;
         }
         if (shown >= top)
             continue;
-        const Topology &topology = job.project.topology;
-        t.add({std::to_string(++shown), displayName(topology, row.element.id),
-               toString(row.element.kind), fixed(row.tokensPerS, 0),
-               diagtext::percent(row.lossFraction), groupText(row, topology),
-               row.hit ? fixed(row.busbwBefore, 1) : "-",
+        listed += run.count;
+        std::string element = displayName(topology, row.element.id);
+        if (run.count > 1)
+            element += " and " + count(run.count - 1) + " more";
+        t.add({std::to_string(++shown), element, toString(row.element.kind),
+               figure::whole(std::llround(row.tokensPerS)), diagtext::percent(row.lossFraction),
+               groupText(row, topology), row.hit ? fixed(row.busbwBefore, 1) : "-",
                !row.hit                     ? "-"
                : row.groupsDisconnected > 0 ? "no path"
                                             : fixed(row.busbwAfter, 1),
-               nameOr(topology, row.newBottleneck)});
+               row.sameAs.empty() ? nameOr(topology, row.newBottleneck)
+                                  : "as " + displayName(topology, row.sameAs)});
     }
     if (shown == 0)
         out << "  no single failure costs the plan anything\n";
     else
         out << t.str();
-    const int costly = static_cast<int>(r->rows.size()) - harmless;
-    if (costly > shown)
-        out << "  ... " << costly - shown << " more elements cost tokens/s (--top N, --json)\n";
+    const std::size_t costly = r->rows.size() - harmless;
+    if (costly > listed)
+        out << "  ... " << count(costly - listed)
+            << " more elements cost tokens/s (--top N, --json)\n";
     if (harmless > 0)
-        out << "  " << harmless << " elements cost less than 0.01 % each\n";
+        out << "  " << count(harmless) << " elements cost less than 0.01 % each\n";
     return Ok;
 }
 

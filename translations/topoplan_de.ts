@@ -2971,6 +2971,24 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
         <source>Plan TP %1, PP %2, DP %3: %4 tokens/s intact. %5 of %6 elements cost throughput when they fail; %7 cost less than 0.01 %.</source>
         <translation>Plan TP %1, PP %2, DP %3: %4 Token/s intakt. %5 von %6 Elementen kosten bei Ausfall Durchsatz; %7 kosten weniger als 0,01 %.</translation>
     </message>
+    <message>
+        <source>as %1</source>
+        <translation>wie %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n element(s) took the figures of one alike, analysed: the fabric and the plan&apos;s groups look the same from both.</source>
+        <translation>
+            <numerusform>%n Element übernahm die Zahlen eines gleichartigen, analysierten: Fabric und Gruppen des Plans sehen von beiden gleich aus.</numerusform>
+            <numerusform>%n Elemente übernahmen die Zahlen eines gleichartigen, analysierten: Fabric und Gruppen des Plans sehen von beiden gleich aus.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 und %n weiteres</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>topoplan::FindBar</name>

@@ -435,6 +435,23 @@
     </message>
 </context>
 <context>
+    <name>topoplan::FailuresDock</name>
+    <message numerus="yes">
+        <source>%n element(s) took the figures of one alike, analysed: the fabric and the plan&apos;s groups look the same from both.</source>
+        <translation>
+            <numerusform>%n element took the figures of one alike, analysed: the fabric and the plan&apos;s groups look the same from both.</numerusform>
+            <numerusform>%n elements took the figures of one alike, analysed: the fabric and the plan&apos;s groups look the same from both.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 and %n more</numerusform>
+            <numerusform>%1 and %n more</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>topoplan::InspectorDock</name>
     <message numerus="yes">
         <source>%n nodes selected</source>

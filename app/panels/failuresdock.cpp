@@ -198,17 +198,23 @@ void FailuresDock::showResult()
     const auto named = [this](const std::string &id) {
         return m_document ? qs(displayName(m_document->project().topology, id)) : qs(id);
     };
-    for (const N1Row &row : n1.rows) {
+    // One line for each run of elements that cost the same ("leaf-r1-su1 and 511 more").
+    for (const N1Run &run : sameCostRuns(n1)) {
+        const N1Row &row = n1.rows[run.first];
+        const int elements = static_cast<int>(run.count);
         if (basisPoints(row.lossFraction) == 0) {
-            ++harmless;
+            harmless += elements;
             continue;
         }
-        ++costly;
+        costly += elements;
         if (m_table->rowCount() >= kMaxRows)
             continue;
         const int r = m_table->rowCount();
         m_table->insertRow(r);
-        auto *element = new QTableWidgetItem(named(row.element.id));
+        auto *element = new QTableWidgetItem(
+                elements > 1
+                        ? tr("%1 and %n more", nullptr, elements - 1).arg(named(row.element.id))
+                        : named(row.element.id));
         element->setToolTip(qs(row.element.id));
         element->setData(Qt::UserRole, qs(row.element.device));
         m_table->setItem(r, 0, element);
@@ -232,10 +238,11 @@ void FailuresDock::showResult()
                          new QTableWidgetItem(row.hit ? number(row.busbwBefore, 1)
                                                                 + QStringLiteral(" \u2192 ") + after
                                                       : QStringLiteral("-")));
-        m_table->setItem(r, 5,
-                         new QTableWidgetItem(row.newBottleneck.empty()
-                                                      ? QStringLiteral("-")
-                                                      : named(row.newBottleneck)));
+        // An element alike to one analysed took its figures; the bottleneck is that one's.
+        const QString bottleneck = !row.sameAs.empty()         ? tr("as %1").arg(named(row.sameAs))
+                                   : row.newBottleneck.empty() ? QStringLiteral("-")
+                                                               : named(row.newBottleneck);
+        m_table->setItem(r, 5, new QTableWidgetItem(bottleneck));
     }
     QString text = tr("Plan TP %1, PP %2, DP %3: %4 tokens/s intact. %5 of %6 elements cost "
                       "throughput when they fail; %7 cost less than 0.01 %.")
@@ -246,6 +253,11 @@ void FailuresDock::showResult()
                            .arg(costly)
                            .arg(n1.rows.size())
                            .arg(harmless);
+    if (n1.alike > 0)
+        text += QLatin1Char(' ')
+                + tr("%n element(s) took the figures of one alike, analysed: the fabric and the "
+                     "plan's groups look the same from both.",
+                     nullptr, n1.alike);
     if (n1.cancelled)
         text = tr("Cancelled: only part of the elements were analysed. ") + text;
     if (m_document && !(m_document->project().topology == m_ranOn))

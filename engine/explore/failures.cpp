@@ -1,6 +1,7 @@
 #include "engine/explore/failures.h"
 
 #include "engine/core/jsonin.h"
+#include "engine/explore/alike.h"
 #include "engine/io/projectfile.h"
 #include "engine/plan/analysisjson.h"
 #include "engine/plan/planner.h"
@@ -411,6 +412,52 @@ void n1Worker(const Topology &design, const Catalog &catalog, const AnalysisResu
     }
 }
 
+// The tasks (elements of `elements` by index, each the first of those failing the same cables)
+// in classes of alike failures, each class in task order, classes by their first task. A
+// failure's colour is its kind with the colours of the cables it takes away (alike.h). Without
+// rounds, every task is a class of its own.
+std::vector<std::vector<int>> alikeClasses(const Analyzer &a, const AnalysisResult &intact,
+                                           const std::vector<Element> &elements,
+                                           const std::vector<int> &tasks, int rounds)
+{
+    std::vector<std::vector<int>> classes;
+    if (rounds == 0) {
+        for (std::size_t k = 0; k < tasks.size(); ++k)
+            classes.push_back({static_cast<int>(k)});
+        return classes;
+    }
+    const AlikeColours colours = alikeColours(a, intact, rounds);
+    std::map<std::pair<FailureKind, std::vector<std::uint64_t>>, std::size_t> classOf;
+    for (std::size_t k = 0; k < tasks.size(); ++k) {
+        const Element &element = elements[static_cast<std::size_t>(tasks[k])];
+        std::vector<std::uint64_t> key;
+        key.reserve(element.edges.size());
+        for (std::size_t e : element.edges)
+            key.push_back(colours.edge[e]);
+        std::sort(key.begin(), key.end());
+        auto [it, added]
+                = classOf.emplace(std::pair{element.target.kind, std::move(key)}, classes.size());
+        if (added)
+            classes.emplace_back();
+        classes[it->second].push_back(static_cast<int>(k));
+    }
+    return classes;
+}
+
+// Whether two failures' rows give the same figures: what N-1 ranks and shows, to a millionth
+// (the same flows summed in another order differ in the last digits).
+bool sameFigures(const std::optional<N1Row> &a, const std::optional<N1Row> &b)
+{
+    if (!a || !b)
+        return !a && !b;
+    auto close = [](double x, double y) {
+        return std::abs(x - y) <= 1e-6 * std::max({1.0, std::abs(x), std::abs(y)});
+    };
+    return close(a->tokensPerS, b->tokensPerS) && a->hit == b->hit
+           && a->groupsDisconnected == b->groupsDisconnected
+           && close(a->busbwBefore, b->busbwBefore) && close(a->busbwAfter, b->busbwAfter);
+}
+
 } // namespace
 
 Expected<N1Result> analyzeN1(const Project &project, const Catalog &catalog, const Workload &w,
@@ -458,67 +505,111 @@ Expected<N1Result> analyzeN1(const Project &project, const Catalog &catalog, con
         task[i] = it->second;
     }
 
-    const int total = static_cast<int>(tasks.size());
+    // Failures alike (alike.h) share an analysis: a class of tasks with one colour is analysed
+    // at its first and its last task, and where the two agree every other task takes the
+    // first's figures; where they do not, every task of the class is analysed.
+    const std::vector<std::vector<int>> classes
+            = alikeClasses(*intact, result.intact, elements, tasks, options.alikeRounds);
+
     // Each analysis is cut down to its row as soon as it is done: a whole analysis of a
     // 16,384-GPU design holds megabytes of per-edge loads, and there are thousands of them.
     std::vector<std::optional<N1Row>> analysed(tasks.size());
-    std::atomic<int> next{0};
-    std::atomic<bool> stop{false};
+    std::vector<char> ran(tasks.size(), 0);
     std::mutex progressMutex;
-    int done = 0;
+    int done = 0, total = 0;
     std::optional<Error> failure;
-    auto work = [&] {
-        // An exception must not leave a worker thread (that ends the process): an allocation
-        // failure, or anything else thrown, stops every worker and becomes the result's error.
-        try {
-            n1Worker(project.topology, catalog, result.intact, sw, elements, tasks, options, next,
-                     stop, [&](int i, std::optional<N1Row> row) {
-                         analysed[static_cast<std::size_t>(i)] = std::move(row);
-                         std::lock_guard lock(progressMutex);
-                         ++done;
-                         if (options.progress)
-                             options.progress(done, total);
-                     });
-        } catch (const std::bad_alloc &) {
-            stop = true;
-            std::lock_guard lock(progressMutex);
-            if (!failure)
-                failure = Error{{},
-                                {},
-                                "N-1 ran out of memory after " + std::to_string(done) + " of "
-                                        + std::to_string(total)
-                                        + " analyses: the design is too large for the memory "
-                                          "available (fail fewer elements with --fail)"};
-        } catch (const std::exception &e) {
-            stop = true;
-            std::lock_guard lock(progressMutex);
-            if (!failure)
-                failure = Error{{}, {}, std::string("N-1 stopped: ") + e.what()};
+    // Analyses the tasks of `jobs` on the workers; false when cancelled or failed.
+    auto analyse = [&](const std::vector<int> &jobs) {
+        std::vector<int> jobElements;
+        for (int task : jobs)
+            jobElements.push_back(tasks[static_cast<std::size_t>(task)]);
+        total += static_cast<int>(jobs.size());
+        const int before = done;
+        std::atomic<int> next{0};
+        std::atomic<bool> stop{false};
+        auto work = [&] {
+            // An exception must not leave a worker thread (that ends the process): an
+            // allocation failure, or anything else thrown, stops every worker and becomes the
+            // result's error.
+            try {
+                n1Worker(project.topology, catalog, result.intact, sw, elements, jobElements,
+                         options, next, stop, [&](int i, std::optional<N1Row> row) {
+                             const auto task = static_cast<std::size_t>(jobs[std::size_t(i)]);
+                             analysed[task] = std::move(row);
+                             ran[task] = 1;
+                             std::lock_guard lock(progressMutex);
+                             ++done;
+                             if (options.progress)
+                                 options.progress(done, total);
+                         });
+            } catch (const std::bad_alloc &) {
+                stop = true;
+                std::lock_guard lock(progressMutex);
+                if (!failure)
+                    failure = Error{{},
+                                    {},
+                                    "N-1 ran out of memory after " + std::to_string(done) + " of "
+                                            + std::to_string(total)
+                                            + " analyses: the design is too large for the memory "
+                                              "available (fail fewer elements with --fail)"};
+            } catch (const std::exception &e) {
+                stop = true;
+                std::lock_guard lock(progressMutex);
+                if (!failure)
+                    failure = Error{{}, {}, std::string("N-1 stopped: ") + e.what()};
+            }
+        };
+        const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
+        const int workers = std::max(
+                1, std::min(options.workers > 0 ? options.workers : static_cast<int>(hardware),
+                            static_cast<int>(jobs.size())));
+        if (workers == 1) {
+            work();
+        } else {
+            std::vector<std::thread> threads;
+            for (int k = 0; k < workers; ++k)
+                threads.emplace_back(work);
+            for (std::thread &t : threads)
+                t.join();
         }
+        return !failure && done - before == static_cast<int>(jobs.size());
     };
-    const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
-    const int workers = std::max(
-            1, std::min(options.workers > 0 ? options.workers : static_cast<int>(hardware), total));
-    if (workers == 1) {
-        work();
-    } else {
-        std::vector<std::thread> threads;
-        for (int k = 0; k < workers; ++k)
-            threads.emplace_back(work);
-        for (std::thread &t : threads)
-            t.join();
+
+    std::vector<int> checks; // the first and the last task of every class
+    for (const std::vector<int> &members : classes) {
+        checks.push_back(members.front());
+        if (members.size() > 1)
+            checks.push_back(members.back());
+    }
+    std::vector<int> rest; // every other task of the classes whose check disagreed
+    bool complete = analyse(checks);
+    if (complete) {
+        for (const std::vector<int> &members : classes) {
+            if (members.size() > 2
+                && !sameFigures(analysed[std::size_t(members.front())],
+                                analysed[std::size_t(members.back())]))
+                rest.insert(rest.end(), members.begin() + 1, members.end() - 1);
+        }
+        complete = rest.empty() || analyse(rest);
     }
     if (failure)
         return *failure;
-    result.cancelled = done < total;
+    result.cancelled = !complete;
     result.reanalysed = done;
 
+    // The task whose figures each task takes: its own, or its class's first.
+    std::vector<int> source(tasks.size());
+    for (const std::vector<int> &members : classes) {
+        for (int task : members)
+            source[std::size_t(task)] = ran[std::size_t(task)] ? task : members.front();
+    }
     for (std::size_t i = 0; i < elements.size(); ++i) {
         if (task[i] < 0)
             continue;
         N1Row &row = result.rows[i];
-        const std::optional<N1Row> &after = analysed[static_cast<std::size_t>(task[i])];
-        if (!after) {
+        const int from = source[static_cast<std::size_t>(task[i])];
+        const std::optional<N1Row> &after = analysed[static_cast<std::size_t>(from)];
+        if (!after || (result.cancelled && !ran[std::size_t(task[i])])) {
             // Cancelled before it ran, or the plan could not be analysed: no figure to rank.
             row.tokensPerS = result.cancelled ? tokensBefore : 0;
             row.lossFraction = result.cancelled ? 0 : 1;
@@ -527,6 +618,12 @@ Expected<N1Result> analyzeN1(const Project &project, const Catalog &catalog, con
         FailureTarget element = std::move(row.element);
         row = *after;
         row.element = std::move(element);
+        if (from != task[i]) {
+            row.sameAs = elements[static_cast<std::size_t>(tasks[std::size_t(from)])].target.id;
+            row.newBottleneck.clear();
+            row.groupNodes.clear();
+            ++result.alike;
+        }
     }
     std::vector<std::size_t> order(elements.size());
     for (std::size_t i = 0; i < order.size(); ++i)
@@ -545,6 +642,25 @@ Expected<N1Result> analyzeN1(const Project &project, const Catalog &catalog, con
         sorted.push_back(std::move(result.rows[i]));
     result.rows = std::move(sorted);
     return result;
+}
+
+std::vector<N1Run> sameCostRuns(const N1Result &n1)
+{
+    auto sameCost = [](const N1Row &a, const N1Row &b) {
+        return a.element.kind == b.element.kind
+               && std::llround(a.lossFraction * 1e4) == std::llround(b.lossFraction * 1e4)
+               && a.hit == b.hit && a.groupsDisconnected == b.groupsDisconnected
+               && std::abs(a.busbwAfter - b.busbwAfter)
+                          <= 1e-9 * std::max(1.0, std::abs(a.busbwAfter));
+    };
+    std::vector<N1Run> runs;
+    for (std::size_t i = 0; i < n1.rows.size(); ++i) {
+        if (!runs.empty() && sameCost(n1.rows[runs.back().first], n1.rows[i]))
+            ++runs.back().count;
+        else
+            runs.push_back({i, 1});
+    }
+    return runs;
 }
 
 Json toJson(const FailureImpact &impact)
@@ -591,6 +707,7 @@ Json toJson(const N1Result &n1)
         j["new_bottleneck"] = r.newBottleneck;
         j["group_nodes"] = r.groupNodes;
         j["carries_traffic"] = r.reanalysed;
+        j["same_as"] = r.sameAs.empty() ? Json(nullptr) : Json(r.sameAs);
         rows.push_back(std::move(j));
     }
     Json j;
@@ -598,6 +715,7 @@ Json toJson(const N1Result &n1)
     j["tokens_per_s"] = runnableTokens(n1.intact);
     j["elements"] = n1.rows.size();
     j["reanalysed"] = n1.reanalysed;
+    j["alike"] = n1.alike;
     j["cancelled"] = n1.cancelled;
     j["rows"] = std::move(rows);
     return j;

@@ -92,6 +92,10 @@ struct N1Options
     int workers = 0;                                   // 0: one per hardware thread
     std::function<void(int done, int total)> progress; // from worker threads, serialised
     std::function<bool()> cancelled;                   // polled between elements
+    // Rounds of colour refinement that decide which elements are alike (alike.h): one of each
+    // class is analysed (two, to check), the rest take its figures. -1: until the colours are
+    // stable; 0: every element analysed.
+    int alikeRounds = -1;
 };
 
 struct N1Row
@@ -106,16 +110,31 @@ struct N1Row
     std::string newBottleneck;           // the hit dimension's bottleneck after the failure
     std::vector<std::string> groupNodes; // the hit dimension's slowest group's servers
     bool reanalysed = false;             // false: the element carries none of the plan's traffic
+    // The element whose analysis gave these figures, when it was not this one's own: the two are
+    // alike (alike.h) and the check on their class agreed. The bottleneck and group's servers
+    // are then not this element's to name, and left empty.
+    std::string sameAs;
 };
 
 struct N1Result
 {
     AnalysisResult intact;
     std::vector<N1Row> rows; // worst first (most tokens/s lost), then by kind and id
-    int reanalysed = 0;      // distinct failures analysed (the rest carry no traffic, or fail
-                             // the same cables as another element)
+    int reanalysed = 0;      // distinct failures analysed (the rest carry no traffic, fail
+                             // the same cables as another element, or are alike to one)
+    int alike = 0;           // elements that took the figures of one alike (N1Row::sameAs)
     bool cancelled = false;
 };
+
+// Rows next to each other in the ranking that cost the plan the same (the same kind of element,
+// the same loss to a hundredth of a percent, the same dimension hit, the same bandwidth after):
+// what a table shows as one line, "leaf-r1-su1 and 511 more". Every row is in one run, in order.
+struct N1Run
+{
+    std::size_t first = 0; // index into N1Result::rows
+    std::size_t count = 1;
+};
+std::vector<N1Run> sameCostRuns(const N1Result &n1);
 
 Expected<N1Result> analyzeN1(const Project &project, const Catalog &catalog, const Workload &w,
                              const std::optional<Plan> &plan, const N1Options &options = {},

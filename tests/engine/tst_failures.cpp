@@ -397,6 +397,89 @@ private Q_SLOTS:
         QCOMPARE(q(j["rows"][0]["dim"].get<std::string>()), QStringLiteral("dp"));
     }
 
+    void n1AlikeFailuresCostWhatTheirOwnAnalysisSays_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<int>("fabric");
+        QTest::addColumn<int>("tiers");
+        QTest::addColumn<int>("planes");
+        QTest::addColumn<int>("pp");
+        const int rail = int(FabricKind::RailOptimized), fat = int(FabricKind::FatTree);
+        QTest::newRow("rail-optimized, 2 tiers")
+                << QStringLiteral("dgx-h100") << 48 << rail << 2 << 1 << 3;
+        QTest::newRow("fat tree 2:1, 2 tiers")
+                << QStringLiteral("dgx-h100") << 40 << fat << 2 << 1 << 5;
+        QTest::newRow("rail-optimized, 3 tiers")
+                << QStringLiteral("dgx-h100") << 64 << rail << 3 << 1 << 8;
+        QTest::newRow("2 planes of rails")
+                << QStringLiteral("dgx-h100") << 32 << rail << 2 << 2 << 4;
+        QTest::newRow("rail-only")
+                << QStringLiteral("dgx-h100") << 32 << int(FabricKind::RailOnly) << 2 << 1 << 4;
+        QTest::newRow("gb200 racks") << QStringLiteral("gb200-nvl72") << 4 << rail << 2 << 1 << 9;
+    }
+
+    // N-1 analyses one failure of each class of alike ones (alike.h). Every element must get
+    // the figures its own analysis gives: the same run with every element analysed (no rounds
+    // of refinement) is the reference, on designs with partial scalable units, a pipeline
+    // whose stages end mid-unit, planes, rail-only rails and NVL72 racks.
+    void n1AlikeFailuresCostWhatTheirOwnAnalysisSays()
+    {
+        QFETCH(QString, model);
+        QFETCH(int, nodes);
+        QFETCH(int, fabric);
+        QFETCH(int, tiers);
+        QFETCH(int, planes);
+        QFETCH(int, pp);
+        GeneratorOptions g;
+        g.nodeModel = model.toStdString();
+        g.nodes = nodes;
+        g.fabric = FabricKind(fabric);
+        g.tiers = tiers;
+        g.planes = planes;
+        if (g.fabric == FabricKind::FatTree)
+            g.oversubscription = 2;
+        if (tiers == 3) {
+            // Small switches, so that 64 servers need a third tier.
+            g.leaf = g.spine = g.core = "qm8700";
+        }
+        const Project p = generatedProject(g);
+        const Plan pl = plan(model == u"gb200-nvl72" ? 4 : 8, pp);
+        N1Options every;
+        every.alikeRounds = 0;
+        Expected<N1Result> reference = analyzeN1(p, Catalog::builtin(), job(), pl, every);
+        QVERIFY2(reference, reference ? "" : reference.error().text().c_str());
+        QCOMPARE(reference->alike, 0);
+        Expected<N1Result> r = analyzeN1(p, Catalog::builtin(), job(), pl, N1Options{});
+        QVERIFY2(r, r ? "" : r.error().text().c_str());
+        QCOMPARE(r->rows.size(), reference->rows.size());
+        QVERIFY2(r->alike > 0 && r->reanalysed < reference->reanalysed,
+                 qPrintable(QStringLiteral("%1 alike, %2 of %3 analysed")
+                                    .arg(r->alike)
+                                    .arg(r->reanalysed)
+                                    .arg(reference->reanalysed)));
+        for (const N1Row &own : reference->rows) {
+            const N1Row *row = rowOfId(*r, own.element.id);
+            QVERIFY(row);
+            const QString what = q(own.element.id) + QStringLiteral(" as ") + q(row->sameAs);
+            QVERIFY2(std::abs(row->tokensPerS - own.tokensPerS) <= 1e-6 * own.tokensPerS,
+                     qPrintable(what
+                                + QStringLiteral(": %1 tokens/s, its own analysis %2")
+                                          .arg(row->tokensPerS, 0, 'f', 3)
+                                          .arg(own.tokensPerS, 0, 'f', 3)));
+            QVERIFY2(row->hit == own.hit, qPrintable(what));
+            QCOMPARE(row->groupsDisconnected, own.groupsDisconnected);
+            QVERIFY2(std::abs(row->busbwAfter - own.busbwAfter) <= 1e-6 * own.busbwBefore,
+                     qPrintable(what));
+            if (row->sameAs.empty()) {
+                QCOMPARE(q(row->newBottleneck), q(own.newBottleneck));
+            } else {
+                QVERIFY(row->newBottleneck.empty());
+                QVERIFY(rowOfId(*r, row->sameAs)->sameAs.empty());
+            }
+        }
+    }
+
     void n1StopsWhenCancelled()
     {
         const Project p = generatedProject("dgx-h100", 16);
