@@ -2,6 +2,9 @@
 // DGX H100 x 8 HCAs on a 3-tier QM9700 fat tree, 1,280 switches, 49,152 cables) exported as
 // ibnetdiscover text (about 10 MB) and imported back: parsing, servers and models, tiers,
 // bundles, the check of the result and its layout. Budget (issue 14): at most 2 s on one core.
+// Then the round trip of each fabric family at 16,384 and 131,072 GPUs (issues 37 and 38):
+// generated, exported as ibnetdiscover text, imported back; a run whose import differs from
+// the design (another set of cables by name and port) fails with the difference.
 
 #include "engine/core/jsonin.h"
 #include "engine/document/documents.h"
@@ -10,6 +13,7 @@
 #include "engine/import/importer.h"
 
 #include "tests/engine/analysisfixtures.h"
+#include "tests/engine/fabricfixtures.h"
 
 #include <benchmark/benchmark.h>
 
@@ -88,8 +92,83 @@ void BM_ImportSuperpodFixture(benchmark::State &state)
     }
 }
 
+// One family of this round's fabrics, at `gpus` GPUs of DGX H100.
+GeneratorOptions family(int kind, int gpus)
+{
+    GeneratorOptions o;
+    o.nodeModel = "dgx-h100";
+    o.nodes = gpus / 8;
+    o.tiers = 3;
+    o.fabric = FabricKind::FatTree;
+    // 3 tiers of 64-port switches reach 65,536 NICs at 1:1; beyond, the 144-port Q3400.
+    if (gpus > 65536)
+        o.leaf = o.spine = o.core = "q3400";
+    switch (kind) {
+    case 1:
+        o.fabric = FabricKind::RailOptimized;
+        break;
+    case 2: // DeepSeek's: 8 planes of 64-port switches, 2 tiers a plane up to 16,384 GPUs
+        o.planes = 8;
+        o.tiers = gpus > 16384 ? 3 : 2;
+        o.leaf = o.spine = o.core = "";
+        break;
+    case 3: // a network per rail, 2 tiers each up to 16,384 GPUs
+        o.fabric = FabricKind::RailOnly;
+        o.tiers = gpus > 16384 ? 3 : 2;
+        o.leaf = o.spine = o.core = "";
+        break;
+    default:
+        break;
+    }
+    return o;
+}
+
+void BM_RoundTrip(benchmark::State &state)
+{
+    const int kind = static_cast<int>(state.range(0));
+    const int gpus = static_cast<int>(state.range(1));
+    Expected<Project> design = generateProject(family(kind, gpus));
+    if (!design) {
+        state.SkipWithError(design.error().text().c_str());
+        return;
+    }
+    const auto want = fixtures::cablesByName(*design);
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        Expected<std::string> text = ibnetdiscoverText(*design, Catalog::builtin());
+        if (!text) {
+            state.SkipWithError(text.error().text().c_str());
+            return;
+        }
+        bytes = text->size();
+        Expected<ImportResult> back = importTexts({ImportInput{"fabric.txt", *text}});
+        if (!back) {
+            state.SkipWithError(back.error().text().c_str());
+            return;
+        }
+        // The check is the test's, not the import's: it is not timed.
+        state.PauseTiming();
+        const bool same = fixtures::cablesByName(back->project) == want;
+        state.ResumeTiming();
+        if (!same) {
+            state.SkipWithError("the imported fabric's cables differ from the design's");
+            return;
+        }
+    }
+    state.counters["switches"] = double(design->topology.switches.size());
+    state.counters["bytes"] = double(bytes);
+    state.SetLabel(std::string(toString(family(kind, gpus).fabric))
+                   + (kind == 2 ? ", 8 planes" : ""));
+}
+
 } // namespace
 
+// fat tree, rail-optimized (3 tiers), 8 planes, rail-only; 16,384 and 131,072 GPUs.
+BENCHMARK(BM_RoundTrip)
+        ->ArgsProduct({{0, 1, 2, 3}, {16384, 131072}})
+        ->ArgNames({"family", "gpus"})
+        ->Iterations(1)
+        ->Unit(benchmark::kSecond);
 BENCHMARK(BM_ImportSuperpodFixture)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ParseIbnetdiscover16k)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ImportIbnetdiscover16k)->Unit(benchmark::kMillisecond);
