@@ -354,7 +354,7 @@ int runN1(const Args &a, const Job &job, std::ostream &out, std::ostream &err)
         if (run.count > 1)
             element += " and " + count(run.count - 1) + " more";
         t.add({std::to_string(++shown), element, toString(row.element.kind),
-               figure::whole(std::llround(row.tokensPerS)), diagtext::percent(row.lossFraction),
+               figure::whole(std::llround(row.tokensPerS)), fixed(row.lossFraction * 100, 2) + " %",
                groupText(row, topology), row.hit ? fixed(row.busbwBefore, 1) : "-",
                !row.hit                     ? "-"
                : row.groupsDisconnected > 0 ? "no path"

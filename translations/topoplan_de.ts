@@ -2976,17 +2976,17 @@ Bester Plan: TP %2, PP %3, DP %4, CP %5, EP %6; Mikro-Batch %7, Interleave %8, N
         <translation>wie %1</translation>
     </message>
     <message numerus="yes">
-        <source>%n element(s) took the figures of one alike, analysed: the fabric and the plan&apos;s groups look the same from both.</source>
+        <source>%Ln element(s) took the figures of one alike, analysed: the fabric and the plan&apos;s groups look the same from both.</source>
         <translation>
-            <numerusform>%n Element übernahm die Zahlen eines gleichartigen, analysierten: Fabric und Gruppen des Plans sehen von beiden gleich aus.</numerusform>
-            <numerusform>%n Elemente übernahmen die Zahlen eines gleichartigen, analysierten: Fabric und Gruppen des Plans sehen von beiden gleich aus.</numerusform>
+            <numerusform>%Ln Element übernahm die Zahlen eines gleichartigen, analysierten: Fabric und Gruppen des Plans sehen von beiden gleich aus.</numerusform>
+            <numerusform>%Ln Elemente übernahmen die Zahlen eines gleichartigen, analysierten: Fabric und Gruppen des Plans sehen von beiden gleich aus.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 and %n more</source>
+        <source>%1 and %Ln more</source>
         <translation>
-            <numerusform>%1 und %n weiteres</numerusform>
-            <numerusform>%1 und %n weitere</numerusform>
+            <numerusform>%1 und %Ln weiteres</numerusform>
+            <numerusform>%1 und %Ln weitere</numerusform>
         </translation>
     </message>
 </context>

@@ -437,17 +437,17 @@
 <context>
     <name>topoplan::FailuresDock</name>
     <message numerus="yes">
-        <source>%n element(s) took the figures of one alike, analysed: the fabric and the plan&apos;s groups look the same from both.</source>
+        <source>%Ln element(s) took the figures of one alike, analysed: the fabric and the plan&apos;s groups look the same from both.</source>
         <translation>
-            <numerusform>%n element took the figures of one alike, analysed: the fabric and the plan&apos;s groups look the same from both.</numerusform>
-            <numerusform>%n elements took the figures of one alike, analysed: the fabric and the plan&apos;s groups look the same from both.</numerusform>
+            <numerusform>%Ln element took the figures of one alike, analysed: the fabric and the plan&apos;s groups look the same from both.</numerusform>
+            <numerusform>%Ln elements took the figures of one alike, analysed: the fabric and the plan&apos;s groups look the same from both.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 and %n more</source>
+        <source>%1 and %Ln more</source>
         <translation>
-            <numerusform>%1 and %n more</numerusform>
-            <numerusform>%1 and %n more</numerusform>
+            <numerusform>%1 and %Ln more</numerusform>
+            <numerusform>%1 and %Ln more</numerusform>
         </translation>
     </message>
 </context>

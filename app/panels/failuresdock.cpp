@@ -3,6 +3,7 @@
 #include "app/canvas/clusterscene.h"
 #include "app/canvas/clusterview.h"
 #include "app/canvas/diagramitem.h"
+#include "app/common/units.h"
 #include "app/document/document.h"
 
 #include "engine/model/naming.h"
@@ -213,7 +214,7 @@ void FailuresDock::showResult()
         m_table->insertRow(r);
         auto *element = new QTableWidgetItem(
                 elements > 1
-                        ? tr("%1 and %n more", nullptr, elements - 1).arg(named(row.element.id))
+                        ? tr("%1 and %Ln more", nullptr, elements - 1).arg(named(row.element.id))
                         : named(row.element.id));
         element->setToolTip(qs(row.element.id));
         element->setData(Qt::UserRole, qs(row.element.device));
@@ -249,13 +250,13 @@ void FailuresDock::showResult()
                            .arg(n1.intact.plan.tp)
                            .arg(n1.intact.plan.pp)
                            .arg(n1.intact.plan.dp)
-                           .arg(number(n1.intact.step.tokensPerS, 0))
-                           .arg(costly)
-                           .arg(n1.rows.size())
-                           .arg(harmless);
+                           .arg(units::count(std::llround(n1.intact.step.tokensPerS)))
+                           .arg(units::count(costly))
+                           .arg(units::count(static_cast<long long>(n1.rows.size())))
+                           .arg(units::count(harmless));
     if (n1.alike > 0)
         text += QLatin1Char(' ')
-                + tr("%n element(s) took the figures of one alike, analysed: the fabric and the "
+                + tr("%Ln element(s) took the figures of one alike, analysed: the fabric and the "
                      "plan's groups look the same from both.",
                      nullptr, n1.alike);
     if (n1.cancelled)
