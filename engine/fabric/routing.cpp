@@ -329,7 +329,7 @@ void Router::networkFlow(VertexId src, VertexId dst, double amount)
             addLoad(ub.down, share);
             const double in = entryUs + latency(ua.up);
             const double out = latency(ub.down) + exitUs;
-            if (ua.sw == ub.sw)
+            if (ua.sw == ub.sw || m_options.idealSwitches)
                 notePath(0, 0, in + m_g.switchLatencyUs(ua.sw) + out);
             else
                 addDemand(Demand{ua.sw, ub.sw, m_group, share, in, out});

@@ -58,6 +58,13 @@ struct RouteOptions
     // each channel's NIC sends its share up once and receives the result once, half of what a
     // ring's 2 (n-1)/n passes put through it.
     bool networkReduction = false;
+    // A bound, not a route: the links between switches taken as infinitely fast. Every group is
+    // routed as it would be, over the GPUs' NVLink, host and NIC links (loaded concurrently, as
+    // always), but what it sends from one switch to another loads nothing, so a group's bus
+    // bandwidth is at least, and its path latency at most, what the full route gives; hop
+    // counts are the full route's. Costs a pass over the flows instead of one over every
+    // destination switch's paths: what the planner bounds a set of degrees with (bestplans.h).
+    bool idealSwitches = false;
 };
 
 struct RouteResult

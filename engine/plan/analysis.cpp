@@ -333,6 +333,7 @@ std::shared_ptr<const Analyzer::Routed> Analyzer::routeUncached(const Layout &la
             input.push_back(vertices(g));
         RouteOptions options;
         options.ringNetworkChannels = m_catalog->collectives().ringNetworkChannels;
+        options.idealSwitches = layout.idealSwitches;
         RouteResult r = routeConcurrent(m_graph, input, layout.collective, options);
         routes = std::move(r.groups);
         load = std::move(r.edgeLoad);
@@ -364,7 +365,9 @@ std::shared_ptr<const Analyzer::Routed> Analyzer::routeUncached(const Layout &la
             }
             if (pairs.empty())
                 continue;
-            RouteResult r = routeConcurrent(m_graph, pairs, Collective::SendRecv);
+            RouteOptions options;
+            options.idealSwitches = layout.idealSwitches;
+            RouteResult r = routeConcurrent(m_graph, pairs, Collective::SendRecv, options);
             for (std::size_t i = 0; i < pairs.size(); ++i) {
                 if (!seen[owner[i]])
                     routes[owner[i]] = r.groups[i];
@@ -522,6 +525,18 @@ PlanNetwork Analyzer::network(const Plan &p) const
     PlanNetwork net;
     for (const auto &[dim, layout] : layoutsOf(p))
         networkSlot(&net, dim) = route(layout, false)->network;
+    net.hostLinkGBs = m_facts->hostLinkGBs;
+    net.hostMemoryGB = m_facts->hostMemoryGBPerGpu;
+    return net;
+}
+
+PlanNetwork Analyzer::networkBound(const Plan &p) const
+{
+    PlanNetwork net;
+    for (auto [dim, layout] : layoutsOf(p)) {
+        layout.idealSwitches = true;
+        networkSlot(&net, dim) = route(layout, false)->network;
+    }
     net.hostLinkGBs = m_facts->hostLinkGBs;
     net.hostMemoryGB = m_facts->hostMemoryGBPerGpu;
     return net;

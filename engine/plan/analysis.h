@@ -112,6 +112,12 @@ public:
     // The network of every dimension of a valid plan (dp resolved) and the step it gives,
     // without placement, per-edge loads or diagnostics: what the planner ranks plans by.
     PlanNetwork network(const Plan &p) const;
+    // What no network of this design gives the plan's groups more of: every dimension routed
+    // as network() routes it, but with the links between switches infinitely fast
+    // (RouteOptions::idealSwitches), so each bus bandwidth is at least and each latency at most
+    // network()'s, and equal to them where the groups leave no switch. A pass over the flows,
+    // not over every switch's paths: what the planner bounds a set of degrees with.
+    PlanNetwork networkBound(const Plan &p) const;
     StepEstimate estimate(const Workload &w, const Plan &p, const SoftwareModel &sw = {}) const;
 
     const FabricGraph &graph() const { return m_graph; }
@@ -150,12 +156,13 @@ private:
     {
         std::vector<std::pair<int, int>> axes; // canonical: by stride, merged, no size 1
         Collective collective = Collective::AllReduce;
-        int gpusPerDomain = 0; // Plan::gpusPerDomain: which GPUs the ranks run on
-        int domains = 0;       // Plan::domains
+        int gpusPerDomain = 0;      // Plan::gpusPerDomain: which GPUs the ranks run on
+        int domains = 0;            // Plan::domains
+        bool idealSwitches = false; // routed as a bound (networkBound())
         bool operator<(const Layout &o) const
         {
-            return std::tie(axes, collective, gpusPerDomain, domains)
-                   < std::tie(o.axes, o.collective, o.gpusPerDomain, o.domains);
+            return std::tie(axes, collective, gpusPerDomain, domains, idealSwitches)
+                   < std::tie(o.axes, o.collective, o.gpusPerDomain, o.domains, o.idealSwitches);
         }
     };
     struct Routed;

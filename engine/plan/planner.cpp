@@ -62,9 +62,9 @@ namespace {
 class Enumerator
 {
 public:
-    // `bounded`: instead of routing each set of degrees, every plan gets the step an ideal
-    // network would give it (boundNetwork()), and candidates() holds those bounds, in sets
-    // (sets()) that share one network.
+    // `bounded`: instead of routing each set of degrees, every plan gets the step it would take
+    // were the links between switches infinitely fast (Analyzer::networkBound()), and
+    // candidates() holds those bounds, in sets (sets()) that share one network.
     Enumerator(const Analyzer &a, const Workload &w, const SoftwareModel &sw,
                const PlannerOptions &options, bool bounded = false)
         : m_a(a)
@@ -117,22 +117,6 @@ bool Enumerator::repeats(const std::vector<PlanCandidate> &out, std::size_t firs
     return std::any_of(out.begin() + first, out.end(), [&](const PlanCandidate &c) {
         return c.step.stepTimeS == step.stepTimeS && c.step.memory.totalGB == step.memory.totalGB;
     });
-}
-
-// What no network can beat: every collective at a bandwidth beyond any link's and without
-// latency, so that it costs (next to) nothing. The host link is the design's own: it is not
-// routed.
-PlanNetwork boundNetwork(const Analyzer &a, const Plan &p)
-{
-    DimNetwork ideal;
-    ideal.busbwGBs = 1e15;
-    PlanNetwork net;
-    net.tp = net.cp = net.ep = net.pp = net.dp = ideal;
-    if (p.ep > 1)
-        net.edp = ideal;
-    net.hostLinkGBs = a.facts().hostLinkGBs;
-    net.hostMemoryGB = a.facts().hostMemoryGBPerGpu;
-    return net;
 }
 
 void Enumerator::run()
@@ -217,8 +201,11 @@ void Enumerator::knobs(const Plan &p)
                     continue;
                 }
                 ++m_tally.fitting;
-                if (!net)
-                    net = m_bounded ? boundNetwork(m_a, p) : m_a.network(p);
+                if (!net) {
+                    net = m_bounded ? m_a.networkBound(p) : m_a.network(p);
+                    ++m_tally.sets;
+                    m_tally.setsRouted += m_bounded ? 0 : 1;
+                }
                 StepEstimate step = estimateStep(w, p, gpu, *net, m_sw);
                 // Bounded, every mode stays: whether one repeats another is decided on the
                 // real network's steps (bestPlans()).
@@ -415,6 +402,7 @@ std::vector<PlanCandidate> bestPlans(const Analyzer &a, const Workload &w, const
         if (!keeper.wants(bounds[set.first].plan.tp, bound))
             continue;
         const std::size_t first = out.size();
+        ++tally.setsRouted;
         if (!evaluateSet(a, sw, bounds, set, &out))
             return rankPlans(a, w, sw, options, counts);
         for (std::size_t i = first; i < out.size(); ++i)

@@ -61,6 +61,11 @@ struct PlannerResult
     int batchRejected = 0;
     double leastMemoryGB = 0;
     double capacityGB = 0;
+    // Sets of degrees (plans that share one network) with a plan that fits, and of them those
+    // whose network was routed: all, ranking every plan; bestPlans() routes only the sets its
+    // bounds cannot rule out.
+    int sets = 0;
+    int setsRouted = 0;
 };
 
 // Why no plan can run, in the user's terms: the degrees do not divide the model and the GPUs,

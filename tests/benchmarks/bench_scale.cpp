@@ -152,6 +152,9 @@ void BM_Plan(benchmark::State &state)
         const Analyzer a = orFail(Analyzer::create(p.topology));
         PlannerResult r = planJob(a, *p.workload);
         benchmark::DoNotOptimize(r.plans.data());
+        // How many networks the bounds left to route.
+        state.counters["sets"] = r.sets;
+        state.counters["routed"] = r.setsRouted;
     }
     finish(state, gpusOf(state));
 }

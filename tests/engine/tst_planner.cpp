@@ -208,7 +208,7 @@ void tst_Planner::boundedRankingIsTheFullRanking_data()
 {
     QTest::addColumn<QString>("design");
     QTest::addColumn<QString>("workload");
-    QTest::newRow("su, gpt3") << "h100-su.topoplan"
+    QTest::newRow("su, gpt3") << "h100-su.topoplan" // fits nowhere: no set
                               << "gpt3-175b";
     QTest::newRow("su, mixtral") << "h100-su.topoplan"
                                  << "mixtral-8x7b";
@@ -220,12 +220,23 @@ void tst_Planner::boundedRankingIsTheFullRanking_data()
                                                  << "llama3-405b";
     QTest::newRow("2 nvl72, llama3-8b") << "nvl72-2"
                                         << "llama3-8b";
+    // Where the switches are the bottleneck, the bound is loosest and must still hold.
+    QTest::newRow("512 fat tree 4:1, mixtral") << "fat-tree-512-4to1"
+                                               << "mixtral-8x7b";
+    QTest::newRow("512 fat tree 4:1, llama3-70b") << "fat-tree-512-4to1"
+                                                  << "llama3-70b";
+    // Traffic between rails or planes forwarded over NVLink first (PXN).
+    QTest::newRow("512 rail-only, mixtral") << "rail-only-512"
+                                            << "mixtral-8x7b";
+    QTest::newRow("1,024 on 8 planes, gpt3") << "planes-1024"
+                                             << "gpt3-175b";
 }
 
 void tst_Planner::boundedRankingIsTheFullRanking()
 {
-    // The planner and the sweep route only the sets of degrees an ideal network says could be
-    // kept; what they keep is exactly what ranking every plan gives, to the bit.
+    // The planner and the sweep route only the sets of degrees a network with ideal switches
+    // (Analyzer::networkBound()) says could be kept; what they keep is exactly what ranking
+    // every plan gives, to the bit.
     QFETCH(QString, design);
     QFETCH(QString, workload);
     Project p;
@@ -235,7 +246,18 @@ void tst_Planner::boundedRankingIsTheFullRanking()
         p = dgxH100FatTree1024();
     else if (design == QStringLiteral("nvl72-2"))
         p.topology = generated("gb200-nvl72", 2);
-    else
+    else if (design.contains(QStringLiteral("-512")) || design == QStringLiteral("planes-1024")) {
+        GeneratorOptions o;
+        o.nodeModel = "dgx-h100";
+        o.nodes = design == QStringLiteral("planes-1024") ? 128 : 64;
+        o.fabric = design.startsWith(QStringLiteral("rail-only"))  ? FabricKind::RailOnly
+                   : design.startsWith(QStringLiteral("fat-tree")) ? FabricKind::FatTree
+                                                                   : FabricKind::RailOptimized;
+        o.oversubscription = design.endsWith(QStringLiteral("4to1")) ? 4.0 : 1.0;
+        o.planes = design == QStringLiteral("planes-1024") ? 8 : 1;
+        o.leaf = o.spine = "qm9700";
+        p.topology = orFail(generateProject(o)).topology;
+    } else
         p = orFail(loadProject(std::string(TOPOPLAN_SOURCE_DIR) + "tests/data/projects/"
                                + design.toStdString()));
     const Analyzer a = analyzer(p.topology, orFail(projectCatalog(p)));
@@ -246,6 +268,13 @@ void tst_Planner::boundedRankingIsTheFullRanking()
     QCOMPARE(boundedCounts.considered, fullCounts.considered);
     QCOMPARE(boundedCounts.valid, fullCounts.valid);
     QCOMPARE(boundedCounts.fitting, fullCounts.fitting);
+    // Every bound held (none fell back to ranking every plan), and they left sets unrouted.
+    QCOMPARE(boundedCounts.sets, fullCounts.sets);
+    QCOMPARE(fullCounts.setsRouted, fullCounts.sets);
+    QVERIFY2(boundedCounts.sets == 0 || boundedCounts.setsRouted < boundedCounts.sets,
+             qPrintable(QStringLiteral("%1 of %2 sets routed")
+                                .arg(boundedCounts.setsRouted)
+                                .arg(boundedCounts.sets)));
     QVERIFY(best.size() <= full.size());
     QCOMPARE(best.size() >= 10, full.size() >= 10);
     auto same = [](const PlanCandidate &x, const PlanCandidate &y) {
