@@ -12,9 +12,12 @@ namespace topoplan {
 
 namespace {
 
-// Routed layouts whose per-edge loads stay in the cache; older ones keep only their network
-// figures (a 16k-GPU dimension's loads are megabytes, its figures a few hundred bytes).
+// Routed layouts whose per-edge loads stay in the cache, at most so many and so many loads in
+// all (32M, 768 MB: a 131,072-GPU dimension loads 0.3M to 1.1M edges, and a sweep of one
+// analyses about 30 dimensions); the loads used longest ago go first, and their layouts keep
+// only their network figures (a few hundred bytes).
 constexpr std::size_t kCachedLoads = 64;
+constexpr std::size_t kCachedLoadEntries = 32'000'000;
 
 // The groups of rank axes (size, stride) over `world` ranks, as RankLayout::groups() forms
 // them: ranks in increasing order, groups ordered by their first rank.
@@ -111,6 +114,7 @@ struct Analyzer::Cache
     std::mutex mutex;
     std::map<Layout, std::shared_ptr<const Routed>> routes;
     std::deque<Layout> withLoads; // oldest first
+    std::size_t loadEntries = 0;  // their loads, in all
 };
 
 const DimensionResult *AnalysisResult::dimension(Dim d) const
@@ -278,8 +282,15 @@ std::shared_ptr<const Analyzer::Routed> Analyzer::route(const Layout &layout, bo
     {
         std::lock_guard<std::mutex> lock(m_cache->mutex);
         auto it = m_cache->routes.find(layout);
-        if (it != m_cache->routes.end() && (!withLoads || it->second->loads))
+        if (it != m_cache->routes.end() && (!withLoads || it->second->loads)) {
+            // Loads used last are dropped last.
+            std::deque<Layout> &kept = m_cache->withLoads;
+            if (it->second->loads && !(kept.back() == layout)) {
+                kept.erase(std::find(kept.begin(), kept.end(), layout));
+                kept.push_back(layout);
+            }
             return it->second;
+        }
     }
     // Routed outside the lock: two threads may route the same layout, to the same result.
     std::shared_ptr<const Routed> routed = routeUncached(layout, withLoads);
@@ -290,8 +301,12 @@ std::shared_ptr<const Analyzer::Routed> Analyzer::route(const Layout &layout, bo
     slot = routed;
     if (routed->loads) {
         m_cache->withLoads.push_back(layout);
-        while (m_cache->withLoads.size() > kCachedLoads) {
+        m_cache->loadEntries += routed->loads->size();
+        while (m_cache->withLoads.size() > 1
+               && (m_cache->withLoads.size() > kCachedLoads
+                   || m_cache->loadEntries > kCachedLoadEntries)) {
             std::shared_ptr<const Routed> &old = m_cache->routes[m_cache->withLoads.front()];
+            m_cache->loadEntries -= old->loads->size();
             auto light = std::make_shared<Routed>(*old);
             light->loads.reset();
             old = std::move(light);
@@ -311,6 +326,13 @@ std::shared_ptr<const Analyzer::Routed> Analyzer::routeUncached(const Layout &la
     const std::vector<VertexId> &gpus = m_graph.gpus();
     const std::vector<int> placed = rankGpus(layout.gpusPerDomain, layout.domains);
     std::vector<std::vector<int>> groups = groupsOf(layout.axes, int(placed.size()));
+    const int count = static_cast<int>(groups.size());
+    // A bound (networkBound()) needs no more than one group: alone, over ideal switches, the
+    // first group gets at least the bus bandwidth the slowest of all gets together, and its
+    // path no more latency than theirs but for the switches it passes, which a bound leaves
+    // out (below).
+    if (layout.idealSwitches && groups.size() > 1)
+        groups.resize(1);
     for (std::vector<int> &g : groups) {
         for (int &rank : g)
             rank = placed[rank];
@@ -392,7 +414,7 @@ std::shared_ptr<const Analyzer::Routed> Analyzer::routeUncached(const Layout &la
     }
 
     auto out = std::make_shared<Routed>();
-    out->count = static_cast<int>(groups.size());
+    out->count = count;
     out->size = groups.empty() ? 1 : static_cast<int>(groups.front().size());
     double slowestConnected = std::numeric_limits<double>::infinity();
     LinkClass worstClass = LinkClass::NVLink;
@@ -460,7 +482,9 @@ std::shared_ptr<const Analyzer::Routed> Analyzer::routeUncached(const Layout &la
     }
     const CollectiveTuning &tuning = m_catalog->collectives();
     out->network.busbwGBs = out->worst.connected ? out->worst.busbwGBs : 0;
-    out->network.latencyUs = hopUs + out->worst.maxSwitchHops * switchUs;
+    // The slowest group may pass fewer switches than the one a bound routes: a bound passes none.
+    out->network.latencyUs
+            = hopUs + (layout.idealSwitches ? 0 : out->worst.maxSwitchHops) * switchUs;
     out->network.linkClass = worstClass;
     out->network.crossesDomain = out->crossing > 0;
     out->network.domains = static_cast<int>(domains);
@@ -520,11 +544,11 @@ DimensionResult Analyzer::dimensionResult(Dim d, const Layout &layout, const Rou
     return out;
 }
 
-PlanNetwork Analyzer::network(const Plan &p) const
+PlanNetwork Analyzer::network(const Plan &p, bool keepLoads) const
 {
     PlanNetwork net;
     for (const auto &[dim, layout] : layoutsOf(p))
-        networkSlot(&net, dim) = route(layout, false)->network;
+        networkSlot(&net, dim) = route(layout, keepLoads)->network;
     net.hostLinkGBs = m_facts->hostLinkGBs;
     net.hostMemoryGB = m_facts->hostMemoryGBPerGpu;
     return net;

@@ -110,13 +110,17 @@ public:
                                      const SoftwareModel &sw = {}) const;
 
     // The network of every dimension of a valid plan (dp resolved) and the step it gives,
-    // without placement, per-edge loads or diagnostics: what the planner ranks plans by.
-    PlanNetwork network(const Plan &p) const;
-    // What no network of this design gives the plan's groups more of: every dimension routed
-    // as network() routes it, but with the links between switches infinitely fast
-    // (RouteOptions::idealSwitches), so each bus bandwidth is at least and each latency at most
-    // network()'s, and equal to them where the groups leave no switch. A pass over the flows,
-    // not over every switch's paths: what the planner bounds a set of degrees with.
+    // without placement, per-edge loads or diagnostics: what the planner ranks plans by. With
+    // `keepLoads`, the routes' per-edge loads stay in the cache (as far as it keeps loads) for
+    // an analyze() of the plan to come.
+    PlanNetwork network(const Plan &p, bool keepLoads = false) const;
+    // What no network of this design gives the plan's groups more of: each dimension's first
+    // group routed alone, as network() would route it but with the links between switches
+    // infinitely fast (RouteOptions::idealSwitches) and no latency for the switches it passes.
+    // So each bus bandwidth is at least and each latency at most network()'s, and the bus
+    // bandwidth equal to it wherever the groups are alike and the switches not the bottleneck.
+    // One group's flows, not every group's over every switch's paths: what the planner bounds
+    // a set of degrees with.
     PlanNetwork networkBound(const Plan &p) const;
     StepEstimate estimate(const Workload &w, const Plan &p, const SoftwareModel &sw = {}) const;
 
@@ -159,6 +163,7 @@ private:
         int gpusPerDomain = 0;      // Plan::gpusPerDomain: which GPUs the ranks run on
         int domains = 0;            // Plan::domains
         bool idealSwitches = false; // routed as a bound (networkBound())
+        bool operator==(const Layout &) const = default;
         bool operator<(const Layout &o) const
         {
             return std::tie(axes, collective, gpusPerDomain, domains, idealSwitches)

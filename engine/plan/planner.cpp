@@ -309,7 +309,9 @@ bool evaluateSet(const Analyzer &a, const SoftwareModel &sw,
                  const std::vector<PlanCandidate> &bounds, std::pair<std::size_t, std::size_t> set,
                  std::vector<PlanCandidate> *out)
 {
-    const PlanNetwork net = a.network(bounds[set.first].plan);
+    // The plans kept are analysed in full next (planJob(), sweepTp()), with their loads: the
+    // sets routed here hold them.
+    const PlanNetwork net = a.network(bounds[set.first].plan, true);
     bool held = true;
     std::size_t groupFirst = out->size();
     for (std::size_t i = set.first; i < set.second; ++i) {
