@@ -214,18 +214,18 @@ void Diagnoser::unusedTiers()
         }
         if (ids.empty())
             continue;
-        bool used = false;
-        for (const DimensionResult &d : m_r.dimensions) {
-            for (const EdgeLoad &l : *d.edgeLoads) {
-                if (!(l.load > 0))
-                    continue;
-                for (VertexId v : {m_g.source(l.edge), m_g.target(l.edge)}) {
-                    const FabricVertex &x = m_g.vertex(v);
-                    used = used || (x.kind == VertexKind::Switch && t.switches[x.sw].tier == tier);
-                }
-            }
-        }
-        if (used)
+        // The first loaded edge at a switch of the tier settles it (a 131,072-GPU dimension
+        // loads a million edges).
+        auto at = [&](VertexId v) {
+            const FabricVertex &x = m_g.vertex(v);
+            return x.kind == VertexKind::Switch && t.switches[x.sw].tier == tier;
+        };
+        auto loads = [&](const DimensionResult &d) {
+            return std::any_of(d.edgeLoads->begin(), d.edgeLoads->end(), [&](const EdgeLoad &l) {
+                return l.load > 0 && (at(m_g.source(l.edge)) || at(m_g.target(l.edge)));
+            });
+        };
+        if (std::any_of(m_r.dimensions.begin(), m_r.dimensions.end(), loads))
             continue;
         using namespace msg;
         const MessageArg layer = name(toString(tier));
