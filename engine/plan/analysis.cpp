@@ -19,16 +19,24 @@ namespace {
 constexpr std::size_t kCachedLoads = 64;
 constexpr std::size_t kCachedLoadEntries = 32'000'000;
 
-// The groups of rank axes (size, stride) over `world` ranks, as RankLayout::groups() forms
-// them: ranks in increasing order, groups ordered by their first rank.
-std::vector<std::vector<int>> groupsOf(const std::vector<std::pair<int, int>> &axes, int world)
+// The size of each group of rank axes (size, stride).
+int groupSize(const std::vector<std::pair<int, int>> &axes)
 {
     int size = 1;
     for (const auto &[n, stride] : axes)
         size *= n;
+    return size;
+}
+
+// The groups of rank axes (size, stride) over `world` ranks, as RankLayout::groups() forms
+// them: ranks in increasing order, groups ordered by their first rank; the first `most`.
+std::vector<std::vector<int>> groupsOf(const std::vector<std::pair<int, int>> &axes, int world,
+                                       std::size_t most = std::numeric_limits<std::size_t>::max())
+{
+    const int size = groupSize(axes);
     std::vector<std::vector<int>> out;
-    out.reserve(world / size);
-    for (int leader = 0; leader < world; ++leader) {
+    out.reserve(std::min<std::size_t>(world / size, most));
+    for (int leader = 0; leader < world && out.size() < most; ++leader) {
         bool leads = true;
         for (const auto &[n, stride] : axes)
             leads = leads && (leader / stride) % n == 0;
@@ -325,14 +333,15 @@ std::shared_ptr<const Analyzer::Routed> Analyzer::routeUncached(const Layout &la
 {
     const std::vector<VertexId> &gpus = m_graph.gpus();
     const std::vector<int> placed = rankGpus(layout.gpusPerDomain, layout.domains);
-    std::vector<std::vector<int>> groups = groupsOf(layout.axes, int(placed.size()));
-    const int count = static_cast<int>(groups.size());
     // A bound (networkBound()) needs no more than one group: alone, over ideal switches, the
     // first group gets at least the bus bandwidth the slowest of all gets together, and its
     // path no more latency than theirs but for the switches it passes, which a bound leaves
     // out (below).
-    if (layout.idealSwitches && groups.size() > 1)
-        groups.resize(1);
+    std::vector<std::vector<int>> groups = layout.idealSwitches
+                                                   ? groupsOf(layout.axes, int(placed.size()), 1)
+                                                   : groupsOf(layout.axes, int(placed.size()));
+    const int count = layout.idealSwitches ? int(placed.size()) / groupSize(layout.axes)
+                                           : int(groups.size());
     for (std::vector<int> &g : groups) {
         for (int &rank : g)
             rank = placed[rank];
