@@ -555,20 +555,20 @@ DimensionResult Analyzer::dimensionResult(Dim d, const Layout &layout, const Rou
 
 PlanNetwork Analyzer::network(const Plan &p, bool keepLoads) const
 {
-    PlanNetwork net;
-    for (const auto &[dim, layout] : layoutsOf(p))
-        networkSlot(&net, dim) = route(layout, keepLoads)->network;
-    net.hostLinkGBs = m_facts->hostLinkGBs;
-    net.hostMemoryGB = m_facts->hostMemoryGBPerGpu;
-    return net;
+    return networkOf(p, false, keepLoads);
 }
 
 PlanNetwork Analyzer::networkBound(const Plan &p) const
 {
+    return networkOf(p, true, false);
+}
+
+PlanNetwork Analyzer::networkOf(const Plan &p, bool idealSwitches, bool keepLoads) const
+{
     PlanNetwork net;
     for (auto [dim, layout] : layoutsOf(p)) {
-        layout.idealSwitches = true;
-        networkSlot(&net, dim) = route(layout, false)->network;
+        layout.idealSwitches = idealSwitches;
+        networkSlot(&net, dim) = route(layout, keepLoads)->network;
     }
     net.hostLinkGBs = m_facts->hostLinkGBs;
     net.hostMemoryGB = m_facts->hostMemoryGBPerGpu;

@@ -178,6 +178,8 @@ private:
     std::shared_ptr<const Routed> route(const Layout &layout, bool withLoads) const;
     std::shared_ptr<const Routed> routeUncached(const Layout &layout, bool withLoads) const;
     std::vector<std::pair<Dim, Layout>> layoutsOf(const Plan &p) const;
+    // network() and networkBound(): every dimension's layout routed, or routed as a bound.
+    PlanNetwork networkOf(const Plan &p, bool idealSwitches, bool keepLoads) const;
     DimensionResult dimensionResult(Dim d, const Layout &layout, const Routed &r) const;
 
     // The graph's edges and domains point at the catalog's media: it lives as long as they do.

@@ -12,12 +12,12 @@ namespace topoplan {
 // rankPlans()'s best `top` plans and, with `perTpWidth`, the best plan of each TP width, in
 // rankPlans()'s order and with its figures to the bit, possibly followed by others. A set of
 // degrees (one network) is routed only when one of its plans could be kept: the step each
-// would take were the links between switches infinitely fast (Analyzer::networkBound(): every
-// group still loads its GPUs' NVLink, host and NIC links, so the bound is tight wherever the
-// switches are not the bottleneck) bounds its tokens/s, and a set whose bound is below what
-// the plans routed already give is left out. Should a routed plan ever beat its bound (a time model in which a faster
-// network makes a step slower), the bounds prove nothing and every plan is ranked. The counts
-// are rankPlans()'s.
+// would take on the network Analyzer::networkBound() gives (each dimension's first group
+// alone, the links between switches infinitely fast: exact where the groups are alike and the
+// switches not the bottleneck) bounds its tokens/s, and a set whose bound is below what the
+// plans routed already give is left out. Should a routed plan ever beat its bound (a time
+// model in which a faster network makes a step slower), the bounds prove nothing and every
+// plan is ranked. The counts are rankPlans()'s.
 std::vector<PlanCandidate> bestPlans(const Analyzer &a, const Workload &w, const SoftwareModel &sw,
                                      const PlannerOptions &options, int top, bool perTpWidth,
                                      PlannerResult *counts = nullptr);
